@@ -1,0 +1,99 @@
+package concrete
+
+import "testing"
+
+func mustLayout(b *testing.B, s string) Layout {
+	b.Helper()
+	l, err := ParseLayout(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return l
+}
+
+func mustTiler(b *testing.B, s string) Tiler {
+	b.Helper()
+	t, err := ParseTiler(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return t
+}
+
+func mustTuple(b *testing.B, s string) IntTuple {
+	b.Helper()
+	t, err := ParseTuple(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return t
+}
+
+// BenchmarkPeer times the twelve operations of the vectors README's "Peer
+// speed" table (same layouts, same static/dynamic marks) so that the figures
+// in docs/perf.md compare with CuTe C++ and pycute. Parsing is outside the
+// loop; every iteration checks the error so the work cannot be skipped.
+func BenchmarkPeer(b *testing.B) {
+	type bench struct {
+		name string
+		run  func(b *testing.B) func() error
+	}
+	comp := func(x, y string) func(b *testing.B) func() error {
+		return func(b *testing.B) func() error {
+			l, r := mustLayout(b, x), mustLayout(b, y)
+			return func() error { _, err := Composition(l, r); return err }
+		}
+	}
+	compl := func(x, m string) func(b *testing.B) func() error {
+		return func(b *testing.B) func() error {
+			l, t := mustLayout(b, x), mustTuple(b, m)
+			return func() error { _, err := Complement(l, t); return err }
+		}
+	}
+	bprod := func(x, y string) func(b *testing.B) func() error {
+		return func(b *testing.B) func() error {
+			l, r := mustLayout(b, x), mustLayout(b, y)
+			return func() error { _, err := BlockedProduct(l, r); return err }
+		}
+	}
+	benches := []bench{
+		{"comp_ex2", comp("(10,2):(16,4)", "(5,4):(1,5)")},
+		{"comp_ex1", comp("(6,2):(8,2)", "(4,3):(3,1)")},
+		{"comp_tiler", func(b *testing.B) func() error {
+			l, t := mustLayout(b, "(12,(4,8)):(59,(13,1))"), mustTiler(b, "<3:4,8:2>")
+			return func() error { _, err := CompositionTiler(l, t); return err }
+		}},
+		{"compl_1", compl("4:2", "24")},
+		{"compl_2", compl("(2,2):(_1,_6)", "24")},
+		{"compl_3", compl("(2,4):(_1,_6)", "24")},
+		{"ldiv_1d", func(b *testing.B) func() error {
+			l, r := mustLayout(b, "(4,2,3):(2,1,8)"), mustLayout(b, "4:2")
+			return func() error { _, err := LogicalDivide(l, r); return err }
+		}},
+		{"ldiv_2d", func(b *testing.B) func() error {
+			l, t := mustLayout(b, "(128,128):(1,128)"), mustTiler(b, "<32:1,16:1>")
+			return func() error { _, err := LogicalDivideTiler(l, t); return err }
+		}},
+		{"ldiv_doc", func(b *testing.B) func() error {
+			l, t := mustLayout(b, "(9,(4,8)):(59,(13,1))"), mustTiler(b, "<_3:_3,(_2,_4):(_1,_8)>")
+			return func() error { _, err := LogicalDivideTiler(l, t); return err }
+		}},
+		{"bprod_1", bprod("(_2,_5):(_5,_1)", "(3,4):(1,3)")},
+		{"bprod_2", bprod("8:1", "(3,4):(1,3)")},
+		{"bprod_3", bprod("(2,5):(_5,_1)", "(3,4):(1,3)")},
+	}
+	for _, bc := range benches {
+		b.Run(bc.name, func(b *testing.B) {
+			f := bc.run(b)
+			if err := f(); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := f(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,49 @@
+// Package concrete is cutealg's integer engine: every operation of CuTe's
+// layout algebra (DESIGN.md section 4) over int64 leaves tagged static or
+// dynamic, written as a transcription of CuTe's algorithms (CUTLASS
+// include/cute/layout.hpp, int_tuple.hpp, stride.hpp) plus the documented
+// mathematical checks.
+//
+// # Values
+//
+// An Int is an int64 with a static flag: static values are CuTe's
+// compile-time integers (printed `_4`), dynamic ones run-time ints (printed
+// `4`). IntTuple is an Int or a tuple of IntTuples; a Layout is a pair of
+// congruent IntTuples (shape, stride); a Tiler is a layout, an integer, `_`
+// or a tuple of tilers. All values are immutable: no operation modifies its
+// arguments, and results may share structure with them.
+//
+// Static-ness changes results, not only marks, exactly as in CuTe: two
+// static operands give a static result, a dynamic operand a dynamic one,
+// except `_0 * x`, `x * _0`, `_0 / x`, `_0 % x` and `x % _1`, which are `_0`.
+// Decisions that CuTe takes at compile time (coalesce merging two modes, a
+// static stride-0 short-cut, a static_assert) are taken here only when the
+// values involved are static, so printed results match CuTe's character for
+// character (String, FormatTuple, FormatTiler print through the one printer of
+// internal/notation).
+//
+// # Modes
+//
+// CuTe mode (the default) returns CuTe's value. Where CuTe refuses (a
+// static_assert or another compile error, or a run-time division by zero) the
+// operation returns an *Error of kind Refused or DivByZero quoting CuTe's
+// condition. Where CuTe silently returns a value that breaks a documented
+// post-condition (it checks divisibility only when both operands are static,
+// and does not check admissibility), the value is returned and a warning
+// naming the broken condition with a witness is appended to the slice given
+// by CollectWarnings. With StrictMode the same situations are errors of kind
+// Violation naming the condition and the witness.
+//
+// # Errors and limits
+//
+// No input makes an operation panic, hang or wrap around: every int64
+// overflow is an *Error of kind Overflow, malformed arguments give kind
+// BadInput, and operations whose cost grows with a layout's size (evaluate,
+// the post-condition checks) refuse sizes beyond documented caps.
+//
+// # The catalogue
+//
+// Every operation is registered once in the catalogue (Lookup, Ops) with its
+// argument kinds and the CuTe call it mirrors. The CLI, the oracle protocol
+// and the tests all go through it (ApplyText, Op.Apply, Eval).
+package concrete

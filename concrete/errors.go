@@ -1,0 +1,82 @@
+package concrete
+
+import "fmt"
+
+// ErrorKind classifies an *Error.
+type ErrorKind uint8
+
+const (
+	// Refused: CuTe itself refuses the input (a static_assert or another
+	// compile error). Msg quotes CuTe's condition.
+	Refused ErrorKind = iota + 1
+	// DivByZero: CuTe would divide by zero at run time (SIGFPE).
+	DivByZero
+	// Overflow: an int64 computation overflowed.
+	Overflow
+	// BadInput: the arguments are malformed for the operation (wrong kind,
+	// wrong rank, out-of-range index, non-positive shape, too large).
+	BadInput
+	// Violation: strict mode refused a value that breaks a documented
+	// post-condition or precondition; Msg names the condition and a witness.
+	Violation
+)
+
+func (k ErrorKind) String() string {
+	switch k {
+	case Refused:
+		return "refused"
+	case DivByZero:
+		return "division by zero"
+	case Overflow:
+		return "overflow"
+	case BadInput:
+		return "bad input"
+	case Violation:
+		return "violation"
+	}
+	return "error"
+}
+
+// Error is the error type of every operation of this package.
+type Error struct {
+	Op   string // the operation, e.g. "composition"
+	Kind ErrorKind
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Op == "" {
+		return e.Msg
+	}
+	return e.Op + ": " + e.Msg
+}
+
+// throw aborts the current operation with e; the exported entry point
+// recovers it (see catch). It is the engine's only use of panic, and no
+// panic of this kind escapes the package.
+func throw(e *Error) { panic(e) }
+
+// refuse aborts with CuTe's own refusal (static_assert text).
+func refuse(format string, args ...any) {
+	throw(&Error{Kind: Refused, Msg: fmt.Sprintf(format, args...)})
+}
+
+// badInput aborts with a malformed-argument error.
+func badInput(format string, args ...any) {
+	throw(&Error{Kind: BadInput, Msg: fmt.Sprintf(format, args...)})
+}
+
+// catch turns a thrown *Error into *err, stamping the operation name. Other
+// panics (bugs) propagate. Use as `defer catch(op, &err)`.
+func catch(op string, err *error) {
+	if r := recover(); r != nil {
+		e, ok := r.(*Error)
+		if !ok {
+			panic(r)
+		}
+		if e.Op == "" {
+			e.Op = op
+		}
+		*err = e
+	}
+}

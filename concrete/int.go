@@ -1,0 +1,220 @@
+package concrete
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/cutealg/cutealg/internal/notation"
+)
+
+// Int is one integer leaf of a CuTe IntTuple: a value tagged static (CuTe's
+// compile-time cute::C<v>, printed `_v`) or dynamic (a run-time int, printed
+// `v`).
+//
+// Arithmetic follows CuTe's integral_constant.hpp: an operation on two static
+// values is static, anything with a dynamic operand is dynamic, except the
+// special cases `_0 * x`, `x * _0`, `_0 / x`, `_0 % x` and `x % _±1`, which
+// are the static `_0` whatever x is.
+type Int struct {
+	V      int64
+	Static bool
+}
+
+// S returns the static integer v (CuTe's Int<v>{}).
+func S(v int64) Int { return Int{V: v, Static: true} }
+
+// D returns the dynamic integer v (a run-time int).
+func D(v int64) Int { return Int{V: v} }
+
+// String prints i as CuTe does: `_4` for a static, `4` for a dynamic value.
+func (i Int) String() string { return notation.Print(intNode(i)) }
+
+// IsConst reports whether i is the static value v (CuTe's is_constant<v>).
+func (i Int) IsConst(v int64) bool { return i.Static && i.V == v }
+
+// both reports whether a and b are both static.
+func both(a, b Int) bool { return a.Static && b.Static }
+
+// Bool is a truth value that may be known at compile time (static) or only
+// at run time, like CuTe's true_type/false_type versus bool.
+type Bool struct {
+	V      bool
+	Static bool
+}
+
+// StaticTrue reports whether b is the compile-time truth (CuTe's true_type).
+func (b Bool) StaticTrue() bool { return b.Static && b.V }
+
+// StaticFalse reports whether b is the compile-time falsehood.
+func (b Bool) StaticFalse() bool { return b.Static && !b.V }
+
+// And is CuTe's && on truth values: a static false on either side wins.
+func (b Bool) And(c Bool) Bool {
+	if b.StaticFalse() || c.StaticFalse() {
+		return Bool{V: false, Static: true}
+	}
+	return Bool{V: b.V && c.V, Static: b.Static && c.Static}
+}
+
+// Or is CuTe's || on truth values: a static true on either side wins.
+func (b Bool) Or(c Bool) Bool {
+	if b.StaticTrue() || c.StaticTrue() {
+		return Bool{V: true, Static: true}
+	}
+	return Bool{V: b.V || c.V, Static: b.Static && c.Static}
+}
+
+// Eq is a == b, static when both are.
+func Eq(a, b Int) Bool { return Bool{V: a.V == b.V, Static: both(a, b)} }
+
+// Lt is a < b, static when both are.
+func Lt(a, b Int) Bool { return Bool{V: a.V < b.V, Static: both(a, b)} }
+
+// Checked int64 arithmetic. Each function panics with an *Error of kind
+// Overflow (or DivByZero) that the exported operations recover and return:
+// arithmetic never wraps.
+
+func ovf(op string, a, b int64) {
+	throw(&Error{Kind: Overflow, Msg: "int64 overflow in " + strconv.FormatInt(a, 10) + " " + op + " " + strconv.FormatInt(b, 10)})
+}
+
+func addInt64(a, b int64) int64 {
+	c := a + b
+	if (c > a) != (b > 0) {
+		ovf("+", a, b)
+	}
+	return c
+}
+
+func subInt64(a, b int64) int64 {
+	c := a - b
+	if (c < a) != (b > 0) {
+		ovf("-", a, b)
+	}
+	return c
+}
+
+func mulInt64(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	c := a * b
+	if c/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
+		ovf("*", a, b)
+	}
+	return c
+}
+
+func divByZero(op string, a int64) {
+	throw(&Error{Kind: DivByZero, Msg: "division by zero in " + strconv.FormatInt(a, 10) + " " + op + " 0 (CuTe: runtime SIGFPE)"})
+}
+
+// quoInt64 is C++'s truncating a / b.
+func quoInt64(a, b int64) int64 {
+	if b == 0 {
+		divByZero("/", a)
+	}
+	if a == math.MinInt64 && b == -1 {
+		ovf("/", a, b)
+	}
+	return a / b
+}
+
+// remInt64 is C++'s a % b (sign of a).
+func remInt64(a, b int64) int64 {
+	if b == 0 {
+		divByZero("%", a)
+	}
+	if b == -1 {
+		return 0
+	}
+	return a % b
+}
+
+// Add is CuTe's a + b.
+func Add(a, b Int) Int { return Int{V: addInt64(a.V, b.V), Static: both(a, b)} }
+
+// Sub is CuTe's a - b.
+func Sub(a, b Int) Int { return Int{V: subInt64(a.V, b.V), Static: both(a, b)} }
+
+// Mul is CuTe's a * b: static when both are static, and `_0` when either is
+// the static zero.
+func Mul(a, b Int) Int {
+	if a.IsConst(0) || b.IsConst(0) {
+		return S(0)
+	}
+	return Int{V: mulInt64(a.V, b.V), Static: both(a, b)}
+}
+
+// Div is CuTe's truncating a / b; `_0 / x` is `_0` without dividing.
+func Div(a, b Int) Int {
+	if a.IsConst(0) {
+		return S(0)
+	}
+	return Int{V: quoInt64(a.V, b.V), Static: both(a, b)}
+}
+
+// Mod is CuTe's a % b (C++ remainder); `_0 % x` and `x % _1`, `x % _-1` are
+// `_0`.
+func Mod(a, b Int) Int {
+	if a.IsConst(0) || b.IsConst(1) || b.IsConst(-1) {
+		return S(0)
+	}
+	return Int{V: remInt64(a.V, b.V), Static: both(a, b)}
+}
+
+// CeilDiv is CuTe's integer ceil_div(a, b) = (a + b - 1) / b.
+func CeilDiv(a, b Int) Int {
+	return Div(Sub(Add(a, b), S(1)), b)
+}
+
+// Min is CuTe's min: static only when both operands are.
+func Min(a, b Int) Int {
+	return Int{V: min(a.V, b.V), Static: both(a, b)}
+}
+
+// Max is CuTe's max: static only when both operands are.
+func Max(a, b Int) Int {
+	return Int{V: max(a.V, b.V), Static: both(a, b)}
+}
+
+// Abs is CuTe's abs: keeps staticness.
+func Abs(a Int) Int {
+	if a.V < 0 {
+		if a.V == math.MinInt64 {
+			ovf("*", a.V, -1)
+		}
+		return Int{V: -a.V, Static: a.Static}
+	}
+	return a
+}
+
+// gcd64 is the non-negative greatest common divisor.
+func gcd64(a, b int64) int64 {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// Gcd is CuTe's gcd: static only when both operands are.
+func Gcd(a, b Int) Int { return Int{V: gcd64(a.V, b.V), Static: both(a, b)} }
+
+// Lcm is CuTe's lcm: static only when both operands are.
+func Lcm(a, b Int) Int {
+	if a.V == 0 || b.V == 0 {
+		return Int{V: 0, Static: both(a, b)}
+	}
+	g := gcd64(a.V, b.V)
+	v := mulInt64(quoInt64(a.V, g), b.V)
+	if v < 0 {
+		v = -v
+	}
+	return Int{V: v, Static: both(a, b)}
+}

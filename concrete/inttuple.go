@@ -1,0 +1,105 @@
+package concrete
+
+import "github.com/cutealg/cutealg/internal/tuple"
+
+// This file holds the IntTuple arithmetic of CuTe's int_tuple.hpp that the
+// operations share. Every function tracks static/dynamic exactly as CuTe's
+// templates do.
+
+// leaf and tup are short constructors used throughout the engine.
+func leaf(i Int) IntTuple           { return tuple.Leaf(i) }
+func tup(kids ...IntTuple) IntTuple { return tuple.Of(kids...) }
+
+// product is CuTe's product(t): a left fold of * over the leaves; `_1` for
+// the empty tuple.
+func product(t IntTuple) Int {
+	if t.IsLeaf() {
+		return t.Value()
+	}
+	ks := t.Kids()
+	if len(ks) == 0 {
+		return S(1)
+	}
+	p := product(ks[0])
+	for _, k := range ks[1:] {
+		p = Mul(p, product(k))
+	}
+	return p
+}
+
+// sum is CuTe's sum(t): `_0 + ... + leaves`.
+func sum(t IntTuple) Int {
+	return tuple.Fold(t, S(0), Add)
+}
+
+// innerProduct is CuTe's inner_product(a, b) for congruent a, b:
+// `_0 + ... + a_i*b_i`.
+func innerProduct(a, b IntTuple) Int {
+	if a.IsLeaf() || b.IsLeaf() {
+		if !a.IsLeaf() || !b.IsLeaf() {
+			refuse("Mismatched ranks")
+		}
+		return Mul(a.Value(), b.Value())
+	}
+	if a.Rank() != b.Rank() {
+		refuse("Mismatched ranks")
+	}
+	s := S(0)
+	for i := range a.Kids() {
+		s = Add(s, innerProduct(a.At(i), b.At(i)))
+	}
+	return s
+}
+
+// Size is CuTe's size(layout): the product of the shape.
+func Size(l Layout) Int { return product(l.Shape) }
+
+// Cosize is CuTe's cosize(layout) = inner_product(shape - _1, abs(stride)) + _1.
+func Cosize(l Layout) Int {
+	m1 := tuple.Map(l.Shape, func(s Int) Int { return Sub(s, S(1)) })
+	ab := tuple.Map(l.Stride, Abs)
+	return Add(innerProduct(m1, ab), S(1))
+}
+
+// compatible is CuTe's compatible(a, b) on shapes: every coordinate of a is
+// a coordinate of b. The result is a value only (the checks that use it run
+// on concrete numbers).
+func compatible(a, b IntTuple) bool {
+	if a.IsLeaf() {
+		return a.Value().V == product(b).V
+	}
+	if b.IsLeaf() || a.Rank() != b.Rank() {
+		return false
+	}
+	for i := range a.Kids() {
+		if !compatible(a.At(i), b.At(i)) {
+			return false
+		}
+	}
+	return true
+}
+
+// index evaluates l at the 1-D index i as CuTe's layout(i) does: the index
+// is split colexicographically over the modes, the last mode of every tuple
+// absorbing what is left (so indices beyond size(l) extend the last mode),
+// with C++ truncating division. Only the value is computed.
+func index(l Layout, i int64) int64 {
+	return indexOf(i, l.Shape, l.Stride)
+}
+
+func indexOf(c int64, s, d IntTuple) int64 {
+	if s.IsLeaf() {
+		return mulInt64(c, d.Value().V)
+	}
+	ks := s.Kids()
+	var r int64
+	for j := range ks {
+		if j == len(ks)-1 {
+			return addInt64(r, indexOf(c, ks[j], d.At(j)))
+		}
+		p := product(ks[j]).V
+		r = addInt64(r, indexOf(remInt64(c, p), ks[j], d.At(j)))
+		c = quoInt64(c, p)
+	}
+	return r // empty tuple: index 0
+}

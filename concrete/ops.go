@@ -1,0 +1,241 @@
+package concrete
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/cutealg/cutealg/internal/notation"
+)
+
+// ArgKind is the kind of one operation argument.
+type ArgKind uint8
+
+const (
+	// ArgLayout is a Layout `S:D`.
+	ArgLayout ArgKind = iota
+	// ArgTuple is an IntTuple (shape, coordinate, cotarget, profile).
+	ArgTuple
+	// ArgTiler is a Tiler: a layout, or a tuple of layouts, integers, `_`.
+	ArgTiler
+	// ArgParam is a template parameter written as a plain number or tuple
+	// (`2`, `(1,3)`); its static/dynamic marks are ignored.
+	ArgParam
+)
+
+func (k ArgKind) String() string {
+	switch k {
+	case ArgLayout:
+		return "layout"
+	case ArgTuple:
+		return "integer tuple"
+	case ArgTiler:
+		return "tiler"
+	default:
+		return "parameter"
+	}
+}
+
+// ValueKind says which field of a Value is set.
+type ValueKind uint8
+
+const (
+	// ValLayout: Value.Layout.
+	ValLayout ValueKind = iota
+	// ValTuple: Value.Tuple (an integer or an IntTuple).
+	ValTuple
+	// ValTiler: Value.Tiler.
+	ValTiler
+	// ValText: Value.Text (evaluate's comma list).
+	ValText
+)
+
+// Value is an argument or a result of an operation of the catalogue.
+type Value struct {
+	Kind   ValueKind
+	Layout Layout
+	Tuple  IntTuple
+	Tiler  Tiler
+	Text   string
+}
+
+// String prints v exactly as CuTe prints it.
+func (v Value) String() string {
+	switch v.Kind {
+	case ValLayout:
+		return v.Layout.String()
+	case ValTuple:
+		return FormatTuple(v.Tuple)
+	case ValTiler:
+		return FormatTiler(v.Tiler)
+	default:
+		return v.Text
+	}
+}
+
+// LayoutValue, TupleValue and TilerValue wrap a result.
+func LayoutValue(l Layout) Value  { return Value{Kind: ValLayout, Layout: l} }
+func TupleValue(t IntTuple) Value { return Value{Kind: ValTuple, Tuple: t} }
+func TilerValue(t Tiler) Value    { return Value{Kind: ValTiler, Tiler: t} }
+
+// Op is one entry of the operation catalogue shared by the Go API, the CLI,
+// the oracle and the tests.
+type Op struct {
+	Name string
+	// Args are the argument kinds; the first MinArgs are required.
+	Args    []ArgKind
+	MinArgs int
+	// CuTe is the CuTe C++ call the operation mirrors.
+	CuTe string
+	run  func(c *calc, args []Value) Value
+}
+
+var catalogue = map[string]*Op{}
+
+// register adds ops to the catalogue; called from the init functions of the
+// files that implement them.
+func register(ops ...*Op) {
+	for _, op := range ops {
+		if _, dup := catalogue[op.Name]; dup {
+			panic("concrete: duplicate op " + op.Name)
+		}
+		if op.MinArgs == 0 {
+			op.MinArgs = len(op.Args)
+		}
+		catalogue[op.Name] = op
+	}
+}
+
+// Lookup returns the catalogue entry of an operation.
+func Lookup(name string) (*Op, bool) {
+	op, ok := catalogue[name]
+	return op, ok
+}
+
+// Ops returns every operation of the catalogue, sorted by name.
+func Ops() []*Op {
+	ops := make([]*Op, 0, len(catalogue))
+	for _, op := range catalogue {
+		ops = append(ops, op)
+	}
+	sort.Slice(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
+	return ops
+}
+
+// Usage is the operation's signature, e.g. "composition(layout, layout)".
+func (op *Op) Usage() string {
+	s := op.Name + "("
+	for i, k := range op.Args {
+		if i > 0 {
+			s += ", "
+		}
+		if i >= op.MinArgs {
+			s += "[" + k.String() + "]"
+		} else {
+			s += k.String()
+		}
+	}
+	return s + ")"
+}
+
+// Apply runs the operation on already converted arguments.
+func (op *Op) Apply(args []Value, opts ...Option) (v Value, err error) {
+	defer catch(op.Name, &err)
+	if len(args) < op.MinArgs || len(args) > len(op.Args) {
+		badInput("wrong number of arguments: got %d, want %s", len(args), op.Usage())
+	}
+	c := newCalc(opts)
+	return op.run(&c, args), nil
+}
+
+// ApplyText parses the arguments (CuTe print syntax, one string each) as
+// the kinds the operation expects and runs it. This is the path of the
+// oracle, the vectors test and the CLI.
+func ApplyText(name string, args []string, opts ...Option) (Value, error) {
+	op, ok := Lookup(name)
+	if !ok {
+		return Value{}, &Error{Op: name, Kind: BadInput, Msg: "unknown operation"}
+	}
+	if len(args) < op.MinArgs || len(args) > len(op.Args) {
+		return Value{}, &Error{Op: name, Kind: BadInput, Msg: fmt.Sprintf("wrong number of arguments: got %d, want %s", len(args), op.Usage())}
+	}
+	vals := make([]Value, len(args))
+	for i, a := range args {
+		n, err := notation.Parse(a)
+		if err != nil {
+			return Value{}, &Error{Op: name, Kind: BadInput, Msg: fmt.Sprintf("argument %d: %v", i+1, err)}
+		}
+		v, err := convert(n, op.Args[i])
+		if err != nil {
+			return Value{}, &Error{Op: name, Kind: BadInput, Msg: fmt.Sprintf("argument %d: %v", i+1, err)}
+		}
+		vals[i] = v
+	}
+	return op.Apply(vals, opts...)
+}
+
+// Eval evaluates a call expression such as
+// `logical_divide(coalesce((4,2,3):(2,1,8)), 4:2)`, or a plain layout.
+// Nested calls are evaluated innermost first; warnings of every step are
+// reported.
+func Eval(n notation.Node, opts ...Option) (Value, error) {
+	call, ok := n.(*notation.Call)
+	if !ok {
+		if _, isLayout := n.(*notation.Layout); isLayout {
+			return convert(n, ArgLayout)
+		}
+		return convert(n, ArgTiler)
+	}
+	op, ok := Lookup(call.Name)
+	if !ok {
+		return Value{}, semErr(call, "an operation name", "unknown operation %q", call.Name)
+	}
+	if len(call.Args) < op.MinArgs || len(call.Args) > len(op.Args) {
+		return Value{}, semErr(call, op.Usage(), "%s: wrong number of arguments: got %d", call.Name, len(call.Args))
+	}
+	vals := make([]Value, len(call.Args))
+	for i, a := range call.Args {
+		var v Value
+		var err error
+		if _, nested := a.(*notation.Call); nested {
+			v, err = Eval(a, opts...)
+			if err == nil {
+				v, err = coerce(a, v, op.Args[i])
+			}
+		} else {
+			v, err = convert(a, op.Args[i])
+		}
+		if err != nil {
+			return Value{}, err
+		}
+		vals[i] = v
+	}
+	return op.Apply(vals, opts...)
+}
+
+// convert turns a parsed argument into a Value of the wanted kind.
+func convert(n notation.Node, k ArgKind) (Value, error) {
+	switch k {
+	case ArgLayout:
+		l, err := LayoutFromNode(n)
+		return LayoutValue(l), err
+	case ArgTiler:
+		t, err := TilerFromNode(n)
+		return TilerValue(t), err
+	default:
+		t, err := TupleFromNode(n)
+		return TupleValue(t), err
+	}
+}
+
+// coerce adapts the result of a nested call to the kind an argument wants.
+func coerce(n notation.Node, v Value, k ArgKind) (Value, error) {
+	switch {
+	case k == ArgLayout && v.Kind == ValLayout,
+		(k == ArgTuple || k == ArgParam) && v.Kind == ValTuple,
+		k == ArgTiler && v.Kind == ValTiler:
+		return v, nil
+	case k == ArgTiler && v.Kind == ValLayout:
+		return TilerValue(LayoutTiler(v.Layout)), nil
+	}
+	return Value{}, semErr(n, "a "+k.String(), "the result of %s is not a %s", notation.Print(n), k)
+}

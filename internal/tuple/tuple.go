@@ -1,0 +1,208 @@
+package tuple
+
+// T is a leaf holding an L, or a tuple of T. The zero value is a leaf holding
+// the zero L.
+type T[L any] struct {
+	leaf L
+	kids []T[L]
+	tup  bool
+}
+
+// Leaf returns the leaf holding v.
+func Leaf[L any](v L) T[L] { return T[L]{leaf: v} }
+
+// Of returns the tuple of the given elements. The slice is retained, not
+// copied: the caller gives up ownership.
+func Of[L any](kids ...T[L]) T[L] {
+	if kids == nil {
+		kids = []T[L]{}
+	}
+	return T[L]{kids: kids, tup: true}
+}
+
+// IsLeaf reports whether t is a leaf.
+func (t T[L]) IsLeaf() bool { return !t.tup }
+
+// Value returns the value of a leaf (the zero L for a tuple).
+func (t T[L]) Value() L { return t.leaf }
+
+// Kids returns the elements of a tuple (nil for a leaf). The slice must not
+// be modified.
+func (t T[L]) Kids() []T[L] { return t.kids }
+
+// Rank is CuTe's rank: the number of elements of a tuple, 1 for a leaf.
+func (t T[L]) Rank() int {
+	if t.tup {
+		return len(t.kids)
+	}
+	return 1
+}
+
+// At is CuTe's get<i>: element i of a tuple; a leaf's element 0 is itself.
+// It panics when i is out of range, like a slice index: callers validate
+// user-supplied indices first.
+func (t T[L]) At(i int) T[L] {
+	if !t.tup {
+		if i != 0 {
+			panic("tuple: index out of range")
+		}
+		return t
+	}
+	return t.kids[i]
+}
+
+// Depth is CuTe's depth: 0 for a leaf, 1 + the largest depth of the elements
+// for a tuple (1 for the empty tuple).
+func (t T[L]) Depth() int {
+	if !t.tup {
+		return 0
+	}
+	d := 0
+	for _, k := range t.kids {
+		if kd := k.Depth(); kd > d {
+			d = kd
+		}
+	}
+	return d + 1
+}
+
+// Leaves appends the leaves of t in order (depth first, left to right) to
+// dst and returns the extended slice.
+func (t T[L]) Leaves(dst []L) []L {
+	if !t.tup {
+		return append(dst, t.leaf)
+	}
+	for _, k := range t.kids {
+		dst = k.Leaves(dst)
+	}
+	return dst
+}
+
+// NumLeaves counts the leaves of t.
+func (t T[L]) NumLeaves() int {
+	if !t.tup {
+		return 1
+	}
+	n := 0
+	for _, k := range t.kids {
+		n += k.NumLeaves()
+	}
+	return n
+}
+
+// Flatten is CuTe's flatten: a leaf stays a leaf, a tuple becomes the tuple
+// of its leaves.
+func Flatten[L any](t T[L]) T[L] {
+	if !t.tup {
+		return t
+	}
+	if t.Depth() <= 1 {
+		return t
+	}
+	ls := t.Leaves(make([]L, 0, t.NumLeaves()))
+	kids := make([]T[L], len(ls))
+	for i, v := range ls {
+		kids[i] = Leaf(v)
+	}
+	return Of(kids...)
+}
+
+// Congruent is CuTe's congruent: a and b have the same tree structure.
+func Congruent[A, B any](a T[A], b T[B]) bool {
+	if a.tup != b.tup {
+		return false
+	}
+	if !a.tup {
+		return true
+	}
+	if len(a.kids) != len(b.kids) {
+		return false
+	}
+	for i := range a.kids {
+		if !Congruent(a.kids[i], b.kids[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Map applies f to every leaf, keeping the structure.
+func Map[A, B any](t T[A], f func(A) B) T[B] {
+	if !t.tup {
+		return Leaf(f(t.leaf))
+	}
+	kids := make([]T[B], len(t.kids))
+	for i, k := range t.kids {
+		kids[i] = Map(k, f)
+	}
+	return Of(kids...)
+}
+
+// Zip combines two congruent trees leaf by leaf. It reports false when a and
+// b are not congruent.
+func Zip[A, B, C any](a T[A], b T[B], f func(A, B) C) (T[C], bool) {
+	if a.tup != b.tup {
+		return T[C]{}, false
+	}
+	if !a.tup {
+		return Leaf(f(a.leaf, b.leaf)), true
+	}
+	if len(a.kids) != len(b.kids) {
+		return T[C]{}, false
+	}
+	kids := make([]T[C], len(a.kids))
+	for i := range a.kids {
+		k, ok := Zip(a.kids[i], b.kids[i], f)
+		if !ok {
+			return T[C]{}, false
+		}
+		kids[i] = k
+	}
+	return Of(kids...), true
+}
+
+// Fold folds f over the leaves of t in order, starting from init.
+func Fold[L, A any](t T[L], init A, f func(A, L) A) A {
+	if !t.tup {
+		return f(init, t.leaf)
+	}
+	for _, k := range t.kids {
+		init = Fold(k, init, f)
+	}
+	return init
+}
+
+// Get follows a path of element indices (CuTe's get<I0,I1,...>). It reports
+// false when an index is out of range; a leaf accepts index 0.
+func Get[L any](t T[L], path ...int) (T[L], bool) {
+	for _, i := range path {
+		if i < 0 || i >= t.Rank() {
+			return T[L]{}, false
+		}
+		t = t.At(i)
+	}
+	return t, true
+}
+
+// Set returns a copy of t with the element at path replaced by v (only the
+// nodes on the path are copied). It reports false when the path is out of
+// range. An empty path replaces t itself.
+func Set[L any](t T[L], v T[L], path ...int) (T[L], bool) {
+	if len(path) == 0 {
+		return v, true
+	}
+	i := path[0]
+	if i < 0 || i >= t.Rank() {
+		return T[L]{}, false
+	}
+	if !t.tup {
+		return Set(t, v, path[1:]...)
+	}
+	sub, ok := Set(t.kids[i], v, path[1:]...)
+	if !ok {
+		return T[L]{}, false
+	}
+	kids := append([]T[L](nil), t.kids...)
+	kids[i] = sub
+	return Of(kids...), true
+}

@@ -1,0 +1,108 @@
+package props
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/cutealg/cutealg"
+
+// layers is the import-direction table of DESIGN.md section 1: a package (its
+// tests included) may import only itself and the module packages listed for
+// it. The test-only packages props and fuzz may import anything; every other
+// package must be listed here.
+var layers = map[string][]string{
+	"internal/tuple":    {},
+	"internal/notation": {},
+	"concrete":          {"internal/tuple", "internal/notation"},
+	"sym":               {"internal/tuple", "internal/notation", "concrete"},
+	"rules":             {"internal/tuple", "internal/notation", "concrete", "sym"},
+	"proofs":            {"internal/tuple", "internal/notation", "concrete", "sym", "rules"},
+	"gpuval":            {"internal/tuple", "internal/notation", "concrete", "sym", "rules", "proofs"},
+	"internal/oracle":   {"internal/tuple", "internal/notation", "concrete", "sym", "rules", "proofs"},
+	"cmd/cute":          {"internal/tuple", "internal/notation", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle"},
+}
+
+// testOnly are external modules that only tests may import (gopter may also
+// serve gpuval's shrinking campaign).
+var testOnly = map[string][]string{
+	"pgregory.net/rapid":          nil,
+	"github.com/google/go-cmp":    nil,
+	"github.com/leanovate/gopter": {"gpuval"},
+}
+
+func TestImportDirection(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatalf("module root not found at %s: %v", root, err)
+	}
+	seen := 0
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "vendor") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		rel = filepath.ToSlash(rel)
+		isTest := strings.HasSuffix(path, "_test.go")
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			return nil
+		}
+		seen++
+		allowed, layered := layers[rel]
+		if !layered && rel != "props" && rel != "fuzz" {
+			t.Errorf("%s: package directory %s is not in the import-direction table", path, rel)
+		}
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			for mod, exceptions := range testOnly {
+				if (p == mod || strings.HasPrefix(p, mod+"/")) && !isTest && !contains(exceptions, rel) {
+					t.Errorf("%s (non-test code of %s) imports %s, which only tests may import", path, rel, p)
+				}
+			}
+			if !strings.HasPrefix(p, module+"/") || !layered {
+				continue
+			}
+			dep := strings.TrimPrefix(p, module+"/")
+			if dep != rel && !contains(allowed, dep) {
+				t.Errorf("%s: package %s imports %s, against DESIGN.md section 1 (allowed: %v)", path, rel, dep, allowed)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen == 0 {
+		t.Fatal("no Go files found: the walk checked nothing")
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
