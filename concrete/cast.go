@@ -1,0 +1,113 @@
+package concrete
+
+// This file transcribes CuTe's upcast<N> and downcast<N> of a layout
+// (layout.hpp), the index maps of a reinterpretation of the elements as
+// elements N times larger (upcast) or smaller (downcast).
+
+func init() {
+	register(
+		&Op{Name: "upcast", Args: []ArgKind{ArgLayout, ArgParam}, CuTe: "upcast<N>(A)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(upcast(c, a[0].Layout, castFactor(a[1]))) }},
+		&Op{Name: "downcast", Args: []ArgKind{ArgLayout, ArgParam}, CuTe: "downcast<N>(A)",
+			run: func(_ *calc, a []Value) Value { return LayoutValue(downcast(a[0].Layout, castFactor(a[1]))) }},
+	)
+}
+
+// Upcast mirrors cute::upcast<N>(layout), leaf by leaf (the shape's
+// structure is kept):
+//   - a static `_0` stride is kept;
+//   - a static stride d must divide N or be divisible by it (CuTe's
+//     "Divisibility condition"); the extent becomes
+//     ceil_div(s, ceil_div(N, |d|)) and the stride signum(d)*ceil_div(|d|, N),
+//     so a stride-`_1` mode shrinks by N and larger strides are divided;
+//   - a dynamic stride is simply divided (C++ truncation), the extent kept.
+//
+// `(_4,_8):(_8,_1)` with N = 2 gives `(_4,_4):(_4,_1)`. N must be positive.
+//
+// With a dynamic stride CuTe assumes the division exact and does not check
+// it: where the all-static version of the same layout would be refused by
+// the Divisibility condition, CuTe mode returns CuTe's value with a warning
+// and StrictMode refuses.
+func Upcast(l Layout, n int, opts ...Option) (r Layout, err error) {
+	defer catch("upcast", &err)
+	c := newCalc(opts)
+	return upcast(&c, l, castN(int64(n))), nil
+}
+
+// Downcast mirrors cute::downcast<N>(layout), leaf by leaf: a mode with the
+// static stride `_1` or `_-1` gets N times its extent, every other stride is
+// multiplied by N. CuTe requires a static `_1` stride somewhere ("Downcast
+// requires adjacent elements"). `(8,5):(_1,_8)` with N = 2 gives
+// `(16,5):(_1,_16)`. N must be positive.
+func Downcast(l Layout, n int) (r Layout, err error) {
+	defer catch("downcast", &err)
+	return downcast(l, castN(int64(n))), nil
+}
+
+// castFactor reads the template parameter N of upcast/downcast.
+func castFactor(v Value) Int { return castN(int64(paramInt(v))) }
+
+// castN is the static N of upcast<N>/downcast<N>, which must be positive.
+func castN(n int64) Int {
+	if n <= 0 {
+		badInput("N = %d: want a positive factor", n)
+	}
+	return S(n)
+}
+
+// upcast is CuTe's upcast<N>(layout).
+func upcast(c *calc, l Layout, n Int) Layout {
+	requireCongruent(l)
+	if !l.Shape.IsLeaf() {
+		return castModes(l, func(m Layout) Layout { return upcast(c, m, n) })
+	}
+	s, d := l.Shape.Value(), l.Stride.Value()
+	switch {
+	case d.IsConst(0):
+		return l
+	case d.Static:
+		if Mod(d, n).V != 0 && Mod(n, d).V != 0 {
+			refuse("Divisibility condition")
+		}
+		return Layout{leaf(CeilDiv(s, CeilDiv(n, Abs(d)))), leaf(Mul(signum(d), CeilDiv(Abs(d), n)))}
+	}
+	if d.V != 0 && remInt64(d.V, n.V) != 0 && remInt64(n.V, d.V) != 0 {
+		c.violated("upcast<%d> of the dynamic stride %d: the all-static twin is rejected by CuTe's Divisibility condition (neither divides the other); CuTe truncates %d/%d to %d", n.V, d.V, d.V, n.V, d.V/n.V)
+	}
+	return Layout{l.Shape, leaf(Div(d, n))}
+}
+
+// downcast is CuTe's downcast<N>(layout) with its static_assert.
+func downcast(l Layout, n Int) Layout {
+	requireCongruent(l)
+	found := false
+	for _, d := range l.Stride.Leaves(make([]Int, 0, l.Stride.NumLeaves())) {
+		found = found || d.IsConst(1)
+	}
+	if !found {
+		refuse("Downcast requires adjacent elements")
+	}
+	return downcastModes(l, n)
+}
+
+func downcastModes(l Layout, n Int) Layout {
+	if !l.Shape.IsLeaf() {
+		return castModes(l, func(m Layout) Layout { return downcastModes(m, n) })
+	}
+	s, d := l.Shape.Value(), l.Stride.Value()
+	if d.IsConst(1) || d.IsConst(-1) {
+		return Layout{leaf(Mul(s, n)), l.Stride}
+	}
+	return Layout{l.Shape, leaf(Mul(d, n))}
+}
+
+// castModes is the transform_layout over the modes of a tuple-shaped layout
+// that upcast and downcast recurse with: the concatenation of f of each
+// mode.
+func castModes(l Layout, f func(Layout) Layout) Layout {
+	ms := make([]Layout, l.Rank())
+	for i := range ms {
+		ms[i] = f(l.Mode(i))
+	}
+	return makeLayoutConcat(ms...)
+}

@@ -1,0 +1,248 @@
+package concrete
+
+import (
+	"github.com/cutealg/cutealg/internal/tuple"
+)
+
+// This file transcribes CuTe's complement (layout.hpp: detail::complement
+// and its two overloads) with the checks of CuTe's complement unit test.
+
+func init() {
+	register(
+		&Op{Name: "complement", Args: []ArgKind{ArgLayout, ArgTuple}, CuTe: "complement(A, M)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(complement(c, a[0].Layout, a[1].Tuple)) }},
+		&Op{Name: "complement_default", Args: []ArgKind{ArgLayout}, CuTe: "complement(A)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(complementDefault(c, a[0].Layout)) }},
+	)
+}
+
+// Complement mirrors cute::complement(layout, cotarget): the layout R of the
+// "rest" of the codomain [0, size(M)) not reached by A, ordered, so that
+// (A, R) covers the cotarget M (an integer or an integer tuple whose static
+// modes keep the result static as far as possible). CuTe works on
+// filter(A): it sorts its modes by stride, fills each hole with
+// stride / previous stride (truncating, so non-admissible layouts give
+// truncated complements), then appends coalesce(ceil_div(M, last)) with
+// column-major strides and coalesces. CuTe refuses a multi-mode filter(A)
+// with a dynamic stride ("Dynamic-stride complement only for rank-1
+// layouts") and a static zero hole ("Non-injective Layout detected in
+// complement."). For example complement(_4:_2, _24) is (_2,_3):(_1,_8).
+//
+// Pre-conditions: filter(A) injective with non-negative strides.
+// Post-conditions (CuTe's @post and unit test): R(i-1) < R(i) for
+// 0 < i < size(R); R(i) is not in the image of A for i > 0;
+// cosize((A,R)) >= size(M); size(R) >= size(M)/size(filter(A)). In CuTe
+// mode a broken condition gives CuTe's value with a warning, in strict mode
+// an error with a witness.
+func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err error) {
+	defer catch("complement", &err)
+	c := newCalc(opts)
+	return complement(&c, a, cotarget), nil
+}
+
+// ComplementDefault mirrors cute::complement(layout), the complement with
+// respect to cosize(filter(layout)): the holes of the layout inside its own
+// codomain. complement((_2,_2):(_1,_6)) (cosize _8) is _3:_2.
+//
+// Pre- and post-conditions: those of Complement with M = cosize(filter(A)).
+func ComplementDefault(a Layout, opts ...Option) (r Layout, err error) {
+	defer catch("complement_default", &err)
+	c := newCalc(opts)
+	return complementDefault(&c, a), nil
+}
+
+// complementCheck selects documented checks of a complement; callers that
+// perform a complement inside another operation choose which apply there
+// (see complementWith).
+type complementCheck uint8
+
+const (
+	// complementPre: filter(A) is injective and its strides are
+	// non-negative (preconditions).
+	complementPre complementCheck = 1 << iota
+	// complementOrdered: R(i-1) < R(i) for 0 < i < size(R).
+	complementOrdered
+	// complementDisjoint: R(i) is not in the image of A for 0 < i < size(R).
+	complementDisjoint
+	// complementCover: cosize((A,R)) >= size(M), "complement post (1)" of
+	// the vectors (CuTe's unit test's bound (1)).
+	complementCover
+	// complementSize: size(R) >= size(M) / size(filter(A)) (C++ integer
+	// division).
+	complementSize
+
+	// complementAll is every check. The unit test's last bound,
+	// cosize((A,R)) <= cosize(R) + cosize(A), is not listed: by the
+	// definition of cosize, cosize((A,R)) == cosize(A) + cosize(R) - 1.
+	complementAll = complementPre | complementOrdered | complementDisjoint | complementCover | complementSize
+)
+
+// complement is cute::complement(layout, cotarget) with every documented
+// check.
+func complement(c *calc, a Layout, cotarget IntTuple) Layout {
+	return complementWith(c, a, cotarget, complementAll)
+}
+
+// complementDefault is cute::complement(layout) = complement with respect to
+// cosize(filter(layout)), with every documented check.
+func complementDefault(c *calc, a Layout) Layout {
+	requireCongruent(a)
+	f := filterFlat(a)
+	m := leaf(Cosize(f.layout()))
+	r := complementImpl(f, m)
+	checkComplement(c, a, m, r, complementAll)
+	return r
+}
+
+// complementWith is cute::complement(layout, cotarget) running only the
+// documented checks selected by checks (complementAll for the operation
+// itself). Operations built on complement pass the subset that their own
+// definition needs: e.g. a logical_product whose cotarget is not a
+// multiple of cosize(A) may leave cosize((A,R)) < size(M) and
+// size(R) < size(M)/size(filter(A)) while CuTe's result is still a valid
+// product (the vectors' unit-logical_product-21 breaks exactly these two),
+// so such a caller leaves out complementCover and complementSize. CuTe's own
+// refusals are always raised.
+func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck) Layout {
+	requireCongruent(a)
+	r := complementImpl(filterFlat(a), cotarget)
+	checkComplement(c, a, cotarget, r, checks)
+	return r
+}
+
+// complementImpl is CuTe's detail::complement(shape, stride, cotarget) on
+// the filtered layout f (whose storage it reuses).
+func complementImpl(f flatLayout, cotarget IntTuple) Layout {
+	if f.scalar && f.stride[0].IsConst(0) {
+		// the irreducible rank-1 stride-0 layout `_1:_0`
+		s := coalesceShape(cotarget)
+		d, _ := compactLeft(s, S(1))
+		return Layout{s, d}
+	}
+	shape, stride := f.shape, f.stride
+	n := len(shape)
+	if n > 1 {
+		for _, d := range stride {
+			if !d.Static {
+				refuse("Dynamic-stride complement only for rank-1 layouts")
+			}
+		}
+	}
+	// The result's modes, before the rest of the cotarget: n shapes and
+	// n strides starting with `_1`.
+	buf := make([]Int, 2*n)
+	resShape, resStride := buf[:0:n], buf[n:n+1]
+	resStride[0] = S(1)
+	for i := range n - 1 {
+		// the first mode of least stride (all strides are static here)
+		mi := 0
+		for j := range stride {
+			if stride[j].V < stride[mi].V {
+				mi = j
+			}
+		}
+		minStride := stride[mi]
+		newShape := Div(minStride, resStride[i])
+		if newShape.IsConst(0) {
+			refuse("Non-injective Layout detected in complement.")
+		}
+		resShape = append(resShape, newShape)
+		resStride = append(resStride, Mul(minStride, shape[mi]))
+		shape = append(shape[:mi], shape[mi+1:]...)
+		stride = append(stride[:mi], stride[mi+1:]...)
+	}
+	newShape := Div(stride[0], resStride[n-1])
+	if newShape.IsConst(0) {
+		refuse("Non-injective Layout detected in complement.")
+	}
+	resShape = append(resShape, newShape)
+	newStride := Mul(stride[0], shape[0])
+	restShape := coalesceShape(ceilDiv(cotarget, newStride))
+	restStride, _ := compactLeft(restShape, newStride)
+	// coalesce((result_shape, rest_shape) : (result_stride, rest_stride))
+	ls := make([]Int, 0, 2*(n+restShape.NumLeaves()))
+	ls = append(ls, resShape...)
+	ls = restShape.Leaves(ls)
+	k := len(ls)
+	ls = append(ls, resStride...)
+	ls = restStride.Leaves(ls)
+	return bwCoalesceAll(ls[:k], ls[k:], false).layout()
+}
+
+// ceilDiv is CuTe's ceil_div(IntTuple, integer): for a tuple, each mode is
+// divided by what is left of b, which is divided by the mode in turn.
+func ceilDiv(a IntTuple, b Int) IntTuple {
+	if a.IsLeaf() {
+		return leaf(CeilDiv(a.Value(), b))
+	}
+	ks := a.Kids()
+	kids := make([]IntTuple, len(ks))
+	for i, k := range ks {
+		kids[i] = ceilDiv(k, b)
+		b = CeilDiv(b, product(k))
+	}
+	return tup(kids...)
+}
+
+// checkComplement runs the selected documented checks of R = complement(A,
+// M), each reported once with a witness.
+func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementCheck) {
+	if !checksWanted(c) || checks == 0 {
+		return
+	}
+	ctx := func() string { return "[A=" + a.String() + " M=" + FormatTuple(m) + " R=" + r.String() + "]" }
+	f := filter(c, a)
+	sizeM := product(m).V
+	if checks&complementPre != 0 {
+		neg := tuple.Fold(f.Stride, false, func(n bool, d Int) bool { return n || d.V < 0 })
+		if neg {
+			c.violated("complement precondition: filter(A) = %v has a negative stride %s", f, ctx())
+		} else if n := Size(f).V; n <= checkLimit {
+			seen := make(map[int64]int64, max(n, 0))
+			for j := range n {
+				v := index(f, j)
+				if i, dup := seen[v]; dup {
+					c.violated("complement precondition: filter(A) = %v is not injective: filter(A)(%d) = filter(A)(%d) = %d %s", f, i, j, v, ctx())
+					break
+				}
+				seen[v] = j
+			}
+		}
+	}
+	if checks&complementOrdered != 0 {
+		var prevI, prev int64
+		for i := range checkIndices(Size(r).V) {
+			v := index(r, i)
+			if i > 0 && v <= prev {
+				c.violated("complement post: R is not ordered: R(%d)=%d >= R(%d)=%d %s", prevI, prev, i, v, ctx())
+				break
+			}
+			prevI, prev = i, v
+		}
+	}
+	if n := Size(a).V; checks&complementDisjoint != 0 && n <= checkLimit {
+		img := make(map[int64]int64, max(n, 0))
+		for j := range n {
+			img[index(a, j)] = j
+		}
+		for i := range checkIndices(Size(r).V) {
+			if v := index(r, i); i > 0 {
+				if j, hit := img[v]; hit {
+					c.violated("complement post: R(%d)=%d is in the image of A: A(%d)=%d %s", i, v, j, v, ctx())
+					break
+				}
+			}
+		}
+	}
+	if checks&complementCover != 0 {
+		ar := Layout{tup(a.Shape, r.Shape), tup(a.Stride, r.Stride)}
+		if cs := Cosize(ar).V; cs < sizeM {
+			c.violated("complement post (1): cosize(A,R)=%d < size(M)=%d %s", cs, sizeM, ctx())
+		}
+	}
+	if sf := Size(f).V; checks&complementSize != 0 && sf != 0 {
+		if sr := Size(r).V; sr < sizeM/sf {
+			c.violated("complement post: size(R)=%d < size(M)/size(filter(A))=%d %s", sr, sizeM/sf, ctx())
+		}
+	}
+}

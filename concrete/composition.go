@@ -1,0 +1,287 @@
+package concrete
+
+import (
+	"iter"
+
+	"github.com/cutealg/cutealg/internal/tuple"
+)
+
+// This file transcribes CuTe's composition (layout.hpp:
+// detail::composition_impl and the composition overloads for a Layout and a
+// Tiler) and adds the documented checks CuTe leaves out.
+
+func init() {
+	register(
+		&Op{Name: "composition", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "composition(A, B)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(composition(c, a[0].Layout, a[1].Layout)) }},
+		&Op{Name: "composition_tiler", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "composition(A, T)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(compositionTiler(c, a[0].Layout, a[1].Tiler)) }},
+		&Op{Name: "composition_shape", Args: []ArgKind{ArgLayout, ArgTuple}, CuTe: "composition(A, S)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(compositionShape(c, a[0].Layout, a[1].Tuple)) }},
+	)
+}
+
+// Composition mirrors cute::composition(Layout, Layout): the layout R = A o B
+// with R(c) = A(B(c)). B's modes are composed one by one (R is congruent with
+// B at its top levels); each integral mode s:d of B walks the modes of
+// coalesce_x(A), dividing d out of A's shape and keeping s elements. The
+// static/dynamic marks decide the printed structure exactly as in CuTe:
+// composition((10,2):(16,4), (5,4):(1,5)) is ((5,1),(2,2)):((16,4),(80,4))
+// with dynamic integers and (_5,(_2,_2)):(_16,(_80,_4)) with static ones.
+//
+// Post-conditions (CuTe's @post): compatible(shape(B), shape(R)) and
+// R(c) == A(B(c)) for every c in the domain of B. CuTe refuses the static
+// violations of its weak divisibility conditions ("Stride Divisibility
+// Condition", "Shape Divisibility Condition"); where the values are dynamic
+// it computes a wrong layout silently. In CuTe mode the result then comes
+// with a warning naming the broken condition and a witness; in strict mode
+// it is an error.
+func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
+	defer catch("composition", &err)
+	c := newCalc(opts)
+	return composition(&c, a, b), nil
+}
+
+// CompositionTiler mirrors cute::composition(Layout, Tiler): a tuple tiler is
+// applied mode by mode (modes of A beyond the tiler are dropped), a layout
+// element is composed with its mode, an integer n means the layout n:_1 and
+// `_` keeps the mode unchanged; nested tilers recurse into nested modes.
+// The tiler may have at most rank(A) modes.
+//
+// Post-conditions: those of Composition, for every mode composed.
+func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
+	defer catch("composition_tiler", &err)
+	c := newCalc(opts)
+	return compositionTiler(&c, a, t), nil
+}
+
+// CompositionShape mirrors cute::composition(Layout, Shape): the shape is a
+// tiler whose integers n mean n:_1, so composition((12,(4,8)):(59,(13,1)),
+// (_3,_8)) is (_3,(4,2)):(59,(13,1)); a bare integer n composes A with n:_1.
+//
+// Post-conditions: those of Composition, for every mode composed.
+func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error) {
+	defer catch("composition_shape", &err)
+	c := newCalc(opts)
+	return compositionShape(&c, a, s), nil
+}
+
+// composition is cute::composition(Layout, Layout): composition_impl on
+// coalesce_x(A) (CuTe coalesces A by its coprofile, which is an integer for
+// integer strides), followed by the documented post-condition checks.
+func composition(c *calc, a, b Layout) Layout {
+	requireCongruent(a)
+	requireCongruent(b)
+	r := compositionImpl(coalesceX(a), b.Shape, b.Stride)
+	checkComposition(c, a, b, r)
+	return r
+}
+
+// compositionTiler is cute::composition(Layout, Tiler).
+func compositionTiler(c *calc, a Layout, t Tiler) Layout {
+	if !t.IsLeaf() {
+		return byMode(a, t.Rank(), false, func(i int, m Layout) Layout {
+			return compositionTiler(c, m, t.At(i))
+		})
+	}
+	switch lf := t.Value(); lf.Kind {
+	case TileLayout:
+		return composition(c, a, lf.Layout)
+	case TileInt:
+		return composition(c, a, Layout{leaf(lf.Int), leaf(S(1))})
+	default: // `_`
+		requireCongruent(a)
+		return a
+	}
+}
+
+// compositionShape is cute::composition(Layout, Shape): the shape as a tiler
+// of integers.
+func compositionShape(c *calc, a Layout, s IntTuple) Layout {
+	if !s.IsLeaf() {
+		return byMode(a, s.Rank(), false, func(i int, m Layout) Layout {
+			return compositionShape(c, m, s.At(i))
+		})
+	}
+	return composition(c, a, Layout{s, leaf(S(1))})
+}
+
+// compositionImpl is CuTe's detail::composition_impl with the left operand
+// already flat (coalesce_x(A)) and B given as congruent shape and stride.
+func compositionImpl(lhs flatLayout, bs, bd IntTuple) Layout {
+	if !bs.IsLeaf() {
+		// right distributivity over the modes of B
+		ks := bs.Kids()
+		kids := make([]IntTuple, 2*len(ks))
+		sh, st := kids[:len(ks)], kids[len(ks):]
+		for i := range ks {
+			r := compositionImpl(lhs, ks[i], bd.At(i))
+			sh[i], st[i] = r.Shape, r.Stride
+		}
+		return Layout{tup(sh...), tup(st...)}
+	}
+	s, d := bs.Value(), bd.Value()
+	if d.IsConst(0) { // a static stride-0 mode of B short-circuits
+		return Layout{bs, bd}
+	}
+	if lhs.scalar { // integral A
+		return Layout{bs, leaf(Mul(d, lhs.stride[0]))}
+	}
+	n := len(lhs.shape)
+	restShape, restStride := s, d
+	var rs, rd []IntTuple
+	for i := range n - 1 {
+		currShape, currStride := lhs.shape[i], lhs.stride[i]
+		if both(currShape, restStride) && Mod(restStride, currShape).V != 0 && restStride.V >= currShape.V {
+			refuse("Stride Divisibility Condition")
+		}
+		nextShape := CeilDiv(currShape, Abs(restStride))
+		nextStride := Mul(CeilDiv(Abs(restStride), currShape), signum(restStride))
+		if nextShape.IsConst(1) || restShape.IsConst(1) {
+			restStride = nextStride
+			continue
+		}
+		newShape := Min(nextShape, restShape)
+		if both(newShape, restShape) && Mod(restShape, newShape).V != 0 {
+			refuse("Shape Divisibility Condition")
+		}
+		if rs == nil {
+			rs = make([]IntTuple, 0, 2*n)
+			rd = rs[n:n]
+		}
+		rs = append(rs, leaf(newShape))
+		rd = append(rd, leaf(Mul(restStride, currStride)))
+		restShape = Div(restShape, newShape)
+		restStride = nextStride
+	}
+	last := Mul(restStride, lhs.stride[n-1])
+	switch {
+	case len(rs) == 0:
+		return Layout{leaf(restShape), leaf(last)}
+	case restShape.IsConst(1):
+		if len(rs) == 1 { // unwrap
+			return Layout{rs[0], rd[0]}
+		}
+		return Layout{tup(rs...), tup(rd...)}
+	}
+	return Layout{tup(append(rs, leaf(restShape))...), tup(append(rd, leaf(last))...)}
+}
+
+// signum is CuTe's signum: -1, 0 or 1, static when x is.
+func signum(x Int) Int {
+	v := int64(0)
+	switch {
+	case x.V > 0:
+		v = 1
+	case x.V < 0:
+		v = -1
+	}
+	return Int{V: v, Static: x.Static}
+}
+
+// checkComposition runs the documented post-conditions of R = A o B:
+// compatible(shape(B), shape(R)) and R(i) == A(B(i)) for i < size(B), with
+// A evaluated the way CuTe evaluates it (beyond its size the last mode
+// absorbs the index; negative coordinates follow C++'s truncating division).
+//
+// CuTe checks its divisibility conditions only between static values. When
+// A or B has dynamic integers the conditions are evaluated as CuTe evaluates
+// them for the same numbers all static (the "all-static twin" of the vectors):
+// the twin's structure differs (static size-1 modes and static merges are
+// simplified away), so this is the form of the conditions CuTe itself would
+// enforce. A twin that CuTe refuses, or whose value breaks a post-condition,
+// makes the dynamic composition a violation even where its own value is
+// right. Each composition reports at most one broken condition.
+func checkComposition(c *calc, a, b, r Layout) {
+	if !checksWanted(c) {
+		return
+	}
+	if !compatible(b.Shape, r.Shape) {
+		c.violated("composition R = A o B breaks compatible(shape(B), shape(R)) [A=%v B=%v R=%v]", a, b, r)
+		return
+	}
+	for i := range checkIndices(Size(b).V) {
+		bi := index(b, i)
+		if want, got := index(a, bi), index(r, i); got != want {
+			c.violated("composition R = A o B breaks R(i) == A(B(i)) at i=%d: R(%d)=%d but A(B(%d))=A(%d)=%d [A=%v B=%v R=%v]",
+				i, i, got, i, bi, want, a, b, r)
+			return
+		}
+	}
+	if !isStatic(a) || !isStatic(b) {
+		if err := compositionTwin(a, b); err != nil {
+			c.violated("composition with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
+		}
+	}
+}
+
+// compositionTwin computes the composition of the all-static versions of a
+// and b in strict mode and returns its error.
+func compositionTwin(a, b Layout) (err error) {
+	defer catch("", &err)
+	tc := calc{strict: true}
+	composition(&tc, staticLayout(a), staticLayout(b))
+	return nil
+}
+
+// isStatic reports whether every integer of l is static (CuTe's is_static).
+func isStatic(l Layout) bool {
+	st := func(ok bool, i Int) bool { return ok && i.Static }
+	return tuple.Fold(l.Shape, true, st) && tuple.Fold(l.Stride, true, st)
+}
+
+// staticLayout is l with every integer made static.
+func staticLayout(l Layout) Layout {
+	st := func(i Int) Int { return S(i.V) }
+	return Layout{tuple.Map(l.Shape, st), tuple.Map(l.Stride, st)}
+}
+
+// checksWanted reports whether the documented checks of an operation can
+// have an effect: in strict mode, or in CuTe mode when warnings are
+// collected. Otherwise their only outcome would be a dropped warning.
+func checksWanted(c *calc) bool { return c.strict || c.warnings != nil }
+
+// checkLimit bounds the number of points a check evaluates.
+const checkLimit = 1 << 18
+
+// checkIndices yields the indices 0..n-1 a point-wise check evaluates: all
+// of them up to checkLimit; beyond, the first and last checkLimit/4 and
+// checkLimit/2 more spread evenly in between (a sample: such huge layouts
+// are checked only at these points).
+func checkIndices(n int64) iter.Seq[int64] {
+	return func(yield func(int64) bool) {
+		if n <= checkLimit {
+			for i := range n {
+				if !yield(i) {
+					return
+				}
+			}
+			return
+		}
+		q := int64(checkLimit / 4)
+		step := (n - 2*q) / (checkLimit / 2)
+		for i := range q {
+			if !yield(i) {
+				return
+			}
+		}
+		for i := q; i < n-q; i += step {
+			if !yield(i) {
+				return
+			}
+		}
+		for i := n - q; i < n; i++ {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// requireCongruent refuses a layout whose shape and stride are not
+// congruent (possible only for layouts built by hand, not parsed).
+func requireCongruent(l Layout) {
+	if !tuple.Congruent(l.Shape, l.Stride) {
+		badInput("shape %s and stride %s are not congruent", FormatTuple(l.Shape), FormatTuple(l.Stride))
+	}
+}

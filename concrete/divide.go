@@ -1,0 +1,211 @@
+package concrete
+
+import "strconv"
+
+// This file holds the divide family of CuTe's layout.hpp (logical_divide and
+// its zipped/tiled/flat rearrangements) and the mode-regrouping helpers that
+// the product family (product.go) shares with it: transform_layout by mode,
+// tile_unzip (zip2_by) and the `_` slices of tiled_*/flat_*.
+
+func init() {
+	register(
+		&Op{Name: "logical_divide", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "logical_divide(A, B)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(logicalDivide(c, a[0].Layout, a[1].Layout)) }},
+		&Op{Name: "logical_divide_tiler", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "logical_divide(A, T)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(logicalDivideTiler(c, a[0].Layout, a[1].Tiler)) }},
+		&Op{Name: "zipped_divide", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "zipped_divide(A, T)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(zippedDivide(c, a[0].Layout, a[1].Tiler)) }},
+		&Op{Name: "tiled_divide", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "tiled_divide(A, T)",
+			run: func(c *calc, a []Value) Value {
+				return LayoutValue(unpackModes(zippedDivide(c, a[0].Layout, a[1].Tiler), false))
+			}},
+		&Op{Name: "flat_divide", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "flat_divide(A, T)",
+			run: func(c *calc, a []Value) Value {
+				return LayoutValue(unpackModes(zippedDivide(c, a[0].Layout, a[1].Tiler), true))
+			}},
+	)
+}
+
+// LogicalDivide mirrors cute::logical_divide(Layout, Layout): A ⊘ B =
+// composition(A, make_layout(B, complement(B, shape(coalesce(A))))). The
+// first mode of the result holds the elements of A that B points to (the
+// tile), the second mode iterates over the tiles.
+//
+// Post-conditions (checked; CuTe mode warns, StrictMode refuses): the
+// complement is ordered, disjoint from the image of B, with
+// cosize((B,B*)) >= size(shape(coalesce(A))) and the other bounds of CuTe's
+// complement test; the composition satisfies compatible((B,B*), R) and
+// R(i) == A((B,B*)(i)) for every i < size((B,B*)).
+func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
+	defer catch("logical_divide", &err)
+	c := newCalc(opts)
+	return logicalDivide(&c, a, b), nil
+}
+
+// LogicalDivideTiler mirrors cute::logical_divide(Layout, Tiler): a tuple
+// tiler divides mode i of A by element i (recursively; an integer n means
+// the layout make_layout(n), `_` keeps the mode) and keeps the modes of A
+// beyond the tiler's rank; a layout tiler is LogicalDivide. CuTe refuses a
+// tiler with more modes than A ("Too many modes in tiler").
+//
+// Post-conditions: those of LogicalDivide, for every mode divided.
+func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
+	defer catch("logical_divide", &err)
+	c := newCalc(opts)
+	return logicalDivideTiler(&c, a, t), nil
+}
+
+// ZippedDivide mirrors cute::zipped_divide(Layout, Tiler): the logical
+// divide, with the tiles of every mode gathered into mode 0 and the rests
+// (and the modes of A beyond the tiler) into mode 1:
+// ((TileM,TileN,...),(RestM,RestN,...,L,...)). Like CuTe it does not accept
+// a `_` tiler element that meets a mode it cannot split in two ("Index out
+// of range"), nor a nested tiler element that meets a mode of lower rank.
+//
+// Post-conditions: those of the logical divide it rearranges.
+func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
+	defer catch("zipped_divide", &err)
+	c := newCalc(opts)
+	return zippedDivide(&c, a, t), nil
+}
+
+// TiledDivide mirrors cute::tiled_divide(Layout, Tiler): ZippedDivide with
+// mode 1 unpacked: ((TileM,TileN,...),RestM,RestN,...,L,...). As in CuTe, a
+// rest mode of rank 1 stays packed.
+//
+// Post-conditions: those of the logical divide it rearranges.
+func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
+	defer catch("tiled_divide", &err)
+	c := newCalc(opts)
+	return unpackModes(zippedDivide(&c, a, t), false), nil
+}
+
+// FlatDivide mirrors cute::flat_divide(Layout, Tiler): ZippedDivide with
+// both modes unpacked: (TileM,TileN,...,RestM,RestN,...,L,...). As in CuTe,
+// a mode of rank 1 stays packed.
+//
+// Post-conditions: those of the logical divide it rearranges.
+func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
+	defer catch("flat_divide", &err)
+	c := newCalc(opts)
+	return unpackModes(zippedDivide(&c, a, t), true), nil
+}
+
+// logicalDivide is CuTe's logical_divide(Layout, Layout).
+func logicalDivide(c *calc, a, b Layout) Layout {
+	rest := complement(c, b, coalesce(c, a).Shape)
+	return composition(c, a, makeLayoutConcat(b, rest))
+}
+
+// logicalDivideTiler is CuTe's logical_divide(Layout, Tiler).
+func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
+	if !t.IsLeaf() {
+		return byTiler(c, "logical_divide", a, t, logicalDivideTiler)
+	}
+	switch lf := t.Value(); lf.Kind {
+	case TileLayout:
+		return logicalDivide(c, a, lf.Layout)
+	case TileInt:
+		return logicalDivide(c, a, makeLayoutLeft(leaf(lf.Int)))
+	}
+	return a // `_`
+}
+
+// zippedDivide is CuTe's zipped_divide: tile_unzip(logical_divide(A, T), T).
+func zippedDivide(c *calc, a Layout, t Tiler) Layout {
+	return zip2By(logicalDivideTiler(c, a, t), t)
+}
+
+// byTiler is the tuple-tiler overload shared by logical_divide and
+// logical_product: CuTe's static_assert that the tiler has no more modes
+// than the layout (quoted with name), then transform_layout, which applies
+// f to mode i and element i of the tiler and keeps the modes of a beyond it.
+func byTiler(c *calc, name string, a Layout, t Tiler, f func(*calc, Layout, Tiler) Layout) Layout {
+	if t.Rank() > a.Rank() {
+		refuse("%s: Too many modes in tiler.", name)
+	}
+	return byMode(a, t.Rank(), true, func(i int, m Layout) Layout { return f(c, m, t.At(i)) })
+}
+
+// noTupleSize refuses as CuTe's compiler does when a tuple algorithm meets
+// an integer where it needs a tuple (tuple_size of an integral type).
+func noTupleSize(i Int) {
+	t := "int"
+	if i.Static {
+		t = "cute::C<" + strconv.FormatInt(i.V, 10) + ">"
+	}
+	refuse("incomplete type ‘cute::tuple_size<%s, void>’ used in nested name specifier", t)
+}
+
+// zip2By is CuTe's tile_unzip(layout, tiler), i.e. zip2_by applied to the
+// shape and the stride: following the profile of the tiler, the rank-2
+// modes at its terminals are split, their first halves gathered into mode 0
+// and their second halves, followed by the modes the tiler does not reach,
+// into mode 1.
+func zip2By(l Layout, g Tiler) Layout {
+	if g.IsLeaf() {
+		if l.Shape.IsLeaf() {
+			// CuTe cannot split an integer mode: tuple_size of it is
+			// incomplete and get<1> of it fails its static_assert. g++
+			// reports the first for an all-dynamic mode, the second
+			// otherwise.
+			if s, d := l.Shape.Value(), l.Stride.Value(); !s.Static && !d.Static {
+				noTupleSize(s)
+			}
+			refuse("Index out of range")
+		}
+		if l.Rank() != 2 {
+			refuse("Mismatched ranks")
+		}
+		return l
+	}
+	if l.Shape.IsLeaf() {
+		noTupleSize(l.Shape.Value())
+	}
+	gr, tr := g.Rank(), l.Rank()
+	if tr < gr {
+		refuse("Mismatched ranks")
+	}
+	// One allocation: mode 0's shape and stride (gr each), mode 1's (tr
+	// each), and the two pairs (shape0, shape1), (stride0, stride1).
+	buf := make([]IntTuple, 2*gr+2*tr+4)
+	s0, d0 := buf[:gr], buf[gr:2*gr]
+	s1, d1 := buf[2*gr:2*gr:2*gr+tr], buf[2*gr+tr:2*gr+tr:2*gr+2*tr]
+	sp, dp := buf[2*gr+2*tr:2*gr+2*tr+2], buf[2*gr+2*tr+2:]
+	for i := range gr {
+		z := zip2By(l.Mode(i), g.At(i))
+		s0[i], d0[i] = z.Shape.At(0), z.Stride.At(0)
+		s1, d1 = append(s1, z.Shape.At(1)), append(d1, z.Stride.At(1))
+	}
+	for i := gr; i < tr; i++ {
+		s1, d1 = append(s1, l.Shape.At(i)), append(d1, l.Stride.At(i))
+	}
+	sp[0], sp[1] = tup(s0...), tup(s1...)
+	dp[0], dp[1] = tup(d0...), tup(d1...)
+	return Layout{tup(sp...), tup(dp...)}
+}
+
+// unpackModes is the slice CuTe's tiled_* and flat_* take of a zipped
+// result z: z(_, repeat<R1>(_)) (unpack0 false) or z(repeat<R0>(_),
+// repeat<R1>(_)) (unpack0 true). A slice with a tuple of `_` splices the
+// sub-modes into the result; repeat<1>(_) is a plain `_`, so a mode of rank
+// 1 is kept whole.
+func unpackModes(z Layout, unpack0 bool) Layout {
+	m0, m1 := z.Mode(0), z.Mode(1)
+	n := 1 + m1.Rank()
+	if unpack0 {
+		n += m0.Rank() - 1
+	}
+	buf := make([]IntTuple, 2*n)
+	sh, st := buf[:0:n], buf[n:n]
+	add := func(m Layout, unpack bool) {
+		if !unpack || m.Rank() == 1 {
+			sh, st = append(sh, m.Shape), append(st, m.Stride)
+			return
+		}
+		sh, st = append(sh, m.Shape.Kids()...), append(st, m.Stride.Kids()...)
+	}
+	add(m0, unpack0)
+	add(m1, true)
+	return Layout{tup(sh...), tup(st...)}
+}

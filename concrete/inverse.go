@@ -1,0 +1,331 @@
+package concrete
+
+import "github.com/cutealg/cutealg/internal/tuple"
+
+// This file transcribes CuTe's inverses and the operations built on them
+// (layout.hpp: right_inverse, left_inverse, max_common_layout,
+// max_common_vector, nullspace) and checks their documented
+// post-conditions. CuTe sorts the modes by stride at compile time, so only
+// static strides take part: right_inverse drops dynamic-stride modes,
+// left_inverse refuses them, nullspace sees only static `_0` strides.
+
+func init() {
+	register(
+		&Op{Name: "right_inverse", Args: []ArgKind{ArgLayout}, CuTe: "right_inverse(A)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(rightInverse(c, a[0].Layout)) }},
+		&Op{Name: "left_inverse", Args: []ArgKind{ArgLayout}, CuTe: "left_inverse(A)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(leftInverse(c, a[0].Layout)) }},
+		&Op{Name: "max_common_vector", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "max_common_vector(A, B)",
+			run: func(c *calc, a []Value) Value {
+				return TupleValue(leaf(maxCommonVector(c, a[0].Layout, a[1].Layout)))
+			}},
+		&Op{Name: "max_common_layout", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "max_common_layout(A, B)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(maxCommonLayout(c, a[0].Layout, a[1].Layout)) }},
+		&Op{Name: "nullspace", Args: []ArgKind{ArgLayout}, CuTe: "nullspace(A)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(nullspace(c, a[0].Layout)) }},
+	)
+}
+
+// RightInverse mirrors cute::right_inverse(layout): a layout R with
+// A(R(i)) == i for i < size(R), as large as CuTe finds it. CuTe coalesces
+// A, keeps the modes with static strides, sorts them by stride and chains
+// the modes whose stride equals the product of the chained extents so far,
+// starting at `_1` (stride-0 modes are skipped; the chain ends where the
+// next stride is not the product, or where a dynamic extent makes the
+// product dynamic). A fully dynamic layout gives `_1:_0`;
+// `(_8,_4):(_4,_1)` gives `(_4,_8):(_8,_1)`.
+//
+// Post-condition (checked): A(R(i)) == i for every i < size(R).
+func RightInverse(l Layout, opts ...Option) (r Layout, err error) {
+	defer catch("right_inverse", &err)
+	c := newCalc(opts)
+	return rightInverse(&c, l), nil
+}
+
+// LeftInverse mirrors cute::left_inverse(layout): the quasi-inverse R of A,
+// a left inverse when A is injective. CuTe coalesces A, requires all its
+// strides to be static ("Left inverse requires static strides."), sorts the
+// modes by stride and gives each non-zero stride d the extent d/size(R so
+// far), which must divide exactly ("Left inverse divisibility condition");
+// the last mode in stride order gets A's extent. `(_4,_2):(_1,_16)` gives
+// `(_16,_2):(_1,_4)`.
+//
+// Post-condition (checked): A(R(A(i))) == A(i) for every i < size(A). CuTe
+// breaks it for some non-injective layouts (`(_4,_16):(_24,_4)`): there CuTe
+// mode returns CuTe's value with a warning and StrictMode refuses.
+func LeftInverse(l Layout, opts ...Option) (r Layout, err error) {
+	defer catch("left_inverse", &err)
+	c := newCalc(opts)
+	return leftInverse(&c, l), nil
+}
+
+// MaxCommonVector mirrors cute::max_common_vector(a, b): the number N of
+// contiguous elements that correspond in a and b, i.e. the extent of the
+// first mode of coalesce(composition(a, right_inverse(b))) when that mode
+// is static with stride `_1`, else `_1`. It is built on RightInverse, so
+// dynamic strides give `_1`.
+//
+// Post-condition (checked): with R = right_inverse(b), a(R(n)) == n and
+// b(R(n)) == n for every n < N.
+func MaxCommonVector(a, b Layout, opts ...Option) (n Int, err error) {
+	defer catch("max_common_vector", &err)
+	c := newCalc(opts)
+	return maxCommonVector(&c, a, b), nil
+}
+
+// MaxCommonLayout mirrors cute::max_common_layout(a, b): the layout R of the
+// largest run of contiguous elements that correspond in a and b,
+// composition(right_inverse(b), layout<0>(common)) where common is as in
+// MaxCommonVector, or `_1:_0` when there is none.
+//
+// Post-condition (checked): a(R(i)) == i and b(R(i)) == i for every
+// i < size(R).
+func MaxCommonLayout(a, b Layout, opts ...Option) (r Layout, err error) {
+	defer catch("max_common_layout", &err)
+	c := newCalc(opts)
+	return maxCommonLayout(&c, a, b), nil
+}
+
+// Nullspace mirrors cute::nullspace(layout): the layout K over the modes of
+// flatten(A) with a static `_0` stride, with the compact column-major
+// strides of flatten(shape(A)), so that K(i) is the 1-D index of A's i-th
+// coordinate that A maps to 0; `_1:_0` when A has no `_0` stride. Dynamic
+// zero strides are not seen. `(_7,_5,_16):(_3,_1,_0)` gives `_16:_35`.
+//
+// Post-conditions (checked): A(K(i)) == 0 for every i < size(K), and
+// size(K) == size(A)/size(filter(A)).
+func Nullspace(l Layout, opts ...Option) (r Layout, err error) {
+	defer catch("nullspace", &err)
+	c := newCalc(opts)
+	return nullspace(&c, l), nil
+}
+
+// rightInverse is CuTe's right_inverse(layout) with its post-condition check.
+func rightInverse(c *calc, l Layout) Layout {
+	requireCongruent(l)
+	r := rightInverseOf(c, l)
+	if !checksWanted(c) || !positiveExtents(l) {
+		return r
+	}
+	for i := range checkIndices(Size(r).V) {
+		if v := index(l, index(r, i)); v != i {
+			c.violated("right_inverse R of A breaks A(R(i)) == i at i=%d: A(R(%d)) = %d [A=%v R=%v]", i, i, v, l, r)
+			break
+		}
+	}
+	return r
+}
+
+// rightInverseOf is CuTe's right_inverse(layout) without the check.
+func rightInverseOf(c *calc, l Layout) Layout {
+	shape, stride := coalescedModes(c, l)
+	pre := prefixProducts(shape)
+	order := make([]int, 0, len(stride))
+	for i, d := range stride {
+		if d.Static {
+			order = append(order, i)
+		}
+	}
+	sortByStride(order, stride)
+	rs := append(make([]Int, 0, len(order)+1), S(1))
+	rd := append(make([]Int, 0, len(order)+1), S(0))
+	curr := S(1)
+	for _, i := range order {
+		if curr.Static && curr.V == stride[i].V {
+			rs, rd = append(rs, shape[i]), append(rd, pre[i])
+			curr = Mul(shape[i], stride[i])
+		}
+	}
+	return coalesce(c, flatLayout{shape: rs, stride: rd}.layout())
+}
+
+// leftInverse is CuTe's left_inverse(layout) with its post-condition check.
+func leftInverse(c *calc, l Layout) Layout {
+	requireCongruent(l)
+	shape, stride := coalescedModes(c, l)
+	for _, d := range stride {
+		if !d.Static {
+			refuse("Left inverse requires static strides.")
+		}
+	}
+	pre := prefixProducts(shape)
+	order := make([]int, len(stride))
+	for i := range order {
+		order[i] = i
+	}
+	sortByStride(order, stride)
+	rs := make([]Int, 0, len(order)+1)
+	rd := append(make([]Int, 0, len(order)+1), S(0))
+	size := S(1) // size(result shape so far)
+	for _, i := range order {
+		d := stride[i]
+		if d.IsConst(0) {
+			continue
+		}
+		if Mod(d, size).V != 0 {
+			refuse("Left inverse divisibility condition")
+		}
+		q := Div(d, size)
+		rs, rd = append(rs, q), append(rd, pre[i])
+		size = Mul(size, q)
+	}
+	rs = append(rs, shape[order[len(order)-1]])
+	r := coalesce(c, flatLayout{shape: rs, stride: rd}.layout())
+	if !checksWanted(c) || !positiveExtents(l, r) {
+		return r
+	}
+	for i := range checkIndices(Size(l).V) {
+		a := index(l, i)
+		if v := index(l, index(r, a)); v != a {
+			c.violated("left_inverse R of A breaks the quasi-inverse condition A(R(A(i))) == A(i) at i=%d: A(R(A(%d))) = %d but A(%d) = %d [A=%v R=%v]", i, i, v, i, a, l, r)
+			break
+		}
+	}
+	return r
+}
+
+// coalescedModes returns the modes of coalesce(l) (CuTe's
+// wrap(shape(coalesce(l))) and wrap(stride(coalesce(l)))) as two slices.
+func coalescedModes(c *calc, l Layout) (shape, stride []Int) {
+	return flatLeaves(coalesce(c, l), false)
+}
+
+// prefixProducts is CuTe's exclusive prefix product of the extents
+// (`_1`, s0, s0*s1, ...), one entry per extent: the 1-D index of the first
+// coordinate of each mode.
+func prefixProducts(shape []Int) []Int {
+	pre := make([]Int, len(shape))
+	p := S(1)
+	for i, s := range shape {
+		pre[i] = p
+		if i < len(shape)-1 {
+			p = Mul(s, p)
+		}
+	}
+	return pre
+}
+
+// maxSortModes bounds the modes sortByStride sorts: its exchange sort is
+// quadratic. Parsed values never come near it (notation.MaxNodes).
+const maxSortModes = 1 << 15
+
+// sortByStride sorts mode indices by their stride values exactly as CuTe's
+// compile-time detail::SortByKey does (an exchange sort, which does not keep
+// the order of equal strides).
+func sortByStride(idx []int, stride []Int) {
+	if len(idx) > maxSortModes {
+		badInput("%d modes to sort by stride: more than %d", len(idx), maxSortModes)
+	}
+	for i := range idx {
+		for j := i + 1; j < len(idx); j++ {
+			if stride[idx[j]].V < stride[idx[i]].V {
+				idx[i], idx[j] = idx[j], idx[i]
+			}
+		}
+	}
+}
+
+// commonPrefix is the part shared by max_common_vector and
+// max_common_layout: right_inverse(b) and the first mode of
+// coalesce(composition(a, right_inverse(b))) when it is static with stride
+// `_1` (ok reports whether it is). The inner operations run without their
+// own checks: the post-conditions of the caller decide.
+func commonPrefix(a, b Layout) (invB, common Layout, ok bool) {
+	requireCongruent(a)
+	requireCongruent(b)
+	inner := newCalc(nil)
+	invB = rightInverseOf(&inner, b)
+	common = coalesce(&inner, composition(&inner, a, invB)).Mode(0)
+	return invB, common, common.Shape.Value().Static && common.Stride.Value().IsConst(1)
+}
+
+// maxCommonVector is CuTe's max_common_vector(a, b) with its check.
+func maxCommonVector(c *calc, a, b Layout) Int {
+	invB, common, ok := commonPrefix(a, b)
+	if !ok {
+		return S(1)
+	}
+	n := common.Shape.Value()
+	if !checksWanted(c) || !positiveExtents(a, b, invB) {
+		return n
+	}
+	checkCommon(c, "max_common_vector", a, b, invB, n.V)
+	return n
+}
+
+// maxCommonLayout is CuTe's max_common_layout(a, b) with its check.
+func maxCommonLayout(c *calc, a, b Layout) Layout {
+	invB, common, ok := commonPrefix(a, b)
+	if !ok {
+		return Layout{leaf(S(1)), leaf(S(0))}
+	}
+	inner := newCalc(nil)
+	r := composition(&inner, invB, common)
+	if !checksWanted(c) || !positiveExtents(a, b, r) {
+		return r
+	}
+	checkCommon(c, "max_common_layout", a, b, r, Size(r).V)
+	return r
+}
+
+// checkCommon checks a(r(i)) == i == b(r(i)) for i < n.
+func checkCommon(c *calc, op string, a, b, r Layout, n int64) {
+	for i := range checkIndices(n) {
+		x := index(r, i)
+		if va, vb := index(a, x), index(b, x); va != i || vb != i {
+			c.violated("%s of A and B breaks A(R(i)) == i == B(R(i)) at i=%d: A(R(%d)) = %d, B(R(%d)) = %d [A=%v B=%v R=%v]", op, i, i, va, i, vb, a, b, r)
+			break
+		}
+	}
+}
+
+// nullspace is CuTe's nullspace(layout) with its checks.
+func nullspace(c *calc, l Layout) Layout {
+	requireCongruent(l)
+	shape, stride := flatLeaves(l, false)
+	rs, _ := compactLeft(tuple.Flatten(l.Shape), S(1))
+	rstride := rs.Leaves(make([]Int, 0, len(shape)))
+	var ks, kd []Int
+	for i, d := range stride {
+		if d.IsConst(0) {
+			ks, kd = append(ks, shape[i]), append(kd, rstride[i])
+		}
+	}
+	var k Layout
+	switch len(ks) {
+	case 0:
+		return Layout{leaf(S(1)), leaf(S(0))}
+	case 1:
+		k = Layout{leaf(ks[0]), leaf(kd[0])}
+	default:
+		k = flatLayout{shape: ks, stride: kd}.layout()
+	}
+	if !checksWanted(c) || !positiveExtents(l) {
+		return k
+	}
+	inner := newCalc(nil)
+	sa, sf, sk := Size(l).V, Size(filter(&inner, l)).V, Size(k).V
+	if sa%sf != 0 || sa/sf != sk {
+		c.violated("nullspace K of A breaks size(K) == size(A)/size(filter(A)): %d != %d/%d [A=%v K=%v]", sk, sa, sf, l, k)
+	}
+	for i := range checkIndices(sk) {
+		if v := index(l, index(k, i)); v != 0 {
+			c.violated("nullspace K of A breaks A(K(i)) == 0 at i=%d: A(K(%d)) = %d [A=%v K=%v]", i, i, v, l, k)
+			break
+		}
+	}
+	return k
+}
+
+// positiveExtents reports whether every extent of the layouts is positive.
+// The post-conditions are checked only then: evaluating a layout with an
+// extent 0 divides by zero, and CuTe's statements are about positive
+// shapes.
+func positiveExtents(ls ...Layout) bool {
+	for _, l := range ls {
+		if !tuple.Fold(l.Shape, true, func(ok bool, s Int) bool { return ok && s.V > 0 }) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,132 @@
+package concrete_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/cutealg/cutealg/concrete"
+)
+
+func TestInverse(t *testing.T) {
+	runOpCases(t, []opCase{
+		// right_inverse: static strides only, stride-0 modes skipped, the
+		// chain ends at the first gap or dynamic extent.
+		{op: "right_inverse", args: []string{"(_2,_4,_4,_6):(_4,_1,_0,_8)"}, want: "(_4,_2,_6):(_2,_1,_32)"},
+		{op: "right_inverse", args: []string{"(_4):(_2)"}, want: "_1:_0"},
+		{op: "right_inverse", args: []string{"(_4):(_-1)"}, want: "_1:_0"},
+		{op: "right_inverse", args: []string{"(4,3):(3,1)"}, want: "_1:_0"},
+		{op: "right_inverse", args: []string{"(4,3):(_3,_1)"}, want: "3:4"},
+		{op: "right_inverse", args: []string{"(2,_4):(4,_1)"}, want: "_4:2"},
+		{op: "right_inverse", args: []string{"(_128,_3,_160):(_65536,_512,_1)"}, want: "_160:_384"},
+		// Equal strides: CuTe's exchange sort decides which mode is taken.
+		{op: "right_inverse", args: []string{"(_2,_3,_4):(_1,_1,_2)"}, want: "(_2,_4):(_1,_6)"},
+		// left_inverse: static strides required, exact division required.
+		{op: "left_inverse", args: []string{"(_4,_2):(_1,_16)"}, want: "(_16,_2):(_1,_4)"},
+		{op: "left_inverse", args: []string{"(_4):(_-1)"}, want: "(_-1,_4):(_0,_1)"},
+		{op: "left_inverse", args: []string{"((_3,_7)):((_0,_0))"}, want: "_21:_0"},
+		{op: "left_inverse", args: []string{"(2,2,2):(_2,_4,_1)"}, want: "(_2,_2,2):(4,_1,2)"},
+		{op: "left_inverse", args: []string{"(3,4):(1,3)"}, want: "error: Left inverse requires static strides."},
+		{op: "left_inverse", args: []string{"(_2,_4,_2,_5):(_10,_5,_32,_8)"}, want: "error: Left inverse divisibility condition"},
+		// CuTe's value breaks the quasi-inverse post-condition here.
+		{op: "left_inverse", args: []string{"(_4,_16):(_24,_4)"}, want: "(_4,_6,_4):(_0,_4,_1)", warn: "A(R(A(i))) == A(i)"},
+		// max_common_*: built on right_inverse, so dynamic strides give _1.
+		{op: "max_common_vector", args: []string{"(((_5,_8,_2),_2),_4):(((_8,_160,_4),_80),_1)", "(((_5,_8,_2),_2),_4):(((_8,_160,_4),_80),_1)"}, want: "_40"},
+		{op: "max_common_vector", args: []string{"(((5,8,2),2),4):(((_8,_160,_4),_80),_1)", "(((5,8,2),2),4):(((_8,_160,_4),_80),_1)"}, want: "_1"},
+		{op: "max_common_vector", args: []string{"(_3,_4):(_1,_3)", "(_3,_4):(_4,_1)"}, want: "_1"},
+		{op: "max_common_layout", args: []string{"(_2,_16,_1):(_16,_1,_2)", "(_2,_16,_1):(_16,_1,_2)"}, want: "(_16,_2):(_2,_1)"},
+		{op: "max_common_layout", args: []string{"(_2,_16,_1):(_16,_1,_2)", "(2,16,1):(16,1,2)"}, want: "_1:_0"},
+		{op: "max_common_layout", args: []string{"(_4,_8):(_1,_4)", "(_4,(_4,_2)):(_1,(_4,_16))"}, want: "_32:_1"},
+		// nullspace sees only static _0 strides.
+		{op: "nullspace", args: []string{"(_7,_5,_16):(_3,_1,_0)"}, want: "_16:_35"},
+		{op: "nullspace", args: []string{"(_2,_2,_2):(_0,_0,_0)"}, want: "(_2,_2,_2):(_1,_2,_4)"},
+		{op: "nullspace", args: []string{"(4,3):(1,0)"}, want: "_1:_0"},
+		{op: "nullspace", args: []string{"(4,3):(_1,_0)"}, want: "3:4"},
+	})
+}
+
+// TestInverseHuge checks that the post-condition checks of a 2^30-element
+// layout finish (they sample the domain) and pass in strict mode.
+func TestInverseHuge(t *testing.T) {
+	l, _ := concrete.ParseLayout("(_1024,_1024,_1024):(_1048576,_1,_1024)")
+	r, err := concrete.RightInverse(l, concrete.StrictMode())
+	if err != nil || r.String() != "(_1048576,_1024):(_1024,_1)" {
+		t.Errorf("RightInverse = %v, %v", r, err)
+	}
+	r, err = concrete.LeftInverse(l, concrete.StrictMode())
+	if err != nil || r.String() != "(_1048576,_1024):(_1024,_1)" {
+		t.Errorf("LeftInverse = %v, %v", r, err)
+	}
+}
+
+func ExampleRightInverse() {
+	for _, s := range []string{"(_8,_4):(_4,_1)", "(_2,_4,_6):(_4,_1,_8)", "(_4,_2):(_1,_5)", "(4,2):(_1,4)"} {
+		a, _ := concrete.ParseLayout(s)
+		r, _ := concrete.RightInverse(a)
+		fmt.Println(s, "->", r)
+	}
+	// Output:
+	// (_8,_4):(_4,_1) -> (_4,_8):(_8,_1)
+	// (_2,_4,_6):(_4,_1,_8) -> (_4,_2,_6):(_2,_1,_8)
+	// (_4,_2):(_1,_5) -> _4:_1
+	// (4,2):(_1,4) -> 4:_1
+}
+
+func ExampleLeftInverse() {
+	for _, s := range []string{"(_8,_4):(_4,_1)", "(_4,_2):(_1,_16)", "(_128,_64):(_131072,_2)", "(3,4):(1,3)"} {
+		a, _ := concrete.ParseLayout(s)
+		r, err := concrete.LeftInverse(a)
+		if err != nil {
+			fmt.Println(s, "->", err)
+			continue
+		}
+		fmt.Println(s, "->", r)
+	}
+	// Output:
+	// (_8,_4):(_4,_1) -> (_4,_8):(_8,_1)
+	// (_4,_2):(_1,_16) -> (_16,_2):(_1,_4)
+	// (_128,_64):(_131072,_2) -> (_2,_65536,_128):(_0,_128,_1)
+	// (3,4):(1,3) -> left_inverse: Left inverse requires static strides.
+}
+
+func ExampleLeftInverse_warning() {
+	a, _ := concrete.ParseLayout("(_4,_16):(_24,_4)")
+	var warnings []string
+	r, _ := concrete.LeftInverse(a, concrete.CollectWarnings(&warnings))
+	fmt.Println(r, len(warnings))
+	_, err := concrete.LeftInverse(a, concrete.StrictMode())
+	fmt.Println(err != nil)
+	// Output:
+	// (_4,_6,_4):(_0,_4,_1) 1
+	// true
+}
+
+func ExampleMaxCommonVector() {
+	a, _ := concrete.ParseLayout("(((_5,_8,_2),_2),_4):(((_8,_160,_4),_80),_1)")
+	n, _ := concrete.MaxCommonVector(a, a)
+	fmt.Println(n)
+	b, _ := concrete.ParseLayout("(((5,8,2),2),4):(((8,160,4),80),1)")
+	n, _ = concrete.MaxCommonVector(b, b)
+	fmt.Println(n)
+	// Output:
+	// _40
+	// _1
+}
+
+func ExampleMaxCommonLayout() {
+	a, _ := concrete.ParseLayout("(_2,_16,_1):(_16,_1,_2)")
+	r, _ := concrete.MaxCommonLayout(a, a)
+	fmt.Println(r)
+	// Output: (_16,_2):(_2,_1)
+}
+
+func ExampleNullspace() {
+	for _, s := range []string{"(_2,_2,_2):(_1,_0,_2)", "(_7,_5,_16):(_3,_1,_0)", "(_7,_5,_16):(_0,_0,_0)"} {
+		a, _ := concrete.ParseLayout(s)
+		k, _ := concrete.Nullspace(a)
+		fmt.Println(s, "->", k)
+	}
+	// Output:
+	// (_2,_2,_2):(_1,_0,_2) -> _2:_2
+	// (_7,_5,_16):(_3,_1,_0) -> _16:_35
+	// (_7,_5,_16):(_0,_0,_0) -> (_7,_5,_16):(_1,_7,_35)
+}

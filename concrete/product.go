@@ -1,0 +1,325 @@
+package concrete
+
+import (
+	"strconv"
+	"strings"
+)
+
+// This file holds the product family of CuTe's layout.hpp: logical_product
+// and its zipped/tiled/flat rearrangements, the rank-sensitive
+// blocked_product and raked_product, and tile_to_shape. The mode-regrouping
+// helpers are shared with the divide family (divide.go).
+
+func init() {
+	register(
+		&Op{Name: "logical_product", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "logical_product(A, B)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(logicalProduct(c, a[0].Layout, a[1].Layout)) }},
+		&Op{Name: "logical_product_tiler", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "logical_product(A, T)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(logicalProductTiler(c, a[0].Layout, a[1].Tiler)) }},
+		&Op{Name: "zipped_product", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "zipped_product(A, T)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(zippedProduct(c, a[0].Layout, a[1].Tiler)) }},
+		&Op{Name: "tiled_product", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "tiled_product(A, T)",
+			run: func(c *calc, a []Value) Value {
+				return LayoutValue(unpackModes(zippedProduct(c, a[0].Layout, a[1].Tiler), false))
+			}},
+		&Op{Name: "flat_product", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "flat_product(A, T)",
+			run: func(c *calc, a []Value) Value {
+				return LayoutValue(unpackModes(zippedProduct(c, a[0].Layout, a[1].Tiler), true))
+			}},
+		&Op{Name: "blocked_product", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "blocked_product(A, B)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(blockedProduct(c, a[0].Layout, a[1].Layout)) }},
+		&Op{Name: "raked_product", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "raked_product(A, B)",
+			run: func(c *calc, a []Value) Value { return LayoutValue(rakedProduct(c, a[0].Layout, a[1].Layout)) }},
+		&Op{Name: "tile_to_shape", Args: []ArgKind{ArgLayout, ArgTuple, ArgTuple}, MinArgs: 2, CuTe: "tile_to_shape(A, S[, O])",
+			run: func(c *calc, a []Value) Value {
+				if len(a) == 3 {
+					return LayoutValue(tileToShape(c, a[0].Layout, a[1].Tuple, &a[2].Tuple))
+				}
+				return LayoutValue(tileToShape(c, a[0].Layout, a[1].Tuple, nil))
+			}},
+	)
+}
+
+// LogicalProduct mirrors cute::logical_product(Layout, Layout): A ⊗ B =
+// make_layout(A, composition(complement(A, size(A)*cosize(B)), B)). Mode 0
+// of the result is A, mode 1 is B with every element replaced by a unique
+// replication of A.
+//
+// Post-conditions (checked; CuTe mode warns, StrictMode refuses): the
+// complement is ordered and disjoint from the image of A (the bounds that
+// (A,A*) covers size(A)*cosize(B) are not required: CuTe's own unit test
+// computes a product that misses them and is still correct as a function);
+// the composition satisfies compatible(B, R) and
+// R(i) == A*(B(i)) for every i < size(B). rank(result) == 2,
+// compatible(A, layout<0>(result)), compatible(B, layout<1>(result)).
+func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
+	defer catch("logical_product", &err)
+	c := newCalc(opts)
+	return logicalProduct(&c, a, b), nil
+}
+
+// LogicalProductTiler mirrors cute::logical_product(Layout, Tiler): a tuple
+// tiler multiplies mode i of A by element i (recursively; an integer n
+// means the layout make_layout(n), `_` keeps the mode) and keeps the modes
+// of A beyond the tiler's rank; a layout tiler is LogicalProduct. CuTe
+// refuses a tiler with more modes than A ("Too many modes in tiler").
+//
+// Post-conditions: those of LogicalProduct, for every mode multiplied.
+func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
+	defer catch("logical_product", &err)
+	c := newCalc(opts)
+	return logicalProductTiler(&c, a, t), nil
+}
+
+// ZippedProduct mirrors cute::zipped_product(Layout, Tiler): the logical
+// product with the blocks of every mode gathered into mode 0 and the tile
+// repetitions (and the modes of A beyond the tiler) into mode 1:
+// ((M,N,...),(TileM,TileN,...,L,...)). Like CuTe it does not accept a `_`
+// tiler element that meets a mode it cannot split in two ("Index out of
+// range").
+//
+// Post-conditions: those of the logical product it rearranges.
+func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
+	defer catch("zipped_product", &err)
+	c := newCalc(opts)
+	return zippedProduct(&c, a, t), nil
+}
+
+// TiledProduct mirrors cute::tiled_product(Layout, Tiler): ZippedProduct
+// with mode 1 unpacked: ((M,N,...),TileM,TileN,...,L,...). As in CuTe, a
+// mode 1 of rank 1 stays packed.
+//
+// Post-conditions: those of the logical product it rearranges.
+func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
+	defer catch("tiled_product", &err)
+	c := newCalc(opts)
+	return unpackModes(zippedProduct(&c, a, t), false), nil
+}
+
+// FlatProduct mirrors cute::flat_product(Layout, Tiler): ZippedProduct with
+// both modes unpacked: (M,N,...,TileM,TileN,...,L,...). As in CuTe, a mode
+// of rank 1 stays packed.
+//
+// Post-conditions: those of the logical product it rearranges.
+func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
+	defer catch("flat_product", &err)
+	c := newCalc(opts)
+	return unpackModes(zippedProduct(&c, a, t), true), nil
+}
+
+// BlockedProduct mirrors cute::blocked_product(Layout, Layout): both
+// layouts are padded with `_1:_0` modes to the larger rank R, multiplied as
+// 1-D layouts (LogicalProduct), and mode i of the result is (A_i, B_i):
+// every element of B becomes a block A, blocks arranged as B says.
+//
+// Post-conditions: rank(result) == max(rank(A), rank(B)) and those of the
+// logical product it is built on.
+func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
+	defer catch("blocked_product", &err)
+	c := newCalc(opts)
+	return blockedProduct(&c, a, b), nil
+}
+
+// RakedProduct mirrors cute::raked_product(Layout, Layout): BlockedProduct
+// with the pairs swapped, mode i of the result is (B_i, A_i): the blocks
+// are interleaved.
+//
+// Post-conditions: rank(result) == max(rank(A), rank(B)) and those of the
+// logical product it is built on.
+func RakedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
+	defer catch("raked_product", &err)
+	c := newCalc(opts)
+	return rakedProduct(&c, a, b), nil
+}
+
+// TileToShape mirrors cute::tile_to_shape(Layout, Shape): the block,
+// padded to the rank of the target, is repeated (blocked_product) over the
+// column-major layout of ceil_div(target, block) tiles. With a static
+// target CuTe requires the block to divide it ("tile_to_shape: block shape
+// does not divide the target shape."); a dynamic target is rounded up
+// silently.
+//
+// Pre-condition: rank(block) <= rank(target) (CuTe's static_assert).
+// Post-condition (checked; CuTe mode warns, StrictMode refuses): the size of
+// every mode of the result equals the size of the target's mode
+// (compatible(target, shape(result))), plus those of the blocked product.
+func TileToShape(block Layout, target IntTuple, opts ...Option) (r Layout, err error) {
+	defer catch("tile_to_shape", &err)
+	c := newCalc(opts)
+	return tileToShape(&c, block, target, nil), nil
+}
+
+// TileToShapeOrdered mirrors cute::tile_to_shape(Layout, Shape, ModeOrder):
+// TileToShape with the tiles laid out as make_ordered_layout(ceil_div(
+// target, block), order) says, e.g. order (_2,_1) repeats the block along
+// mode 1 first. Dynamic order values count as larger than every static one
+// and are taken left to right, as in CuTe.
+//
+// Pre- and post-conditions: those of TileToShape.
+func TileToShapeOrdered(block Layout, target, order IntTuple, opts ...Option) (r Layout, err error) {
+	defer catch("tile_to_shape", &err)
+	c := newCalc(opts)
+	return tileToShape(&c, block, target, &order), nil
+}
+
+// productComplementChecks are the complement checks a logical product
+// applies: not the two bounds that (A,A*) covers the cotarget
+// size(A)*cosize(B) (cosize((A,A*)) >= size(M) and size(A*) >=
+// size(M)/size(filter(A))). A product needs A* only at the coordinates B
+// reaches, where A* ∘ B is checked as a composition, which evaluates A*
+// beyond its domain as CuTe does; CuTe's unit test has a correct product
+// whose complement misses both bounds (the vectors' unit-logical_product-21).
+const productComplementChecks = complementAll &^ (complementCover | complementSize)
+
+// logicalProduct is CuTe's logical_product(Layout, Layout).
+func logicalProduct(c *calc, a, b Layout) Layout {
+	rest := complementWith(c, a, leaf(Mul(Size(a), Cosize(b))), productComplementChecks)
+	return makeLayoutConcat(a, composition(c, rest, b))
+}
+
+// logicalProductTiler is CuTe's logical_product(Layout, Tiler).
+func logicalProductTiler(c *calc, a Layout, t Tiler) Layout {
+	if !t.IsLeaf() {
+		return byTiler(c, "logical_product", a, t, logicalProductTiler)
+	}
+	switch lf := t.Value(); lf.Kind {
+	case TileLayout:
+		return logicalProduct(c, a, lf.Layout)
+	case TileInt:
+		return logicalProduct(c, a, makeLayoutLeft(leaf(lf.Int)))
+	}
+	return a // `_`
+}
+
+// zippedProduct is CuTe's zipped_product: tile_unzip(logical_product(A, T), T).
+func zippedProduct(c *calc, a Layout, t Tiler) Layout {
+	return zip2By(logicalProductTiler(c, a, t), t)
+}
+
+// blockedProduct is CuTe's blocked_product.
+func blockedProduct(c *calc, a, b Layout) Layout {
+	r := max(a.Rank(), b.Rank())
+	p := logicalProduct(c, padRank(a, r), padRank(b, r))
+	return zipLayouts(p.Mode(0), p.Mode(1))
+}
+
+// rakedProduct is CuTe's raked_product.
+func rakedProduct(c *calc, a, b Layout) Layout {
+	r := max(a.Rank(), b.Rank())
+	p := logicalProduct(c, padRank(a, r), padRank(b, r))
+	return zipLayouts(p.Mode(1), p.Mode(0))
+}
+
+// padRank is CuTe's append<n>(layout): the layout padded with `_1:_0` modes
+// to rank n (n >= rank(l)); an integer-shaped layout stays as it is for
+// n == 1.
+func padRank(l Layout, n int) Layout {
+	r := l.Rank()
+	if r == n {
+		return l
+	}
+	buf := make([]IntTuple, 2*n)
+	sh, st := buf[:0:n], buf[n:n]
+	if l.Shape.IsLeaf() {
+		sh, st = append(sh, l.Shape), append(st, l.Stride)
+	} else {
+		sh, st = append(sh, l.Shape.Kids()...), append(st, l.Stride.Kids()...)
+	}
+	for range n - r {
+		sh, st = append(sh, leaf(S(1))), append(st, leaf(S(0)))
+	}
+	return Layout{tup(sh...), tup(st...)}
+}
+
+// zipLayouts is CuTe's zip(layoutA, layoutB), the zip of the shapes and of
+// the strides: ((a0,b0),(a1,b1),...) for tuples of equal rank ("Mismatched
+// Ranks" otherwise); an integer-shaped a gives the single mode ((a,b)).
+func zipLayouts(a, b Layout) Layout {
+	if a.Shape.IsLeaf() {
+		return Layout{tup(tup(a.Shape, b.Shape)), tup(tup(a.Stride, b.Stride))}
+	}
+	if b.Shape.IsLeaf() {
+		noTupleSize(b.Shape.Value())
+	}
+	r := a.Rank()
+	if b.Rank() != r {
+		refuse("Mismatched Ranks")
+	}
+	// One allocation: the r shape pairs, the r stride pairs, then the two
+	// tuples of pairs.
+	buf := make([]IntTuple, 6*r)
+	pairs, sh, st := buf[:4*r], buf[4*r:5*r], buf[5*r:]
+	for i := range r {
+		p, q := pairs[4*i:4*i+2:4*i+2], pairs[4*i+2:4*i+4]
+		p[0], p[1] = a.Shape.At(i), b.Shape.At(i)
+		q[0], q[1] = a.Stride.At(i), b.Stride.At(i)
+		sh[i], st[i] = tup(p...), tup(q...)
+	}
+	return Layout{tup(sh...), tup(st...)}
+}
+
+// productEach is CuTe's product_each(shape): the product of every mode, as
+// a tuple (an integer counts as a tuple of itself).
+func productEach(s IntTuple) []Int {
+	if s.IsLeaf() {
+		return []Int{s.Value()}
+	}
+	ps := make([]Int, s.Rank())
+	for i, k := range s.Kids() {
+		ps[i] = product(k)
+	}
+	return ps
+}
+
+// tileToShape is CuTe's tile_to_shape(block, target[, order]); a nil order
+// is CuTe's default LayoutLeft (column-major tiles).
+func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout {
+	r := target.Rank()
+	if block.Rank() > r {
+		refuse("Rank of layout must be <= rank of target shape.")
+	}
+	padded := padRank(block, r)
+	bs, ts := productEach(padded.Shape), productEach(target)
+	static := true
+	for _, t := range ts {
+		static = static && t.Static
+	}
+	if static {
+		// evenly_divides(target, block) must be a compile-time truth.
+		ok := Bool{V: true, Static: true}
+		for i, t := range ts {
+			ok = ok.And(Eq(t, Mul(bs[i], CeilDiv(t, bs[i]))))
+		}
+		if !ok.Static {
+			refuse("‘value’ is not a member of ‘bool’")
+		}
+		if !ok.V {
+			refuse("tile_to_shape: block shape does not divide the target shape.")
+		}
+	}
+	ps := make([]IntTuple, r)
+	for i, t := range ts {
+		ps[i] = leaf(CeilDiv(t, bs[i]))
+	}
+	var tiles Layout
+	if order == nil {
+		tiles = makeLayoutLeft(tup(ps...))
+	} else {
+		tiles = makeOrderedLayout(tup(ps...), *order)
+	}
+	res := blockedProduct(c, padded, tiles)
+	for i, t := range ts {
+		if Size(res.Mode(i)).V != t.V {
+			got := make([]string, r)
+			want := make([]string, r)
+			for j := range r {
+				got[j] = strconv.FormatInt(Size(res.Mode(j)).V, 10)
+				want[j] = strconv.FormatInt(ts[j].V, 10)
+			}
+			c.violated("tile_to_shape: result mode sizes [%s] != target [%s] (mode %d differs)",
+				strings.Join(got, ", "), strings.Join(want, ", "), i)
+			break
+		}
+	}
+	return res
+}

@@ -1,0 +1,176 @@
+package concrete_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/cutealg/cutealg/concrete"
+)
+
+func TestQuery(t *testing.T) {
+	runOpCases(t, []opCase{
+		// rank and depth are always static; size and cosize only when
+		// everything they depend on is.
+		{op: "rank", args: []string{"(4,4):(1,0)"}, want: "_2"},
+		{op: "rank", args: []string{"8:1"}, want: "_1"},
+		{op: "depth", args: []string{"8:1"}, want: "_0"},
+		{op: "depth", args: []string{"((2,4,3),1,(2)):((24,6,2),6,(1))"}, want: "_2"},
+		{op: "size", args: []string{"(8,_2):(0,32)"}, want: "16"},
+		{op: "size", args: []string{"(_8,_2):(0,32)"}, want: "_16"},
+		{op: "cosize", args: []string{"2:_32"}, want: "33"},
+		{op: "cosize", args: []string{"(_1,_4):(7,_2)"}, want: "_7"},
+		// evaluate: the plain list of values.
+		{op: "evaluate", args: []string{"(_2,4):(_12,_1)"}, want: "0,12,1,13,2,14,3,15"},
+		{op: "evaluate", args: []string{"(3,2):(-1,4)"}, want: "0,-1,-2,4,3,2"},
+		{op: "evaluate", args: []string{"(0,4):(1,1)"}, want: ""},
+		{op: "evaluate", args: []string{"(1024,1024,1024,1024,1024,1024):(1,1,1,1,1,1)"}, want: "error: exceeds MaxEvaluate"},
+		// crd2idx: natural, 1-D and per-mode coordinates.
+		{op: "crd2idx", args: []string{"((4,1),(1))", "((8,4),(2)):((1,48),(8))"}, want: "60"},
+		{op: "crd2idx", args: []string{"((_4,_1),(_1))", "((_8,_4),(_2)):((_1,_48),(_8))"}, want: "_60"},
+		{op: "crd2idx", args: []string{"_4", "(_1,_2,_3):(_0,_3,_1)"}, want: "_2"},
+		{op: "crd2idx", args: []string{"_0", "(4,_2):(1,4)"}, want: "_0"},
+		{op: "crd2idx", args: []string{"(1,2)", "8:1"}, want: "error: Invalid parameters"},
+		{op: "crd2idx", args: []string{"(1,2,3)", "(2,3):(1,2)"}, want: "error: Mismatched Ranks"},
+		{op: "crd2idx", args: []string{"5", "(0,3):(1,2)"}, want: "error: division by zero"},
+		// idx2crd keeps the staticness of each leaf.
+		{op: "idx2crd", args: []string{"17", "((6,1),(_2),8)"}, want: "((5,0),(0),1)"},
+		{op: "idx2crd", args: []string{"_17", "((_6,_1),(_2),_8)"}, want: "((_5,_0),(_0),_1)"},
+		{op: "idx2crd", args: []string{"_0", "(4,(2,3))"}, want: "(_0,(_0,_0))"},
+		{op: "idx2crd", args: []string{"17", "5"}, want: "17"},
+		{op: "idx2crd", args: []string{"(1,2)", "5"}, want: "error: Invalid parameters"},
+		{op: "idx2crd", args: []string{"(1,2)", "(5,2,3)"}, want: "error: Mismatched Ranks"},
+		// shape_div: ceil_div with CuTe's weak divisibility condition.
+		{op: "shape_div", args: []string{"(6,2)", "12"}, want: "(1,1)"},
+		{op: "shape_div", args: []string{"(_6,_2)", "(_3,_2)"}, want: "(_2,_1)"},
+		{op: "shape_div", args: []string{"_6", "(_2,_3)"}, want: "_1"},
+		{op: "shape_div", args: []string{"(_6,_2)", "_4"}, want: "error: Divisibility Condition"},
+		{op: "shape_div", args: []string{"(6,2)", "4"}, want: "(2,2)", warn: "neither of 6 and 4 divides the other"},
+		{op: "shape_div", args: []string{"(6,2)", "(3,2,1)"}, want: "error: Mismatched ranks"},
+	})
+}
+
+// TestEvaluateHuge checks that a 2^60-element layout is refused at once.
+func TestEvaluateHuge(t *testing.T) {
+	l, _ := concrete.ParseLayout("(1073741824,1073741824):(1,1073741824)")
+	_, err := concrete.Evaluate(l)
+	var e *concrete.Error
+	if !errors.As(err, &e) || e.Kind != concrete.BadInput {
+		t.Fatalf("Evaluate of a 2^60-element layout: %v; want a BadInput error", err)
+	}
+}
+
+// TestCrd2IdxIdx2Crd checks crd2idx(idx2crd(i, S), compact(S)) == i over a
+// compact layout, and that the 1-D, per-mode and natural coordinates agree.
+func TestCrd2IdxIdx2Crd(t *testing.T) {
+	shape, _ := concrete.ParseTuple("(3,(2,_3),(1,4))")
+	l, _ := concrete.MakeLayoutLeft(shape)
+	vs, _ := concrete.Evaluate(l)
+	for i := range int64(len(vs)) {
+		idx := tupleOf(t, fmt.Sprint(i))
+		crd, err := concrete.Idx2Crd(idx, shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := concrete.Crd2Idx(crd, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, _ := concrete.Crd2Idx(idx, l)
+		if got.V != i || one.V != i || vs[i] != i {
+			t.Errorf("i=%d: idx2crd=%s, crd2idx(natural)=%v, crd2idx(1-D)=%v, evaluate=%d", i, concrete.FormatTuple(crd), got, one, vs[i])
+		}
+	}
+}
+
+func tupleOf(t *testing.T, s string) concrete.IntTuple {
+	t.Helper()
+	x, err := concrete.ParseTuple(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+func ExampleSize() {
+	a, _ := concrete.ParseLayout("(_3,(_2,_3)):(_3,(_12,_1))")
+	fmt.Println(concrete.Size(a), concrete.Cosize(a), concrete.Rank(a), concrete.Depth(a))
+	// Output: _18 _21 _2 _2
+}
+
+func ExampleCosize() {
+	a, _ := concrete.ParseLayout("(_3,(_2,_3)):(_3,(_12,_1))")
+	b, _ := concrete.ParseLayout("2:_32")
+	fmt.Println(concrete.Cosize(a), concrete.Cosize(b))
+	// Output: _21 33
+}
+
+func ExampleRank() {
+	a, _ := concrete.ParseLayout("(_3,(_2,_3)):(_3,(_12,_1))")
+	b, _ := concrete.ParseLayout("(4,4):(1,0)")
+	fmt.Println(concrete.Rank(a), concrete.Rank(b))
+	// Output: _2 _2
+}
+
+func ExampleDepth() {
+	a, _ := concrete.ParseLayout("(_3,(_2,_3)):(_3,(_12,_1))")
+	b, _ := concrete.ParseLayout("8:1")
+	fmt.Println(concrete.Depth(a), concrete.Depth(b))
+	// Output: _2 _0
+}
+
+func ExampleEvaluate() {
+	a, _ := concrete.ParseLayout("(3,(2,3)):(3,(12,1))")
+	vs, _ := concrete.Evaluate(a)
+	fmt.Println(vs)
+	// Output: [0 3 6 12 15 18 1 4 7 13 16 19 2 5 8 14 17 20]
+}
+
+func ExampleCrd2Idx() {
+	a, _ := concrete.ParseLayout("(_3,(_2,_3)):(_3,(_12,_1))")
+	for _, s := range []string{"16", "_16", "(1,5)", "(_1,5)", "(_1,_5)", "(1,(1,2))", "(_1,(_1,_2))"} {
+		c, _ := concrete.ParseTuple(s)
+		i, _ := concrete.Crd2Idx(c, a)
+		fmt.Println(s, i)
+	}
+	// Output:
+	// 16 17
+	// _16 _17
+	// (1,5) 17
+	// (_1,5) 17
+	// (_1,_5) _17
+	// (1,(1,2)) 17
+	// (_1,(_1,_2)) _17
+}
+
+func ExampleIdx2Crd() {
+	shape, _ := concrete.ParseTuple("(_3,(_2,_3))")
+	for _, s := range []string{"16", "_16", "(1,5)", "(_1,5)", "(1,(1,2))", "(_1,(1,_2))"} {
+		c, _ := concrete.ParseTuple(s)
+		r, _ := concrete.Idx2Crd(c, shape)
+		fmt.Println(s, concrete.FormatTuple(r))
+	}
+	// Output:
+	// 16 (1,(1,2))
+	// _16 (_1,(_1,_2))
+	// (1,5) (1,(1,2))
+	// (_1,5) (_1,(1,2))
+	// (1,(1,2)) (1,(1,2))
+	// (_1,(1,_2)) (_1,(1,_2))
+}
+
+func ExampleShapeDiv() {
+	for _, c := range [][2]string{{"(6,2)", "2"}, {"(6,2)", "3"}, {"(6,2)", "6"}, {"(6,2)", "12"}, {"(3,6,2,8)", "9"}, {"(3,6,2,8)", "72"}} {
+		a, _ := concrete.ParseTuple(c[0])
+		b, _ := concrete.ParseTuple(c[1])
+		r, _ := concrete.ShapeDiv(a, b)
+		fmt.Println(c[0], "/", c[1], "=", concrete.FormatTuple(r))
+	}
+	// Output:
+	// (6,2) / 2 = (3,2)
+	// (6,2) / 3 = (2,2)
+	// (6,2) / 6 = (1,2)
+	// (6,2) / 12 = (1,1)
+	// (3,6,2,8) / 9 = (1,2,2,8)
+	// (3,6,2,8) / 72 = (1,1,1,4)
+}
