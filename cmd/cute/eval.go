@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/internal/tuple"
+)
+
+// maxValues is how many values `cute eval` lists for a layout result; a
+// larger layout shows the first maxValues and its size.
+const maxValues = 64
+
+var evalCmd = &command{
+	name:    "eval",
+	summary: "evaluate a call expression or a layout: result, size, cosize, values",
+	usage: `usage: cute eval [-strict] EXPR
+
+Evaluates EXPR, a call expression such as
+	cute eval 'composition((10,2):(16,4), (5,4):(1,5))'
+or a plain layout, and prints the result as CuTe prints it. For a layout
+result it also prints size, cosize and the values A(0),A(1),... (the first
+64 for larger layouts). Calls nest: 'coalesce(logical_divide(A, B))'.
+The operations are listed by 'cute help'.
+
+In CuTe mode (the default) the result is CuTe's, also where CuTe's value
+breaks a documented post-condition; that is reported on standard error as
+"warning: ...".
+
+Flags:
+	-strict   refuse (exit 1) where CuTe mode would warn: give a value only
+	          when every documented post-condition holds
+`,
+}
+
+func init() { evalCmd.run = runEval }
+
+func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet(evalCmd)
+	strict := fs.Bool("strict", false, "refuse where CuTe mode would warn")
+	operands, code, done := parseFlags(evalCmd, fs, args, stdout, stderr)
+	if done {
+		return code
+	}
+	n, src, code, ok := parseExpr(evalCmd, operands, stderr)
+	if !ok {
+		return code
+	}
+	v, code, ok := evalNode(evalCmd, n, src, *strict, stderr)
+	if !ok {
+		return code
+	}
+	fmt.Fprintln(stdout, v)
+	if v.Kind != concrete.ValLayout {
+		return exitOK
+	}
+	info, err := layoutInfo(v.Layout)
+	if err != nil {
+		return report(evalCmd, src, err, stderr)
+	}
+	fmt.Fprint(stdout, info)
+	return exitOK
+}
+
+// evalNode evaluates a parsed expression in CuTe or strict mode, printing
+// warnings and errors on stderr.
+func evalNode(c *command, n notation.Node, src string, strict bool, stderr io.Writer) (concrete.Value, int, bool) {
+	var warnings []string
+	opts := []concrete.Option{concrete.CollectWarnings(&warnings)}
+	if strict {
+		opts = append(opts, concrete.StrictMode())
+	}
+	v, err := concrete.Eval(n, opts...)
+	warn(warnings, stderr)
+	if err != nil {
+		return concrete.Value{}, report(c, src, err, stderr), false
+	}
+	return v, exitOK, true
+}
+
+// layoutInfo returns the size, cosize and values lines that eval prints
+// under a layout result.
+func layoutInfo(l concrete.Layout) (string, error) {
+	arg := []concrete.Value{concrete.LayoutValue(l)}
+	var b strings.Builder
+	var size int64
+	for _, name := range []string{"size", "cosize"} {
+		op, _ := concrete.Lookup(name)
+		v, err := op.Apply(arg)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "%s: %s\n", name, v)
+		if name == "size" {
+			size = v.Tuple.Value().V
+		}
+	}
+	b.WriteString("values:")
+	shown := min(max(size, 0), maxValues)
+	for i := range shown {
+		// A(i) for a 1-D index i is crd2idx(i, A), with i dynamic as in
+		// the evaluate operation.
+		v, err := concrete.Crd2Idx(tuple.Leaf(concrete.D(i)), l)
+		if err != nil {
+			return "", err
+		}
+		if i == 0 {
+			b.WriteByte(' ')
+		} else {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatInt(v.V, 10))
+	}
+	if shown < size {
+		fmt.Fprintf(&b, ",... (the first %d of %d)", shown, size)
+	}
+	b.WriteByte('\n')
+	return b.String(), nil
+}

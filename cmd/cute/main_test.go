@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// cliCases are command lines run in-process through run; each has a golden
+// file testdata/NAME.golden with the command, its exit status, stdout and
+// stderr. The exit status is also asserted from the table, so that
+// -update cannot enshrine a wrong one.
+var cliCases = []struct {
+	name  string
+	args  []string
+	stdin string
+	exit  int
+}{
+	// help
+	{name: "help", args: []string{"help"}, exit: 0},
+	{name: "help-flag", args: []string{"-h"}, exit: 0},
+	{name: "help-eval", args: []string{"help", "eval"}, exit: 0},
+	{name: "help-unknown", args: []string{"help", "nope"}, exit: 2},
+	{name: "help-too-many", args: []string{"help", "eval", "show"}, exit: 2},
+	{name: "unknown-command", args: []string{"bogus"}, exit: 2},
+	{name: "unknown-flag", args: []string{"-x"}, exit: 2},
+	{name: "planned-command", args: []string{"derive", "composition(8:1, 2:2)"}, exit: 2},
+
+	// eval
+	{name: "eval-h", args: []string{"eval", "-h"}, exit: 0},
+	{name: "eval-dynamic", args: []string{"eval", "composition((10,2):(16,4), (5,4):(1,5))"}, exit: 0},
+	{name: "eval-static", args: []string{"eval", "composition((_10,_2):(_16,_4), (_5,_4):(_1,_5))"}, exit: 0},
+	{name: "eval-unquoted", args: []string{"eval", "composition((10,2):(16,4),", "(5,4):(1,5))"}, exit: 0},
+	{name: "eval-layout", args: []string{"eval", "(_4,_2):(_2,_1)"}, exit: 0},
+	{name: "eval-nested", args: []string{"eval", "coalesce(logical_divide((_4,_2,_3):(_2,_1,_8), _4:_2))"}, exit: 0},
+	{name: "eval-kind-tiler", args: []string{"eval", "logical_divide((1024,1024):(1,1024), (32:1,16:1))"}, exit: 2},
+	{name: "eval-big-layout", args: []string{"eval", "logical_divide_tiler((1024,1024):(1,1024), (32:1,16:1))"}, exit: 0},
+	{name: "eval-integer", args: []string{"eval", "size((_3,(_2,_3)):(_3,(_12,_1)))"}, exit: 0},
+	{name: "eval-coordinate", args: []string{"eval", "idx2crd(_16, (_3,(_2,_3)))"}, exit: 0},
+	{name: "eval-evaluate", args: []string{"eval", "evaluate((3,(2,3)):(3,(12,1)))"}, exit: 0},
+	{name: "eval-negative", args: []string{"eval", "--", "-1"}, exit: 0},
+	{name: "eval-warning", args: []string{"eval", "composition((6,2):(1,7), 4:4)"}, exit: 0},
+	{name: "eval-strict", args: []string{"eval", "-strict", "composition((6,2):(1,7), 4:4)"}, exit: 1},
+	{name: "eval-strict-after", args: []string{"eval", "composition((6,2):(1,7), 4:4)", "-strict"}, exit: 1},
+	{name: "eval-strict-valid", args: []string{"eval", "-strict", "composition(20:2, (5,4):(4,1))"}, exit: 0},
+	{name: "eval-refused", args: []string{"eval", "complement((2,2):(2,4), 7)"}, exit: 1},
+	{name: "eval-sigfpe", args: []string{"eval", "composition((2,4):(1,2), (2,2,2):(1,2,0))"}, exit: 1},
+	{name: "eval-overflow", args: []string{"eval", "(4611686018427387904,4):(1,2)"}, exit: 1},
+	{name: "eval-syntax", args: []string{"eval", "composition((6,2):(1,7) 4:4)"}, exit: 2},
+	{name: "eval-unknown-op", args: []string{"eval", "compose((6,2):(1,7), 4:4)"}, exit: 2},
+	{name: "eval-arity", args: []string{"eval", "composition((6,2):(1,7))"}, exit: 2},
+	{name: "eval-kind", args: []string{"eval", "composition(8, 4:1)"}, exit: 2},
+	{name: "eval-symbolic", args: []string{"eval", "composition((M,N):(1,M), 4:1)"}, exit: 2},
+	{name: "eval-missing", args: []string{"eval"}, exit: 2},
+	{name: "eval-bad-flag", args: []string{"eval", "-x", "8:1"}, exit: 2},
+
+	// show
+	{name: "show-h", args: []string{"show", "-h"}, exit: 0},
+	{name: "show-static", args: []string{"show", "(_4,_2):(_2,_1)"}, exit: 0},
+	{name: "show-call", args: []string{"show", "logical_divide((_4,_2,_3):(_2,_1,_8), _4:_2)"}, exit: 0},
+	{name: "show-nested", args: []string{"show", "(3,(2,3)):(3,(12,1))"}, exit: 0},
+	{name: "show-rank1", args: []string{"show", "8:2"}, exit: 0},
+	{name: "show-rank3", args: []string{"show", "(2,3,4):(1,2,6)"}, exit: 1},
+	{name: "show-too-big", args: []string{"show", "(300,2):(1,300)"}, exit: 1},
+	{name: "show-svg", args: []string{"show", "-svg", "out.svg", "(2,2):(1,2)"}, exit: 2},
+	{name: "show-latex", args: []string{"show", "-latex", "(2,2):(1,2)"}, exit: 2},
+	{name: "show-not-layout", args: []string{"show", "size(8:1)"}, exit: 2},
+	{name: "show-syntax", args: []string{"show", "(2,2):(1,2"}, exit: 2},
+	{name: "show-warning", args: []string{"show", "composition((6,2):(1,7), 4:4)"}, exit: 0},
+	{name: "show-strict", args: []string{"show", "-strict", "composition((6,2):(1,7), 4:4)"}, exit: 1},
+
+	// oracle
+	{name: "oracle-h", args: []string{"oracle", "-h"}, exit: 0},
+	{name: "oracle", args: []string{"oracle"}, exit: 0, stdin: `{"id":"c1","op":"composition","args":["(10,2):(16,4)","(5,4):(1,5)"]}
+{"id":"c2","op":"composition","args":["(_6,_2):(_1,_7)","_4:_4"],"mode":"strict"}
+{"id":"c3","op":"composition","args":["(6,2):(1,7)","4:4"]}
+not json
+{"id":"c5","op":"no_such_op","args":["8:1"]}
+
+{"id":"c6","op":"evaluate","args":["(2,(2,2)):(4,(2,1))"]}
+`},
+	{name: "oracle-args", args: []string{"oracle", "extra"}, exit: 2},
+
+	// showcase
+	{name: "showcase", args: nil, exit: 0},
+	{name: "showcase-h", args: []string{"showcase", "-h"}, exit: 0},
+	{name: "showcase-args", args: []string{"showcase", "extra"}, exit: 2},
+}
+
+func TestCLI(t *testing.T) {
+	for _, c := range cliCases {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(c.args, strings.NewReader(c.stdin), &stdout, &stderr)
+			if code != c.exit {
+				t.Errorf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", code, c.exit, stdout.String(), stderr.String())
+			}
+			got := transcript(c.args, code, stdout.String(), stderr.String())
+			path := filepath.Join("testdata", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/cute -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (go test ./cmd/cute -update rewrites it)\ngot:\n%s\nwant:\n%s", path, got, want)
+			}
+		})
+	}
+}
+
+// transcript is the golden-file form of one run.
+func transcript(args []string, code int, stdout, stderr string) string {
+	var b strings.Builder
+	b.WriteString("$ cute")
+	for _, a := range args {
+		b.WriteString(" " + shellQuote(a))
+	}
+	b.WriteString("\nexit status " + strconv.Itoa(code) + "\n-- stdout --\n" + stdout + "-- stderr --\n" + stderr)
+	return b.String()
+}
+
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " ()<>,;'\"\\*$&|") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// Every warning goes to stderr as one "warning: " line, and results to
+// stdout only.
+func TestWarningsOnStderr(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"eval", "composition((6,2):(1,7), 4:4)"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit status %d", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	if len(lines) != 1 || !strings.HasPrefix(lines[0], "warning: ") || !strings.Contains(lines[0], "R(2)=7") {
+		t.Errorf("stderr %q: want one warning line naming R(2)=7", stderr.String())
+	}
+	if first, _, _ := strings.Cut(stdout.String(), "\n"); first != "(2,2):(4,7)" {
+		t.Errorf("first stdout line %q, want CuTe's value (2,2):(4,7)", first)
+	}
+}
+
+// The values line is capped at maxValues.
+func TestEvalValuesCap(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"eval", "(1024,1024,1024,1024,1024,1024):(1,1,1,1,1,1)"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit status %d: %s", code, stderr.String())
+	}
+	var values string
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		if v, ok := strings.CutPrefix(line, "values: "); ok {
+			values = v
+		}
+	}
+	shown, rest, _ := strings.Cut(values, ",...")
+	if n := len(strings.Split(shown, ",")); n != maxValues {
+		t.Errorf("values line shows %d values, want %d: %q", n, maxValues, values)
+	}
+	if !strings.Contains(rest, "of 1152921504606846976") {
+		t.Errorf("values line %q does not give the size", values)
+	}
+}
