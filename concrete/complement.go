@@ -9,7 +9,7 @@ import (
 
 func init() {
 	register(
-		&Op{Name: "complement", Args: []ArgKind{ArgLayout, ArgTuple}, CuTe: "complement(A, M)",
+		&Op{Name: "complement", Args: []ArgKind{ArgLayout, ArgShape}, CuTe: "complement(A, M)",
 			run: func(c *calc, a []Value) Value { return LayoutValue(complement(c, a[0].Layout, a[1].Tuple)) }},
 		&Op{Name: "complement_default", Args: []ArgKind{ArgLayout}, CuTe: "complement(A)",
 			run: func(c *calc, a []Value) Value { return LayoutValue(complementDefault(c, a[0].Layout)) }},

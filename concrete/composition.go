@@ -16,7 +16,7 @@ func init() {
 			run: func(c *calc, a []Value) Value { return LayoutValue(composition(c, a[0].Layout, a[1].Layout)) }},
 		&Op{Name: "composition_tiler", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "composition(A, T)",
 			run: func(c *calc, a []Value) Value { return LayoutValue(compositionTiler(c, a[0].Layout, a[1].Tiler)) }},
-		&Op{Name: "composition_shape", Args: []ArgKind{ArgLayout, ArgTuple}, CuTe: "composition(A, S)",
+		&Op{Name: "composition_shape", Args: []ArgKind{ArgLayout, ArgShape}, CuTe: "composition(A, S)",
 			run: func(c *calc, a []Value) Value { return LayoutValue(compositionShape(c, a[0].Layout, a[1].Tuple)) }},
 	)
 }

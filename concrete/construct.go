@@ -12,18 +12,18 @@ import "github.com/cutealg/cutealg/internal/tuple"
 
 func init() {
 	register(
-		&Op{Name: "make_layout", Args: []ArgKind{ArgTuple, ArgTuple}, MinArgs: 1, CuTe: "make_layout(S) / make_layout(S, D)",
+		&Op{Name: "make_layout", Args: []ArgKind{ArgShape, ArgTuple}, MinArgs: 1, CuTe: "make_layout(S) / make_layout(S, D)",
 			run: func(_ *calc, a []Value) Value {
 				if len(a) == 1 {
 					return LayoutValue(makeLayoutLeft(a[0].Tuple))
 				}
 				return LayoutValue(makeLayout(a[0].Tuple, a[1].Tuple))
 			}},
-		&Op{Name: "make_layout_left", Args: []ArgKind{ArgTuple}, CuTe: "make_layout(S, LayoutLeft{})",
+		&Op{Name: "make_layout_left", Args: []ArgKind{ArgShape}, CuTe: "make_layout(S, LayoutLeft{})",
 			run: func(_ *calc, a []Value) Value { return LayoutValue(makeLayoutLeft(a[0].Tuple)) }},
-		&Op{Name: "make_layout_right", Args: []ArgKind{ArgTuple}, CuTe: "make_layout(S, LayoutRight{})",
+		&Op{Name: "make_layout_right", Args: []ArgKind{ArgShape}, CuTe: "make_layout(S, LayoutRight{})",
 			run: func(_ *calc, a []Value) Value { return LayoutValue(makeLayoutRight(a[0].Tuple)) }},
-		&Op{Name: "make_ordered_layout", Args: []ArgKind{ArgTuple, ArgTuple}, CuTe: "make_ordered_layout(S, O)",
+		&Op{Name: "make_ordered_layout", Args: []ArgKind{ArgShape, ArgTuple}, CuTe: "make_ordered_layout(S, O)",
 			run: func(_ *calc, a []Value) Value { return LayoutValue(makeOrderedLayout(a[0].Tuple, a[1].Tuple)) }},
 		&Op{Name: "make_layout_concat", Args: []ArgKind{ArgLayout, ArgLayout, ArgLayout}, MinArgs: 1, CuTe: "make_layout(A0, A1, ...)",
 			run: func(_ *calc, a []Value) Value {

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/internal/tuple"
 )
 
 // ArgKind is the kind of one operation argument.
@@ -20,6 +21,9 @@ const (
 	// ArgParam is a template parameter written as a plain number or tuple
 	// (`2`, `(1,3)`); its static/dynamic marks are ignored.
 	ArgParam
+	// ArgShape is an IntTuple used as a shape or cotarget: every leaf must
+	// be positive.
+	ArgShape
 )
 
 func (k ArgKind) String() string {
@@ -30,6 +34,8 @@ func (k ArgKind) String() string {
 		return "integer tuple"
 	case ArgTiler:
 		return "tiler"
+	case ArgShape:
+		return "shape"
 	default:
 		return "parameter"
 	}
@@ -143,8 +149,48 @@ func (op *Op) Apply(args []Value, opts ...Option) (v Value, err error) {
 	if len(args) < op.MinArgs || len(args) > len(op.Args) {
 		badInput("wrong number of arguments: got %d, want %s", len(args), op.Usage())
 	}
+	for i, a := range args {
+		checkArg(i, a, op.Args[i])
+	}
 	c := newCalc(opts)
 	return op.run(&c, args), nil
+}
+
+// checkArg refuses an argument of the wrong kind and non-positive extents:
+// CuTe's algebra is defined for positive shapes only (with zero or negative
+// extents CuTe divides by zero or returns meaningless values), so shapes of
+// layouts, integer tiler elements and shape arguments must be >= 1. Strides
+// and coordinates may be zero or negative.
+func checkArg(i int, v Value, k ArgKind) {
+	want := map[ArgKind]ValueKind{ArgLayout: ValLayout, ArgTuple: ValTuple, ArgParam: ValTuple, ArgShape: ValTuple, ArgTiler: ValTiler}[k]
+	if v.Kind != want {
+		badInput("argument %d: want a %s", i+1, k)
+	}
+	switch k {
+	case ArgLayout:
+		positiveShape(i, "shape", v.Layout.Shape)
+	case ArgShape:
+		positiveShape(i, "shape", v.Tuple)
+	case ArgTiler:
+		tuple.Fold(v.Tiler, 0, func(_ int, lf TilerLeaf) int {
+			switch lf.Kind {
+			case TileLayout:
+				positiveShape(i, "tiler shape", lf.Layout.Shape)
+			case TileInt:
+				positiveShape(i, "tiler element", tuple.Leaf(lf.Int))
+			}
+			return 0
+		})
+	}
+}
+
+func positiveShape(i int, what string, t IntTuple) {
+	tuple.Fold(t, 0, func(_ int, x Int) int {
+		if x.V < 1 {
+			badInput("argument %d: %s extent %s is not positive", i+1, what, x)
+		}
+		return 0
+	})
 }
 
 // ApplyText parses the arguments (CuTe print syntax, one string each) as
@@ -231,7 +277,7 @@ func convert(n notation.Node, k ArgKind) (Value, error) {
 func coerce(n notation.Node, v Value, k ArgKind) (Value, error) {
 	switch {
 	case k == ArgLayout && v.Kind == ValLayout,
-		(k == ArgTuple || k == ArgParam) && v.Kind == ValTuple,
+		(k == ArgTuple || k == ArgParam || k == ArgShape) && v.Kind == ValTuple,
 		k == ArgTiler && v.Kind == ValTiler:
 		return v, nil
 	case k == ArgTiler && v.Kind == ValLayout:

@@ -30,7 +30,7 @@ func init() {
 			run: func(c *calc, a []Value) Value { return LayoutValue(blockedProduct(c, a[0].Layout, a[1].Layout)) }},
 		&Op{Name: "raked_product", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "raked_product(A, B)",
 			run: func(c *calc, a []Value) Value { return LayoutValue(rakedProduct(c, a[0].Layout, a[1].Layout)) }},
-		&Op{Name: "tile_to_shape", Args: []ArgKind{ArgLayout, ArgTuple, ArgTuple}, MinArgs: 2, CuTe: "tile_to_shape(A, S[, O])",
+		&Op{Name: "tile_to_shape", Args: []ArgKind{ArgLayout, ArgShape, ArgTuple}, MinArgs: 2, CuTe: "tile_to_shape(A, S[, O])",
 			run: func(c *calc, a []Value) Value {
 				if len(a) == 3 {
 					return LayoutValue(tileToShape(c, a[0].Layout, a[1].Tuple, &a[2].Tuple))

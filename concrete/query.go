@@ -34,7 +34,7 @@ func init() {
 			run: func(_ *calc, a []Value) Value {
 				return TupleValue(leaf(crd2idxLayout(a[0].Tuple, a[1].Layout)))
 			}},
-		&Op{Name: "idx2crd", Args: []ArgKind{ArgTuple, ArgTuple}, CuTe: "idx2crd(c, S)",
+		&Op{Name: "idx2crd", Args: []ArgKind{ArgTuple, ArgShape}, CuTe: "idx2crd(c, S)",
 			run: func(_ *calc, a []Value) Value { return TupleValue(idx2crd(a[0].Tuple, a[1].Tuple)) }},
 		&Op{Name: "shape_div", Args: []ArgKind{ArgTuple, ArgTuple}, CuTe: "shape_div(a, b)",
 			run: func(c *calc, a []Value) Value { return TupleValue(shapeDiv(c, a[0].Tuple, a[1].Tuple)) }},

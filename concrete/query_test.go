@@ -32,7 +32,7 @@ func TestQuery(t *testing.T) {
 		{op: "crd2idx", args: []string{"_0", "(4,_2):(1,4)"}, want: "_0"},
 		{op: "crd2idx", args: []string{"(1,2)", "8:1"}, want: "error: Invalid parameters"},
 		{op: "crd2idx", args: []string{"(1,2,3)", "(2,3):(1,2)"}, want: "error: Mismatched Ranks"},
-		{op: "crd2idx", args: []string{"5", "(0,3):(1,2)"}, want: "error: division by zero"},
+		{op: "crd2idx", args: []string{"5", "(0,3):(1,2)"}, want: "error: is not positive"},
 		// idx2crd keeps the staticness of each leaf.
 		{op: "idx2crd", args: []string{"17", "((6,1),(_2),8)"}, want: "((5,0),(0),1)"},
 		{op: "idx2crd", args: []string{"_17", "((_6,_1),(_2),_8)"}, want: "((_5,_0),(_0),_1)"},
