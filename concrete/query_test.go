@@ -23,7 +23,7 @@ func TestQuery(t *testing.T) {
 		// evaluate: the plain list of values.
 		{op: "evaluate", args: []string{"(_2,4):(_12,_1)"}, want: "0,12,1,13,2,14,3,15"},
 		{op: "evaluate", args: []string{"(3,2):(-1,4)"}, want: "0,-1,-2,4,3,2"},
-		{op: "evaluate", args: []string{"(0,4):(1,1)"}, want: ""},
+		{op: "evaluate", args: []string{"(0,4):(1,1)"}, want: "error: shape extent 0 is not positive"},
 		{op: "evaluate", args: []string{"(1024,1024,1024,1024,1024,1024):(1,1,1,1,1,1)"}, want: "error: exceeds MaxEvaluate"},
 		// crd2idx: natural, 1-D and per-mode coordinates.
 		{op: "crd2idx", args: []string{"((4,1),(1))", "((8,4),(2)):((1,48),(8))"}, want: "60"},
