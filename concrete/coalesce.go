@@ -88,6 +88,7 @@ func (f flatLayout) layout() Layout {
 // When zeros is set, the shape of every static `_0`-stride leaf is replaced
 // with `_1` (CuTe's filter_zeros).
 func flatLeaves(l Layout, zeros bool) (shape, stride []Int) {
+	requireCongruent(l)
 	n := l.Shape.NumLeaves()
 	buf := make([]Int, 0, 2*n)
 	buf = l.Shape.Leaves(buf)
@@ -197,7 +198,7 @@ func coalesceProfile(c *calc, l Layout, profile IntTuple) Layout {
 func byMode(l Layout, n int, keepRest bool, f func(i int, m Layout) Layout) Layout {
 	r := l.Rank()
 	if n > r {
-		refuse("static assertion failed: tuple_size<...>::value <= rank: %d modes for a layout of rank %d", n, r)
+		refuse("%d modes for a layout of rank %d (CuTe's static_assert: tuple_size <= rank)", n, r)
 	}
 	if !keepRest {
 		r = n

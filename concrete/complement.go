@@ -86,7 +86,6 @@ func complement(c *calc, a Layout, cotarget IntTuple) Layout {
 // complementDefault is cute::complement(layout) = complement with respect to
 // cosize(filter(layout)), with every documented check.
 func complementDefault(c *calc, a Layout) Layout {
-	requireCongruent(a)
 	f := filterFlat(a)
 	m := leaf(Cosize(f.layout()))
 	r := complementImpl(f, m)
@@ -104,7 +103,6 @@ func complementDefault(c *calc, a Layout) Layout {
 // so such a caller leaves out complementCover and complementSize. CuTe's own
 // refusals are always raised.
 func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck) Layout {
-	requireCongruent(a)
 	r := complementImpl(filterFlat(a), cotarget)
 	checkComplement(c, a, cotarget, r, checks)
 	return r
