@@ -66,15 +66,15 @@ func upcast(c *calc, l Layout, n Int) Layout {
 	case d.IsConst(0):
 		return l
 	case d.Static:
-		if Mod(d, n).V != 0 && Mod(n, d).V != 0 {
+		if imod(d, n).V != 0 && imod(n, d).V != 0 {
 			refuse("Divisibility condition")
 		}
-		return Layout{leaf(CeilDiv(s, CeilDiv(n, Abs(d)))), leaf(Mul(signum(d), CeilDiv(Abs(d), n)))}
+		return Layout{leaf(iceilDiv(s, iceilDiv(n, iabs(d)))), leaf(imul(signum(d), iceilDiv(iabs(d), n)))}
 	}
 	if d.V != 0 && remInt64(d.V, n.V) != 0 && remInt64(n.V, d.V) != 0 {
 		c.violated("upcast<%d> of the dynamic stride %d: the all-static twin is rejected by CuTe's Divisibility condition (neither divides the other); CuTe truncates %d/%d to %d", n.V, d.V, d.V, n.V, d.V/n.V)
 	}
-	return Layout{l.Shape, leaf(Div(d, n))}
+	return Layout{l.Shape, leaf(idiv(d, n))}
 }
 
 // downcast is CuTe's downcast<N>(layout) with its static_assert.
@@ -96,9 +96,9 @@ func downcastModes(l Layout, n Int) Layout {
 	}
 	s, d := l.Shape.Value(), l.Stride.Value()
 	if d.IsConst(1) || d.IsConst(-1) {
-		return Layout{leaf(Mul(s, n)), l.Stride}
+		return Layout{leaf(imul(s, n)), l.Stride}
 	}
-	return Layout{l.Shape, leaf(Mul(d, n))}
+	return Layout{l.Shape, leaf(imul(d, n))}
 }
 
 // castModes is the transform_layout over the modes of a tuple-shaped layout

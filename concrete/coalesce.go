@@ -130,8 +130,8 @@ func bwCoalesce(shape, stride []Int, s, d Int) flatLayout {
 			// a static size-1 mode contributes nothing
 		case pos == n && shape[pos].IsConst(1):
 			shape[pos], stride[pos] = si, di
-		case shape[pos].Static && Eq(Mul(si, di), stride[pos]).StaticTrue():
-			shape[pos], stride[pos] = Mul(si, shape[pos]), di
+		case shape[pos].Static && Eq(imul(si, di), stride[pos]).StaticTrue():
+			shape[pos], stride[pos] = imul(si, shape[pos]), di
 		default:
 			pos--
 			shape[pos], stride[pos] = si, di
@@ -241,7 +241,7 @@ func coalesceShape(s IntTuple) IntTuple {
 	n := 0
 	for _, a := range ls[1:] {
 		if ls[n].Static == a.Static {
-			ls[n] = Mul(ls[n], a)
+			ls[n] = imul(ls[n], a)
 		} else {
 			n++
 			ls[n] = a

@@ -112,10 +112,10 @@ func TestCoalesceKeepsFunction(t *testing.T) {
 			if err != nil {
 				t.Fatalf("coalesce(%v): %v", l, err)
 			}
-			if Size(co).V != Size(l).V || co.Shape.Depth() > 1 {
+			if size(co).V != size(l).V || co.Shape.Depth() > 1 {
 				t.Errorf("coalesce(%v) = %v: size or depth", l, co)
 			}
-			for i := range Size(l).V {
+			for i := range size(l).V {
 				if index(co, i) != index(l, i) {
 					t.Errorf("coalesce(%v) = %v differs at %d", l, co, i)
 					break
@@ -159,7 +159,7 @@ func mapLeaves(t IntTuple, f func(Int) Int) IntTuple {
 // image is the set of values of l, as a sorted text.
 func image(l Layout) string {
 	seen := map[int64]bool{}
-	for i := range Size(l).V {
+	for i := range size(l).V {
 		seen[index(l, i)] = true
 	}
 	var vs []int64

@@ -87,7 +87,7 @@ func complement(c *calc, a Layout, cotarget IntTuple) Layout {
 // cosize(filter(layout)), with every documented check.
 func complementDefault(c *calc, a Layout) Layout {
 	f := filterFlat(a)
-	m := leaf(Cosize(f.layout()))
+	m := leaf(cosize(f.layout()))
 	r := complementImpl(f, m)
 	checkComplement(c, a, m, r, complementAll)
 	return r
@@ -140,21 +140,21 @@ func complementImpl(f flatLayout, cotarget IntTuple) Layout {
 			}
 		}
 		minStride := stride[mi]
-		newShape := Div(minStride, resStride[i])
+		newShape := idiv(minStride, resStride[i])
 		if newShape.IsConst(0) {
 			refuse("Non-injective Layout detected in complement.")
 		}
 		resShape = append(resShape, newShape)
-		resStride = append(resStride, Mul(minStride, shape[mi]))
+		resStride = append(resStride, imul(minStride, shape[mi]))
 		shape = append(shape[:mi], shape[mi+1:]...)
 		stride = append(stride[:mi], stride[mi+1:]...)
 	}
-	newShape := Div(stride[0], resStride[n-1])
+	newShape := idiv(stride[0], resStride[n-1])
 	if newShape.IsConst(0) {
 		refuse("Non-injective Layout detected in complement.")
 	}
 	resShape = append(resShape, newShape)
-	newStride := Mul(stride[0], shape[0])
+	newStride := imul(stride[0], shape[0])
 	restShape := coalesceShape(ceilDiv(cotarget, newStride))
 	restStride, _ := compactLeft(restShape, newStride)
 	// coalesce((result_shape, rest_shape) : (result_stride, rest_stride))
@@ -171,13 +171,13 @@ func complementImpl(f flatLayout, cotarget IntTuple) Layout {
 // divided by what is left of b, which is divided by the mode in turn.
 func ceilDiv(a IntTuple, b Int) IntTuple {
 	if a.IsLeaf() {
-		return leaf(CeilDiv(a.Value(), b))
+		return leaf(iceilDiv(a.Value(), b))
 	}
 	ks := a.Kids()
 	kids := make([]IntTuple, len(ks))
 	for i, k := range ks {
 		kids[i] = ceilDiv(k, b)
-		b = CeilDiv(b, product(k))
+		b = iceilDiv(b, product(k))
 	}
 	return tup(kids...)
 }
@@ -195,7 +195,7 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 		neg := tuple.Fold(f.Stride, false, func(n bool, d Int) bool { return n || d.V < 0 })
 		if neg {
 			c.violated("complement precondition: filter(A) = %v has a negative stride %s", f, ctx())
-		} else if n := Size(f).V; n <= checkLimit {
+		} else if n := size(f).V; n <= checkLimit {
 			seen := make(map[int64]int64, max(n, 0))
 			for j := range n {
 				v := index(f, j)
@@ -209,7 +209,7 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	}
 	if checks&complementOrdered != 0 {
 		var prevI, prev int64
-		for i := range checkIndices(Size(r).V) {
+		for i := range checkIndices(size(r).V) {
 			v := index(r, i)
 			if i > 0 && v <= prev {
 				c.violated("complement post: R is not ordered: R(%d)=%d >= R(%d)=%d %s", prevI, prev, i, v, ctx())
@@ -218,12 +218,12 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 			prevI, prev = i, v
 		}
 	}
-	if n := Size(a).V; checks&complementDisjoint != 0 && n <= checkLimit {
+	if n := size(a).V; checks&complementDisjoint != 0 && n <= checkLimit {
 		img := make(map[int64]int64, max(n, 0))
 		for j := range n {
 			img[index(a, j)] = j
 		}
-		for i := range checkIndices(Size(r).V) {
+		for i := range checkIndices(size(r).V) {
 			if v := index(r, i); i > 0 {
 				if j, hit := img[v]; hit {
 					c.violated("complement post: R(%d)=%d is in the image of A: A(%d)=%d %s", i, v, j, v, ctx())
@@ -234,12 +234,12 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	}
 	if checks&complementCover != 0 {
 		ar := Layout{tup(a.Shape, r.Shape), tup(a.Stride, r.Stride)}
-		if cs := Cosize(ar).V; cs < sizeM {
+		if cs := cosize(ar).V; cs < sizeM {
 			c.violated("complement post (1): cosize(A,R)=%d < size(M)=%d %s", cs, sizeM, ctx())
 		}
 	}
-	if sf := Size(f).V; checks&complementSize != 0 && sf != 0 {
-		if sr := Size(r).V; sr < sizeM/sf {
+	if sf := size(f).V; checks&complementSize != 0 && sf != 0 {
+		if sr := size(r).V; sr < sizeM/sf {
 			c.violated("complement post: size(R)=%d < size(M)/size(filter(A))=%d %s", sr, sizeM/sf, ctx())
 		}
 	}

@@ -127,24 +127,24 @@ func compositionImpl(lhs flatLayout, bs, bd IntTuple) Layout {
 		return Layout{bs, bd}
 	}
 	if lhs.scalar { // integral A
-		return Layout{bs, leaf(Mul(d, lhs.stride[0]))}
+		return Layout{bs, leaf(imul(d, lhs.stride[0]))}
 	}
 	n := len(lhs.shape)
 	restShape, restStride := s, d
 	var rs, rd []IntTuple
 	for i := range n - 1 {
 		currShape, currStride := lhs.shape[i], lhs.stride[i]
-		if both(currShape, restStride) && Mod(restStride, currShape).V != 0 && restStride.V >= currShape.V {
+		if both(currShape, restStride) && imod(restStride, currShape).V != 0 && restStride.V >= currShape.V {
 			refuse("Stride Divisibility Condition")
 		}
-		nextShape := CeilDiv(currShape, Abs(restStride))
-		nextStride := Mul(CeilDiv(Abs(restStride), currShape), signum(restStride))
+		nextShape := iceilDiv(currShape, iabs(restStride))
+		nextStride := imul(iceilDiv(iabs(restStride), currShape), signum(restStride))
 		if nextShape.IsConst(1) || restShape.IsConst(1) {
 			restStride = nextStride
 			continue
 		}
-		newShape := Min(nextShape, restShape)
-		if both(newShape, restShape) && Mod(restShape, newShape).V != 0 {
+		newShape := imin(nextShape, restShape)
+		if both(newShape, restShape) && imod(restShape, newShape).V != 0 {
 			refuse("Shape Divisibility Condition")
 		}
 		if rs == nil {
@@ -152,11 +152,11 @@ func compositionImpl(lhs flatLayout, bs, bd IntTuple) Layout {
 			rd = rs[n:n]
 		}
 		rs = append(rs, leaf(newShape))
-		rd = append(rd, leaf(Mul(restStride, currStride)))
-		restShape = Div(restShape, newShape)
+		rd = append(rd, leaf(imul(restStride, currStride)))
+		restShape = idiv(restShape, newShape)
 		restStride = nextStride
 	}
-	last := Mul(restStride, lhs.stride[n-1])
+	last := imul(restStride, lhs.stride[n-1])
 	switch {
 	case len(rs) == 0:
 		return Layout{leaf(restShape), leaf(last)}
@@ -202,7 +202,7 @@ func checkComposition(c *calc, a, b, r Layout) {
 		c.violated("composition R = A o B breaks compatible(shape(B), shape(R)) [A=%v B=%v R=%v]", a, b, r)
 		return
 	}
-	for i := range checkIndices(Size(b).V) {
+	for i := range checkIndices(size(b).V) {
 		bi := index(b, i)
 		if want, got := index(a, bi), index(r, i); got != want {
 			c.violated("composition R = A o B breaks R(i) == A(B(i)) at i=%d: R(%d)=%d but A(B(%d))=A(%d)=%d [A=%v B=%v R=%v]",

@@ -252,7 +252,7 @@ func compactLeaf(s, current Int) (Int, Int) {
 	if s.IsConst(1) {
 		return S(0), current
 	}
-	return current, Mul(current, s)
+	return current, imul(current, s)
 }
 
 // makeOrderedLayout is make_ordered_layout(shape, order) with CuTe's
@@ -308,7 +308,7 @@ func makeOrderedLayout(shape, order IntTuple) Layout {
 			if j == 0 {
 				start = f
 			} else {
-				start = Mul(start, f)
+				start = imul(start, f)
 			}
 		}
 		d, _ := compactLeft(s, start)

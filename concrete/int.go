@@ -70,9 +70,11 @@ func Eq(a, b Int) Bool { return Bool{V: a.V == b.V, Static: both(a, b)} }
 // Lt is a < b, static when both are.
 func Lt(a, b Int) Bool { return Bool{V: a.V < b.V, Static: both(a, b)} }
 
-// Checked int64 arithmetic. Each function panics with an *Error of kind
-// Overflow (or DivByZero) that the exported operations recover and return:
-// arithmetic never wraps.
+// Checked int64 arithmetic, and the Int arithmetic of CuTe's
+// integral_constant.hpp built on it (iadd, isub, imul, idiv, imod, iceilDiv,
+// imin, iabs). Each function panics with an *Error of kind Overflow (or
+// DivByZero) that the exported operations recover and return: arithmetic
+// never wraps, and no panic leaves the package.
 
 func ovf(op string, a, b int64) {
 	throw(&Error{Kind: Overflow, Msg: "int64 overflow in " + strconv.FormatInt(a, 10) + " " + op + " " + strconv.FormatInt(b, 10)})
@@ -131,55 +133,50 @@ func remInt64(a, b int64) int64 {
 	return a % b
 }
 
-// Add is CuTe's a + b.
-func Add(a, b Int) Int { return Int{V: addInt64(a.V, b.V), Static: both(a, b)} }
+// iadd is CuTe's a + b.
+func iadd(a, b Int) Int { return Int{V: addInt64(a.V, b.V), Static: both(a, b)} }
 
-// Sub is CuTe's a - b.
-func Sub(a, b Int) Int { return Int{V: subInt64(a.V, b.V), Static: both(a, b)} }
+// isub is CuTe's a - b.
+func isub(a, b Int) Int { return Int{V: subInt64(a.V, b.V), Static: both(a, b)} }
 
-// Mul is CuTe's a * b: static when both are static, and `_0` when either is
+// imul is CuTe's a * b: static when both are static, and `_0` when either is
 // the static zero.
-func Mul(a, b Int) Int {
+func imul(a, b Int) Int {
 	if a.IsConst(0) || b.IsConst(0) {
 		return S(0)
 	}
 	return Int{V: mulInt64(a.V, b.V), Static: both(a, b)}
 }
 
-// Div is CuTe's truncating a / b; `_0 / x` is `_0` without dividing.
-func Div(a, b Int) Int {
+// idiv is CuTe's truncating a / b; `_0 / x` is `_0` without dividing.
+func idiv(a, b Int) Int {
 	if a.IsConst(0) {
 		return S(0)
 	}
 	return Int{V: quoInt64(a.V, b.V), Static: both(a, b)}
 }
 
-// Mod is CuTe's a % b (C++ remainder); `_0 % x` and `x % _1`, `x % _-1` are
+// imod is CuTe's a % b (C++ remainder); `_0 % x` and `x % _1`, `x % _-1` are
 // `_0`.
-func Mod(a, b Int) Int {
+func imod(a, b Int) Int {
 	if a.IsConst(0) || b.IsConst(1) || b.IsConst(-1) {
 		return S(0)
 	}
 	return Int{V: remInt64(a.V, b.V), Static: both(a, b)}
 }
 
-// CeilDiv is CuTe's integer ceil_div(a, b) = (a + b - 1) / b.
-func CeilDiv(a, b Int) Int {
-	return Div(Sub(Add(a, b), S(1)), b)
+// iceilDiv is CuTe's integer ceil_div(a, b) = (a + b - 1) / b.
+func iceilDiv(a, b Int) Int {
+	return idiv(isub(iadd(a, b), S(1)), b)
 }
 
-// Min is CuTe's min: static only when both operands are.
-func Min(a, b Int) Int {
+// imin is CuTe's min: static only when both operands are.
+func imin(a, b Int) Int {
 	return Int{V: min(a.V, b.V), Static: both(a, b)}
 }
 
-// Max is CuTe's max: static only when both operands are.
-func Max(a, b Int) Int {
-	return Int{V: max(a.V, b.V), Static: both(a, b)}
-}
-
-// Abs is CuTe's abs: keeps staticness.
-func Abs(a Int) Int {
+// iabs is CuTe's abs: keeps staticness.
+func iabs(a Int) Int {
 	if a.V < 0 {
 		if a.V == math.MinInt64 {
 			ovf("*", a.V, -1)
@@ -187,34 +184,4 @@ func Abs(a Int) Int {
 		return Int{V: -a.V, Static: a.Static}
 	}
 	return a
-}
-
-// gcd64 is the non-negative greatest common divisor.
-func gcd64(a, b int64) int64 {
-	if a < 0 {
-		a = -a
-	}
-	if b < 0 {
-		b = -b
-	}
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-// Gcd is CuTe's gcd: static only when both operands are.
-func Gcd(a, b Int) Int { return Int{V: gcd64(a.V, b.V), Static: both(a, b)} }
-
-// Lcm is CuTe's lcm: static only when both operands are.
-func Lcm(a, b Int) Int {
-	if a.V == 0 || b.V == 0 {
-		return Int{V: 0, Static: both(a, b)}
-	}
-	g := gcd64(a.V, b.V)
-	v := mulInt64(quoInt64(a.V, g), b.V)
-	if v < 0 {
-		v = -v
-	}
-	return Int{V: v, Static: both(a, b)}
 }

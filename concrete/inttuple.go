@@ -22,14 +22,9 @@ func product(t IntTuple) Int {
 	}
 	p := product(ks[0])
 	for _, k := range ks[1:] {
-		p = Mul(p, product(k))
+		p = imul(p, product(k))
 	}
 	return p
-}
-
-// sum is CuTe's sum(t): `_0 + ... + leaves`.
-func sum(t IntTuple) Int {
-	return tuple.Fold(t, S(0), Add)
 }
 
 // innerProduct is CuTe's inner_product(a, b) for congruent a, b:
@@ -39,26 +34,26 @@ func innerProduct(a, b IntTuple) Int {
 		if !a.IsLeaf() || !b.IsLeaf() {
 			refuse("Mismatched ranks")
 		}
-		return Mul(a.Value(), b.Value())
+		return imul(a.Value(), b.Value())
 	}
 	if a.Rank() != b.Rank() {
 		refuse("Mismatched ranks")
 	}
 	s := S(0)
 	for i := range a.Kids() {
-		s = Add(s, innerProduct(a.At(i), b.At(i)))
+		s = iadd(s, innerProduct(a.At(i), b.At(i)))
 	}
 	return s
 }
 
 // Size is CuTe's size(layout): the product of the shape.
-func Size(l Layout) Int { return product(l.Shape) }
+func size(l Layout) Int { return product(l.Shape) }
 
 // Cosize is CuTe's cosize(layout) = inner_product(shape - _1, abs(stride)) + _1.
-func Cosize(l Layout) Int {
-	m1 := tuple.Map(l.Shape, func(s Int) Int { return Sub(s, S(1)) })
-	ab := tuple.Map(l.Stride, Abs)
-	return Add(innerProduct(m1, ab), S(1))
+func cosize(l Layout) Int {
+	m1 := tuple.Map(l.Shape, func(s Int) Int { return isub(s, S(1)) })
+	ab := tuple.Map(l.Stride, iabs)
+	return iadd(innerProduct(m1, ab), S(1))
 }
 
 // compatible is CuTe's compatible(a, b) on shapes: every coordinate of a is
@@ -102,4 +97,19 @@ func indexOf(c int64, s, d IntTuple) int64 {
 		c = quoInt64(c, p)
 	}
 	return r // empty tuple: index 0
+}
+
+// Size mirrors CuTe's size(layout): the product of the shape, static only
+// when every extent is. It fails only on int64 overflow.
+func Size(l Layout) (r Int, err error) {
+	defer catch("size", &err)
+	return size(l), nil
+}
+
+// Cosize mirrors CuTe's cosize(layout) = inner_product(shape - _1,
+// abs(stride)) + _1: one more than the largest index the layout reaches. It
+// fails only on int64 overflow.
+func Cosize(l Layout) (r Int, err error) {
+	defer catch("cosize", &err)
+	return cosize(l), nil
 }

@@ -107,7 +107,7 @@ func rightInverse(c *calc, l Layout) Layout {
 	if !checksWanted(c) || !positiveExtents(l) {
 		return r
 	}
-	for i := range checkIndices(Size(r).V) {
+	for i := range checkIndices(size(r).V) {
 		if v := index(l, index(r, i)); v != i {
 			c.violated("right_inverse R of A breaks A(R(i)) == i at i=%d: A(R(%d)) = %d [A=%v R=%v]", i, i, v, l, r)
 			break
@@ -133,7 +133,7 @@ func rightInverseOf(c *calc, l Layout) Layout {
 	for _, i := range order {
 		if curr.Static && curr.V == stride[i].V {
 			rs, rd = append(rs, shape[i]), append(rd, pre[i])
-			curr = Mul(shape[i], stride[i])
+			curr = imul(shape[i], stride[i])
 		}
 	}
 	return coalesce(c, flatLayout{shape: rs, stride: rd}.layout())
@@ -156,25 +156,25 @@ func leftInverse(c *calc, l Layout) Layout {
 	sortByStride(order, stride)
 	rs := make([]Int, 0, len(order)+1)
 	rd := append(make([]Int, 0, len(order)+1), S(0))
-	size := S(1) // size(result shape so far)
+	sofar := S(1) // size(result shape so far)
 	for _, i := range order {
 		d := stride[i]
 		if d.IsConst(0) {
 			continue
 		}
-		if Mod(d, size).V != 0 {
+		if imod(d, sofar).V != 0 {
 			refuse("Left inverse divisibility condition")
 		}
-		q := Div(d, size)
+		q := idiv(d, sofar)
 		rs, rd = append(rs, q), append(rd, pre[i])
-		size = Mul(size, q)
+		sofar = imul(sofar, q)
 	}
 	rs = append(rs, shape[order[len(order)-1]])
 	r := coalesce(c, flatLayout{shape: rs, stride: rd}.layout())
 	if !checksWanted(c) || !positiveExtents(l, r) {
 		return r
 	}
-	for i := range checkIndices(Size(l).V) {
+	for i := range checkIndices(size(l).V) {
 		a := index(l, i)
 		if v := index(l, index(r, a)); v != a {
 			c.violated("left_inverse R of A breaks the quasi-inverse condition A(R(A(i))) == A(i) at i=%d: A(R(A(%d))) = %d but A(%d) = %d [A=%v R=%v]", i, i, v, i, a, l, r)
@@ -199,7 +199,7 @@ func prefixProducts(shape []Int) []Int {
 	for i, s := range shape {
 		pre[i] = p
 		if i < len(shape)-1 {
-			p = Mul(s, p)
+			p = imul(s, p)
 		}
 	}
 	return pre
@@ -264,7 +264,7 @@ func maxCommonLayout(c *calc, a, b Layout) Layout {
 	if !checksWanted(c) || !positiveExtents(a, b, r) {
 		return r
 	}
-	checkCommon(c, "max_common_layout", a, b, r, Size(r).V)
+	checkCommon(c, "max_common_layout", a, b, r, size(r).V)
 	return r
 }
 
@@ -304,7 +304,7 @@ func nullspace(c *calc, l Layout) Layout {
 		return k
 	}
 	inner := newCalc(nil)
-	sa, sf, sk := Size(l).V, Size(filter(&inner, l)).V, Size(k).V
+	sa, sf, sk := size(l).V, size(filter(&inner, l)).V, size(k).V
 	if sa%sf != 0 || sa/sf != sk {
 		c.violated("nullspace K of A breaks size(K) == size(A)/size(filter(A)): %d != %d/%d [A=%v K=%v]", sk, sa, sf, l, k)
 	}

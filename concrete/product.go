@@ -173,7 +173,7 @@ const productComplementChecks = complementAll &^ (complementCover | complementSi
 
 // logicalProduct is CuTe's logical_product(Layout, Layout).
 func logicalProduct(c *calc, a, b Layout) Layout {
-	rest := complementWith(c, a, leaf(Mul(Size(a), Cosize(b))), productComplementChecks)
+	rest := complementWith(c, a, leaf(imul(size(a), cosize(b))), productComplementChecks)
 	return makeLayoutConcat(a, composition(c, rest, b))
 }
 
@@ -288,7 +288,7 @@ func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout
 		// evenly_divides(target, block) must be a compile-time truth.
 		ok := Bool{V: true, Static: true}
 		for i, t := range ts {
-			ok = ok.And(Eq(t, Mul(bs[i], CeilDiv(t, bs[i]))))
+			ok = ok.And(Eq(t, imul(bs[i], iceilDiv(t, bs[i]))))
 		}
 		if !ok.Static {
 			refuse("‘value’ is not a member of ‘bool’")
@@ -299,7 +299,7 @@ func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout
 	}
 	ps := make([]IntTuple, r)
 	for i, t := range ts {
-		ps[i] = leaf(CeilDiv(t, bs[i]))
+		ps[i] = leaf(iceilDiv(t, bs[i]))
 	}
 	var tiles Layout
 	if order == nil {
@@ -309,11 +309,11 @@ func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout
 	}
 	res := blockedProduct(c, padded, tiles)
 	for i, t := range ts {
-		if Size(res.Mode(i)).V != t.V {
+		if size(res.Mode(i)).V != t.V {
 			got := make([]string, r)
 			want := make([]string, r)
 			for j := range r {
-				got[j] = strconv.FormatInt(Size(res.Mode(j)).V, 10)
+				got[j] = strconv.FormatInt(size(res.Mode(j)).V, 10)
 				want[j] = strconv.FormatInt(ts[j].V, 10)
 			}
 			c.violated("tile_to_shape: result mode sizes [%s] != target [%s] (mode %d differs)",

@@ -11,9 +11,9 @@ import "strconv"
 func init() {
 	register(
 		&Op{Name: "size", Args: []ArgKind{ArgLayout}, CuTe: "size(A)",
-			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(Size(a[0].Layout))) }},
+			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(size(a[0].Layout))) }},
 		&Op{Name: "cosize", Args: []ArgKind{ArgLayout}, CuTe: "cosize(A)",
-			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(Cosize(a[0].Layout))) }},
+			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(cosize(a[0].Layout))) }},
 		&Op{Name: "rank", Args: []ArgKind{ArgLayout}, CuTe: "rank(A)",
 			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(Rank(a[0].Layout))) }},
 		&Op{Name: "depth", Args: []ArgKind{ArgLayout}, CuTe: "depth(A)",
@@ -118,7 +118,7 @@ func ShapeDiv(a, b IntTuple, opts ...Option) (r IntTuple, err error) {
 // evaluate is the value list of Evaluate.
 func evaluate(l Layout) []int64 {
 	requireCongruent(l)
-	n := Size(l).V
+	n := size(l).V
 	if n > MaxEvaluate {
 		badInput("size %d exceeds MaxEvaluate (%d)", n, MaxEvaluate)
 	}
@@ -150,14 +150,14 @@ func crd2idx(coord, shape, stride IntTuple) Int {
 			if i == 0 {
 				r = v
 			} else {
-				r = Add(r, v)
+				r = iadd(r, v)
 			}
 		}
 		return r
 	}
 	c := coord.Value()
 	if shape.IsLeaf() {
-		return Mul(c, stride.Value())
+		return imul(c, stride.Value())
 	}
 	// An integer against a tuple (crd2idx_itt): split c over the modes, the
 	// last one taking the rest; a static `_0` is not divided any more.
@@ -170,13 +170,13 @@ func crd2idx(coord, shape, stride IntTuple) Int {
 		ci := c
 		if i < len(ks)-1 && !c.IsConst(0) {
 			p := product(k)
-			ci, c = Mod(c, p), Div(c, p)
+			ci, c = imod(c, p), idiv(c, p)
 		}
 		v := crd2idx(leaf(ci), k, stride.At(i))
 		if i == 0 {
 			r = v
 		} else {
-			r = Add(r, v)
+			r = iadd(r, v)
 		}
 	}
 	return r
@@ -218,7 +218,7 @@ func splitIndex(c Int, shape IntTuple) IntTuple {
 		ci := c
 		if i < len(ks)-1 && !c.IsConst(0) {
 			p := product(k)
-			ci, c = Mod(c, p), Div(c, p)
+			ci, c = imod(c, p), idiv(c, p)
 		}
 		kids[i] = splitIndex(ci, k)
 	}
@@ -255,5 +255,5 @@ func shapeDiv(c *calc, a, b IntTuple) IntTuple {
 		}
 		c.violated("shape_div breaks CuTe's Divisibility Condition with dynamic values: neither of %v and %v divides the other (CuTe rounds %v/%v up)", x, y, x, y)
 	}
-	return leaf(CeilDiv(x, y))
+	return leaf(iceilDiv(x, y))
 }

@@ -94,14 +94,18 @@ func tupleOf(t *testing.T, s string) concrete.IntTuple {
 
 func ExampleSize() {
 	a, _ := concrete.ParseLayout("(_3,(_2,_3)):(_3,(_12,_1))")
-	fmt.Println(concrete.Size(a), concrete.Cosize(a), concrete.Rank(a), concrete.Depth(a))
+	n, _ := concrete.Size(a)
+	m, _ := concrete.Cosize(a)
+	fmt.Println(n, m, concrete.Rank(a), concrete.Depth(a))
 	// Output: _18 _21 _2 _2
 }
 
 func ExampleCosize() {
 	a, _ := concrete.ParseLayout("(_3,(_2,_3)):(_3,(_12,_1))")
 	b, _ := concrete.ParseLayout("2:_32")
-	fmt.Println(concrete.Cosize(a), concrete.Cosize(b))
+	ca, _ := concrete.Cosize(a)
+	cb, _ := concrete.Cosize(b)
+	fmt.Println(ca, cb)
 	// Output: _21 33
 }
 
