@@ -1,23 +1,3 @@
-// Command cute computes CuTe's layout algebra from the command line, in
-// CuTe's own print syntax.
-//
-// Usage:
-//
-//	cute                      run the showcase: every concrete worked example
-//	                          of the seed documents, checked against CuTe
-//	cute eval [-strict] EXPR  evaluate a call expression or a layout
-//	cute show [-strict] EXPR  draw a layout as CuTe's print_layout does
-//	cute oracle               answer JSON-lines requests (DESIGN section 5)
-//	cute help [COMMAND]       list the commands and the operations
-//
-// Exit status: 0 on success, 1 on a domain error (CuTe refuses the call, the
-// call breaks a documented condition in -strict mode, a showcase example
-// does not match CuTe), 2 on bad usage (unknown command, bad flags, text that
-// does not parse or does not fit the operation). Every command takes -h.
-//
-// Results go to standard output; warnings (CuTe mode: CuTe's value breaks a
-// documented post-condition) go to standard error as "warning: ...", and so
-// do errors, as "cute COMMAND: ...".
 package main
 
 import (

@@ -1,9 +1,3 @@
-// Package oracle implements the JSON-lines oracle protocol of DESIGN
-// section 5: one request per line in, one reply per line out, in order.
-//
-// Handle answers one request; Serve runs the loop. Every malformed line gets
-// an error reply and the loop goes on: no input makes Serve panic, hang or
-// allocate without bound (lines longer than MaxLine are refused unread).
 package oracle
 
 import (
