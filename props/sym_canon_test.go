@@ -1,0 +1,225 @@
+package props
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/sym"
+)
+
+// Canonical form is idempotent: printing and parsing back gives the same
+// expression, and printing that gives the same text.
+func TestSymCanonicalIdempotent(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		src := genSymExpr(t, "e", 2)
+		e, err := sym.Parse(src)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		text := e.String()
+		e2, err := sym.Parse(text)
+		if err != nil {
+			t.Fatalf("%s prints as %s, which does not parse: %v", src, text, err)
+		}
+		if !sym.Equal(e, e2) {
+			t.Fatalf("%s prints as %s, which parses to %s", src, text, e2)
+		}
+		if e2.String() != text {
+			t.Fatalf("printing is not idempotent: %s then %s", text, e2)
+		}
+	})
+}
+
+// The canonical form denotes what the text denotes: at random bindings the
+// parsed expression evaluates like a direct evaluation of the notation
+// tree (with the notation's meaning of each operator).
+func TestSymParseMeansTheText(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		src := genSymExpr(t, "e", 2)
+		e, err := sym.Parse(src)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		n, err := notation.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
+		for i := 0; i < 30; i++ {
+			b := sym.Binding{}
+			for _, s := range symNames {
+				b[s] = candidates[r.IntN(len(candidates))]
+			}
+			want, ok := evalNode(n, b)
+			got, err := sym.EvalRat(e, b)
+			if !ok {
+				continue // the text divides by zero or inexactly here
+			}
+			if err != nil {
+				t.Fatalf("%s (canonical %s) at %v: %v, the text gives %s", src, e, b, err, want.RatString())
+			}
+			if got.Cmp(want) != 0 {
+				t.Fatalf("%s (canonical %s) at %v: %s, the text gives %s", src, e, b, got.RatString(), want.RatString())
+			}
+		}
+	})
+}
+
+// evalNode evaluates a notation expression directly: '/' is an exact
+// division (the text has no value where it is not exact), '%' the
+// remainder with the sign of the divisor, floor_div and ceil_div round.
+func evalNode(n notation.Node, b sym.Binding) (*big.Rat, bool) {
+	switch n := n.(type) {
+	case *notation.Int:
+		return big.NewRat(n.Value, 1), true
+	case *notation.Sym:
+		return big.NewRat(b[n.Name], 1), true
+	case *notation.Binary:
+		x, ok1 := evalNode(n.X, b)
+		y, ok2 := evalNode(n.Y, b)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		switch n.Op {
+		case '+':
+			return new(big.Rat).Add(x, y), true
+		case '-':
+			return new(big.Rat).Sub(x, y), true
+		case '*':
+			return new(big.Rat).Mul(x, y), true
+		case '/': // an exact division: where it is not exact the text has no value
+			if y.Sign() == 0 {
+				return nil, false
+			}
+			q := new(big.Rat).Quo(x, y)
+			if !q.IsInt() {
+				return nil, false
+			}
+			return q, true
+		case '%':
+			if y.Sign() == 0 || !x.IsInt() || !y.IsInt() {
+				return nil, false
+			}
+			m := new(big.Int).Mod(x.Num(), new(big.Int).Abs(y.Num()))
+			if y.Sign() < 0 && m.Sign() != 0 {
+				m.Add(m, y.Num())
+			}
+			return new(big.Rat).SetInt(m), true
+		}
+	case *notation.Func:
+		x, ok1 := evalNode(n.X, b)
+		y, ok2 := evalNode(n.Y, b)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		switch n.Name {
+		case "min":
+			if x.Cmp(y) <= 0 {
+				return x, true
+			}
+			return y, true
+		case "max":
+			if x.Cmp(y) >= 0 {
+				return x, true
+			}
+			return y, true
+		}
+		if y.Sign() == 0 || !x.IsInt() || !y.IsInt() {
+			return nil, false
+		}
+		q := new(big.Rat).Quo(x, y)
+		f := new(big.Int).Div(q.Num(), q.Denom()) // Euclidean: floor for a positive denominator
+		if n.Name == "ceil_div" && !q.IsInt() {
+			f.Add(f, big.NewInt(1))
+		}
+		return new(big.Rat).SetInt(f), true
+	}
+	return nil, false
+}
+
+// genPoly draws a polynomial of the monomial fragment from a small space, so
+// that distinct draws are often equal.
+func genPoly(t *rapid.T, label string) string {
+	n := rapid.IntRange(1, 3).Draw(t, label+"#n")
+	var parts []string
+	for i := 0; i < n; i++ {
+		c := rapid.SampledFrom([]int{-2, -1, 1, 2}).Draw(t, fmt.Sprintf("%s#c%d", label, i))
+		m := rapid.SampledFrom([]string{"1", "M", "N", "M*N", "M*M", "N/M", "M/2"}).Draw(t, fmt.Sprintf("%s#m%d", label, i))
+		parts = append(parts, fmt.Sprintf("%d*%s", c, m))
+	}
+	s := strings.Join(parts, "+")
+	return strings.ReplaceAll(s, "+-", "-")
+}
+
+// Expressions of the monomial fragment that agree at 50 random bindings
+// have the same canonical form, and equal canonical forms agree everywhere.
+func TestSymEqualAtBindingsMeansEqualForms(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a := sym.MustParse(genPoly(t, "a"))
+		var b sym.Expr
+		switch rapid.IntRange(0, 3).Draw(t, "how") {
+		case 0: // an independent draw
+			b = sym.MustParse(genPoly(t, "b"))
+		case 1: // add and take away the same thing
+			x := sym.MustParse(genPoly(t, "x"))
+			b = sym.Sub(sym.Add(x, a), x)
+		case 2: // multiply and divide by a monomial
+			m := sym.MustParse(rapid.SampledFrom([]string{"M", "2*N", "M*N/3", "K"}).Draw(t, "m"))
+			b = sym.ExactDiv(sym.Mul(m, a), m)
+		default: // the terms in another order, through text
+			parts := strings.Split(strings.ReplaceAll(genPoly(t, "p"), "-", "+-"), "+")
+			b = sym.MustParse(genPoly(t, "q"))
+			for _, p := range parts {
+				if p != "" {
+					b = sym.Add(b, sym.MustParse(strings.Replace(p, "-", "-1*", 1)))
+				}
+			}
+		}
+		r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 2))
+		agree := true
+		for i := 0; i < 50; i++ {
+			bd := sym.Binding{"M": 1 + r.Int64N(1<<20), "N": 1 + r.Int64N(1<<20), "K": 1 + r.Int64N(1<<20)}
+			x, err1 := sym.EvalRat(a, bd)
+			y, err2 := sym.EvalRat(b, bd)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("evaluation failed: %v %v", err1, err2)
+			}
+			if x.Cmp(y) != 0 {
+				agree = false
+				break
+			}
+		}
+		if agree != sym.Equal(a, b) {
+			t.Fatalf("%s and %s: agree at 50 bindings %v, Equal %v", a, b, agree, sym.Equal(a, b))
+		}
+	})
+}
+
+// No text makes the package panic: random strings over the notation's
+// alphabet go through Parse, ParseConds, With and the decisions.
+func TestSymNeverPanics(t *testing.T) {
+	alphabet := []rune("MNK0123456789_+-*/%(),<>=!&|: floor_divceil_minmax")
+	rapid.Check(t, func(t *rapid.T) {
+		src := rapid.StringOfN(rapid.SampledFrom(alphabet), 0, 40, -1).Draw(t, "src")
+		e, err := sym.Parse(src)
+		if err == nil {
+			_ = e.String()
+			ctx := sym.NewCtx()
+			_ = ctx.Divides(e, sym.Const(8))
+			_ = ctx.Compare(e, sym.MustParse("M"))
+			_ = ctx.FloorDiv(e, sym.MustParse("N"))
+			_ = ctx.ShapeDiv(e, sym.MustParse("N"))
+			_, _ = sym.Eval(e, sym.Binding{"M": 3, "N": 0, "K": -2})
+		}
+		if ctx, err := sym.NewCtx().With(src); err == nil {
+			_ = ctx.Compare(sym.MustParse("M"), sym.MustParse("N"))
+			_ = ctx.Simplify(sym.MustParse("floor_div(M,8)"))
+		}
+	})
+}

@@ -1,0 +1,384 @@
+package sym
+
+import "strings"
+
+// This file holds the context-free canonicalization of the integer
+// functions: exact division, floor_div, ceil_div, mod, min and max. Each
+// either reduces to a polynomial or becomes an opaque atom over canonical
+// arguments. All rules are identities for integer arguments (every Expr
+// denotes an integer wherever its exact divisions are exact; the rules may
+// assume it).
+
+// termQuo returns t/y and whether it is an integer-valued term, for a
+// one-term integral y: t must have an integer coefficient and an
+// integer-valued monomial, and y must divide both (an integer constant d
+// dividing the coefficient, or cy*Y with cy dividing the coefficient and Y
+// the monomial). Then floor((q*y + r)/y) = q + floor(r/y) and
+// (q*y + r) % y = r % y for every rational r: the rules that use termQuo
+// are identities of rational values.
+func termQuo(t term, y *poly) (term, bool) {
+	yt, ok := y.monomial()
+	if !ok || !yt.c.isInt() || !yt.m.polynomial() || !t.c.isInt() || !t.m.intValued() {
+		return term{}, false
+	}
+	if n, _ := yt.m.modCount(); n > 0 {
+		return term{}, false
+	}
+	c := t.c.quo(yt.c)
+	if !c.isInt() {
+		return term{}, false
+	}
+	m, ok := monoQuo(t.m, yt.m)
+	if !ok {
+		return term{}, false
+	}
+	return term{c, m}, true
+}
+
+// splitDiv splits x into q*y + r where q collects the terms of x that y
+// divides (q is an integer wherever x is) and r the rest.
+func splitDiv(x, y *poly) (q, r *poly) {
+	var qs, rs []term
+	for _, t := range x.t {
+		if qt, ok := termQuo(t, y); ok {
+			qs = append(qs, qt)
+		} else {
+			rs = append(rs, t)
+		}
+	}
+	return normalize(qs), normalize(rs)
+}
+
+// positiveMono reports whether p is one term with a positive coefficient
+// over variables that are positive without context and non-negative
+// exponents: a value >= 1 wherever it is an integer.
+func positiveMono(p *poly) bool {
+	t, ok := p.monomial()
+	if !ok || t.c.sign() <= 0 || !t.m.polynomial() {
+		return false
+	}
+	for _, f := range t.m {
+		if !f.v.positive() {
+			return false
+		}
+	}
+	return true
+}
+
+// coefGCD returns the gcd of the coefficients of p and of d when p is
+// integral (then p/g is an integer wherever p is); 0 otherwise.
+func coefGCD(p *poly, d rat) rat {
+	g := d
+	for _, t := range p.t {
+		if !t.c.isInt() || !t.m.intValued() {
+			return ratZero
+		}
+		g = gcdInt(g, t.c)
+	}
+	return g
+}
+
+// singleAtom returns the atom when p is exactly 1*atom.
+func singleAtom(p *poly) (*variable, bool) {
+	t, ok := p.monomial()
+	if !ok || !t.c.isOne() || len(t.m) != 1 || t.m[0].e != 1 || t.m[0].v.kind != kAtom {
+		return nil, false
+	}
+	return t.m[0].v, true
+}
+
+func floorDivPoly(x, y *poly) *poly { return divPoly(opFloorDiv, x, y) }
+func ceilDivPoly(x, y *poly) *poly  { return divPoly(opCeilDiv, x, y) }
+
+// divPoly is floor_div (op == opFloorDiv) or ceil_div.
+func divPoly(op atomOp, x, y *poly) *poly {
+	if err := firstErr(x, y); err != nil {
+		return invalid(err)
+	}
+	if y.isZero() {
+		return invalid(ErrDivByZero)
+	}
+	round := func(v rat) rat {
+		if op == opFloorDiv {
+			return v.floor()
+		}
+		return v.ceil()
+	}
+	if d, ok := y.constant(); ok {
+		if c, ok := x.constant(); ok {
+			return constPoly(round(c.quo(d)))
+		}
+		if d.sign() < 0 {
+			if op == opFloorDiv {
+				return divPoly(op, negPoly(x), negPoly(y))
+			}
+			return negPoly(divPoly(opFloorDiv, x, negPoly(y)))
+		}
+		if !d.isInt() {
+			// x / (p/q) = (q*x) / p
+			return divPoly(op, scalePoly(x, ratFromBigInt(d.den())), constPoly(ratFromBigInt(d.num())))
+		}
+		if d.isOne() && x.integral() {
+			return x
+		}
+	} else if t, ok := y.monomial(); ok && t.c.sign() < 0 {
+		if op == opFloorDiv {
+			return divPoly(op, negPoly(x), negPoly(y))
+		}
+		return negPoly(divPoly(opFloorDiv, x, negPoly(y)))
+	}
+	if len(y.t) > 1 {
+		if q, ok := polyDivExact(x, y); ok && q.integral() {
+			return q
+		}
+	}
+	q, r := splitDiv(x, y)
+	if r.isZero() {
+		return q
+	}
+	return addPoly(q, divAtom(op, r, y))
+}
+
+// divAtom is floor_div or ceil_div of r by y after the divisible part has
+// been split off.
+func divAtom(op atomOp, r, y *poly) *poly {
+	if d, ok := y.constant(); ok {
+		if c, ok := r.constant(); ok {
+			if op == opFloorDiv {
+				return constPoly(c.quo(d).floor())
+			}
+			return constPoly(c.quo(d).ceil())
+		}
+		// floor((g*r')/(g*d')) = floor(r'/d')
+		if g := coefGCD(r, d); g.sign() > 0 && !g.isOne() {
+			return divPoly(op, scalePoly(r, g.inv()), constPoly(d.quo(g)))
+		}
+		// floor_div(x%c, d) = 0 for 0 < c <= d
+		if v, ok := singleAtom(r); ok && v.op == opMod {
+			if c, ok := v.y.constant(); ok && c.sign() > 0 && c.cmp(d) <= 0 {
+				if op == opFloorDiv {
+					return zeroPoly
+				}
+			}
+		}
+	}
+	// floor(floor(x/a)/b) = floor(x/(a*b)) for positive a, b; ceil likewise
+	if v, ok := singleAtom(r); ok && v.op == op && positiveDivisor(v.y) && positiveDivisor(y) {
+		return divPoly(op, v.x, mulPoly(v.y, y))
+	}
+	return varPoly(atomVar(op, r, y))
+}
+
+// positiveDivisor reports whether y is a positive constant or a positive
+// monomial (context-free).
+func positiveDivisor(y *poly) bool {
+	if c, ok := y.constant(); ok {
+		return c.sign() > 0 && c.isInt()
+	}
+	return positiveMono(y) && y.integral()
+}
+
+// factorLike reports whether y prints as a single factor of the notation
+// (an integer, a symbol, or a function call), so that x%y is
+// representable.
+func factorLike(y *poly) bool {
+	if c, ok := y.constant(); ok {
+		if !c.isInt() || c.isZero() {
+			return false
+		}
+		_, fits := c.int64()
+		return fits
+	}
+	t, ok := y.monomial()
+	if !ok || !t.c.isOne() || len(t.m) != 1 || t.m[0].e != 1 {
+		return false
+	}
+	v := t.m[0].v
+	return v.kind != kAtom || v.op != opMod
+}
+
+func modPoly(x, y *poly) *poly {
+	if err := firstErr(x, y); err != nil {
+		return invalid(err)
+	}
+	if y.isZero() {
+		return invalid(ErrDivByZero)
+	}
+	if d, ok := y.constant(); ok {
+		if c, ok := x.constant(); ok {
+			return constPoly(c.sub(d.mul(c.quo(d).floor())))
+		}
+		if d.sign() < 0 {
+			// x % -d = -((-x) % d)
+			return negPoly(modPoly(negPoly(x), negPoly(y)))
+		}
+		if !d.isInt() {
+			return subPoly(x, mulPoly(y, floorDivPoly(x, y)))
+		}
+		if d.isOne() && x.integral() {
+			return zeroPoly
+		}
+	}
+	_, r := splitDiv(x, y)
+	if r.isZero() {
+		return zeroPoly
+	}
+	if d, ok := y.constant(); ok {
+		if c, ok := r.constant(); ok {
+			return constPoly(c.sub(d.mul(c.quo(d).floor())))
+		}
+		// (g*r') % (g*d') = g*(r' % d')
+		if g := coefGCD(r, d); g.sign() > 0 && !g.isOne() {
+			return scalePoly(modPoly(scalePoly(r, g.inv()), constPoly(d.quo(g))), g)
+		}
+		if v, ok := singleAtom(r); ok && v.op == opMod {
+			if a, ok := v.y.constant(); ok && a.sign() > 0 {
+				if intDivides(d, a) { // (x % a) % d = x % d when d | a
+					return modPoly(v.x, y)
+				}
+				if a.cmp(d) <= 0 { // 0 <= x % a < a <= d
+					return r
+				}
+			}
+		}
+	}
+	if len(r.t) == 1 && factorLike(y) {
+		return varPoly(atomVar(opMod, r, y))
+	}
+	return subPoly(r, mulPoly(y, floorDivPoly(r, y)))
+}
+
+// minMaxPoly is min (op == opMin) or max.
+func minMaxPoly(op atomOp, x, y *poly) *poly {
+	if err := firstErr(x, y); err != nil {
+		return invalid(err)
+	}
+	if polyEq(x, y) {
+		return x
+	}
+	pick := func(xLeq bool) *poly { // xLeq: x <= y
+		if (op == opMin) == xLeq {
+			return x
+		}
+		return y
+	}
+	d := subPoly(y, x)
+	if d.err != nil {
+		return d
+	}
+	if c, ok := d.constant(); ok {
+		return pick(c.sign() >= 0)
+	}
+	if ok, _ := shiftNonneg(d, defaultLo); ok {
+		return pick(true)
+	}
+	if ok, _ := shiftNonneg(negPoly(d), defaultLo); ok {
+		return pick(false)
+	}
+	// min(a, min(a,b)) = min(a,b); min(a, max(a,b)) = a; and symmetric
+	for _, pair := range [2][2]*poly{{x, y}, {y, x}} {
+		a, b := pair[0], pair[1]
+		if v, ok := singleAtom(b); ok && (v.op == opMin || v.op == opMax) && (polyEq(v.x, a) || polyEq(v.y, a)) {
+			if v.op == op {
+				return b
+			}
+			return a
+		}
+	}
+	if cmpPoly(x, y) > 0 {
+		x, y = y, x
+	}
+	return varPoly(atomVar(op, x, y))
+}
+
+// cmpPoly is a total order on canonical polynomials (by their text), used
+// to order the arguments of min and max.
+func cmpPoly(a, b *poly) int {
+	return strings.Compare(printPoly(a), printPoly(b))
+}
+
+// polyDivExact divides x by y (several terms) as polynomials when y divides
+// x exactly; both must have non-negative exponents and no mod atoms.
+func polyDivExact(x, y *poly) (*poly, bool) {
+	if x.err != nil || y.err != nil || len(y.t) == 0 {
+		return nil, false
+	}
+	for _, p := range [2]*poly{x, y} {
+		for _, t := range p.t {
+			if !t.m.polynomial() {
+				return nil, false
+			}
+			if n, _ := t.m.modCount(); n > 0 {
+				return nil, false
+			}
+		}
+	}
+	lead := y.t[0]
+	q := zeroPoly
+	r := x
+	for steps := 0; !r.isZero(); steps++ {
+		if steps > 4*MaxTerms || r.err != nil {
+			return nil, false
+		}
+		m, ok := monoQuo(r.t[0].m, lead.m)
+		if !ok {
+			return nil, false
+		}
+		t := &poly{t: []term{{r.t[0].c.quo(lead.c), m}}}
+		q = addPoly(q, t)
+		r = subPoly(r, mulPoly(t, y))
+	}
+	return q, q.err == nil
+}
+
+// exactDivPoly is x / y, an exact division (the caller's obligation: y
+// divides x at every binding of interest). By a monomial it is
+// multiplication by the inverse monomial (rational coefficients and
+// negative exponents allowed); by a polynomial that divides x as a
+// polynomial it is the quotient; otherwise it is floor_div(x, y), which
+// equals x/y wherever the division is exact.
+func exactDivPoly(x, y *poly) *poly {
+	if err := firstErr(x, y); err != nil {
+		return invalid(err)
+	}
+	if y.isZero() {
+		return invalid(ErrDivByZero)
+	}
+	if x.isZero() {
+		return zeroPoly
+	}
+	if t, ok := y.monomial(); ok {
+		if n, _ := t.m.modCount(); n == 0 {
+			inv := &poly{t: []term{{t.c.inv(), monoInv(t.m)}}}
+			return mulPoly(x, inv)
+		}
+		// a divisor holding a mod atom: expand it first
+		y = fixModsAll(y)
+		if t, ok := y.monomial(); ok {
+			return mulPoly(x, &poly{t: []term{{t.c.inv(), monoInv(t.m)}}})
+		}
+	}
+	if q, ok := polyDivExact(x, y); ok {
+		return q
+	}
+	return floorDivPoly(x, y)
+}
+
+// fixModsAll expands every mod atom of a one-term polynomial.
+func fixModsAll(p *poly) *poly {
+	t, _ := p.monomial()
+	r := constPoly(t.c)
+	for _, f := range t.m {
+		var fp *poly
+		if f.v.kind == kAtom && f.v.op == opMod {
+			fp = expandMod(f.v)
+		} else {
+			fp = varPoly(f.v)
+		}
+		if f.e < 0 {
+			return p
+		}
+		r = mulPoly(r, powPoly(fp, int(f.e)))
+	}
+	return r
+}

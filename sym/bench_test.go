@@ -1,0 +1,116 @@
+package sym
+
+import "testing"
+
+// Benchmarks of the decisions on monomials (the fast path): the operands
+// are built (and their symbols interned) before the timer starts, as they
+// are when an algorithm asks many questions about the same values.
+
+func benchCtx(b *testing.B, src string) *Ctx {
+	if src == "" {
+		return NewCtx()
+	}
+	c, err := NewCtx().With(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return c
+}
+
+func BenchmarkDividesMonomialTrue(b *testing.B) {
+	ctx := benchCtx(b, "M%8==0")
+	x, y := MustParse("8"), MustParse("M*N")
+	b.ReportAllocs()
+	for b.Loop() {
+		if ctx.Divides(x, y).Truth != True {
+			b.Fatal("want true")
+		}
+	}
+}
+
+func BenchmarkDividesMonomialFalse(b *testing.B) {
+	ctx := NewCtx()
+	x, y := MustParse("8"), MustParse("M*N")
+	b.ReportAllocs()
+	for b.Loop() {
+		if ctx.Divides(x, y).Truth != False {
+			b.Fatal("want false")
+		}
+	}
+}
+
+func BenchmarkDividesMonomialRelation(b *testing.B) {
+	ctx := benchCtx(b, "N==4*M&&M%8==0")
+	x, y := MustParse("32*K"), MustParse("N*K*L")
+	b.ReportAllocs()
+	for b.Loop() {
+		if ctx.Divides(x, y).Truth != True {
+			b.Fatal("want true")
+		}
+	}
+}
+
+func BenchmarkCompareMonomialDecided(b *testing.B) {
+	ctx := benchCtx(b, "M%8==0")
+	x, y := MustParse("4*N"), MustParse("M*N")
+	b.ReportAllocs()
+	for b.Loop() {
+		if ctx.Compare(x, y).Possible != Less {
+			b.Fatal("want {<}")
+		}
+	}
+}
+
+func BenchmarkCompareMonomialUndecided(b *testing.B) {
+	ctx := NewCtx()
+	x, y := MustParse("M*K"), MustParse("N*K")
+	b.ReportAllocs()
+	for b.Loop() {
+		if ctx.Compare(x, y).Witnessed != AnyOrder {
+			b.Fatal("want all witnessed")
+		}
+	}
+}
+
+func BenchmarkCompareMonomialLe(b *testing.B) {
+	ctx := NewCtx()
+	x, y := MustParse("M"), MustParse("M*N")
+	b.ReportAllocs()
+	for b.Loop() {
+		if ctx.Compare(x, y).Possible != Less|Same {
+			b.Fatal("want {<,=}")
+		}
+	}
+}
+
+func BenchmarkEqualMonomial(b *testing.B) {
+	ctx := benchCtx(b, "N==4*M")
+	x, y := MustParse("N*K"), MustParse("4*M*K")
+	b.ReportAllocs()
+	for b.Loop() {
+		if ctx.Equal(x, y).Truth != True {
+			b.Fatal("want true")
+		}
+	}
+}
+
+// The general path, for comparison: facts and a certificate on every call.
+func BenchmarkCompareWithFacts(b *testing.B) {
+	ctx := benchCtx(b, "m<M&&n<N")
+	x, y := MustParse("m+n*M"), MustParse("M*N")
+	b.ReportAllocs()
+	for b.Loop() {
+		if ctx.Compare(x, y).Possible != Less {
+			b.Fatal("want {<}")
+		}
+	}
+}
+
+func BenchmarkParse(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse("T%4*128+floor_div(T,4)%8+floor_div(T,32)%4*16"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,229 @@
+package sym
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/cutealg/cutealg/internal/notation"
+)
+
+// Rel is a comparison operator of the condition language.
+type Rel uint8
+
+// The comparison operators.
+const (
+	EQ Rel = iota // ==
+	NE            // !=
+	LT            // <
+	LE            // <=
+	GT            // >
+	GE            // >=
+)
+
+var relText = [...]string{EQ: "==", NE: "!=", LT: "<", LE: "<=", GT: ">", GE: ">="}
+
+func (r Rel) String() string {
+	if int(r) < len(relText) {
+		return relText[r]
+	}
+	return fmt.Sprintf("Rel(%d)", r)
+}
+
+// Negate returns the operator of the negated comparison (== and !=, < and
+// >=, <= and >).
+func (r Rel) Negate() Rel {
+	switch r {
+	case EQ:
+		return NE
+	case NE:
+		return EQ
+	case LT:
+		return GE
+	case LE:
+		return GT
+	case GT:
+		return LE
+	}
+	return LT
+}
+
+// Cond is one comparison X Rel Y of integer expressions. A divisibility
+// condition is written with Mod: M%8==0 is Cond{EQ, Mod(M,8), 0}. A list of
+// Conds is their conjunction.
+type Cond struct {
+	Rel  Rel
+	X, Y Expr
+}
+
+// MakeCond returns the condition x rel y.
+func MakeCond(x Expr, rel Rel, y Expr) Cond { return Cond{Rel: rel, X: pl(x), Y: pl(y)} }
+
+// Divisible returns the condition b % a == 0 (a divides b).
+func Divisible(a, b Expr) Cond { return Cond{Rel: EQ, X: Mod(b, a), Y: Const(0)} }
+
+// Negate returns the negated condition.
+func (c Cond) Negate() Cond { return Cond{Rel: c.Rel.Negate(), X: c.X, Y: c.Y} }
+
+// String returns the condition in the notation: M%8==0, N>=64.
+func (c Cond) String() string { return notation.Print(c.Node()) }
+
+// Node returns the notation tree of the condition.
+func (c Cond) Node() notation.Node {
+	return &notation.Compare{Op: c.Rel.String(), X: Node(c.X), Y: Node(c.Y)}
+}
+
+// Err returns the error of an invalid operand.
+func (c Cond) Err() error {
+	if err := pl(c.X).err; err != nil {
+		return err
+	}
+	return pl(c.Y).err
+}
+
+// Holds evaluates the condition at the binding.
+func (c Cond) Holds(b Binding) (bool, error) {
+	x, err := evalRat(pl(c.X), b)
+	if err != nil {
+		return false, &EvalError{Expr: c.String(), Msg: err.Error()}
+	}
+	y, err := evalRat(pl(c.Y), b)
+	if err != nil {
+		return false, &EvalError{Expr: c.String(), Msg: err.Error()}
+	}
+	if !x.isInt() || !y.isInt() {
+		return false, &EvalError{Expr: c.String(), Msg: "inexact division"}
+	}
+	return relHolds(c.Rel, x.cmp(y)), nil
+}
+
+func relHolds(r Rel, cmp int) bool {
+	switch r {
+	case EQ:
+		return cmp == 0
+	case NE:
+		return cmp != 0
+	case LT:
+		return cmp < 0
+	case LE:
+		return cmp <= 0
+	case GT:
+		return cmp > 0
+	}
+	return cmp >= 0
+}
+
+func condEq(a, b Cond) bool {
+	return a.Rel == b.Rel && Equal(a.X, b.X) && Equal(a.Y, b.Y)
+}
+
+// ErrUnsupported is wrapped by the errors of conditions outside the
+// supported fragment ('||', and '!' over a conjunction).
+var ErrUnsupported = errors.New("unsupported condition")
+
+// ParseConds reads a condition of the notation and returns it as a
+// conjunction of comparisons. Supported: comparisons (== != < <= > >=),
+// '&&', and '!' over a comparison (negated) or over '||' (by De Morgan).
+// Not supported: '||', and '!' over '&&' — they would need a disjunction;
+// the error (wrapping ErrUnsupported) says to assume each alternative in its
+// own context instead. Syntax errors are *notation.SyntaxError values.
+func ParseConds(src string) ([]Cond, error) {
+	n, err := notation.ParseCond(src)
+	if err != nil {
+		return nil, err
+	}
+	return CondsFromNode(n)
+}
+
+// CondsFromNode converts a parsed condition (see ParseConds).
+func CondsFromNode(n notation.Node) ([]Cond, error) {
+	var out []Cond
+	if err := condsFrom(n, false, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func condsFrom(n notation.Node, neg bool, out *[]Cond) error {
+	switch n := n.(type) {
+	case *notation.Compare:
+		if n == nil {
+			return semErr(nil, "a condition", "nil node")
+		}
+		rel, ok := relOf(n.Op)
+		if !ok {
+			return semErr(n, "== != < <= > >=", "unknown comparison "+n.Op)
+		}
+		x, err := fromNode(n.X)
+		if err != nil {
+			return err
+		}
+		y, err := fromNode(n.Y)
+		if err != nil {
+			return err
+		}
+		if neg {
+			rel = rel.Negate()
+		}
+		*out = append(*out, Cond{Rel: rel, X: x, Y: y})
+		return nil
+	case *notation.Logic:
+		if n == nil {
+			return semErr(nil, "a condition", "nil node")
+		}
+		and := n.Op == "&&"
+		if !and && n.Op != "||" {
+			return semErr(n, "&& or ||", "unknown connective "+n.Op)
+		}
+		if and == neg { // || , or !(a && b)
+			what := "'||'"
+			if neg {
+				what = "'!' over '&&'"
+			}
+			return &notation.SyntaxError{Pos: n.Pos(),
+				Msg: fmt.Sprintf("%s: %s in %s needs a disjunction; assume each alternative in its own context (Ctx.With per case)",
+					ErrUnsupported, what, notation.Print(n))}
+		}
+		if err := condsFrom(n.X, neg, out); err != nil {
+			return err
+		}
+		return condsFrom(n.Y, neg, out)
+	case *notation.Not:
+		if n == nil {
+			return semErr(nil, "a condition", "nil node")
+		}
+		return condsFrom(n.X, !neg, out)
+	}
+	return semErr(n, "a condition", describeNode(n)+" where a condition is expected")
+}
+
+func relOf(op string) (Rel, bool) {
+	for r, s := range relText {
+		if s == op {
+			return Rel(r), true
+		}
+	}
+	return 0, false
+}
+
+// FormatConds prints a conjunction as the notation writes it: a&&b.
+func FormatConds(cs []Cond) string {
+	if len(cs) == 0 {
+		return "true"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, "&&")
+}
+
+// IsUnsupported reports whether err is the error of an unsupported
+// condition.
+func IsUnsupported(err error) bool {
+	var se *notation.SyntaxError
+	if errors.As(err, &se) {
+		return strings.HasPrefix(se.Msg, ErrUnsupported.Error())
+	}
+	return errors.Is(err, ErrUnsupported)
+}

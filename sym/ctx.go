@@ -1,0 +1,1041 @@
+package sym
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Ctx is an immutable set of assumptions about the symbols. Every symbol is
+// a positive integer; the assumptions say more. With returns a child
+// context; the parent is unchanged, and contexts are safe for concurrent
+// use.
+//
+// Assumptions compile to a parametrization of the allowed bindings:
+//
+//   - a divisibility or congruence of one unknown becomes a substitution:
+//     M % 8 == 0 gives M = 8*M'1 with a fresh positive unknown M'1;
+//     M % 8 == 3 gives M = 8*M'1' + 3 with M'1' >= 0; a second one refines
+//     the first (M % 12 == 0 then gives M = 24*M'2);
+//   - M % N == 0 gives M = N*M'1 (M'1 >= 1);
+//   - an equation that can be solved for one unknown with an integral
+//     right-hand side becomes a substitution: N == 4*M gives N = 4*M;
+//   - a bound on one unknown attaches to it: M >= 8, T < 128;
+//   - every other condition is kept as a fact over the unknowns
+//     (N >= M, m < M, M*N % 8 == 0, M != 4) and used by the decisions.
+//
+// Substitutions are exact: the allowed bindings are exactly the images of
+// the unknowns' values within their bounds that satisfy the kept facts.
+// Inconsistent assumptions are reported by With as an *InconsistentError
+// when a contradiction follows from the substitutions, the bounds, a fact
+// that the bounds make false, or (for facts over unknowns that the bounds
+// confine to at most 4096 points) an exhaustive search; other
+// contradictions between kept facts may go unnoticed, and then decisions
+// under the context are vacuous but still never wrong.
+type Ctx struct {
+	conds []Cond
+	sub   map[*variable]*poly // eliminated variable -> value over current unknowns
+	bnd   map[*variable]bounds
+	elim  map[*variable]bounds // bounds of eliminated variables when they went
+	inv   map[*variable]*poly  // fresh unknown -> its value over user symbols
+	facts []fact
+	steps []Step
+	fresh int
+	// fast path: every eliminated symbol, with its value when that is one
+	// term without atoms
+	monoSub map[*variable]monoEntry
+	box     bool // no kept facts: the allowed set is the box of the unknowns
+}
+
+// bounds of an unknown: lo <= u (always), u <= hi when hasHi.
+type bounds struct {
+	lo    int64
+	hi    int64
+	hasHi bool
+}
+
+type factKind uint8
+
+const (
+	fGe  factKind = iota // p >= 0
+	fEq                  // p == 0
+	fNe                  // p != 0
+	fDiv                 // p % d == r
+)
+
+// factSrc says where a fact comes from: assumption cond (>= 0), or the
+// lower (upper) bound of the eliminated variable bound.
+type factSrc struct {
+	cond  int
+	bound *variable
+	upper bool
+}
+
+type fact struct {
+	kind factKind
+	p, d *poly
+	r    rat
+	src  factSrc
+}
+
+// InconsistentError reports assumptions that no binding satisfies.
+type InconsistentError struct {
+	Conds  []Cond
+	Reason string
+}
+
+func (e *InconsistentError) Error() string {
+	return "sym: inconsistent assumptions " + FormatConds(e.Conds) + ": " + e.Reason
+}
+
+// ErrTooComplex is returned by With when the assumptions need more steps to
+// compile than the limit allows.
+var ErrTooComplex = errors.New("sym: assumptions too complex")
+
+const maxSettle = 512
+
+// NewCtx returns the empty context: every symbol is a positive integer and
+// nothing more is known.
+func NewCtx() *Ctx { return &Ctx{box: true} }
+
+// Assume returns a context with the given conditions (each in the notation,
+// possibly a conjunction with &&).
+func Assume(conds ...string) (*Ctx, error) {
+	c := NewCtx()
+	for _, s := range conds {
+		var err error
+		if c, err = c.With(s); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// With returns a child context that also assumes the condition src (see
+// ParseConds for the supported fragment).
+func (c *Ctx) With(src string) (*Ctx, error) {
+	cs, err := ParseConds(src)
+	if err != nil {
+		return nil, err
+	}
+	return c.WithConds(cs...)
+}
+
+// WithConds returns a child context that also assumes every condition.
+func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
+	if c == nil {
+		c = NewCtx()
+	}
+	n := c.clone()
+	var pending []fact
+	for _, cd := range conds {
+		cd = Cond{Rel: cd.Rel, X: pl(cd.X), Y: pl(cd.Y)}
+		if err := cd.Err(); err != nil {
+			return nil, fmt.Errorf("sym: assumption %s: %w", cd, err)
+		}
+		j := len(n.conds)
+		n.conds = append(n.conds, cd)
+		pending = append(pending, n.condFact(j))
+	}
+	if err := n.settle(pending); err != nil {
+		return nil, err
+	}
+	if err := n.check(); err != nil {
+		return nil, err
+	}
+	n.finish()
+	return n, nil
+}
+
+// Conds returns the assumptions in the order they were made.
+func (c *Ctx) Conds() []Cond {
+	if c == nil {
+		return nil
+	}
+	return append([]Cond(nil), c.conds...)
+}
+
+// String returns the assumptions as one condition (true when none).
+func (c *Ctx) String() string {
+	if c == nil {
+		return "true"
+	}
+	return FormatConds(c.conds)
+}
+
+func (c *Ctx) clone() *Ctx {
+	n := &Ctx{
+		conds: append([]Cond(nil), c.conds...),
+		sub:   make(map[*variable]*poly, len(c.sub)+1),
+		bnd:   make(map[*variable]bounds, len(c.bnd)+1),
+		elim:  make(map[*variable]bounds, len(c.elim)),
+		inv:   make(map[*variable]*poly, len(c.inv)),
+		facts: append([]fact(nil), c.facts...),
+		steps: append([]Step(nil), c.steps...),
+		fresh: c.fresh,
+	}
+	for k, v := range c.sub {
+		n.sub[k] = v
+	}
+	for k, v := range c.bnd {
+		n.bnd[k] = v
+	}
+	for k, v := range c.elim {
+		n.elim[k] = v
+	}
+	for k, v := range c.inv {
+		n.inv[k] = v
+	}
+	return n
+}
+
+// bounds returns the bounds of an unknown.
+func (c *Ctx) bounds(v *variable) bounds {
+	if b, ok := c.bnd[v]; ok {
+		return b
+	}
+	return bounds{lo: v.lo}
+}
+
+// loOf is the lower bound used by the shift argument: the unknown's bound,
+// or for an atom the context-free bound of atomLo.
+func (c *Ctx) loOf(v *variable) (int64, bool) {
+	if v.kind == kAtom {
+		return atomLo(v)
+	}
+	if b, ok := c.bnd[v]; ok {
+		return b.lo, true
+	}
+	return v.lo, v.hasLo
+}
+
+// atomLo is the context-free lower bound of an atom: x%d >= 0 for a
+// positive constant d; floor_div(x,y) >= 0 and ceil_div(x,y) >= 0 (>= 1
+// when x >= 1) for a positive constant or monomial y and x >= 0; min and
+// max of values >= 1 are >= 1.
+func atomLo(v *variable) (int64, bool) {
+	switch v.op {
+	case opMod:
+		if d, ok := v.y.constant(); ok && d.sign() > 0 {
+			return 0, true
+		}
+	case opFloorDiv, opCeilDiv:
+		if positiveDivisor(v.y) {
+			if ok, strict := shiftNonneg(v.x, defaultLo); ok {
+				if strict && v.op == opCeilDiv && v.x.integral() {
+					return 1, true
+				}
+				return 0, true
+			}
+		}
+	case opMin, opMax:
+		one := constPoly(ratOne)
+		okx, _ := shiftNonneg(subPoly(v.x, one), defaultLo)
+		oky, _ := shiftNonneg(subPoly(v.y, one), defaultLo)
+		if okx && oky {
+			return 1, true
+		}
+	}
+	return 0, false
+}
+
+// theta maps an expression over user symbols to the current unknowns.
+func (c *Ctx) theta(p *poly) *poly {
+	if len(c.sub) == 0 {
+		return p
+	}
+	return substPoly(p, func(v *variable) *poly { return c.sub[v] })
+}
+
+// back maps an expression over unknowns back to user symbols.
+func (c *Ctx) back(p *poly) *poly {
+	if len(c.inv) == 0 {
+		return p
+	}
+	return substPoly(p, func(v *variable) *poly { return c.inv[v] })
+}
+
+// Simplify returns an expression equal to e at every allowed binding, in
+// the canonical form that the assumptions give it: under M % 8 == 0,
+// floor_div(M,8) becomes M/8 and M%8 becomes 0; under N == 4*M, N becomes
+// 4*M.
+//
+// The result is kept only when it is no more complex than e (no more
+// atoms, no more terms) or a constant; otherwise e is returned: under
+// N % 4 == 2, M/N stays M/N rather than becoming a floor_div over the
+// parametrization.
+func (c *Ctx) Simplify(e Expr) Expr {
+	p := pl(e)
+	if c == nil || p.err != nil {
+		return p
+	}
+	r := c.back(c.theta(p))
+	if r.err != nil {
+		return p
+	}
+	if _, ok := r.constant(); ok {
+		return r
+	}
+	if countAtoms(r) > countAtoms(p) || len(r.t) > len(p.t) {
+		return p
+	}
+	return r
+}
+
+// countAtoms counts the atoms of p, nested ones included.
+func countAtoms(p *poly) int {
+	n := 0
+	p.eachVar(func(v *variable) {
+		if v.kind == kAtom {
+			n += 1 + countAtoms(v.x) + countAtoms(v.y)
+		}
+	})
+	return n
+}
+
+// modSide recognizes a congruence condition: one side is exactly 1*(x%y).
+func modSide(x, y *poly) (*variable, *poly, bool) {
+	if v, ok := singleAtom(x); ok && v.op == opMod {
+		return v, y, true
+	}
+	if v, ok := singleAtom(y); ok && v.op == opMod {
+		return v, x, true
+	}
+	return nil, nil, false
+}
+
+// condFact turns assumption j into a fact over the current unknowns.
+func (c *Ctx) condFact(j int) fact {
+	cd := c.conds[j]
+	x, y := pl(cd.X), pl(cd.Y)
+	src := factSrc{cond: j}
+	if cd.Rel == EQ {
+		if v, other, ok := modSide(x, y); ok {
+			if r, ok := c.theta(other).constant(); ok {
+				return fact{kind: fDiv, p: c.theta(v.x), d: c.theta(v.y), r: r, src: src}
+			}
+		}
+	}
+	one := constPoly(ratOne)
+	switch cd.Rel {
+	case EQ:
+		return fact{kind: fEq, p: c.theta(subPoly(x, y)), src: src}
+	case NE:
+		return fact{kind: fNe, p: c.theta(subPoly(x, y)), src: src}
+	case LT:
+		return fact{kind: fGe, p: c.theta(subPoly(subPoly(y, x), one)), src: src}
+	case LE:
+		return fact{kind: fGe, p: c.theta(subPoly(y, x)), src: src}
+	case GT:
+		return fact{kind: fGe, p: c.theta(subPoly(subPoly(x, y), one)), src: src}
+	}
+	return fact{kind: fGe, p: c.theta(subPoly(x, y)), src: src}
+}
+
+func (c *Ctx) inconsistent(format string, args ...any) error {
+	return &InconsistentError{Conds: append([]Cond(nil), c.conds...), Reason: fmt.Sprintf(format, args...)}
+}
+
+func (c *Ctx) srcText(s factSrc) string {
+	if s.bound != nil {
+		if s.upper {
+			return "the upper bound of " + s.bound.name
+		}
+		return "the lower bound of " + s.bound.name
+	}
+	if s.cond >= 0 && s.cond < len(c.conds) {
+		return c.conds[s.cond].String()
+	}
+	return "?"
+}
+
+// settle processes facts until none is pending.
+func (c *Ctx) settle(pending []fact) error {
+	for iter := 0; len(pending) > 0; iter++ {
+		if iter > maxSettle {
+			return ErrTooComplex
+		}
+		f := pending[0]
+		pending = pending[1:]
+		if err := firstErr(f.p); err != nil {
+			return fmt.Errorf("sym: assumption %s: %w", c.srcText(f.src), err)
+		}
+		el, derived, err := c.process(f)
+		if err != nil {
+			return err
+		}
+		if el != nil {
+			// apply the elimination to every fact and reconsider the kept ones
+			for i := range pending {
+				pending[i] = el.apply(pending[i])
+			}
+			for _, g := range c.facts {
+				pending = append(pending, el.apply(g))
+			}
+			c.facts = nil
+			pending = append(pending, derived...)
+		}
+	}
+	return nil
+}
+
+// elimination is u := e.
+type elimination struct {
+	u *variable
+	e *poly
+}
+
+func (el *elimination) subst(p *poly) *poly {
+	if p == nil {
+		return nil
+	}
+	return substPoly(p, func(v *variable) *poly {
+		if v == el.u {
+			return el.e
+		}
+		return nil
+	})
+}
+
+func (el *elimination) apply(f fact) fact {
+	f.p = el.subst(f.p)
+	f.d = el.subst(f.d)
+	return f
+}
+
+// eliminate records u := e over the current unknowns.
+func (c *Ctx) eliminate(u *variable, e *poly) *elimination {
+	el := &elimination{u, e}
+	for k, v := range c.sub {
+		c.sub[k] = el.subst(v)
+	}
+	c.sub[u] = e
+	c.elim[u] = c.bounds(u)
+	delete(c.bnd, u)
+	return el
+}
+
+// newUnknown makes a fresh unknown derived from u with the given bounds and
+// its value over user symbols.
+func (c *Ctx) newUnknown(u *variable, b bounds, inv *poly) *variable {
+	c.fresh++
+	base := u.name
+	if i := strings.IndexByte(base, '\''); i >= 0 {
+		base = base[:i]
+	}
+	lo := int64(0)
+	if b.lo >= 1 {
+		lo = 1
+	}
+	// the name determines the variable (atoms are interned by their text):
+	// a non-negative unknown carries a second quote
+	name := base + "'" + strconv.Itoa(c.fresh)
+	if lo == 0 {
+		name += "'"
+	}
+	w := unknownVar(name, lo)
+	if b.lo != lo || b.hasHi {
+		c.bnd[w] = b
+	}
+	c.inv[w] = inv
+	return w
+}
+
+// userValue is the value of an unknown over user symbols.
+func (c *Ctx) userValue(u *variable) *poly {
+	if u.kind == kSym {
+		return varPoly(u)
+	}
+	if p, ok := c.inv[u]; ok {
+		return p
+	}
+	return varPoly(u)
+}
+
+// process handles one fact: it may consume it (a tautology, a bound, a
+// substitution), keep it, or find the assumptions inconsistent.
+func (c *Ctx) process(f fact) (*elimination, []fact, error) {
+	switch f.kind {
+	case fGe:
+		if err := c.processGe(f); err != nil {
+			return nil, nil, err
+		}
+		return c.fixPinned()
+	case fNe:
+		if k, ok := f.p.constant(); ok {
+			if k.isZero() {
+				return nil, nil, c.inconsistent("%s is false", c.srcText(f.src))
+			}
+			return nil, nil, nil
+		}
+		c.facts = append(c.facts, f)
+		return nil, nil, nil
+	case fEq:
+		return c.processEq(f)
+	}
+	return c.processDiv(f)
+}
+
+// linear reports p = a*u + b with u an unknown (not an atom), a != 0.
+func linear(p *poly) (u *variable, a, b rat, ok bool) {
+	b = ratZero
+	for _, t := range p.t {
+		switch {
+		case len(t.m) == 0:
+			b = t.c
+		case len(t.m) == 1 && t.m[0].e == 1 && t.m[0].v.kind != kAtom && u == nil:
+			u, a = t.m[0].v, t.c
+		default:
+			return nil, rat{}, rat{}, false
+		}
+	}
+	return u, a, b, u != nil
+}
+
+// fixPinned substitutes an unknown whose bounds leave one value.
+func (c *Ctx) fixPinned() (*elimination, []fact, error) {
+	var pinned []*variable
+	for v, b := range c.bnd {
+		if b.hasHi && b.lo == b.hi {
+			pinned = append(pinned, v)
+		}
+	}
+	if len(pinned) == 0 {
+		return nil, nil, nil
+	}
+	sortVars(pinned)
+	v := pinned[0]
+	val := c.bnd[v].lo
+	el := c.eliminate(v, constPoly(ratInt(val)))
+	c.steps = append(c.steps, Step{Kind: StepFixed, Src: Source{Cond: -1}, Var: v.name, Lo: val, Hi: val, HasLo: true, HasHi: true})
+	return el, nil, nil
+}
+
+func (c *Ctx) processGe(f fact) error {
+	if k, ok := f.p.constant(); ok {
+		if k.sign() < 0 {
+			return c.inconsistent("%s is false", c.srcText(f.src))
+		}
+		return nil
+	}
+	if u, a, b, ok := linear(f.p); ok {
+		bd := c.bounds(u)
+		x := b.neg().quo(a) // a*u + b >= 0  <=>  u >= -b/a (a > 0) or u <= -b/a (a < 0)
+		if a.sign() > 0 {
+			lo, fits := x.ceil().int64()
+			if !fits {
+				if x.sign() > 0 {
+					return c.inconsistent("%s: bound beyond int64", c.srcText(f.src))
+				}
+				return nil // a lower bound below int64: no information
+			}
+			if lo > bd.lo {
+				bd.lo = lo
+				c.bnd[u] = bd
+				c.steps = append(c.steps, Step{Kind: StepBound, Src: c.stepSrc(f.src), Var: u.name, Lo: lo, HasLo: true})
+			}
+		} else {
+			hi, fits := x.floor().int64()
+			if !fits {
+				if x.sign() < 0 {
+					return c.inconsistent("%s: bound beyond int64", c.srcText(f.src))
+				}
+				return nil
+			}
+			if !bd.hasHi || hi < bd.hi {
+				bd.hi, bd.hasHi = hi, true
+				c.bnd[u] = bd
+				c.steps = append(c.steps, Step{Kind: StepBound, Src: c.stepSrc(f.src), Var: u.name, Hi: hi, HasHi: true})
+			}
+		}
+		if bd.hasHi && bd.hi < bd.lo {
+			return c.inconsistent("%s needs %d <= %s <= %d", c.srcText(f.src), bd.lo, printPoly(c.userValue(u)), bd.hi)
+		}
+		return nil
+	}
+	if ok, _ := shiftNonneg(f.p, c.loOf); ok {
+		return nil // implied by the bounds
+	}
+	if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+		return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
+	}
+	c.facts = append(c.facts, f)
+	return nil
+}
+
+func (c *Ctx) processEq(f fact) (*elimination, []fact, error) {
+	if k, ok := f.p.constant(); ok {
+		if !k.isZero() {
+			return nil, nil, c.inconsistent("%s is false", c.srcText(f.src))
+		}
+		return nil, nil, nil
+	}
+	// solve for an unknown that occurs once, linearly, with an integral
+	// right-hand side; the greatest such unknown
+	var best *variable
+	var bestE *poly
+	for _, t := range f.p.t {
+		if len(t.m) != 1 || t.m[0].e != 1 || t.m[0].v.kind == kAtom {
+			continue
+		}
+		u := t.m[0].v
+		rest := subPoly(f.p, &poly{t: []term{t}})
+		if rest.hasVar(u) || hasVarDeep(rest, u) {
+			continue
+		}
+		e := scalePoly(rest, t.c.inv().neg())
+		if e.err != nil || !e.integral() {
+			continue
+		}
+		if best == nil || cmpVar(u, best) > 0 {
+			best, bestE = u, e
+		}
+	}
+	if err := c.linearInfeasible(f); err != nil {
+		return nil, nil, err
+	}
+	if best != nil {
+		bd := c.bounds(best)
+		el := c.eliminate(best, bestE)
+		c.steps = append(c.steps, Step{Kind: StepSolve, Src: c.stepSrc(f.src), Var: best.name, Expr: bestE})
+		derived := []fact{{kind: fGe, p: subPoly(bestE, constPoly(ratInt(bd.lo))), src: factSrc{cond: -1, bound: best}}}
+		if bd.hasHi {
+			derived = append(derived, fact{kind: fGe, p: subPoly(constPoly(ratInt(bd.hi)), bestE), src: factSrc{cond: -1, bound: best, upper: true}})
+		}
+		return el, derived, nil
+	}
+	if ok, strict := shiftNonneg(f.p, c.loOf); ok && strict {
+		return nil, nil, c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
+	}
+	if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+		return nil, nil, c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
+	}
+	c.facts = append(c.facts, f)
+	return nil, nil, nil
+}
+
+// linearInfeasible rejects a linear equation with integer coefficients
+// whose unknowns' coefficients have a gcd that does not divide the
+// constant (2*M'1 == 3 has no integer solution).
+func (c *Ctx) linearInfeasible(f fact) error {
+	g := ratZero
+	b := ratZero
+	for _, t := range f.p.t {
+		if !t.c.isInt() {
+			return nil
+		}
+		switch {
+		case len(t.m) == 0:
+			b = t.c
+		case len(t.m) == 1 && t.m[0].e == 1 && t.m[0].v.kind != kAtom:
+			g = gcdInt(g, t.c)
+		default:
+			return nil
+		}
+	}
+	if g.isZero() || intDivides(g, b) {
+		return nil
+	}
+	return c.inconsistent("%s has no integer solution", c.srcText(f.src))
+}
+
+// hasVarDeep reports whether u occurs in p, inside atoms too.
+func hasVarDeep(p *poly, u *variable) bool {
+	found := false
+	var walk func(p *poly)
+	walk = func(p *poly) {
+		p.eachVar(func(v *variable) {
+			if v == u {
+				found = true
+			} else if v.kind == kAtom {
+				walk(v.x)
+				walk(v.y)
+			}
+		})
+	}
+	walk(p)
+	return found
+}
+
+func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
+	if d, ok := f.d.constant(); ok {
+		if !d.isInt() || d.isZero() {
+			c.facts = append(c.facts, f)
+			return nil, nil, nil
+		}
+		D := d
+		if D.sign() < 0 {
+			D = D.neg()
+		}
+		if !f.r.isInt() || f.r.sign() < 0 || f.r.cmp(D) >= 0 {
+			return nil, nil, c.inconsistent("%s: a remainder modulo %s lies in [0,%s)", c.srcText(f.src), D, D)
+		}
+		// reduce p modulo D
+		b0 := ratZero
+		var keep []term
+		for _, t := range f.p.t {
+			if !t.c.isInt() || !t.m.intValued() {
+				c.facts = append(c.facts, f)
+				return nil, nil, nil
+			}
+			if len(t.m) == 0 {
+				b0 = modInt(t.c, D)
+				continue
+			}
+			if intDivides(D, t.c) {
+				continue
+			}
+			keep = append(keep, t)
+		}
+		if len(keep) == 0 {
+			if !b0.eq(f.r) {
+				return nil, nil, c.inconsistent("%s is false (the value is %s modulo %s)", c.srcText(f.src), b0, D)
+			}
+			return nil, nil, nil
+		}
+		if len(keep) == 1 && len(keep[0].m) == 1 && keep[0].m[0].e == 1 && keep[0].m[0].v.kind != kAtom {
+			return c.solveCongruence(f, keep[0].m[0].v, keep[0].c, b0, D)
+		}
+		c.facts = append(c.facts, f)
+		return nil, nil, nil
+	}
+	if !f.r.isZero() {
+		c.facts = append(c.facts, f)
+		return nil, nil, nil
+	}
+	// divisible term by term: nothing to learn
+	if q, r := splitDiv(f.p, f.d); q.err == nil && r.isZero() {
+		return nil, nil, nil
+	}
+	// u % Y == 0 with Y a positive monomial over other unknowns: u = Y*q
+	pt, ok1 := f.p.monomial()
+	dt, ok2 := f.d.monomial()
+	if ok1 && ok2 && pt.c.isOne() && len(pt.m) == 1 && pt.m[0].e == 1 && pt.m[0].v.kind != kAtom &&
+		dt.c.isOne() && dt.m.polynomial() && !dt.m.has(pt.m[0].v) {
+		u := pt.m[0].v
+		allPos := true
+		for _, x := range dt.m {
+			if lo, has := c.loOf(x.v); x.v.kind == kAtom || !has || lo < 1 {
+				allPos = false
+			}
+		}
+		if allPos {
+			bd := c.bounds(u)
+			nb := bounds{lo: 0}
+			if bd.lo >= 1 {
+				nb.lo = 1
+			}
+			q := c.newUnknown(u, nb, exactDivPoly(c.userValue(u), c.back(f.d)))
+			e := mulPoly(f.d, varPoly(q))
+			el := c.eliminate(u, e)
+			c.steps = append(c.steps, Step{Kind: StepMultiple, Src: c.stepSrc(f.src), Var: u.name, New: q.name, NewLo: nb.lo, Expr: f.d})
+			var derived []fact
+			if bd.lo > nb.lo {
+				derived = append(derived, fact{kind: fGe, p: subPoly(e, constPoly(ratInt(bd.lo))), src: factSrc{cond: -1, bound: u}})
+			}
+			if bd.hasHi {
+				derived = append(derived, fact{kind: fGe, p: subPoly(constPoly(ratInt(bd.hi)), e), src: factSrc{cond: -1, bound: u, upper: true}})
+			}
+			return el, derived, nil
+		}
+	}
+	c.facts = append(c.facts, f)
+	return nil, nil, nil
+}
+
+// solveCongruence handles a*u + b0 ≡ r (mod D).
+func (c *Ctx) solveCongruence(f fact, u *variable, a, b0, D rat) (*elimination, []fact, error) {
+	bD := D.num()
+	ab := new(big.Int).Mod(a.num(), bD)
+	t := new(big.Int).Sub(f.r.num(), b0.num())
+	t.Mod(t, bD)
+	g := new(big.Int).GCD(nil, nil, ab, bD) // gcd(0, D) = D
+	if new(big.Int).Mod(t, g).Sign() != 0 {
+		return nil, nil, c.inconsistent("%s has no solution", c.srcText(f.src))
+	}
+	m := new(big.Int).Quo(bD, g)
+	if m.Cmp(big.NewInt(1)) == 0 {
+		return nil, nil, nil
+	}
+	a2 := new(big.Int).Quo(ab, g)
+	t2 := new(big.Int).Quo(t, g)
+	inv := new(big.Int).ModInverse(a2, m)
+	if inv == nil { // cannot happen: gcd(a2, m) == 1
+		c.facts = append(c.facts, f)
+		return nil, nil, nil
+	}
+	u0 := new(big.Int).Mul(t2, inv)
+	u0.Mod(u0, m)
+	if !m.IsInt64() || !u0.IsInt64() {
+		c.facts = append(c.facts, f)
+		return nil, nil, nil
+	}
+	mm, r0 := m.Int64(), u0.Int64()
+	bd := c.bounds(u)
+	// u = mm*w + r0, w >= ceil((lo-r0)/mm), w <= floor((hi-r0)/mm)
+	lo := ratInt(bd.lo).sub(ratInt(r0)).quo(ratInt(mm)).ceil()
+	nb := bounds{}
+	var ok bool
+	if nb.lo, ok = lo.int64(); !ok {
+		nb.lo = math.MaxInt64
+	}
+	if bd.hasHi {
+		hi := ratInt(bd.hi).sub(ratInt(r0)).quo(ratInt(mm)).floor()
+		if nb.hi, ok = hi.int64(); !ok {
+			nb.hi = math.MinInt64
+		}
+		nb.hasHi = true
+		if nb.hi < nb.lo {
+			return nil, nil, c.inconsistent("%s leaves no value of %s in [%d, %d]", c.srcText(f.src), u.name, bd.lo, bd.hi)
+		}
+	}
+	// the new unknown over user symbols: (u-r0)/mm, which is floor(u/mm)
+	// since 0 <= r0 < mm; the exact quotient where it is one term (M/8)
+	uv := c.userValue(u)
+	wv := floorDivPoly(uv, constPoly(ratInt(mm)))
+	if r0 == 0 {
+		if q := exactDivPoly(uv, constPoly(ratInt(mm))); len(q.t) == 1 || q.integral() {
+			wv = q
+		}
+	}
+	w := c.newUnknown(u, nb, wv)
+	e := addPoly(mulPoly(constPoly(ratInt(mm)), varPoly(w)), constPoly(ratInt(r0)))
+	el := c.eliminate(u, e)
+	c.steps = append(c.steps, Step{Kind: StepCongruence, Src: c.stepSrc(f.src), Var: u.name, New: w.name, NewLo: nb.lo, Mod: mm, Rem: r0})
+	return el, nil, nil
+}
+
+// check looks for contradictions among the kept facts once all are in.
+func (c *Ctx) check() error {
+	for _, f := range c.facts {
+		switch f.kind {
+		case fGe:
+			if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+				return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
+			}
+		case fEq:
+			if ok, strict := shiftNonneg(f.p, c.loOf); ok && strict {
+				return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
+			}
+			if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+				return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
+			}
+		}
+	}
+	if len(c.facts) == 0 {
+		return nil
+	}
+	// a finite box: search it
+	vars := c.factUnknowns()
+	size := int64(1)
+	for _, v := range vars {
+		b := c.bounds(v)
+		if !b.hasHi {
+			return nil
+		}
+		n := b.hi - b.lo + 1
+		if n <= 0 || size > 4096/n {
+			return nil
+		}
+		size *= n
+	}
+	vals := make(map[*variable]int64, len(vars))
+	for _, v := range vars {
+		vals[v] = c.bounds(v).lo
+	}
+	for {
+		if c.factsHold(vals) {
+			return nil
+		}
+		i := 0
+		for ; i < len(vars); i++ {
+			b := c.bounds(vars[i])
+			if vals[vars[i]] < b.hi {
+				vals[vars[i]]++
+				break
+			}
+			vals[vars[i]] = b.lo
+		}
+		if i == len(vars) {
+			return c.inconsistent("no value of %s within their bounds satisfies the assumptions", varNames(vars))
+		}
+	}
+}
+
+func varNames(vs []*variable) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = v.name
+	}
+	return strings.Join(s, ", ")
+}
+
+// factUnknowns lists the unknowns of the kept facts (inside atoms too).
+func (c *Ctx) factUnknowns() []*variable {
+	seen := map[*variable]bool{}
+	var out []*variable
+	var walk func(p *poly)
+	walk = func(p *poly) {
+		if p == nil {
+			return
+		}
+		p.eachVar(func(v *variable) {
+			if v.kind == kAtom {
+				walk(v.x)
+				walk(v.y)
+			} else if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		})
+	}
+	for _, f := range c.facts {
+		walk(f.p)
+		walk(f.d)
+	}
+	sortVars(out)
+	return out
+}
+
+func sortVars(vs []*variable) {
+	for i := 1; i < len(vs); i++ {
+		for j := i; j > 0 && cmpVar(vs[j], vs[j-1]) < 0; j-- {
+			vs[j], vs[j-1] = vs[j-1], vs[j]
+		}
+	}
+}
+
+// factsHold evaluates the kept facts at values of the unknowns.
+func (c *Ctx) factsHold(vals map[*variable]int64) bool {
+	val := func(v *variable) (rat, error) {
+		x, ok := vals[v]
+		if !ok {
+			return rat{}, fmt.Errorf("no value for %s", v.name)
+		}
+		return ratInt(x), nil
+	}
+	for _, f := range c.facts {
+		x, err := evalPoly(f.p, val)
+		if err != nil || !x.isInt() {
+			return false
+		}
+		switch f.kind {
+		case fGe:
+			if x.sign() < 0 {
+				return false
+			}
+		case fEq:
+			if !x.isZero() {
+				return false
+			}
+		case fNe:
+			if x.isZero() {
+				return false
+			}
+		case fDiv:
+			d, err := evalPoly(f.d, val)
+			if err != nil || d.isZero() || !d.isInt() {
+				return false
+			}
+			m := x.sub(d.mul(x.quo(d).floor()))
+			if !m.eq(f.r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// finish fills the fast-path caches.
+func (c *Ctx) finish() {
+	c.box = len(c.facts) == 0
+	c.monoSub = make(map[*variable]monoEntry, len(c.sub))
+	for v, p := range c.sub {
+		if v.kind != kSym {
+			continue
+		}
+		t, ok := p.monomial()
+		c.monoSub[v] = monoEntry{t: t, ok: ok && !p.hasAtoms()}
+	}
+}
+
+type monoEntry struct {
+	t  term
+	ok bool
+}
+
+// Satisfies reports whether the binding satisfies the assumptions: every
+// symbol of the assumptions bound to a positive value and every assumption
+// true. The error names the first violated condition.
+func (c *Ctx) Satisfies(b Binding) error {
+	for name, v := range b {
+		if v < 1 {
+			return fmt.Errorf("sym: binding %s=%d: every symbol is a positive integer", name, v)
+		}
+	}
+	if c == nil {
+		return nil
+	}
+	for _, cd := range c.conds {
+		ok, err := cd.Holds(b)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("sym: binding %s violates the assumption %s", formatBinding(b), cd)
+		}
+	}
+	return nil
+}
+
+// satisfied is Satisfies without the error message.
+func (c *Ctx) satisfied(b Binding) bool {
+	for _, v := range b {
+		if v < 1 {
+			return false
+		}
+	}
+	for _, cd := range c.conds {
+		x, err := evalRat(pl(cd.X), b)
+		if err != nil || !x.isInt() {
+			return false
+		}
+		y, err := evalRat(pl(cd.Y), b)
+		if err != nil || !y.isInt() || !relHolds(cd.Rel, x.cmp(y)) {
+			return false
+		}
+	}
+	return true
+}
+
+// Eval evaluates e at a binding that must satisfy the assumptions.
+func (c *Ctx) Eval(e Expr, b Binding) (int64, error) {
+	if err := c.Satisfies(b); err != nil {
+		return 0, err
+	}
+	return Eval(e, b)
+}
+
+func formatBinding(b Binding) string {
+	names := make([]string, 0, len(b))
+	for k := range b {
+		names = append(names, k)
+	}
+	sortStrings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = k + "=" + strconv.FormatInt(b[k], 10)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}

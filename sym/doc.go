@@ -1,0 +1,199 @@
+// Package sym implements the symbolic integers of cutealg: expressions over
+// symbols in a canonical form, assumptions about the symbols, decision
+// procedures with checkable certificates, values that split into cases
+// where a question cannot be decided, and symbolic IntTuples and Layouts
+// that ground into package concrete.
+//
+// A symbol (M, N0, tile_m) stands for an unknown positive integer. Every
+// question is asked under a context (Ctx) of assumptions, and a symbolic
+// answer is correct when it holds at every binding of the symbols that the
+// assumptions allow.
+//
+// # Values
+//
+// An Expr is a sealed interface: the package's single implementation is a
+// polynomial in canonical form, built only by this package, so that Exprs
+// are canonical by construction. The representation is a sum of terms
+// c*x1^e1*...*xk^ek where
+//
+//   - c is a non-zero rational (int64 numerator and denominator, moving to
+//     math/big when they do not fit: arithmetic never wraps);
+//   - each xi is a variable: a symbol, or an opaque atom floor_div(a,b),
+//     ceil_div(a,b), a%b, min(a,b) or max(a,b) over canonical arguments
+//     that could not be reduced (inside a Ctx, also a fresh unknown);
+//   - each ei is a non-zero integer, negative for exact division by a
+//     variable (M/K is M*K^-1);
+//   - factors are sorted by variable (symbols by name, then atoms by their
+//     text), terms by total degree, then lexicographically, the constant
+//     last; no monomial occurs twice, no coefficient is 0;
+//   - no monomial holds more than one mod atom (counting multiplicity):
+//     the notation cannot write a product of two remainders (see
+//     Printing), so such a product is expanded with x%y = x-y*floor_div(x,y).
+//
+// Atoms are reduced where the reduction holds for all values: constants
+// are computed; floor_div, ceil_div and mod take out the terms the divisor
+// divides (floor_div(8*M+3,8) is M, (8*M+3)%8 is 3) and a common factor of
+// divisor and coefficients; nested floor divisions by positive values
+// merge; min and max pick an operand when that holds for all positive
+// values of the symbols (min(M,M*N) is M) and order their arguments. Two
+// Exprs are Equal exactly when their canonical forms are identical. On the
+// polynomial fragment (no atoms) the canonical form is unique, so Equal is
+// equality of functions; with atoms, equal functions may have different
+// forms, and Ctx.Equal decides more.
+//
+// # Division and integrality
+//
+// The notation's '/' is exact division: an obligation that the quotient is
+// an integer (discharge it with Ctx.Divides). ExactDiv(a,b) by a monomial
+// multiplies by its inverse, which may leave rational coefficients and
+// negative exponents; by a polynomial that divides a it is the quotient;
+// otherwise it is floor_div(a,b), equal to a/b wherever the division is
+// exact. The value of an Expr at a binding is computed exactly, with
+// rationals (EvalRat); Eval returns it when it is an integer and fails
+// otherwise. Every reduction the package applies is an identity of these
+// rational values (rules that need an integer operand check that it is
+// integer-valued: integer coefficients, no negative exponent, and only
+// floor_div, ceil_div, or mod, min, max of such operands as atoms).
+//
+// % is the remainder with the sign of the divisor (a - b*floor(a/b), as
+// Python's %; the non-negative remainder for a positive divisor).
+// floor_div and ceil_div round toward minus and plus infinity. Where CuTe's
+// C++ semantics differ for negative operands, the callers that mirror CuTe
+// translate.
+//
+// # Invalid values
+//
+// Division or modulo by the constant 0, and a value beyond the size
+// limits (MaxTerms terms, exponents beyond 2^20, powers of sums beyond 64),
+// give an invalid Expr: Err reports why, it prints as invalid(...), it is
+// Equal to nothing, and operations on invalid values produce invalid
+// values. A nil Expr is read as 0. Nothing in this package panics on input
+// (MustParse panics by design, on program constants).
+//
+// # Printing
+//
+// String prints the canonical form in the notation of internal/notation
+// (CuTe's print syntax), and Parse(e.String()) gives back e. The notation
+// has no grouping parentheses ('(' always opens a tuple), so printing
+// writes only what reads back:
+//
+//   - a sum of terms, the first positive term first: 2*M*N+M-1, N-M,
+//     -1*M-N;
+//   - a term as its numerator, factors, '/' denominator, '/' each factor
+//     with a negative exponent: 3*M*N/2/K; M*M for a square;
+//   - a term with a mod atom starts with it, because x%y*c reads as
+//     (x%y)*c: T%4*128, M%8*N%4 (which is (M%8*N)%4); the atom x%y is kept
+//     only when x is one term and y one factor (integer, symbol, call):
+//     (M+1)%8 is M+1-8*floor_div(M+1,8);
+//   - a rational polynomial prints term by term (M/2+N/2): as text each
+//     '/' is then an obligation of its own, which is stronger than the
+//     value's; such sums arise only from exact divisions of sums by
+//     constants, which layouts do not make.
+//
+// # Assumptions
+//
+// A Ctx is an immutable set of assumptions; With (or WithConds) returns a
+// child. The condition language is that of DESIGN section 2: comparisons
+// == != < <= > >= of integer expressions, joined by &&; '!' is accepted
+// over a comparison (negated) and over || (De Morgan). A disjunction (||,
+// or ! over &&) is not supported: the error says to assume each
+// alternative in its own context.
+//
+// Assumptions compile to a parametrization of the allowed bindings:
+// divisibility and congruence of one unknown become substitutions with
+// fresh unknowns (M%8==0 gives M = 8*M'1, M'1 >= 1; then M%12==0 gives
+// M'1 = 3*M'2; M%8==3 gives M = 8*M'1'+3, M'1' >= 0; M%N==0 gives M =
+// N*M'1), linear equations with an integral solution become substitutions
+// (N==4*M gives N = 4*M), bounds of one unknown attach to it (M>=8, T<128),
+// and everything else is kept as a fact (N>=M, m<M, M*N%8==0, M!=4). Each
+// step is recorded; certificates replay them. With reports inconsistent
+// assumptions (*InconsistentError) when a contradiction follows from the
+// substitutions, bounds, a fact the bounds refute, an equation without an
+// integer solution, or (for facts over unknowns confined to at most 4096
+// points) exhaustive search. Other contradictions may go unnoticed; then
+// proofs under the context are vacuously true, and no False answer is
+// given without a binding that satisfies every assumption.
+//
+// # Three-valued answers
+//
+// Decisions answer True, False or Unknown. True means the claim holds at
+// every allowed binding (where both operands are integers); False means a
+// binding is known that satisfies every assumption and refutes the claim;
+// Unknown means neither was found, and never means false. Operations that
+// must choose (Ctx.FloorDiv, Min, ShapeDiv, ...) split into cases on
+// Unknown rather than guess.
+//
+// Every True and False answer has a certificate (Decision.Certificate,
+// Comparison.Certificates), checked by Verify without trusting the deciding
+// code: Verify has its own arithmetic (math/big), replays the compilation
+// of the assumptions checking each step against the assumption that
+// justifies it, and recomputes the proof; a refutation is a binding that
+// Verify evaluates directly. The proofs are: for Divides, the quotient of
+// the images over the unknowns, integral; for Equal, identical images; for
+// an order, the difference of the images, cleared of negative exponents by
+// a positive monomial and shifted to the lower bounds of the unknowns (u =
+// lo(u) + u'), minus non-negative multiples of kept facts and upper bounds,
+// with non-negative coefficients.
+//
+// What is decided:
+//
+//   - Divides(a,b): True when the quotient of the images is integral;
+//     False when the search finds an allowed binding where it is not.
+//   - Equal(a,b): True when the images are identical; False on a binding
+//     where they differ.
+//   - Compare(a,b): the set of relations {<,=,>} not excluded by a proof,
+//     and the subset witnessed by bindings. Two monomials are ordered by
+//     the lower bounds of their unknowns (after dividing out their common
+//     part), and < and > are witnessed by growing one unknown; = is
+//     witnessed at the lower bounds or by solving for one unknown, and may
+//     stay unwitnessed (2*M against 3*N). Sums are ordered by the shift
+//     argument with facts.
+//
+// What is left Unknown: divisibility by a sum that does not divide as a
+// polynomial; divisibility that holds only by a kept fact (M*N%8==0 does
+// not make 8 | M*N decided); orders that need upper bounds of products or
+// non-linear reasoning beyond one multiplier per fact; relations that hold
+// only at bindings the bounded search (a few hundred points near the lower
+// bounds) does not reach; anything an atom hides beyond its lower bound
+// (M%8 >= 0, floor_div >= 0 for non-negative operands).
+//
+// Decide with Ctx.Divides, Ctx.Equal and Ctx.Compare. On monomials over
+// symbols whose images are monomials, in a context without kept facts,
+// they take a fast path that allocates nothing; certificates are then
+// built on demand.
+//
+// # Case splits
+//
+// A Piecewise[T] is a list of branches: a guard (a conjunction of
+// conditions, in addition to the context's assumptions), and a value or an
+// error. Its guards are disjoint and exhaustive at the allowed bindings;
+// branches whose guard contradicts the assumptions are pruned, branches
+// with equal values merge where their guards join into one condition, and
+// no result has more than MaxBranches branches (beyond, the operation
+// fails with a *NeedsError naming the conditions it split on). Then
+// composes case splits; Select picks the branch of a binding.
+//
+// Ctx.FloorDiv, CeilDiv and Mod answer the exact quotient (or 0) where
+// the divisor divides, and split on divisibility otherwise; Ctx.Min and
+// Max split on the order; Ctx.ShapeDiv and ShapeMod mirror CuTe's
+// shape_div and the "mod out" of composition, with an error branch where
+// neither operand divides the other. A divisor that may be 0 gets an error
+// branch of its own.
+//
+// Ctx.Sample draws bindings that satisfy the assumptions, through the
+// parametrization, for spot checks against package concrete.
+//
+// # Tuples and layouts
+//
+// Int is a leaf of a symbolic IntTuple with CuTe's static mark: _4 is
+// static, 4 dynamic, a symbol and every expression over one dynamic.
+// IntTuple (internal/tuple over Int) and Layout parse and print in CuTe's
+// syntax; Ctx.EvalInt, EvalTuple and EvalLayout ground them into package
+// concrete at a binding, which must satisfy the assumptions.
+//
+// # Limits
+//
+// Symbols and atoms are interned in a process-wide table that is never
+// emptied (it holds one entry per distinct symbol and atom met). All
+// values are immutable and safe for concurrent use.
+package sym

@@ -1,0 +1,604 @@
+package sym
+
+import (
+	"errors"
+	"sort"
+)
+
+// Expr is a symbolic integer in canonical form. The interface is sealed: the
+// only implementation is this package's, and every Expr it returns is
+// canonical, so two Exprs denote the same polynomial exactly when Equal
+// reports true (see the package documentation for what the canonical form
+// covers). Exprs are immutable and safe for concurrent use.
+//
+// A nil Expr is read as 0. An Expr may be invalid (Err returns non-nil):
+// division by zero, or a value too large to represent. Operations on
+// invalid values produce invalid values.
+type Expr interface {
+	// String returns the canonical text in the notation of CuTe's print
+	// syntax (see the package documentation); Parse(e.String()) gives back
+	// e. An invalid Expr prints as "invalid(<error>)".
+	String() string
+	// Err returns nil for a valid Expr and the reason otherwise.
+	Err() error
+	canon() *poly
+}
+
+// factor is v^e with e != 0.
+type factor struct {
+	v *variable
+	e int32
+}
+
+// mono is a monomial: factors sorted by cmpVar, no variable twice, no zero
+// exponent. The empty mono is the constant monomial 1.
+type mono []factor
+
+// term is c*m with c != 0.
+type term struct {
+	c rat
+	m mono
+}
+
+// poly is the canonical form: a sum of terms with distinct monomials sorted
+// by cmpMono, no zero coefficient, and the mod invariant (no monomial holds
+// more than one mod atom counting multiplicity, nor one with a negative
+// exponent). The zero polynomial has no terms. When err is not nil the
+// value is invalid and t is empty.
+type poly struct {
+	t   []term
+	err error
+}
+
+func (p *poly) canon() *poly { return p }
+
+// Err returns the reason the value is invalid, or nil.
+func (p *poly) Err() error { return p.err }
+
+var zeroPoly = &poly{}
+
+// pl returns the canonical polynomial of e (0 for nil).
+func pl(e Expr) *poly {
+	if e == nil {
+		return zeroPoly
+	}
+	p := e.canon()
+	if p == nil {
+		return zeroPoly
+	}
+	return p
+}
+
+// Limits that keep every operation bounded. Exceeding one gives an invalid
+// value (ErrTooLarge), never a crash.
+const (
+	// MaxTerms is the largest number of terms a polynomial may have.
+	MaxTerms = 1 << 14
+	// maxExp bounds the absolute value of an exponent.
+	maxExp = 1 << 20
+	// maxPow bounds the exponent to which a polynomial of several terms
+	// is raised during substitution.
+	maxPow = 64
+)
+
+// ErrTooLarge is the error of a value that exceeds MaxTerms, an exponent
+// beyond 2^20, or a power of a sum beyond 64.
+var ErrTooLarge = errors.New("sym: expression too large")
+
+// ErrDivByZero is the error of a division or modulo by the constant zero.
+var ErrDivByZero = errors.New("sym: division by zero")
+
+func invalid(err error) *poly { return &poly{err: err} }
+
+// firstErr returns the first invalid operand's error.
+func firstErr(ps ...*poly) error {
+	for _, p := range ps {
+		if p.err != nil {
+			return p.err
+		}
+	}
+	return nil
+}
+
+// ---- monomials
+
+func (m mono) degree() int64 {
+	var d int64
+	for _, f := range m {
+		d += int64(f.e)
+	}
+	return d
+}
+
+// cmpMono is the order of terms in a sum: higher total degree first; among
+// equal degrees, the constant monomial last, then lexicographically by
+// factor (smaller variable first, higher exponent first).
+func cmpMono(a, b mono) int {
+	da, db := a.degree(), b.degree()
+	if da != db {
+		if da > db {
+			return -1
+		}
+		return 1
+	}
+	if len(a) == 0 || len(b) == 0 {
+		switch {
+		case len(a) == len(b):
+			return 0
+		case len(a) == 0:
+			return 1
+		}
+		return -1
+	}
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if c := cmpVar(a[i].v, b[i].v); c != 0 {
+			return c
+		}
+		if a[i].e != b[i].e {
+			if a[i].e > b[i].e {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case len(a) == len(b):
+		return 0
+	case len(a) < len(b):
+		return -1
+	}
+	return 1
+}
+
+func monoEq(a, b mono) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// monoMul multiplies monomials; ok is false when an exponent leaves the
+// allowed range.
+func monoMul(a, b mono) (mono, bool) {
+	if len(a) == 0 {
+		return b, true
+	}
+	if len(b) == 0 {
+		return a, true
+	}
+	out := make(mono, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		c := cmpVar(a[i].v, b[j].v)
+		switch {
+		case c < 0:
+			out = append(out, a[i])
+			i++
+		case c > 0:
+			out = append(out, b[j])
+			j++
+		default:
+			e := int64(a[i].e) + int64(b[j].e)
+			if e > maxExp || e < -maxExp {
+				return nil, false
+			}
+			if e != 0 {
+				out = append(out, factor{a[i].v, int32(e)})
+			}
+			i++
+			j++
+		}
+	}
+	out = append(out, a[i:]...)
+	out = append(out, b[j:]...)
+	return out, true
+}
+
+func monoInv(a mono) mono {
+	out := make(mono, len(a))
+	for i, f := range a {
+		out[i] = factor{f.v, -f.e}
+	}
+	return out
+}
+
+// monoQuo returns b/a and whether it is a polynomial monomial (every
+// exponent non-negative).
+func monoQuo(b, a mono) (mono, bool) {
+	q, ok := monoMul(b, monoInv(a))
+	if !ok {
+		return nil, false
+	}
+	for _, f := range q {
+		if f.e < 0 {
+			return q, false
+		}
+	}
+	return q, true
+}
+
+// polynomial reports whether every exponent is non-negative.
+func (m mono) polynomial() bool {
+	for _, f := range m {
+		if f.e < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (m mono) has(v *variable) bool {
+	for _, f := range m {
+		if f.v == v {
+			return true
+		}
+	}
+	return false
+}
+
+// modCount counts the mod atoms of m with multiplicity; neg reports a mod
+// atom with a negative exponent.
+func (m mono) modCount() (n int, neg bool) {
+	for _, f := range m {
+		if f.v.kind == kAtom && f.v.op == opMod {
+			if f.e < 0 {
+				neg = true
+			} else {
+				n += int(f.e)
+			}
+		}
+	}
+	return n, neg
+}
+
+// ---- building polynomials
+
+// normalize sorts terms, merges equal monomials, drops zero coefficients
+// and restores the mod invariant. It takes ownership of ts.
+func normalize(ts []term) *poly {
+	if len(ts) > 1 {
+		sort.SliceStable(ts, func(i, j int) bool { return cmpMono(ts[i].m, ts[j].m) < 0 })
+		out := ts[:0]
+		for _, t := range ts {
+			if n := len(out); n > 0 && monoEq(out[n-1].m, t.m) {
+				out[n-1].c = out[n-1].c.add(t.c)
+				continue
+			}
+			out = append(out, t)
+		}
+		ts = out
+	}
+	out := ts[:0]
+	bad := false
+	for _, t := range ts {
+		if t.c.isZero() {
+			continue
+		}
+		if n, neg := t.m.modCount(); n > 1 || neg {
+			bad = true
+		}
+		out = append(out, t)
+	}
+	if len(out) > MaxTerms {
+		return invalid(ErrTooLarge)
+	}
+	p := &poly{t: out}
+	if bad {
+		return fixMods(p)
+	}
+	return p
+}
+
+// fixMods expands mod atoms (x%y = x - y*floor_div(x,y)) in every monomial
+// that breaks the mod invariant, one at a time, the greatest mod atom of the
+// monomial first, so that the result is again canonical.
+func fixMods(p *poly) *poly {
+	acc := zeroPoly
+	var keep []term
+	for _, t := range p.t {
+		n, neg := t.m.modCount()
+		if n <= 1 && !neg {
+			keep = append(keep, t)
+			continue
+		}
+		// the greatest mod atom of the monomial
+		k := -1
+		for i := len(t.m) - 1; i >= 0; i-- {
+			if f := t.m[i]; f.v.kind == kAtom && f.v.op == opMod {
+				k = i
+				break
+			}
+		}
+		f := t.m[k]
+		rest := make(mono, 0, len(t.m))
+		rest = append(rest, t.m[:k]...)
+		rest = append(rest, t.m[k+1:]...)
+		exp := expandMod(f.v)
+		var r *poly
+		if f.e > 0 {
+			// c * rest * v^(e-1) * (x - y*floor_div(x,y))
+			if f.e > 1 {
+				m2, _ := monoMul(rest, mono{{f.v, f.e - 1}})
+				rest = m2
+			}
+			r = mulPoly(&poly{t: []term{{t.c, rest}}}, exp)
+		} else {
+			// division by a mod atom: c*rest / (x - y*floor_div(x,y))^(-e)
+			den := powPoly(exp, int(-f.e))
+			r = exactDivPoly(&poly{t: []term{{t.c, rest}}}, den)
+		}
+		acc = addPoly(acc, r)
+		if acc.err != nil {
+			return acc
+		}
+	}
+	if len(keep) == len(p.t) {
+		return p
+	}
+	return addPoly(&poly{t: keep}, acc)
+}
+
+// expandMod returns x - y*floor_div(x,y) for the mod atom v = x%y.
+func expandMod(v *variable) *poly {
+	return subPoly(v.x, mulPoly(v.y, floorDivPoly(v.x, v.y)))
+}
+
+func constPoly(c rat) *poly {
+	if c.isZero() {
+		return zeroPoly
+	}
+	return &poly{t: []term{{c: c}}}
+}
+
+func varPoly(v *variable) *poly {
+	return &poly{t: []term{{c: ratOne, m: mono{{v, 1}}}}}
+}
+
+func addPoly(a, b *poly) *poly {
+	if err := firstErr(a, b); err != nil {
+		return invalid(err)
+	}
+	if len(a.t) == 0 {
+		return b
+	}
+	if len(b.t) == 0 {
+		return a
+	}
+	out := make([]term, 0, len(a.t)+len(b.t))
+	i, j := 0, 0
+	for i < len(a.t) && j < len(b.t) {
+		c := cmpMono(a.t[i].m, b.t[j].m)
+		switch {
+		case c < 0:
+			out = append(out, a.t[i])
+			i++
+		case c > 0:
+			out = append(out, b.t[j])
+			j++
+		default:
+			if s := a.t[i].c.add(b.t[j].c); !s.isZero() {
+				out = append(out, term{s, a.t[i].m})
+			}
+			i++
+			j++
+		}
+	}
+	out = append(out, a.t[i:]...)
+	out = append(out, b.t[j:]...)
+	if len(out) > MaxTerms {
+		return invalid(ErrTooLarge)
+	}
+	return &poly{t: out}
+}
+
+func negPoly(a *poly) *poly {
+	if a.err != nil {
+		return a
+	}
+	out := make([]term, len(a.t))
+	for i, t := range a.t {
+		out[i] = term{t.c.neg(), t.m}
+	}
+	return &poly{t: out}
+}
+
+func subPoly(a, b *poly) *poly { return addPoly(a, negPoly(b)) }
+
+func scalePoly(a *poly, c rat) *poly {
+	if a.err != nil {
+		return a
+	}
+	if c.isZero() {
+		return zeroPoly
+	}
+	if c.isOne() {
+		return a
+	}
+	out := make([]term, len(a.t))
+	for i, t := range a.t {
+		out[i] = term{t.c.mul(c), t.m}
+	}
+	return &poly{t: out}
+}
+
+func mulPoly(a, b *poly) *poly {
+	if err := firstErr(a, b); err != nil {
+		return invalid(err)
+	}
+	if len(a.t) == 0 || len(b.t) == 0 {
+		return zeroPoly
+	}
+	if len(a.t)*len(b.t) > 4*MaxTerms {
+		return invalid(ErrTooLarge)
+	}
+	if len(a.t) == 1 && len(a.t[0].m) == 0 {
+		return scalePoly(b, a.t[0].c)
+	}
+	if len(b.t) == 1 && len(b.t[0].m) == 0 {
+		return scalePoly(a, b.t[0].c)
+	}
+	ts := make([]term, 0, len(a.t)*len(b.t))
+	for _, x := range a.t {
+		for _, y := range b.t {
+			m, ok := monoMul(x.m, y.m)
+			if !ok {
+				return invalid(ErrTooLarge)
+			}
+			ts = append(ts, term{x.c.mul(y.c), m})
+		}
+	}
+	return normalize(ts)
+}
+
+// powPoly returns a^e for e >= 0.
+func powPoly(a *poly, e int) *poly {
+	if a.err != nil {
+		return a
+	}
+	if e == 0 {
+		return constPoly(ratOne)
+	}
+	if len(a.t) == 1 {
+		t := a.t[0]
+		c := ratOne
+		for i := 0; i < e; i++ {
+			c = c.mul(t.c)
+		}
+		m := make(mono, len(t.m))
+		for i, f := range t.m {
+			x := int64(f.e) * int64(e)
+			if x > maxExp || x < -maxExp {
+				return invalid(ErrTooLarge)
+			}
+			m[i] = factor{f.v, int32(x)}
+		}
+		return normalize([]term{{c, m}})
+	}
+	if e > maxPow {
+		return invalid(ErrTooLarge)
+	}
+	r := a
+	for i := 1; i < e; i++ {
+		r = mulPoly(r, a)
+		if r.err != nil {
+			return r
+		}
+	}
+	return r
+}
+
+// ---- inspection helpers
+
+func (p *poly) isZero() bool { return p.err == nil && len(p.t) == 0 }
+
+// constant returns the value of a constant polynomial.
+func (p *poly) constant() (rat, bool) {
+	if p.err != nil {
+		return rat{}, false
+	}
+	switch len(p.t) {
+	case 0:
+		return ratZero, true
+	case 1:
+		if len(p.t[0].m) == 0 {
+			return p.t[0].c, true
+		}
+	}
+	return rat{}, false
+}
+
+// monomial returns the single term of a one-term polynomial.
+func (p *poly) monomial() (term, bool) {
+	if p.err != nil || len(p.t) != 1 {
+		return term{}, false
+	}
+	return p.t[0], true
+}
+
+func polyEq(a, b *poly) bool {
+	if a.err != nil || b.err != nil {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	if len(a.t) != len(b.t) {
+		return false
+	}
+	for i := range a.t {
+		if !a.t[i].c.eq(b.t[i].c) || !monoEq(a.t[i].m, b.t[i].m) {
+			return false
+		}
+	}
+	return true
+}
+
+// vars calls f for every variable of p, atoms included (not their
+// arguments), once per occurrence.
+func (p *poly) eachVar(f func(v *variable)) {
+	for _, t := range p.t {
+		for _, x := range t.m {
+			f(x.v)
+		}
+	}
+}
+
+func (p *poly) hasVar(v *variable) bool {
+	for _, t := range p.t {
+		if t.m.has(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasAtoms reports whether p mentions an atom.
+func (p *poly) hasAtoms() bool {
+	for _, t := range p.t {
+		for _, f := range t.m {
+			if f.v.kind == kAtom {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// integral reports whether every coefficient is an integer, every exponent
+// non-negative and every atom integer-valued: such a polynomial is an
+// integer at every binding where it is defined (its variables are
+// integers).
+func (p *poly) integral() bool {
+	for _, t := range p.t {
+		if !t.c.isInt() || !t.m.intValued() {
+			return false
+		}
+	}
+	return true
+}
+
+// intValued reports whether m is an integer wherever its variables are
+// defined: no negative exponent, and every atom integer-valued.
+func (m mono) intValued() bool {
+	for _, f := range m {
+		if f.e < 0 || (f.v.kind == kAtom && !atomIntegral(f.v)) {
+			return false
+		}
+	}
+	return true
+}
+
+// atomIntegral reports whether an atom is always an integer: floor_div and
+// ceil_div are; mod, min and max are when their arguments are.
+func atomIntegral(v *variable) bool {
+	switch v.op {
+	case opFloorDiv, opCeilDiv:
+		return true
+	}
+	return v.x.integral() && v.y.integral()
+}

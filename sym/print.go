@@ -1,0 +1,325 @@
+package sym
+
+import (
+	"math"
+	"math/big"
+
+	"github.com/cutealg/cutealg/internal/notation"
+)
+
+// Printing converts canonical polynomials into notation trees that the
+// notation can represent (it has no grouping parentheses) and prints them
+// with notation.Print. The text is:
+//
+//   - a sum of terms in canonical order, except that the first positive
+//     term is moved to the front: 2*M*N+M-1, N-M; when all terms are
+//     negative the first carries its sign as a negative literal (-1*M-N,
+//     -3), the others print as '-';
+//   - a term is its integer numerator, then its factors in variable order,
+//     then '/' its denominator, then '/' each factor with a negative
+//     exponent: 3*M*N/2/K; a factor of exponent e is written e times (M*M);
+//   - a term that holds a mod atom starts with it, because x%y*c reads as
+//     (x%y)*c while c*x%y would read as (c*x)%y: M%8*128, T%4*-3;
+//   - floor_div, ceil_div, min and max print as calls; an unknown made by a
+//     Ctx prints with its quote (M'1), which does not parse: such values
+//     only appear inside certificates.
+//
+// A numerator beyond int64 is split into several terms whose coefficients
+// are int64 multiples of powers of 2^31; a denominator beyond int64 is
+// written as a chain of int64 divisions, factored by trial division,
+// perfect powers and a bounded Pollard's rho. Only a denominator with a
+// factor beyond int64 that these cannot split (two primes above 2^32, say,
+// from several divisions by huge constants) prints as text that does not
+// parse back.
+
+func printPoly(p *poly) string {
+	if p.err != nil {
+		return "invalid(" + p.err.Error() + ")"
+	}
+	return notation.Print(polyNode(p))
+}
+
+// String returns the canonical text of the expression.
+func (p *poly) String() string { return printPoly(p) }
+
+func intNode(v int64) notation.Node { return &notation.Int{Value: v} }
+
+func bin(op byte, x, y notation.Node) notation.Node {
+	return &notation.Binary{Op: op, X: x, Y: y}
+}
+
+func polyNode(p *poly) notation.Node {
+	if len(p.t) == 0 {
+		return intNode(0)
+	}
+	// Start with the first positive term, if any, so that N-M prints as
+	// N-M and not -1*M+N; the rest follow in canonical order.
+	ts := p.t
+	if ts[0].c.sign() < 0 {
+		for i, t := range ts {
+			if t.c.sign() > 0 {
+				ts = append(append([]term{t}, ts[:i]...), ts[i+1:]...)
+				break
+			}
+		}
+	}
+	var acc notation.Node
+	for _, t := range ts {
+		for _, part := range splitBig(t) {
+			if acc == nil {
+				acc = termNode(part.c, part.m, part.extra)
+				continue
+			}
+			if part.c.sign() < 0 {
+				acc = bin('-', acc, termNode(part.c.neg(), part.m, part.extra))
+			} else {
+				acc = bin('+', acc, termNode(part.c, part.m, part.extra))
+			}
+		}
+	}
+	return acc
+}
+
+// bigPart is a piece of a term whose numerator does not fit in int64:
+// c * 2^(31*extra) * m.
+type bigPart struct {
+	c     rat
+	m     mono
+	extra int
+}
+
+func splitBig(t term) []bigPart {
+	num := t.c.num()
+	if num.IsInt64() && num.Int64() != math.MinInt64 {
+		return []bigPart{{c: t.c, m: t.m}}
+	}
+	den := t.c.den()
+	neg := num.Sign() < 0
+	a := new(big.Int).Abs(num)
+	base := big.NewInt(1 << 31)
+	var parts []bigPart
+	for k := 0; a.Sign() > 0; k++ {
+		d := new(big.Int)
+		a.DivMod(a, base, d)
+		if d.Sign() == 0 {
+			continue
+		}
+		if neg {
+			d.Neg(d)
+		}
+		c := ratFromBig(new(big.Rat).SetFrac(d, den))
+		parts = append(parts, bigPart{c: c, m: t.m, extra: k})
+	}
+	// the highest power first, as the largest contribution
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return parts
+}
+
+// termNode prints c*2^(31*extra)*m as a chain of '*' and '/'.
+func termNode(c rat, m mono, extra int) notation.Node {
+	num := c.num()
+	den := c.den()
+	var modF *variable
+	var pos, neg []factor
+	for _, f := range m {
+		switch {
+		case f.e > 0 && f.v.kind == kAtom && f.v.op == opMod && modF == nil:
+			modF = f.v
+			if f.e > 1 { // cannot happen under the mod invariant
+				pos = append(pos, factor{f.v, f.e - 1})
+			}
+		case f.e > 0:
+			pos = append(pos, f)
+		default:
+			neg = append(neg, factor{f.v, -f.e})
+		}
+	}
+	var chain notation.Node
+	mulBy := func(n notation.Node) {
+		if chain == nil {
+			chain = n
+		} else {
+			chain = bin('*', chain, n)
+		}
+	}
+	one := num.IsInt64() && num.Int64() == 1
+	if modF != nil {
+		mulBy(modNode(modF))
+		if !one {
+			mulBy(intNode(num.Int64()))
+		}
+	} else if !one || (len(pos) == 0 && extra == 0) {
+		mulBy(intNode(num.Int64()))
+	}
+	for i := 0; i < extra; i++ {
+		mulBy(intNode(1 << 31))
+	}
+	for _, f := range pos {
+		for i := int32(0); i < f.e; i++ {
+			mulBy(varNode(f.v))
+		}
+	}
+	if den.Cmp(big.NewInt(1)) != 0 {
+		for _, d := range int64Factors(den) {
+			chain = bin('/', chain, d)
+		}
+	}
+	for _, f := range neg {
+		for i := int32(0); i < f.e; i++ {
+			chain = bin('/', chain, varNode(f.v))
+		}
+	}
+	return chain
+}
+
+// int64Factors writes a positive integer as a product of int64 literals
+// (found by trial division, perfect powers and Pollard's rho); a factor it
+// cannot split below int64 is printed as an out-of-range literal.
+func int64Factors(d *big.Int) []notation.Node {
+	if d.IsInt64() {
+		return []notation.Node{intNode(d.Int64())}
+	}
+	var fs []*big.Int
+	splitFactors(d, &fs, 0)
+	lim := big.NewInt(math.MaxInt64)
+	var out []notation.Node
+	acc := big.NewInt(1)
+	for _, f := range fs {
+		if !f.IsInt64() {
+			out = append(out, &notation.Sym{Name: f.String()}) // not parseable: see above
+			continue
+		}
+		next := new(big.Int).Mul(acc, f)
+		if next.Cmp(lim) > 0 {
+			out = append(out, intNode(acc.Int64()))
+			next = new(big.Int).Set(f)
+		}
+		acc = next
+	}
+	if acc.Cmp(big.NewInt(1)) != 0 {
+		out = append(out, intNode(acc.Int64()))
+	}
+	return out
+}
+
+// splitFactors appends factors of n whose product is n, each <= MaxInt64
+// where it could split them.
+func splitFactors(n *big.Int, out *[]*big.Int, depth int) {
+	if n.IsInt64() || depth > 64 {
+		*out = append(*out, n)
+		return
+	}
+	m := new(big.Int)
+	for p := int64(2); p < 1<<16; p++ {
+		bp := big.NewInt(p)
+		if m.Mod(n, bp).Sign() == 0 {
+			*out = append(*out, bp)
+			splitFactors(new(big.Int).Quo(n, bp), out, depth+1)
+			return
+		}
+	}
+	for k := uint(2); k <= 4; k++ {
+		if r := iroot(n, k); new(big.Int).Exp(r, big.NewInt(int64(k)), nil).Cmp(n) == 0 {
+			for i := uint(0); i < k; i++ {
+				splitFactors(r, out, depth+1)
+			}
+			return
+		}
+	}
+	if n.ProbablyPrime(20) {
+		*out = append(*out, n)
+		return
+	}
+	if f := rho(n); f != nil {
+		splitFactors(f, out, depth+1)
+		splitFactors(new(big.Int).Quo(n, f), out, depth+1)
+		return
+	}
+	*out = append(*out, n)
+}
+
+// iroot returns floor(n^(1/k)).
+func iroot(n *big.Int, k uint) *big.Int {
+	x := new(big.Int).Lsh(big.NewInt(1), uint(n.BitLen())/k+1)
+	kk := big.NewInt(int64(k))
+	for {
+		// x' = ((k-1)*x + n/x^(k-1)) / k
+		xk1 := new(big.Int).Exp(x, big.NewInt(int64(k-1)), nil)
+		y := new(big.Int).Quo(n, xk1)
+		y.Add(y, new(big.Int).Mul(big.NewInt(int64(k-1)), x))
+		y.Quo(y, kk)
+		if y.Cmp(x) >= 0 {
+			return x
+		}
+		x = y
+	}
+}
+
+// rho is Pollard's rho with a bounded number of steps.
+func rho(n *big.Int) *big.Int {
+	one := big.NewInt(1)
+	for c := int64(1); c <= 3; c++ {
+		x, y, d := big.NewInt(2), big.NewInt(2), big.NewInt(1)
+		bc := big.NewInt(c)
+		f := func(v *big.Int) {
+			v.Mul(v, v)
+			v.Add(v, bc)
+			v.Mod(v, n)
+		}
+		diff := new(big.Int)
+		for i := 0; i < 1<<16 && d.Cmp(one) == 0; i++ {
+			f(x)
+			f(y)
+			f(y)
+			diff.Sub(x, y)
+			diff.Abs(diff)
+			d.GCD(nil, nil, diff, n)
+		}
+		if d.Cmp(one) != 0 && d.Cmp(n) != 0 {
+			return d
+		}
+	}
+	return nil
+}
+
+func varNode(v *variable) notation.Node {
+	switch v.kind {
+	case kSym, kUnknown:
+		return &notation.Sym{Name: v.name}
+	}
+	if v.op == opMod {
+		// only reached for a mod atom that is not the lead of its term,
+		// which the mod invariant excludes; print it faithfully anyway
+		return &notation.Func{Name: "mod", X: polyNode(v.x), Y: polyNode(v.y)}
+	}
+	return &notation.Func{Name: atomNames[v.op], X: polyNode(v.x), Y: polyNode(v.y)}
+}
+
+// modNode prints the mod atom x%y: x is one term (a chain), y a factor.
+func modNode(v *variable) notation.Node {
+	var x notation.Node
+	if t, ok := v.x.monomial(); ok {
+		x = termNode(t.c, t.m, 0)
+	} else {
+		x = polyNode(v.x)
+	}
+	var y notation.Node
+	if c, ok := v.y.constant(); ok {
+		n, _ := c.int64()
+		y = intNode(n)
+	} else {
+		y = varNode(v.y.t[0].m[0].v)
+	}
+	return bin('%', x, y)
+}
+
+// atomText is the canonical text of an atom, its intern key.
+func atomText(op atomOp, x, y *poly) string {
+	v := &variable{kind: kAtom, op: op, x: x, y: y}
+	if op == opMod {
+		return notation.Print(modNode(v))
+	}
+	return notation.Print(varNode(v))
+}

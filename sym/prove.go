@@ -1,0 +1,520 @@
+package sym
+
+// The general decision path: proofs by substitution, the shift argument and
+// kept facts, and witnesses by a bounded search over the unknowns. Every
+// certificate it returns has passed Verify.
+
+func (c *Ctx) certBase(cl Claim) *Certificate {
+	return &Certificate{
+		Claim:       cl,
+		Universal:   true,
+		Assumptions: append([]Cond(nil), c.conds...),
+		Steps:       append([]Step(nil), c.steps...),
+	}
+}
+
+func verified(cert *Certificate) *Certificate {
+	if cert == nil || Verify(cert) != nil {
+		return nil
+	}
+	return cert
+}
+
+// proveDivides looks for an integral quotient image(b)/image(a).
+func (c *Ctx) proveDivides(a, b *poly) *Certificate {
+	ta, tb := c.theta(a), c.theta(b)
+	if ta.err != nil || tb.err != nil {
+		return nil
+	}
+	var q *poly
+	if ta.isZero() {
+		if !tb.isZero() {
+			return nil
+		}
+		q = zeroPoly
+	} else {
+		q = exactDivPoly(tb, ta)
+		if q.err != nil || !q.integral() || !polyEq(mulPoly(ta, q), tb) {
+			return nil
+		}
+	}
+	cert := c.certBase(Claim{ClaimDivides, a, b})
+	cert.Quotient = q
+	return verified(cert)
+}
+
+// proveEq checks that the images are identical.
+func (c *Ctx) proveEq(a, b *poly) *Certificate {
+	ta, tb := c.theta(a), c.theta(b)
+	if ta.err != nil || !polyEq(ta, tb) {
+		return nil
+	}
+	return verified(c.certBase(Claim{ClaimEq, a, b}))
+}
+
+// orderProof is the content of a ClaimLe/ClaimLt proof.
+type orderProof struct {
+	scale *poly
+	uses  []FactUse
+}
+
+// clearScale returns a positive monomial s such that s*p has no negative
+// exponent (nil when a variable with a negative exponent may be 0 or is an
+// atom).
+func (c *Ctx) clearScale(p *poly) (*poly, bool) {
+	neg := map[*variable]int32{}
+	var order []*variable
+	for _, t := range p.t {
+		for _, f := range t.m {
+			if f.e < 0 {
+				if _, seen := neg[f.v]; !seen {
+					order = append(order, f.v)
+				}
+				if -f.e > neg[f.v] {
+					neg[f.v] = -f.e
+				}
+			}
+		}
+	}
+	if len(order) == 0 {
+		return nil, true
+	}
+	sortVars(order)
+	m := make(mono, 0, len(order))
+	for _, v := range order {
+		if v.kind == kAtom {
+			return nil, false
+		}
+		if lo, ok := c.loOf(v); !ok || lo < 1 {
+			return nil, false
+		}
+		m = append(m, factor{v, neg[v]})
+	}
+	return &poly{t: []term{{ratOne, m}}}, true
+}
+
+// usableFact is a fact F >= 0 with its source, for ordering proofs.
+type usableFact struct {
+	src     Source
+	shifted *poly
+}
+
+func (c *Ctx) usableFacts() []usableFact {
+	var out []usableFact
+	for _, f := range c.facts {
+		if f.kind != fGe {
+			continue
+		}
+		if s, ok := shiftPoly(f.p, c.loOf); ok {
+			out = append(out, usableFact{c.stepSrc(f.src), s})
+		}
+	}
+	// upper bounds of the current unknowns
+	var vs []*variable
+	for v, b := range c.bnd {
+		if b.hasHi {
+			vs = append(vs, v)
+		}
+	}
+	sortVars(vs)
+	for _, v := range vs {
+		b := c.bnd[v]
+		f := subPoly(constPoly(ratInt(b.hi)), varPoly(v))
+		if s, ok := shiftPoly(f, c.loOf); ok {
+			out = append(out, usableFact{Source{Cond: -1, Bound: v.name, Upper: true}, s})
+		}
+	}
+	return out
+}
+
+// proveNonneg proves p >= 0 (strict: p > 0) over the allowed set: clear
+// negative exponents, shift to the lower bounds, and subtract non-negative
+// multiples of facts until every coefficient is non-negative.
+func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
+	var pr orderProof
+	if p.err != nil {
+		return pr, false
+	}
+	scale, ok := c.clearScale(p)
+	if !ok {
+		return pr, false
+	}
+	q := p
+	if scale != nil {
+		q = mulPoly(p, scale)
+		pr.scale = scale
+	}
+	s, ok := shiftPoly(q, c.loOf)
+	if !ok {
+		return pr, false
+	}
+	done := func(s *poly) bool {
+		ok, st := nonnegCoefs(s)
+		return ok && (st || !strict)
+	}
+	if done(s) {
+		return pr, true
+	}
+	facts := c.usableFacts()
+	if len(facts) == 0 {
+		return pr, false
+	}
+	for iter := 0; iter < 32; iter++ {
+		// the first negative term
+		var neg *term
+		for i := range s.t {
+			if s.t[i].c.sign() < 0 {
+				neg = &s.t[i]
+				break
+			}
+		}
+		if neg == nil {
+			if strict {
+				return pr, false // non-negative but no positive constant
+			}
+			break
+		}
+		// the fact term that divides it with the quotient of least degree
+		var best *usableFact
+		var bestM mono
+		var bestC rat
+		for i := range facts {
+			f := &facts[i]
+			for _, ft := range f.shifted.t {
+				if ft.c.sign() >= 0 {
+					continue
+				}
+				m, ok := monoQuo(neg.m, ft.m)
+				if !ok {
+					continue
+				}
+				if best == nil || m.degree() < bestM.degree() {
+					best, bestM, bestC = f, m, neg.c.quo(ft.c)
+				}
+			}
+		}
+		if best == nil {
+			return pr, false
+		}
+		mult := &poly{t: []term{{bestC, bestM}}} // positive coefficient
+		s = subPoly(s, mulPoly(mult, best.shifted))
+		if s.err != nil {
+			return pr, false
+		}
+		pr.uses = append(pr.uses, FactUse{Src: best.src, Mult: mult})
+		if done(s) {
+			return pr, true
+		}
+	}
+	return pr, false
+}
+
+// proveLe proves a <= b (strict: a < b).
+func (c *Ctx) proveLe(a, b *poly, strict bool) *Certificate {
+	p := subPoly(c.theta(b), c.theta(a))
+	pr, ok := c.proveNonneg(p, strict)
+	if !ok {
+		return nil
+	}
+	op := ClaimLe
+	if strict {
+		op = ClaimLt
+	}
+	cert := c.certBase(Claim{op, a, b})
+	if pr.scale != nil {
+		cert.Scale = pr.scale
+	}
+	cert.Uses = pr.uses
+	return verified(cert)
+}
+
+// proveNe proves a != b: a < b, a > b, or a kept != assumption.
+func (c *Ctx) proveNe(a, b *poly) *Certificate {
+	for _, dir := range [2]Rel{LT, GT} {
+		x, y := a, b
+		if dir == GT {
+			x, y = b, a
+		}
+		p := subPoly(c.theta(y), c.theta(x))
+		if pr, ok := c.proveNonneg(p, true); ok {
+			cert := c.certBase(Claim{ClaimNe, a, b})
+			cert.Direction = dir
+			if pr.scale != nil {
+				cert.Scale = pr.scale
+			}
+			cert.Uses = pr.uses
+			if v := verified(cert); v != nil {
+				return v
+			}
+		}
+	}
+	p := subPoly(c.theta(a), c.theta(b))
+	if p.err != nil || p.isZero() {
+		return nil
+	}
+	for _, f := range c.facts {
+		if f.kind != fNe || f.src.bound != nil || f.p.isZero() {
+			continue
+		}
+		k := p.t[0].c.quo(f.p.t[0].c)
+		if !polyEq(p, scalePoly(f.p, k)) {
+			continue
+		}
+		cert := c.certBase(Claim{ClaimNe, a, b})
+		cert.Direction = NE
+		cert.Uses = []FactUse{{Src: c.stepSrc(f.src), Mult: constPoly(k)}}
+		if v := verified(cert); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// ---- witnesses
+
+// relevantSymbols lists the symbols of the operands and of the assumptions.
+func (c *Ctx) relevantSymbols(ps ...*poly) []*variable {
+	seen := map[*variable]bool{}
+	var out []*variable
+	var walk func(p *poly)
+	walk = func(p *poly) {
+		p.eachVar(func(v *variable) {
+			switch v.kind {
+			case kAtom:
+				walk(v.x)
+				walk(v.y)
+			case kSym:
+				if !seen[v] {
+					seen[v] = true
+					out = append(out, v)
+				}
+			}
+		})
+	}
+	for _, p := range ps {
+		walk(p)
+	}
+	for _, cd := range c.conds {
+		walk(pl(cd.X))
+		walk(pl(cd.Y))
+	}
+	sortVars(out)
+	return out
+}
+
+// bindingAt maps values of the unknowns to a binding of the symbols; ok is
+// false when a symbol's value is not a positive integer.
+func (c *Ctx) bindingAt(syms []*variable, vals map[*variable]int64) (Binding, bool) {
+	val := func(v *variable) (rat, error) {
+		if x, ok := vals[v]; ok {
+			return ratInt(x), nil
+		}
+		return ratInt(c.bounds(v).lo), nil
+	}
+	b := make(Binding, len(syms))
+	for _, s := range syms {
+		img := varPoly(s)
+		if v, ok := c.sub[s]; ok {
+			img = v
+		}
+		x, err := evalPoly(img, val)
+		if err != nil {
+			return nil, false
+		}
+		n, ok := x.int64()
+		if !ok || n < 1 {
+			return nil, false
+		}
+		b[s.name] = n
+	}
+	return b, true
+}
+
+var searchOffsets = [...]int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 22, 23, 24, 30, 31, 32, 36, 42,
+	60, 63, 64, 65, 96, 100, 127, 128, 129, 255, 256, 1000, 1023, 1024, 1000002}
+
+const searchBudget = 400
+
+// search calls f at allowed bindings (the lower corner of the unknowns'
+// box, single unknowns moved up, then pseudo-random combinations) until f
+// returns true or the budget is spent.
+func (c *Ctx) search(syms []*variable, f func(b Binding) bool) bool {
+	// the unknowns behind the symbols
+	seen := map[*variable]bool{}
+	var us []*variable
+	for _, s := range syms {
+		img := c.theta(varPoly(s))
+		var walk func(p *poly)
+		walk = func(p *poly) {
+			p.eachVar(func(v *variable) {
+				if v.kind == kAtom {
+					walk(v.x)
+					walk(v.y)
+				} else if !seen[v] {
+					seen[v] = true
+					us = append(us, v)
+				}
+			})
+		}
+		walk(img)
+	}
+	sortVars(us)
+	vals := make(map[*variable]int64, len(us))
+	reset := func() {
+		for _, u := range us {
+			vals[u] = c.bounds(u).lo
+		}
+	}
+	tries := 0
+	try := func() bool {
+		tries++
+		b, ok := c.bindingAt(syms, vals)
+		if !ok || !c.satisfied(b) {
+			return false
+		}
+		return f(b)
+	}
+	in := func(u *variable, off int64) (int64, bool) {
+		bd := c.bounds(u)
+		x := bd.lo + off
+		if x < bd.lo || (bd.hasHi && x > bd.hi) {
+			return 0, false
+		}
+		return x, true
+	}
+	reset()
+	if try() {
+		return true
+	}
+	for _, u := range us {
+		for _, off := range searchOffsets {
+			x, ok := in(u, off)
+			if !ok {
+				break
+			}
+			vals[u] = x
+			if try() {
+				return true
+			}
+		}
+		vals[u] = c.bounds(u).lo
+	}
+	// upper corners of bounded unknowns
+	for _, u := range us {
+		if bd := c.bounds(u); bd.hasHi {
+			vals[u] = bd.hi
+			if try() {
+				return true
+			}
+		}
+	}
+	reset()
+	seed := uint64(0x9e3779b97f4a7c15)
+	for tries < searchBudget && len(us) > 0 {
+		for _, u := range us {
+			seed ^= seed << 13
+			seed ^= seed >> 7
+			seed ^= seed << 17
+			off := int64(0)
+			if seed%3 != 0 {
+				off = searchOffsets[seed%uint64(len(searchOffsets))]
+			}
+			if bd := c.bounds(u); bd.hasHi && seed%5 == 0 {
+				vals[u] = bd.hi
+				continue
+			}
+			if x, ok := in(u, off); ok {
+				vals[u] = x
+			} else {
+				vals[u] = c.bounds(u).lo
+			}
+		}
+		if try() {
+			return true
+		}
+	}
+	return false
+}
+
+// claimHolds evaluates a claim at a binding; ok is false when an operand is
+// not an integer there.
+func claimHolds(cl Claim, b Binding) (holds, ok bool) {
+	x, err1 := evalRat(pl(cl.A), b)
+	y, err2 := evalRat(pl(cl.B), b)
+	if err1 != nil || err2 != nil || !x.isInt() || !y.isInt() {
+		return false, false
+	}
+	switch cl.Op {
+	case ClaimDivides, ClaimNotDivides:
+		d := false
+		if x.isZero() {
+			d = y.isZero()
+		} else {
+			d = y.quo(x).isInt()
+		}
+		return d == (cl.Op == ClaimDivides), true
+	case ClaimEq:
+		return x.cmp(y) == 0, true
+	case ClaimNe:
+		return x.cmp(y) != 0, true
+	case ClaimLt:
+		return x.cmp(y) < 0, true
+	}
+	return x.cmp(y) <= 0, true
+}
+
+func (c *Ctx) witnessFor(cl Claim, b Binding) *Certificate {
+	return verified(&Certificate{Claim: cl, Assumptions: append([]Cond(nil), c.conds...), Binding: b})
+}
+
+// searchWitness looks for an allowed binding at which the claim holds.
+func (c *Ctx) searchWitness(cl Claim) *Certificate {
+	syms := c.relevantSymbols(pl(cl.A), pl(cl.B))
+	var found Binding
+	c.search(syms, func(b Binding) bool {
+		if h, ok := claimHolds(cl, b); ok && h {
+			found = b
+			return true
+		}
+		return false
+	})
+	if found == nil {
+		return nil
+	}
+	return c.witnessFor(cl, found)
+}
+
+// searchOrders looks for witnesses of the relations in want.
+func (c *Ctx) searchOrders(a, b *poly, want Order) [3]*Certificate {
+	var out [3]*Certificate
+	syms := c.relevantSymbols(a, b)
+	var got Order
+	c.search(syms, func(bd Binding) bool {
+		x, err1 := evalRat(a, bd)
+		y, err2 := evalRat(b, bd)
+		if err1 != nil || err2 != nil || !x.isInt() || !y.isInt() {
+			return false
+		}
+		k := x.cmp(y) + 1 // -1 -> 0 Less, 0 -> 1 Same, 1 -> 2 Greater
+		rel := [3]Order{Less, Same, Greater}[k]
+		if want&rel != 0 && got&rel == 0 {
+			if cert := c.witnessFor(witnessClaim(rel, a, b), bd); cert != nil {
+				out[k] = cert
+				got |= rel
+			}
+		}
+		return got == want
+	})
+	return out
+}
+
+// witnessCert turns a point of the unknowns found by the fast path into a
+// witness certificate.
+func (c *Ctx) witnessCert(cl Claim, point map[*variable]int64) *Certificate {
+	syms := c.relevantSymbols(pl(cl.A), pl(cl.B))
+	b, ok := c.bindingAt(syms, point)
+	if !ok {
+		return nil
+	}
+	return c.witnessFor(cl, b)
+}

@@ -1,0 +1,1331 @@
+package sym
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Verify re-checks a certificate and returns nil when it is valid. It
+// trusts nothing from the deciding code: it has its own polynomial
+// arithmetic (math/big, no canonical forms shared with the engine), replays
+// the compilation steps of the assumptions checking each against the
+// assumption that justifies it, recomputes every image, shift and product,
+// and evaluates witnesses directly. It reads the certificate's expressions
+// only as data (their terms and variables). It fails closed: a step or a
+// form it does not recognize is an error.
+func Verify(c *Certificate) error {
+	if c == nil {
+		return errors.New("sym: verify: nil certificate")
+	}
+	v := &verifier{atoms: map[string]*vatom{}, theta: map[string]vpoly{}, bnd: map[string]vbound{}}
+	if !c.Universal {
+		return v.witness(c)
+	}
+	if err := v.replay(c); err != nil {
+		return fmt.Errorf("sym: verify %s: %w", c.Claim, err)
+	}
+	if err := v.proof(c); err != nil {
+		return fmt.Errorf("sym: verify %s: %w", c.Claim, err)
+	}
+	return nil
+}
+
+// ---- the verifier's own polynomials
+
+type vf struct {
+	v string
+	e int64
+}
+
+type vterm struct {
+	c *big.Rat
+	m []vf // sorted by name, no zero exponent
+}
+
+// vpoly maps a monomial key to its term; no zero coefficient.
+type vpoly map[string]vterm
+
+type vatom struct {
+	op   string
+	x, y vpoly
+}
+
+type vbound struct {
+	lo, hi int64
+	hasHi  bool
+}
+
+type verifier struct {
+	atoms map[string]*vatom
+	theta map[string]vpoly  // eliminated variable -> value over current unknowns
+	bnd   map[string]vbound // every variable met (current or eliminated)
+	elim  map[string]bool
+	known map[string]bool // unknowns introduced by steps
+	conds []Cond
+}
+
+func monoKey(m []vf) string {
+	var b strings.Builder
+	for i, f := range m {
+		if i > 0 {
+			b.WriteByte('\x00')
+		}
+		b.WriteString(f.v)
+		b.WriteByte('^')
+		b.WriteString(strconv.FormatInt(f.e, 10))
+	}
+	return b.String()
+}
+
+func polyKey(p vpoly) string {
+	keys := make([]string, 0, len(p))
+	for k, t := range p {
+		keys = append(keys, k+"\x02"+t.c.RatString())
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, "\x01")
+}
+
+func vconst(c *big.Rat) vpoly {
+	if c.Sign() == 0 {
+		return vpoly{}
+	}
+	return vpoly{"": {c: c}}
+}
+
+func vvar(name string) vpoly {
+	m := []vf{{name, 1}}
+	return vpoly{monoKey(m): {c: big.NewRat(1, 1), m: m}}
+}
+
+func (p vpoly) addTerm(t vterm) {
+	k := monoKey(t.m)
+	if old, ok := p[k]; ok {
+		s := new(big.Rat).Add(old.c, t.c)
+		if s.Sign() == 0 {
+			delete(p, k)
+		} else {
+			p[k] = vterm{s, old.m}
+		}
+		return
+	}
+	if t.c.Sign() != 0 {
+		p[k] = t
+	}
+}
+
+func vadd(a, b vpoly) vpoly {
+	r := make(vpoly, len(a)+len(b))
+	for _, t := range a {
+		r.addTerm(t)
+	}
+	for _, t := range b {
+		r.addTerm(t)
+	}
+	return r
+}
+
+func vscale(a vpoly, c *big.Rat) vpoly {
+	r := make(vpoly, len(a))
+	for _, t := range a {
+		r.addTerm(vterm{new(big.Rat).Mul(t.c, c), t.m})
+	}
+	return r
+}
+
+func vsub(a, b vpoly) vpoly { return vadd(a, vscale(b, big.NewRat(-1, 1))) }
+
+func vmulMono(a, b []vf) []vf {
+	out := make([]vf, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i].v < b[j].v:
+			out = append(out, a[i])
+			i++
+		case a[i].v > b[j].v:
+			out = append(out, b[j])
+			j++
+		default:
+			if e := a[i].e + b[j].e; e != 0 {
+				out = append(out, vf{a[i].v, e})
+			}
+			i++
+			j++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
+}
+
+const vmaxTerms = 1 << 15
+
+var errVTooLarge = errors.New("polynomial too large to check")
+
+func vmul(a, b vpoly) (vpoly, error) {
+	if len(a)*len(b) > vmaxTerms {
+		return nil, errVTooLarge
+	}
+	r := make(vpoly, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			r.addTerm(vterm{new(big.Rat).Mul(x.c, y.c), vmulMono(x.m, y.m)})
+		}
+	}
+	return r, nil
+}
+
+func vpow(a vpoly, e int64) (vpoly, error) {
+	if e < 0 {
+		t, ok := a.single()
+		if !ok || t.c.Sign() == 0 {
+			return nil, errors.New("negative power of a sum")
+		}
+		inv := make([]vf, len(t.m))
+		for i, f := range t.m {
+			inv[i] = vf{f.v, -f.e}
+		}
+		a = vpoly{monoKey(inv): {new(big.Rat).Inv(t.c), inv}}
+		e = -e
+	}
+	if len(a) > 1 && e > 64 {
+		return nil, errVTooLarge
+	}
+	if t, ok := a.single(); ok {
+		m := make([]vf, len(t.m))
+		for i, f := range t.m {
+			m[i] = vf{f.v, f.e * e}
+		}
+		c := new(big.Rat).SetInt(new(big.Int).Exp(t.c.Num(), big.NewInt(e), nil))
+		c.Quo(c, new(big.Rat).SetInt(new(big.Int).Exp(t.c.Denom(), big.NewInt(e), nil)))
+		return vpoly{monoKey(m): {c, m}}, nil
+	}
+	r := vconst(big.NewRat(1, 1))
+	for i := int64(0); i < e; i++ {
+		var err error
+		if r, err = vmul(r, a); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+func (p vpoly) single() (vterm, bool) {
+	if len(p) != 1 {
+		return vterm{}, false
+	}
+	for _, t := range p {
+		return t, true
+	}
+	return vterm{}, false
+}
+
+func (p vpoly) constant() (*big.Rat, bool) {
+	switch len(p) {
+	case 0:
+		return new(big.Rat), true
+	case 1:
+		if t, ok := p[""]; ok {
+			return t.c, true
+		}
+	}
+	return nil, false
+}
+
+func veq(a, b vpoly) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, t := range a {
+		u, ok := b[k]
+		if !ok || t.c.Cmp(u.c) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (p vpoly) has(name string, atoms map[string]*vatom) bool {
+	for _, t := range p {
+		for _, f := range t.m {
+			if f.v == name {
+				return true
+			}
+			if a, ok := atoms[f.v]; ok && (a.x.has(name, atoms) || a.y.has(name, atoms)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// integral: integer coefficients, no negative exponent, and every atom
+// integer-valued (floor_div and ceil_div always; mod, min and max when
+// their arguments are integral).
+func (p vpoly) integral(atoms map[string]*vatom) bool {
+	for _, t := range p {
+		if !t.c.IsInt() || !monoIntegral(t.m, atoms) {
+			return false
+		}
+	}
+	return true
+}
+
+func monoIntegral(m []vf, atoms map[string]*vatom) bool {
+	for _, f := range m {
+		if f.e < 0 {
+			return false
+		}
+		if a, ok := atoms[f.v]; ok && a.op != "floor_div" && a.op != "ceil_div" &&
+			(!a.x.integral(atoms) || !a.y.integral(atoms)) {
+			return false
+		}
+	}
+	return true
+}
+
+// ---- reading engine expressions as data
+
+func (v *verifier) conv(e Expr) (vpoly, error) {
+	p := pl(e)
+	if p.err != nil {
+		return nil, p.err
+	}
+	r := vpoly{}
+	for _, t := range p.t {
+		acc := vconst(t.c.toBig())
+		for _, f := range t.m {
+			var fp vpoly
+			switch f.v.kind {
+			case kSym, kUnknown:
+				fp = vvar(f.v.name)
+			default:
+				x, err := v.conv(f.v.x)
+				if err != nil {
+					return nil, err
+				}
+				y, err := v.conv(f.v.y)
+				if err != nil {
+					return nil, err
+				}
+				if fp, err = v.atom(atomNames[f.v.op], x, y); err != nil {
+					return nil, err
+				}
+			}
+			pw, err := vpow(fp, int64(f.e))
+			if err != nil {
+				return nil, err
+			}
+			if acc, err = vmul(acc, pw); err != nil {
+				return nil, err
+			}
+		}
+		r = vadd(r, acc)
+	}
+	return r, nil
+}
+
+// subst applies theta (eliminated variables) and re-normalizes atoms.
+func (v *verifier) subst(p vpoly) (vpoly, error) {
+	r := vpoly{}
+	for _, t := range p {
+		acc := vconst(t.c)
+		for _, f := range t.m {
+			var fp vpoly
+			if a, ok := v.atoms[f.v]; ok {
+				x, err := v.subst(a.x)
+				if err != nil {
+					return nil, err
+				}
+				y, err := v.subst(a.y)
+				if err != nil {
+					return nil, err
+				}
+				if fp, err = v.atom(a.op, x, y); err != nil {
+					return nil, err
+				}
+			} else if s, ok := v.theta[f.v]; ok {
+				fp = s
+			} else {
+				fp = vvar(f.v)
+			}
+			pw, err := vpow(fp, f.e)
+			if err != nil {
+				return nil, err
+			}
+			if acc, err = vmul(acc, pw); err != nil {
+				return nil, err
+			}
+		}
+		r = vadd(r, acc)
+	}
+	return r, nil
+}
+
+// image is the value of a user expression over the current unknowns.
+func (v *verifier) image(e Expr) (vpoly, error) {
+	p, err := v.conv(e)
+	if err != nil {
+		return nil, err
+	}
+	return v.subst(p)
+}
+
+func ratFloor(x *big.Rat) *big.Rat {
+	q := new(big.Int)
+	m := new(big.Int)
+	q.DivMod(x.Num(), x.Denom(), m)
+	return new(big.Rat).SetInt(q)
+}
+
+func ratCeil(x *big.Rat) *big.Rat {
+	return new(big.Rat).Neg(ratFloor(new(big.Rat).Neg(x)))
+}
+
+// atom normalizes op(x, y) with the verifier's own (small) set of rules:
+// constants are computed; for a divisor that is a positive integer d or a
+// monomial Y with coefficient 1, the terms that it divides are taken out
+// (floor_div(Q*y+R, y) = Q + floor_div(R, y), likewise ceil_div, and
+// (Q*y+R)%y = R%y); a remainder that is 0 or a constant is computed; a
+// constant divisor and remainder coefficients sharing a factor g are
+// reduced by it; x%y stays an atom when x is one term and y one factor and
+// is otherwise written x - y*floor_div(x,y); min and max of equal
+// arguments or constants are computed. Anything else is an opaque atom
+// keyed by its operator and arguments.
+func (v *verifier) atom(op string, x, y vpoly) (vpoly, error) {
+	if op == "min" || op == "max" {
+		if veq(x, y) {
+			return x, nil
+		}
+		if a, ok := x.constant(); ok {
+			if b, ok := y.constant(); ok {
+				if (a.Cmp(b) <= 0) == (op == "min") {
+					return x, nil
+				}
+				return y, nil
+			}
+		}
+		kx, ky := polyKey(x), polyKey(y)
+		if kx > ky {
+			x, y, kx, ky = y, x, ky, kx
+		}
+		return v.opaque(op, x, y, kx, ky), nil
+	}
+	if len(y) == 0 {
+		return nil, errors.New("division by zero in an atom")
+	}
+	if a, ok := x.constant(); ok {
+		if b, ok := y.constant(); ok {
+			q := new(big.Rat).Quo(a, b)
+			switch op {
+			case "floor_div":
+				return vconst(ratFloor(q)), nil
+			case "ceil_div":
+				return vconst(ratCeil(q)), nil
+			}
+			return vconst(new(big.Rat).Sub(a, new(big.Rat).Mul(b, ratFloor(q)))), nil
+		}
+	}
+	yt, ok := y.single()
+	if !ok || !yt.c.IsInt() || yt.c.Sign() <= 0 {
+		return v.opaque(op, x, y, polyKey(x), polyKey(y)), nil
+	}
+	for _, f := range yt.m {
+		if f.e < 0 {
+			return v.opaque(op, x, y, polyKey(x), polyKey(y)), nil
+		}
+	}
+	constDiv := len(yt.m) == 0
+	if !constDiv && yt.c.Cmp(big.NewRat(1, 1)) != 0 {
+		return v.opaque(op, x, y, polyKey(x), polyKey(y)), nil
+	}
+	d := yt.c.Num()
+	q, r := vpoly{}, vpoly{}
+	for _, t := range x {
+		// a term taken out must be an integer wherever it is defined
+		pos := t.c.IsInt() && monoIntegral(t.m, v.atoms)
+		if pos && constDiv {
+			if new(big.Int).Mod(t.c.Num(), d).Sign() == 0 {
+				q.addTerm(vterm{new(big.Rat).Quo(t.c, yt.c), t.m})
+				continue
+			}
+		} else if pos {
+			m := vmulMono(t.m, negMono(yt.m))
+			nonneg := true
+			for _, f := range m {
+				if f.e < 0 {
+					nonneg = false
+				}
+			}
+			if nonneg {
+				q.addTerm(vterm{t.c, m})
+				continue
+			}
+		}
+		r.addTerm(t)
+	}
+	var rest vpoly
+	if rc, ok := r.constant(); ok && (constDiv || rc.Sign() == 0) {
+		if rc.Sign() == 0 {
+			rest = vpoly{}
+		} else {
+			qq := new(big.Rat).Quo(rc, yt.c)
+			switch op {
+			case "floor_div":
+				rest = vconst(ratFloor(qq))
+			case "ceil_div":
+				rest = vconst(ratCeil(qq))
+			default:
+				rest = vconst(new(big.Rat).Sub(rc, new(big.Rat).Mul(yt.c, ratFloor(qq))))
+			}
+		}
+	} else if constDiv && allIntCoef(r) {
+		g := new(big.Int).Set(d)
+		for _, t := range r {
+			g.GCD(nil, nil, g, new(big.Int).Abs(t.c.Num()))
+		}
+		if g.Cmp(big.NewInt(1)) > 0 {
+			gr := new(big.Rat).SetInt(g)
+			r2 := vscale(r, new(big.Rat).Inv(gr))
+			y2 := vconst(new(big.Rat).Quo(yt.c, gr))
+			inner, err := v.atom(op, r2, y2)
+			if err != nil {
+				return nil, err
+			}
+			if op == "mod" {
+				inner = vscale(inner, gr)
+			}
+			rest = inner
+		} else {
+			rest = v.restAtom(op, r, y)
+		}
+	} else {
+		rest = v.restAtom(op, r, y)
+	}
+	if op == "mod" {
+		return rest, nil
+	}
+	return vadd(q, rest), nil
+}
+
+// allIntCoef: integer coefficients and no negative exponent.
+func allIntCoef(p vpoly) bool {
+	for _, t := range p {
+		if !t.c.IsInt() {
+			return false
+		}
+		for _, f := range t.m {
+			if f.e < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func negMono(m []vf) []vf {
+	out := make([]vf, len(m))
+	for i, f := range m {
+		out[i] = vf{f.v, -f.e}
+	}
+	return out
+}
+
+// restAtom is op(r, y) once nothing more can be taken out.
+func (v *verifier) restAtom(op string, r, y vpoly) vpoly {
+	if op == "mod" {
+		if _, one := r.single(); !one || !vfactorLike(y, v.atoms) {
+			fl := v.opaque("floor_div", r, y, polyKey(r), polyKey(y))
+			p, _ := vmul(y, fl)
+			return vsub(r, p)
+		}
+	}
+	return v.opaque(op, r, y, polyKey(r), polyKey(y))
+}
+
+func vfactorLike(y vpoly, atoms map[string]*vatom) bool {
+	t, ok := y.single()
+	if !ok {
+		return false
+	}
+	if len(t.m) == 0 {
+		return t.c.IsInt()
+	}
+	if t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) != 1 || t.m[0].e != 1 {
+		return false
+	}
+	if a, ok := atoms[t.m[0].v]; ok && a.op == "mod" {
+		return false
+	}
+	return true
+}
+
+func (v *verifier) opaque(op string, x, y vpoly, kx, ky string) vpoly {
+	name := "@" + op + "(" + kx + "\x03" + ky + ")"
+	if _, ok := v.atoms[name]; !ok {
+		v.atoms[name] = &vatom{op, x, y}
+	}
+	return vvar(name)
+}
+
+// ---- replay of the assumption steps
+
+func isUnknownName(s string) bool { return strings.IndexByte(s, '\'') >= 0 }
+
+// boundOf returns the bounds of a variable: user symbols default to >= 1,
+// unknowns must have been introduced by a step.
+func (v *verifier) boundOf(name string) (vbound, bool) {
+	if b, ok := v.bnd[name]; ok {
+		return b, true
+	}
+	if strings.HasPrefix(name, "@") {
+		return vbound{}, false
+	}
+	if isUnknownName(name) && !v.known[name] {
+		return vbound{}, false
+	}
+	return vbound{lo: 1}, true
+}
+
+func (v *verifier) current(name string) bool {
+	_, b := v.boundOf(name)
+	return b && !v.elim[name] && !strings.HasPrefix(name, "@")
+}
+
+// condImage returns the image of assumption j normalized to the form the
+// fact takes: P >= 0 for < <= > >= (a < b as b-a-1 >= 0), P == 0 for ==,
+// P != 0 for !=.
+func (v *verifier) condImage(j int) (vpoly, Rel, error) {
+	if j < 0 || j >= len(v.conds) {
+		return nil, 0, fmt.Errorf("no assumption %d", j)
+	}
+	cd := v.conds[j]
+	x, err := v.image(cd.X)
+	if err != nil {
+		return nil, 0, err
+	}
+	y, err := v.image(cd.Y)
+	if err != nil {
+		return nil, 0, err
+	}
+	one := vconst(big.NewRat(1, 1))
+	switch cd.Rel {
+	case LT:
+		return vsub(vsub(y, x), one), GE, nil
+	case LE:
+		return vsub(y, x), GE, nil
+	case GT:
+		return vsub(vsub(x, y), one), GE, nil
+	case GE:
+		return vsub(x, y), GE, nil
+	}
+	return vsub(x, y), cd.Rel, nil
+}
+
+// geFact returns the fact F >= 0 named by a source.
+func (v *verifier) geFact(s Source) (vpoly, error) {
+	if s.Bound != "" {
+		b, ok := v.boundOf(s.Bound)
+		if !ok {
+			return nil, fmt.Errorf("unknown variable %s", s.Bound)
+		}
+		val := vvar(s.Bound)
+		if t, ok := v.theta[s.Bound]; ok {
+			val = t
+		}
+		if s.Upper {
+			if !b.hasHi {
+				return nil, fmt.Errorf("%s has no upper bound", s.Bound)
+			}
+			return vsub(vconst(big.NewRat(b.hi, 1)), val), nil
+		}
+		return vsub(val, vconst(big.NewRat(b.lo, 1))), nil
+	}
+	p, rel, err := v.condImage(s.Cond)
+	if err != nil {
+		return nil, err
+	}
+	if rel != GE {
+		return nil, fmt.Errorf("assumption %d is not an inequality", s.Cond)
+	}
+	return p, nil
+}
+
+// linearIn reports p = a*name + b, b constant.
+func linearIn(p vpoly, name string) (a, b *big.Rat, ok bool) {
+	b = new(big.Rat)
+	for k, t := range p {
+		switch {
+		case k == "":
+			b = t.c
+		case len(t.m) == 1 && t.m[0].v == name && t.m[0].e == 1:
+			a = t.c
+		default:
+			return nil, nil, false
+		}
+	}
+	return a, b, a != nil
+}
+
+func (v *verifier) eliminate(name string, val vpoly) error {
+	for k, t := range v.theta {
+		r, err := v.substOne(t, name, val)
+		if err != nil {
+			return err
+		}
+		v.theta[k] = r
+	}
+	v.theta[name] = val
+	v.elim[name] = true
+	if _, ok := v.bnd[name]; !ok {
+		b, _ := v.boundOf(name)
+		v.bnd[name] = b
+	}
+	return nil
+}
+
+func (v *verifier) substOne(p vpoly, name string, val vpoly) (vpoly, error) {
+	saved := v.theta
+	v.theta = map[string]vpoly{name: val}
+	r, err := v.subst(p)
+	v.theta = saved
+	return r, err
+}
+
+// modSideV recognizes an assumption x%y == other.
+func modSideV(cd Cond) (*variable, Expr, bool) {
+	if cd.Rel != EQ {
+		return nil, nil, false
+	}
+	if a, ok := singleAtom(pl(cd.X)); ok && a.op == opMod {
+		return a, cd.Y, true
+	}
+	if a, ok := singleAtom(pl(cd.Y)); ok && a.op == opMod {
+		return a, cd.X, true
+	}
+	return nil, nil, false
+}
+
+func (v *verifier) newUnknown(name string, b vbound) error {
+	if name == "" || !isUnknownName(name) || v.known[name] {
+		return fmt.Errorf("%q is not a fresh unknown", name)
+	}
+	v.known[name] = true
+	v.bnd[name] = b
+	return nil
+}
+
+func (v *verifier) replay(c *Certificate) error {
+	v.conds = c.Assumptions
+	v.elim = map[string]bool{}
+	v.known = map[string]bool{}
+	for i, s := range c.Steps {
+		if err := v.step(s); err != nil {
+			return fmt.Errorf("step %d (%s): %w", i+1, s, err)
+		}
+	}
+	return nil
+}
+
+func (v *verifier) step(s Step) error {
+	if !v.current(s.Var) {
+		return fmt.Errorf("%s is not a current unknown", s.Var)
+	}
+	bv, _ := v.boundOf(s.Var)
+	switch s.Kind {
+	case StepBound:
+		f, err := v.geFact(s.Src)
+		if err != nil {
+			return err
+		}
+		a, b, ok := linearIn(f, s.Var)
+		if !ok {
+			return errors.New("the fact is not linear in the variable alone")
+		}
+		x := new(big.Rat).Quo(new(big.Rat).Neg(b), a)
+		if s.HasLo == s.HasHi {
+			return errors.New("a bound step sets exactly one bound")
+		}
+		if s.HasLo {
+			if a.Sign() <= 0 || big.NewRat(s.Lo, 1).Cmp(ratCeil(x)) > 0 {
+				return errors.New("the lower bound does not follow")
+			}
+			if s.Lo > bv.lo {
+				bv.lo = s.Lo
+			}
+		} else {
+			if a.Sign() >= 0 || big.NewRat(s.Hi, 1).Cmp(ratFloor(x)) < 0 {
+				return errors.New("the upper bound does not follow")
+			}
+			if !bv.hasHi || s.Hi < bv.hi {
+				bv.hi, bv.hasHi = s.Hi, true
+			}
+		}
+		v.bnd[s.Var] = bv
+		return nil
+	case StepFixed:
+		if !bv.hasHi || bv.lo != s.Lo || bv.hi != s.Lo {
+			return errors.New("the bounds do not fix the variable")
+		}
+		return v.eliminate(s.Var, vconst(big.NewRat(s.Lo, 1)))
+	case StepSolve:
+		if s.Src.Bound != "" {
+			return errors.New("a substitution must come from an assumption")
+		}
+		p, rel, err := v.condImage(s.Src.Cond)
+		if err != nil {
+			return err
+		}
+		if rel != EQ {
+			return errors.New("the assumption is not an equation")
+		}
+		e, err := v.conv(s.Expr)
+		if err != nil {
+			return err
+		}
+		if e.has(s.Var, v.atoms) {
+			return errors.New("the value mentions the variable")
+		}
+		t, ok := p[monoKey([]vf{{s.Var, 1}})]
+		if !ok {
+			return errors.New("the equation does not mention the variable linearly")
+		}
+		lhs := vscale(vsub(vvar(s.Var), e), t.c)
+		if !veq(lhs, p) {
+			return errors.New("the equation is not k*(variable - value)")
+		}
+		return v.eliminate(s.Var, e)
+	case StepCongruence, StepMultiple:
+		if s.Src.Bound != "" {
+			return errors.New("a substitution must come from an assumption")
+		}
+		if s.Src.Cond < 0 || s.Src.Cond >= len(v.conds) {
+			return fmt.Errorf("no assumption %d", s.Src.Cond)
+		}
+		a, other, ok := modSideV(v.conds[s.Src.Cond])
+		if !ok {
+			return errors.New("the assumption is not of the form x%y == r")
+		}
+		x, err := v.image(a.x)
+		if err != nil {
+			return err
+		}
+		y, err := v.image(a.y)
+		if err != nil {
+			return err
+		}
+		r, err := v.image(other)
+		if err != nil {
+			return err
+		}
+		rc, ok := r.constant()
+		if !ok {
+			return errors.New("the remainder is not a constant")
+		}
+		if s.Kind == StepMultiple {
+			return v.multiple(s, bv, x, y, rc)
+		}
+		return v.congruence(s, bv, x, y, rc)
+	}
+	return fmt.Errorf("unknown step kind %d", s.Kind)
+}
+
+func (v *verifier) congruence(s Step, bv vbound, x, y vpoly, r *big.Rat) error {
+	dc, ok := y.constant()
+	if !ok || !dc.IsInt() || dc.Sign() <= 0 || !r.IsInt() {
+		return errors.New("the modulus is not a positive integer")
+	}
+	d := dc.Num()
+	b0 := new(big.Int)
+	var a *big.Int
+	for k, t := range x {
+		if !t.c.IsInt() || !monoIntegral(t.m, v.atoms) {
+			return errors.New("a term is not integral")
+		}
+		if k == "" {
+			b0.Mod(t.c.Num(), d)
+			continue
+		}
+		if new(big.Int).Mod(t.c.Num(), d).Sign() == 0 {
+			continue
+		}
+		if len(t.m) != 1 || t.m[0].v != s.Var || t.m[0].e != 1 || a != nil {
+			return errors.New("the congruence is not linear in the variable alone")
+		}
+		a = t.c.Num()
+	}
+	if a == nil {
+		return errors.New("the congruence does not constrain the variable")
+	}
+	am := new(big.Int).Mod(a, d)
+	t := new(big.Int).Sub(r.Num(), b0)
+	t.Mod(t, d)
+	g := new(big.Int).GCD(nil, nil, am, d)
+	if new(big.Int).Mod(t, g).Sign() != 0 {
+		return errors.New("the congruence has no solution")
+	}
+	m := new(big.Int).Quo(d, g)
+	inv := new(big.Int).ModInverse(new(big.Int).Quo(am, g), m)
+	if inv == nil {
+		return errors.New("no inverse")
+	}
+	u0 := new(big.Int).Mul(new(big.Int).Quo(t, g), inv)
+	u0.Mod(u0, m)
+	if !m.IsInt64() || m.Int64() != s.Mod || !u0.IsInt64() || u0.Int64() != s.Rem {
+		return fmt.Errorf("the solution is %s*w+%s", m, u0)
+	}
+	lo := ratCeil(big.NewRat(bv.lo-s.Rem, s.Mod))
+	if big.NewRat(s.NewLo, 1).Cmp(lo) > 0 {
+		return errors.New("the new lower bound does not follow")
+	}
+	nb := vbound{lo: s.NewLo}
+	if bv.hasHi {
+		hi := ratFloor(big.NewRat(bv.hi-s.Rem, s.Mod))
+		if !hi.Num().IsInt64() {
+			return errors.New("upper bound out of range")
+		}
+		nb.hi, nb.hasHi = hi.Num().Int64(), true
+	}
+	if err := v.newUnknown(s.New, nb); err != nil {
+		return err
+	}
+	val := vadd(vscale(vvar(s.New), big.NewRat(s.Mod, 1)), vconst(big.NewRat(s.Rem, 1)))
+	return v.eliminate(s.Var, val)
+}
+
+func (v *verifier) multiple(s Step, bv vbound, x, y vpoly, r *big.Rat) error {
+	if r.Sign() != 0 {
+		return errors.New("the remainder is not 0")
+	}
+	if !veq(x, vvar(s.Var)) {
+		return errors.New("the dividend is not the variable")
+	}
+	e, err := v.conv(s.Expr)
+	if err != nil {
+		return err
+	}
+	if !veq(e, y) {
+		return errors.New("the divisor differs")
+	}
+	t, ok := y.single()
+	if !ok || t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) == 0 {
+		return errors.New("the divisor is not a monomial")
+	}
+	for _, f := range t.m {
+		if f.e < 0 || f.v == s.Var || !v.current(f.v) {
+			return errors.New("the divisor is not a monomial of other unknowns")
+		}
+		if b, _ := v.boundOf(f.v); b.lo < 1 {
+			return errors.New("the divisor may be 0")
+		}
+	}
+	want := int64(0)
+	if bv.lo >= 1 {
+		want = 1
+	}
+	if s.NewLo > want {
+		return errors.New("the new lower bound does not follow")
+	}
+	if err := v.newUnknown(s.New, vbound{lo: s.NewLo}); err != nil {
+		return err
+	}
+	val, err := vmul(y, vvar(s.New))
+	if err != nil {
+		return err
+	}
+	return v.eliminate(s.Var, val)
+}
+
+// ---- proofs
+
+func (v *verifier) proof(c *Certificate) error {
+	a, err := v.image(c.Claim.A)
+	if err != nil {
+		return err
+	}
+	b, err := v.image(c.Claim.B)
+	if err != nil {
+		return err
+	}
+	switch c.Claim.Op {
+	case ClaimDivides:
+		q, err := v.conv(c.Quotient)
+		if err != nil {
+			return err
+		}
+		if !q.integral(v.atoms) {
+			return errors.New("the quotient is not integral")
+		}
+		aq, err := vmul(a, q)
+		if err != nil {
+			return err
+		}
+		if !veq(aq, b) {
+			return errors.New("image(B) != image(A)*quotient")
+		}
+		return nil
+	case ClaimEq:
+		if !veq(a, b) {
+			return errors.New("the images differ")
+		}
+		return nil
+	case ClaimLe, ClaimLt:
+		return v.order(vsub(b, a), c.Claim.Op == ClaimLt, c)
+	case ClaimNe:
+		switch c.Direction {
+		case LT:
+			return v.order(vsub(b, a), true, c)
+		case GT:
+			return v.order(vsub(a, b), true, c)
+		case NE:
+			if len(c.Uses) != 1 || c.Uses[0].Src.Bound != "" {
+				return errors.New("a != proof names one assumption")
+			}
+			f, rel, err := v.condImage(c.Uses[0].Src.Cond)
+			if err != nil {
+				return err
+			}
+			if rel != NE {
+				return errors.New("the assumption is not !=")
+			}
+			k, err := v.conv(c.Uses[0].Mult)
+			if err != nil {
+				return err
+			}
+			kc, ok := k.constant()
+			if !ok || kc.Sign() == 0 {
+				return errors.New("the multiplier is not a non-zero constant")
+			}
+			if !veq(vsub(a, b), vscale(f, kc)) {
+				return errors.New("the difference of the operands is not a multiple of the assumption")
+			}
+			return nil
+		}
+		return errors.New("bad direction")
+	}
+	return fmt.Errorf("no proof form for %s", c.Claim.Op)
+}
+
+// vatomLo is the verifier's bound for atoms: x%y >= 0 for a positive
+// constant y; floor_div and ceil_div >= 0 for x >= 0 (by the shift over the
+// current bounds) and a positive constant or monomial divisor over
+// unknowns >= 1; min and max >= 1 when both arguments are.
+func (v *verifier) vatomLo(name string) (int64, bool) {
+	a := v.atoms[name]
+	switch a.op {
+	case "mod":
+		if d, ok := a.y.constant(); ok && d.Sign() > 0 {
+			return 0, true
+		}
+	case "floor_div", "ceil_div":
+		if !v.positiveV(a.y) {
+			return 0, false
+		}
+		if ok, strict := v.nonneg(a.x); ok {
+			if strict && a.op == "ceil_div" {
+				return 1, true
+			}
+			return 0, true
+		}
+	case "min", "max":
+		one := vconst(big.NewRat(1, 1))
+		okx, _ := v.nonneg(vsub(a.x, one))
+		oky, _ := v.nonneg(vsub(a.y, one))
+		if okx && oky {
+			return 1, true
+		}
+	}
+	return 0, false
+}
+
+func (v *verifier) positiveV(y vpoly) bool {
+	t, ok := y.single()
+	if !ok || t.c.Sign() <= 0 || !t.c.IsInt() {
+		return false
+	}
+	for _, f := range t.m {
+		if f.e < 0 || strings.HasPrefix(f.v, "@") {
+			return false
+		}
+		if b, ok := v.boundOf(f.v); !ok || b.lo < 1 {
+			return false
+		}
+	}
+	return true
+}
+
+func (v *verifier) lo(name string) (int64, bool) {
+	if strings.HasPrefix(name, "@") {
+		return v.vatomLo(name)
+	}
+	if v.elim[name] {
+		return 0, false
+	}
+	b, ok := v.boundOf(name)
+	return b.lo, ok
+}
+
+// shift substitutes u = lo(u) + u for every variable; negative exponents
+// are refused.
+func (v *verifier) shift(p vpoly) (vpoly, error) {
+	r := vpoly{}
+	for _, t := range p {
+		acc := vconst(t.c)
+		for _, f := range t.m {
+			if f.e < 0 {
+				return nil, errors.New("negative exponent in a shifted polynomial")
+			}
+			l, ok := v.lo(f.v)
+			if !ok {
+				return nil, fmt.Errorf("no lower bound for %s", printableName(f.v))
+			}
+			base := vvar(f.v)
+			if l != 0 {
+				base = vadd(base, vconst(big.NewRat(l, 1)))
+			}
+			pw, err := vpow(base, f.e)
+			if err != nil {
+				return nil, err
+			}
+			if acc, err = vmul(acc, pw); err != nil {
+				return nil, err
+			}
+		}
+		r = vadd(r, acc)
+	}
+	return r, nil
+}
+
+func printableName(s string) string {
+	if strings.HasPrefix(s, "@") {
+		return "an atom"
+	}
+	return s
+}
+
+// nonneg: shifted coefficients all >= 0 (strict: constant > 0).
+func (v *verifier) nonneg(p vpoly) (ok, strict bool) {
+	s, err := v.shift(p)
+	if err != nil {
+		return false, false
+	}
+	for k, t := range s {
+		if t.c.Sign() < 0 {
+			return false, false
+		}
+		if k == "" && t.c.Sign() > 0 {
+			strict = true
+		}
+	}
+	return true, strict
+}
+
+// order checks the shift proof of p >= 0 (strict: > 0) with the
+// certificate's Scale and Uses.
+func (v *verifier) order(p vpoly, strict bool, c *Certificate) error {
+	if c.Scale != nil {
+		s, err := v.conv(c.Scale)
+		if err != nil {
+			return err
+		}
+		t, ok := s.single()
+		if !ok || t.c.Sign() <= 0 {
+			return errors.New("the scale is not a positive monomial")
+		}
+		for _, f := range t.m {
+			if f.e < 0 || strings.HasPrefix(f.v, "@") {
+				return errors.New("the scale is not a positive monomial")
+			}
+			if l, ok := v.lo(f.v); !ok || l < 1 {
+				return errors.New("the scale may be 0")
+			}
+		}
+		if p, err = vmul(p, s); err != nil {
+			return err
+		}
+	}
+	sp, err := v.shift(p)
+	if err != nil {
+		return err
+	}
+	for _, u := range c.Uses {
+		f, err := v.geFact(u.Src)
+		if err != nil {
+			return err
+		}
+		sf, err := v.shift(f)
+		if err != nil {
+			return err
+		}
+		m, err := v.conv(u.Mult)
+		if err != nil {
+			return err
+		}
+		t, ok := m.single()
+		if !ok || t.c.Sign() <= 0 {
+			return errors.New("a multiplier is not a positive monomial")
+		}
+		for _, x := range t.m {
+			if x.e < 0 {
+				return errors.New("a multiplier has a negative exponent")
+			}
+		}
+		mf, err := vmul(m, sf)
+		if err != nil {
+			return err
+		}
+		sp = vsub(sp, mf)
+	}
+	pos := false
+	for k, t := range sp {
+		if t.c.Sign() < 0 {
+			return errors.New("a shifted coefficient is negative")
+		}
+		if k == "" && t.c.Sign() > 0 {
+			pos = true
+		}
+	}
+	if strict && !pos {
+		return errors.New("the shifted constant term is not positive")
+	}
+	return nil
+}
+
+// ---- witnesses
+
+// veval evaluates an engine expression at a binding with its own code.
+func veval(e Expr, b Binding) (*big.Rat, error) {
+	p := pl(e)
+	if p.err != nil {
+		return nil, p.err
+	}
+	sum := new(big.Rat)
+	for _, t := range p.t {
+		x := t.c.toBig()
+		for _, f := range t.m {
+			var base *big.Rat
+			switch f.v.kind {
+			case kSym:
+				n, ok := b[f.v.name]
+				if !ok {
+					return nil, fmt.Errorf("%s is not bound", f.v.name)
+				}
+				base = big.NewRat(n, 1)
+			case kAtom:
+				xv, err := veval(f.v.x, b)
+				if err != nil {
+					return nil, err
+				}
+				yv, err := veval(f.v.y, b)
+				if err != nil {
+					return nil, err
+				}
+				switch f.v.op {
+				case opMin:
+					base = xv
+					if yv.Cmp(xv) < 0 {
+						base = yv
+					}
+				case opMax:
+					base = xv
+					if yv.Cmp(xv) > 0 {
+						base = yv
+					}
+				default:
+					if yv.Sign() == 0 {
+						return nil, errors.New("division by zero")
+					}
+					q := new(big.Rat).Quo(xv, yv)
+					switch f.v.op {
+					case opFloorDiv:
+						base = ratFloor(q)
+					case opCeilDiv:
+						base = ratCeil(q)
+					default:
+						base = new(big.Rat).Sub(xv, new(big.Rat).Mul(yv, ratFloor(q)))
+					}
+				}
+			default:
+				return nil, errors.New("an internal unknown in a user expression")
+			}
+			e := int64(f.e)
+			if e < 0 {
+				if base.Sign() == 0 {
+					return nil, errors.New("division by zero")
+				}
+				base = new(big.Rat).Inv(base)
+				e = -e
+			}
+			pw := new(big.Rat).SetInt(new(big.Int).Exp(base.Num(), big.NewInt(e), nil))
+			pw.Quo(pw, new(big.Rat).SetInt(new(big.Int).Exp(base.Denom(), big.NewInt(e), nil)))
+			x.Mul(x, pw)
+		}
+		sum.Add(sum, x)
+	}
+	return sum, nil
+}
+
+func (v *verifier) witness(c *Certificate) error {
+	b := c.Binding
+	if b == nil {
+		return errors.New("sym: verify: a witness needs a binding")
+	}
+	for k, x := range b {
+		if x < 1 {
+			return fmt.Errorf("sym: verify: %s=%d is not positive", k, x)
+		}
+	}
+	for i, cd := range c.Assumptions {
+		x, err := veval(cd.X, b)
+		if err != nil {
+			return fmt.Errorf("sym: verify: assumption %d: %w", i, err)
+		}
+		y, err := veval(cd.Y, b)
+		if err != nil {
+			return fmt.Errorf("sym: verify: assumption %d: %w", i, err)
+		}
+		if !x.IsInt() || !y.IsInt() || !relHolds(cd.Rel, x.Cmp(y)) {
+			return fmt.Errorf("sym: verify: the binding violates assumption %s", cd)
+		}
+	}
+	x, err := veval(c.Claim.A, b)
+	if err != nil {
+		return fmt.Errorf("sym: verify: %w", err)
+	}
+	y, err := veval(c.Claim.B, b)
+	if err != nil {
+		return fmt.Errorf("sym: verify: %w", err)
+	}
+	if !x.IsInt() || !y.IsInt() {
+		return errors.New("sym: verify: an operand is not an integer at the binding")
+	}
+	var holds bool
+	switch c.Claim.Op {
+	case ClaimDivides, ClaimNotDivides:
+		d := false
+		if x.Sign() == 0 {
+			d = y.Sign() == 0
+		} else {
+			d = new(big.Rat).Quo(y, x).IsInt()
+		}
+		holds = d == (c.Claim.Op == ClaimDivides)
+	case ClaimEq:
+		holds = x.Cmp(y) == 0
+	case ClaimNe:
+		holds = x.Cmp(y) != 0
+	case ClaimLt:
+		holds = x.Cmp(y) < 0
+	case ClaimLe:
+		holds = x.Cmp(y) <= 0
+	default:
+		return errors.New("sym: verify: unknown claim")
+	}
+	if !holds {
+		return fmt.Errorf("sym: verify: the claim %s fails at %s", c.Claim, formatBinding(b))
+	}
+	return nil
+}
