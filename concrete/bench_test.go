@@ -97,3 +97,43 @@ func BenchmarkPeer(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkQuery times the queries that must not allocate: size, cosize,
+// crd2idx of a 1-D coordinate and the evaluation of one index, on the
+// all-dynamic layout of the Crd2Idx example.
+func BenchmarkQuery(b *testing.B) {
+	l := mustLayout(b, "(3,(2,3)):(3,(12,1))")
+	crd := mustTuple(b, "16")
+	b.Run("size", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Size(l); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("cosize", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Cosize(l); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("crd2idx", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Crd2Idx(crd, l); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("index1", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := l.Index(16); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

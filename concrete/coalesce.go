@@ -84,16 +84,29 @@ func (f flatLayout) layout() Layout {
 	return Layout{tup(sh...), tup(st...)}
 }
 
-// flatLeaves returns the leaves of l's shape and stride in one allocation.
-// When zeros is set, the shape of every static `_0`-stride leaf is replaced
-// with `_1` (CuTe's filter_zeros).
-func flatLeaves(l Layout, zeros bool) (shape, stride []Int) {
-	requireCongruent(l)
-	n := l.Shape.NumLeaves()
-	buf := make([]Int, 0, 2*n)
-	buf = l.Shape.Leaves(buf)
-	buf = l.Stride.Leaves(buf)
-	shape, stride = buf[:n], buf[n:]
+// shapeTuple returns the shape of f as an IntTuple, its elements stored in
+// kids when it has room.
+func (f flatLayout) shapeTuple(kids []IntTuple) IntTuple {
+	if f.scalar {
+		return leaf(f.shape[0])
+	}
+	for _, s := range f.shape {
+		kids = append(kids, leaf(s))
+	}
+	return tup(kids...)
+}
+
+// flatLeaves returns the leaves of l's shape and stride, stored in m when
+// it has room (nil: on the heap). When zeros is set, the shape of every
+// static `_0`-stride leaf is replaced with `_1` (CuTe's filter_zeros). Like
+// requireCongruent, it refuses a layout whose shape and stride are not
+// congruent.
+func flatLeaves(m *modeScratch, l Layout, zeros bool) (shape, stride []Int) {
+	shape, stride = m.slices()
+	shape, stride, ok := appendModes(shape, stride, l.Shape, l.Stride)
+	if !ok {
+		notCongruent(l)
+	}
 	if zeros {
 		for i, d := range stride {
 			if d.IsConst(0) {
@@ -146,12 +159,14 @@ func bwCoalesce(shape, stride []Int, s, d Int) flatLayout {
 // coalesce is cute::coalesce(layout). It cannot break its post-conditions,
 // so it reports nothing through c.
 func coalesce(_ *calc, l Layout) Layout {
-	return coalesceFlat(l).layout()
+	var m modeScratch
+	return coalesceFlat(&m, l).layout()
 }
 
-// coalesceFlat is coalesce returning the flat form.
-func coalesceFlat(l Layout) flatLayout {
-	sh, st := flatLeaves(l, false)
+// coalesceFlat is coalesce returning the flat form, stored in m when it has
+// room.
+func coalesceFlat(m *modeScratch, l Layout) flatLayout {
+	sh, st := flatLeaves(m, l, false)
 	return bwCoalesceAll(sh, st, false)
 }
 
@@ -160,9 +175,17 @@ func coalesceFlat(l Layout) flatLayout {
 // last mode starts the walk as `_2` with its own stride, so that the
 // function is kept beyond the layout's domain too (the last mode absorbs
 // indices past the size).
-func coalesceX(l Layout) flatLayout {
-	sh, st := flatLeaves(l, false)
+// The result is stored in m when it has room.
+func coalesceX(m *modeScratch, l Layout) flatLayout {
+	sh, st := flatLeaves(m, l, false)
 	return bwCoalesceAll(sh, st, true)
+}
+
+// coalesceXFlat is coalesceX of the flat layout f (whose leaves are its
+// modes), stored in m when it has room; f is left unchanged.
+func coalesceXFlat(m *modeScratch, f flatLayout) flatLayout {
+	sh, st := m.slices()
+	return bwCoalesceAll(append(sh, f.shape...), append(st, f.stride...), true)
 }
 
 // bwCoalesceAll starts bw_coalesce from the last flat mode (as coalesce, or
@@ -197,9 +220,7 @@ func coalesceProfile(c *calc, l Layout, profile IntTuple) Layout {
 // they are dropped). CuTe requires n <= rank(l) (a static_assert).
 func byMode(l Layout, n int, keepRest bool, f func(i int, m Layout) Layout) Layout {
 	r := l.Rank()
-	if n > r {
-		refuse("%d modes for a layout of rank %d (CuTe's static_assert: tuple_size <= rank)", n, r)
-	}
+	checkModes(n, r)
 	if !keepRest {
 		r = n
 	}
@@ -217,29 +238,28 @@ func byMode(l Layout, n int, keepRest bool, f func(i int, m Layout) Layout) Layo
 
 // filter is cute::filter(layout) = coalesce(filter_zeros(layout)).
 func filter(_ *calc, l Layout) Layout {
-	return filterFlat(l).layout()
+	var m modeScratch
+	return filterFlat(&m, l).layout()
 }
 
-// filterFlat is filter returning the flat form.
-func filterFlat(l Layout) flatLayout {
-	sh, st := flatLeaves(l, true)
+// filterFlat is filter returning the flat form, stored in m when it has
+// room.
+func filterFlat(m *modeScratch, l Layout) flatLayout {
+	sh, st := flatLeaves(m, l, true)
 	return bwCoalesceAll(sh, st, false)
 }
 
-// coalesceShape is the shape-only cute::coalesce(shape) of layout.hpp: a
-// left fold over the flattened shape that multiplies each leaf into the
-// last accumulated one when both are static or both are dynamic, and
-// appends it otherwise. A single result is an integer.
-func coalesceShape(s IntTuple) IntTuple {
-	if s.IsLeaf() {
-		return s
-	}
-	ls := s.Leaves(make([]Int, 0, s.NumLeaves()))
-	if len(ls) == 0 {
+// coalesceLeaves is the shape-only cute::coalesce(shape) of layout.hpp on
+// the leaves ls[from:] of the flattened shape: a left fold that multiplies
+// each leaf into the last accumulated one when both are static or both are
+// dynamic, and appends it otherwise; a single result is an integer. The
+// fold is done in place; ls[:from] is kept.
+func coalesceLeaves(ls []Int, from int) []Int {
+	if len(ls) == from {
 		badInput("empty shape")
 	}
-	n := 0
-	for _, a := range ls[1:] {
+	n := from
+	for _, a := range ls[from+1:] {
 		if ls[n].Static == a.Static {
 			ls[n] = imul(ls[n], a)
 		} else {
@@ -247,12 +267,5 @@ func coalesceShape(s IntTuple) IntTuple {
 			ls[n] = a
 		}
 	}
-	if n == 0 {
-		return leaf(ls[0])
-	}
-	kids := make([]IntTuple, n+1)
-	for i := range kids {
-		kids[i] = leaf(ls[i])
-	}
-	return tup(kids...)
+	return ls[:n+1]
 }

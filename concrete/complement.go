@@ -86,9 +86,10 @@ func complement(c *calc, a Layout, cotarget IntTuple) Layout {
 // complementDefault is cute::complement(layout) = complement with respect to
 // cosize(filter(layout)), with every documented check.
 func complementDefault(c *calc, a Layout) Layout {
-	f := filterFlat(a)
+	var fb, rb modeScratch
+	f := filterFlat(&fb, a)
 	m := leaf(cosize(f.layout()))
-	r := complementImpl(f, m)
+	r := complementFlat(&rb, f, m).layout()
 	checkComplement(c, a, m, r, complementAll)
 	return r
 }
@@ -103,19 +104,22 @@ func complementDefault(c *calc, a Layout) Layout {
 // so such a caller leaves out complementCover and complementSize. CuTe's own
 // refusals are always raised.
 func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck) Layout {
-	r := complementImpl(filterFlat(a), cotarget)
+	var fb, rb modeScratch
+	r := complementFlat(&rb, filterFlat(&fb, a), cotarget).layout()
 	checkComplement(c, a, cotarget, r, checks)
 	return r
 }
 
-// complementImpl is CuTe's detail::complement(shape, stride, cotarget) on
-// the filtered layout f (whose storage it reuses).
-func complementImpl(f flatLayout, cotarget IntTuple) Layout {
+// complementFlat is CuTe's detail::complement(shape, stride, cotarget) on
+// the filtered layout f (whose storage it reuses as scratch). The result,
+// coalesced, is stored in m when it has room.
+func complementFlat(m *modeScratch, f flatLayout, cotarget IntTuple) flatLayout {
+	sh, st := m.slices()
 	if f.scalar && f.stride[0].IsConst(0) {
-		// the irreducible rank-1 stride-0 layout `_1:_0`
-		s := coalesceShape(cotarget)
-		d, _ := compactLeft(s, S(1))
-		return Layout{s, d}
+		// the irreducible rank-1 stride-0 layout `_1:_0`: coalesce(M) with
+		// its column-major strides
+		sh = coalesceLeaves(appendLeaves(sh, cotarget), 0)
+		return flatLayout{shape: sh, stride: compactLeaves(st, sh, S(1)), scalar: len(sh) == 1}
 	}
 	shape, stride := f.shape, f.stride
 	n := len(shape)
@@ -128,9 +132,7 @@ func complementImpl(f flatLayout, cotarget IntTuple) Layout {
 	}
 	// The result's modes, before the rest of the cotarget: n shapes and
 	// n strides starting with `_1`.
-	buf := make([]Int, 2*n)
-	resShape, resStride := buf[:0:n], buf[n:n+1]
-	resStride[0] = S(1)
+	resShape, resStride := sh, append(st, S(1))
 	for i := range n - 1 {
 		// the first mode of least stride (all strides are static here)
 		mi := 0
@@ -155,31 +157,35 @@ func complementImpl(f flatLayout, cotarget IntTuple) Layout {
 	}
 	resShape = append(resShape, newShape)
 	newStride := imul(stride[0], shape[0])
-	restShape := coalesceShape(ceilDiv(cotarget, newStride))
-	restStride, _ := compactLeft(restShape, newStride)
-	// coalesce((result_shape, rest_shape) : (result_stride, rest_stride))
-	ls := make([]Int, 0, 2*(n+restShape.NumLeaves()))
-	ls = append(ls, resShape...)
-	ls = restShape.Leaves(ls)
-	k := len(ls)
-	ls = append(ls, resStride...)
-	ls = restStride.Leaves(ls)
-	return bwCoalesceAll(ls[:k], ls[k:], false).layout()
+	// coalesce((result_shape, rest_shape) : (result_stride, rest_stride)),
+	// the rest computed in place after the result's modes
+	all := coalesceLeaves(ceilDivLeaves(resShape, cotarget, newStride), n)
+	return bwCoalesceAll(all, compactLeaves(resStride, all[n:], newStride), false)
 }
 
-// ceilDiv is CuTe's ceil_div(IntTuple, integer): for a tuple, each mode is
-// divided by what is left of b, which is divided by the mode in turn.
-func ceilDiv(a IntTuple, b Int) IntTuple {
+// ceilDivLeaves appends the leaves of CuTe's ceil_div(IntTuple a, integer b)
+// to dst: for a tuple, each mode is divided by what is left of b, which is
+// divided by the mode in turn.
+func ceilDivLeaves(dst []Int, a IntTuple, b Int) []Int {
 	if a.IsLeaf() {
-		return leaf(iceilDiv(a.Value(), b))
+		return append(dst, iceilDiv(a.Value(), b))
 	}
-	ks := a.Kids()
-	kids := make([]IntTuple, len(ks))
-	for i, k := range ks {
-		kids[i] = ceilDiv(k, b)
+	for _, k := range a.Kids() {
+		dst = ceilDivLeaves(dst, k, b)
 		b = iceilDiv(b, product(k))
 	}
-	return tup(kids...)
+	return dst
+}
+
+// compactLeaves appends to dst the column-major strides of the extents s
+// starting at current (CuTe's compact<LayoutLeft>, see compactLeaf).
+func compactLeaves(dst []Int, s []Int, current Int) []Int {
+	for _, x := range s {
+		var d Int
+		d, current = compactLeaf(x, current)
+		dst = append(dst, d)
+	}
+	return dst
 }
 
 // checkComplement runs the selected documented checks of R = complement(A,

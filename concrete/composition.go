@@ -74,26 +74,62 @@ func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error
 // integer strides), followed by the documented post-condition checks.
 func composition(c *calc, a, b Layout) Layout {
 	requireCongruent(b)
-	r := compositionImpl(coalesceX(a), b.Shape, b.Stride)
+	var m modeScratch
+	lhs := coalesceX(&m, a)
+	var bl layoutBuilder
+	composeTree(&bl, lhs, b.Shape, b.Stride)
+	r := bl.layout()
 	checkComposition(c, a, b, r)
 	return r
 }
 
+// compositionInto appends composition(A, B) to bl.
+func compositionInto(c *calc, bl *layoutBuilder, a, b Layout) {
+	if checksWanted(c) {
+		bl.sub(composition(c, a, b))
+		return
+	}
+	requireCongruent(b)
+	var m modeScratch
+	composeTree(bl, coalesceX(&m, a), b.Shape, b.Stride)
+}
+
+// checkModes is CuTe's static_assert of transform_layout that a tuple (a
+// profile or a tiler) of rank n has no more modes than a layout of rank r.
+func checkModes(n, r int) {
+	if n > r {
+		refuse("%d modes for a layout of rank %d (CuTe's static_assert: tuple_size <= rank)", n, r)
+	}
+}
+
 // compositionTiler is cute::composition(Layout, Tiler).
 func compositionTiler(c *calc, a Layout, t Tiler) Layout {
+	var bl layoutBuilder
+	compositionTilerInto(c, &bl, a, t)
+	return bl.layout()
+}
+
+// compositionTilerInto appends composition(A, T) to bl: a tuple tiler
+// composes mode by mode, dropping the modes of A beyond it.
+func compositionTilerInto(c *calc, bl *layoutBuilder, a Layout, t Tiler) {
 	if !t.IsLeaf() {
-		return byMode(a, t.Rank(), false, func(i int, m Layout) Layout {
-			return compositionTiler(c, m, t.At(i))
-		})
+		n := t.Rank()
+		checkModes(n, a.Rank())
+		at := bl.open()
+		for i := range n {
+			compositionTilerInto(c, bl, a.Mode(i), t.At(i))
+		}
+		bl.close(at, n)
+		return
 	}
 	switch lf := t.Value(); lf.Kind {
 	case TileLayout:
-		return composition(c, a, lf.Layout)
+		compositionInto(c, bl, a, lf.Layout)
 	case TileInt:
-		return composition(c, a, Layout{leaf(lf.Int), leaf(S(1))})
+		compositionInto(c, bl, a, Layout{leaf(lf.Int), leaf(S(1))})
 	default: // `_`
 		requireCongruent(a)
-		return a
+		bl.sub(a)
 	}
 }
 
@@ -108,30 +144,51 @@ func compositionShape(c *calc, a Layout, s IntTuple) Layout {
 	return composition(c, a, Layout{s, leaf(S(1))})
 }
 
-// compositionImpl is CuTe's detail::composition_impl with the left operand
-// already flat (coalesce_x(A)) and B given as congruent shape and stride.
-func compositionImpl(lhs flatLayout, bs, bd IntTuple) Layout {
-	if !bs.IsLeaf() {
-		// right distributivity over the modes of B
-		ks := bs.Kids()
-		kids := make([]IntTuple, 2*len(ks))
-		sh, st := kids[:len(ks)], kids[len(ks):]
-		for i := range ks {
-			r := compositionImpl(lhs, ks[i], bd.At(i))
-			sh[i], st[i] = r.Shape, r.Stride
-		}
-		return Layout{tup(sh...), tup(st...)}
+// composeTree appends CuTe's detail::composition_impl of the flat left
+// operand lhs (coalesce_x(A)) and the layout bs:bd (congruent) to bl: right
+// distributivity over the modes of B, composeLeaf for each integer mode.
+func composeTree(bl *layoutBuilder, lhs flatLayout, bs, bd IntTuple) {
+	if bs.IsLeaf() {
+		composeLeaf(bl, lhs, bs.Value(), bd.Value())
+		return
 	}
-	s, d := bs.Value(), bd.Value()
+	ks, kd := bs.Kids(), bd.Kids()
+	at := bl.open()
+	for i := range ks {
+		composeTree(bl, lhs, ks[i], kd[i])
+	}
+	bl.close(at, len(ks))
+}
+
+// composeFlat is composeTree for a flat B.
+func composeFlat(bl *layoutBuilder, lhs flatLayout, b flatLayout) {
+	if b.scalar {
+		composeLeaf(bl, lhs, b.shape[0], b.stride[0])
+		return
+	}
+	at := bl.open()
+	for i := range b.shape {
+		composeLeaf(bl, lhs, b.shape[i], b.stride[i])
+	}
+	bl.close(at, len(b.shape))
+}
+
+// composeLeaf appends composition_impl of the flat lhs and the integer mode
+// s:d of B: the mode walks the modes of lhs, dividing d out of their shapes
+// and keeping s elements.
+func composeLeaf(bl *layoutBuilder, lhs flatLayout, s, d Int) {
 	if d.IsConst(0) { // a static stride-0 mode of B short-circuits
-		return Layout{bs, bd}
+		bl.leaf(s, d)
+		return
 	}
 	if lhs.scalar { // integral A
-		return Layout{bs, leaf(imul(d, lhs.stride[0]))}
+		bl.leaf(s, imul(d, lhs.stride[0]))
+		return
 	}
 	n := len(lhs.shape)
 	restShape, restStride := s, d
-	var rs, rd []IntTuple
+	at := bl.open()
+	k := 0
 	for i := range n - 1 {
 		currShape, currStride := lhs.shape[i], lhs.stride[i]
 		if both(currShape, restStride) && imod(restStride, currShape).V != 0 && restStride.V >= currShape.V {
@@ -147,26 +204,24 @@ func compositionImpl(lhs flatLayout, bs, bd IntTuple) Layout {
 		if both(newShape, restShape) && imod(restShape, newShape).V != 0 {
 			refuse("Shape Divisibility Condition")
 		}
-		if rs == nil {
-			rs = make([]IntTuple, 0, 2*n)
-			rd = rs[n:n]
-		}
-		rs = append(rs, leaf(newShape))
-		rd = append(rd, leaf(imul(restStride, currStride)))
+		bl.leaf(newShape, imul(restStride, currStride))
+		k++
 		restShape = idiv(restShape, newShape)
 		restStride = nextStride
 	}
 	last := imul(restStride, lhs.stride[n-1])
 	switch {
-	case len(rs) == 0:
-		return Layout{leaf(restShape), leaf(last)}
+	case k == 0:
+		bl.cancel(at)
+		bl.leaf(restShape, last)
+	case restShape.IsConst(1) && k == 1:
+		bl.unwrap(at)
 	case restShape.IsConst(1):
-		if len(rs) == 1 { // unwrap
-			return Layout{rs[0], rd[0]}
-		}
-		return Layout{tup(rs...), tup(rd...)}
+		bl.close(at, k)
+	default:
+		bl.leaf(restShape, last)
+		bl.close(at, k+1)
 	}
-	return Layout{tup(append(rs, leaf(restShape))...), tup(append(rd, leaf(last))...)}
 }
 
 // signum is CuTe's signum: -1, 0 or 1, static when x is.
@@ -283,7 +338,52 @@ func checkIndices(n int64) iter.Seq[int64] {
 // requireCongruent refuses a layout whose shape and stride are not
 // congruent (possible only for layouts built by hand, not parsed).
 func requireCongruent(l Layout) {
-	if !tuple.Congruent(l.Shape, l.Stride) {
-		badInput("shape %s and stride %s are not congruent", FormatTuple(l.Shape), FormatTuple(l.Stride))
+	if !congruent(l.Shape, l.Stride) {
+		notCongruent(l)
 	}
+}
+
+// notCongruent refuses l, whose shape and stride are not congruent.
+func notCongruent(l Layout) {
+	badInput("shape %s and stride %s are not congruent", FormatTuple(l.Shape), FormatTuple(l.Stride))
+}
+
+// congruent is tuple.Congruent for IntTuples, without the generic
+// dictionary calls of the recursion.
+func congruent(a, b IntTuple) bool {
+	if a.IsLeaf() || b.IsLeaf() {
+		return a.IsLeaf() && b.IsLeaf()
+	}
+	ka, kb := a.Kids(), b.Kids()
+	if len(ka) != len(kb) {
+		return false
+	}
+	for i := range ka {
+		if !congruent(ka[i], kb[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendModes appends the leaves of the shape s and of the stride d to sh
+// and st; it reports false when s and d are not congruent.
+func appendModes(sh, st []Int, s, d IntTuple) ([]Int, []Int, bool) {
+	if s.IsLeaf() || d.IsLeaf() {
+		if !s.IsLeaf() || !d.IsLeaf() {
+			return sh, st, false
+		}
+		return append(sh, s.Value()), append(st, d.Value()), true
+	}
+	ks, kd := s.Kids(), d.Kids()
+	if len(ks) != len(kd) {
+		return sh, st, false
+	}
+	for i := range ks {
+		var ok bool
+		if sh, st, ok = appendModes(sh, st, ks[i], kd[i]); !ok {
+			return sh, st, false
+		}
+	}
+	return sh, st, true
 }

@@ -93,22 +93,83 @@ func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 
 // logicalDivide is CuTe's logical_divide(Layout, Layout).
 func logicalDivide(c *calc, a, b Layout) Layout {
-	rest := complement(c, b, coalesce(c, a).Shape)
-	return composition(c, a, makeLayoutConcat(b, rest))
+	var bl layoutBuilder
+	logicalDivideInto(c, &bl, a, b)
+	return bl.layout()
+}
+
+// logicalDivideInto appends logical_divide(A, B) to bl. Without checks the
+// composition with make_layout(B, complement) is written directly, mode by
+// mode (right distributivity), without building its right operand.
+func logicalDivideInto(c *calc, bl *layoutBuilder, a, b Layout) {
+	var ab, fb, rb modeScratch
+	var mb [scratchModes]IntTuple
+	af := coalesceFlat(&ab, a)
+	cotarget := af.shapeTuple(mb[:0])
+	rest := complementFlat(&rb, filterFlat(&fb, b), cotarget)
+	if checksWanted(c) {
+		m := coalesce(c, a).Shape
+		restL := rest.layout()
+		checkComplement(c, b, m, restL, complementAll)
+		bl.sub(composition(c, a, makeLayoutConcat(b, restL)))
+		return
+	}
+	// composition(A, (B, rest)); B is congruent (filterFlat checked it)
+	var lb modeScratch
+	lhs := coalesceX(&lb, a)
+	at := bl.open()
+	composeTree(bl, lhs, b.Shape, b.Stride)
+	composeFlat(bl, lhs, rest)
+	bl.close(at, 2)
 }
 
 // logicalDivideTiler is CuTe's logical_divide(Layout, Tiler).
 func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
+	var bl layoutBuilder
+	byTilerInto(c, &bl, a, t, false)
+	return bl.layout()
+}
+
+// byTilerInto appends logical_divide(A, T) (product false) or
+// logical_product(A, T) (product true) to bl. A tuple tiler meets CuTe's
+// static_assert that it has no more modes than A ("Too many modes in
+// tiler"), then transform_layout: element i of the tiler applies to mode i,
+// the modes of A beyond the tiler are kept. An integer n means the layout
+// make_layout(n), `_` keeps the mode.
+func byTilerInto(c *calc, bl *layoutBuilder, a Layout, t Tiler, product bool) {
 	if !t.IsLeaf() {
-		return byTiler(c, "logical_divide", a, t, logicalDivideTiler)
+		n, r := t.Rank(), a.Rank()
+		if product {
+			tooManyModes("logical_product", n, r)
+		} else {
+			tooManyModes("logical_divide", n, r)
+		}
+		at := bl.open()
+		for i := range r {
+			if i < n {
+				byTilerInto(c, bl, a.Mode(i), t.At(i), product)
+			} else {
+				bl.sub(a.Mode(i))
+			}
+		}
+		bl.close(at, r)
+		return
 	}
+	var b Layout
 	switch lf := t.Value(); lf.Kind {
 	case TileLayout:
-		return logicalDivide(c, a, lf.Layout)
+		b = lf.Layout
 	case TileInt:
-		return logicalDivide(c, a, makeLayoutLeft(leaf(lf.Int)))
+		b = makeLayoutLeft(leaf(lf.Int))
+	default: // `_`
+		bl.sub(a)
+		return
 	}
-	return a // `_`
+	if product {
+		bl.sub(logicalProduct(c, a, b))
+	} else {
+		logicalDivideInto(c, bl, a, b)
+	}
 }
 
 // zippedDivide is CuTe's zipped_divide: tile_unzip(logical_divide(A, T), T).
@@ -116,15 +177,13 @@ func zippedDivide(c *calc, a Layout, t Tiler) Layout {
 	return zip2By(logicalDivideTiler(c, a, t), t)
 }
 
-// byTiler is the tuple-tiler overload shared by logical_divide and
-// logical_product: CuTe's static_assert that the tiler has no more modes
-// than the layout (quoted with name), then transform_layout, which applies
-// f to mode i and element i of the tiler and keeps the modes of a beyond it.
-func byTiler(c *calc, name string, a Layout, t Tiler, f func(*calc, Layout, Tiler) Layout) Layout {
-	if t.Rank() > a.Rank() {
+// tooManyModes is the static_assert of CuTe's tuple-tiler logical_divide
+// and logical_product (quoted with name) that a tiler of rank n has no more
+// modes than the layout's rank r.
+func tooManyModes(name string, n, r int) {
+	if n > r {
 		refuse("%s: Too many modes in tiler.", name)
 	}
-	return byMode(a, t.Rank(), true, func(i int, m Layout) Layout { return f(c, m, t.At(i)) })
 }
 
 // noTupleSize refuses as CuTe's compiler does when a tuple algorithm meets

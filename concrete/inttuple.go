@@ -1,6 +1,10 @@
 package concrete
 
-import "github.com/cutealg/cutealg/internal/tuple"
+import (
+	"math"
+
+	"github.com/cutealg/cutealg/internal/tuple"
+)
 
 // This file holds the IntTuple arithmetic of CuTe's int_tuple.hpp that the
 // operations share. Every function tracks static/dynamic exactly as CuTe's
@@ -27,33 +31,64 @@ func product(t IntTuple) Int {
 	return p
 }
 
-// innerProduct is CuTe's inner_product(a, b) for congruent a, b:
-// `_0 + ... + a_i*b_i`.
-func innerProduct(a, b IntTuple) Int {
-	if a.IsLeaf() || b.IsLeaf() {
-		if !a.IsLeaf() || !b.IsLeaf() {
-			refuse("Mismatched ranks")
-		}
-		return imul(a.Value(), b.Value())
+// appendLeaves appends the leaves of t to dst (t.Leaves without the generic
+// dictionary calls of the recursion).
+func appendLeaves(dst []Int, t IntTuple) []Int {
+	if t.IsLeaf() {
+		return append(dst, t.Value())
 	}
-	if a.Rank() != b.Rank() {
-		refuse("Mismatched ranks")
+	for _, k := range t.Kids() {
+		dst = appendLeaves(dst, k)
 	}
-	s := S(0)
-	for i := range a.Kids() {
-		s = iadd(s, innerProduct(a.At(i), b.At(i)))
-	}
-	return s
+	return dst
 }
 
 // Size is CuTe's size(layout): the product of the shape.
 func size(l Layout) Int { return product(l.Shape) }
 
 // Cosize is CuTe's cosize(layout) = inner_product(shape - _1, abs(stride)) + _1.
+// It is computed without building the two mapped tuples; their overflows
+// are raised first, in the order CuTe's transforms would meet them.
 func cosize(l Layout) Int {
-	m1 := tuple.Map(l.Shape, func(s Int) Int { return isub(s, S(1)) })
-	ab := tuple.Map(l.Stride, iabs)
-	return iadd(innerProduct(m1, ab), S(1))
+	if t, ok := leafWith(l.Shape, math.MinInt64); ok {
+		isub(t, S(1)) // overflows
+	}
+	if t, ok := leafWith(l.Stride, math.MinInt64); ok {
+		iabs(t) // overflows
+	}
+	return iadd(cosizeInner(l.Shape, l.Stride), S(1))
+}
+
+// cosizeInner is CuTe's inner_product(shape - _1, abs(stride)) for
+// congruent shape and stride: `_0 + ... + (s_i-_1)*abs(d_i)`.
+func cosizeInner(s, d IntTuple) Int {
+	if s.IsLeaf() || d.IsLeaf() {
+		if !s.IsLeaf() || !d.IsLeaf() {
+			refuse("Mismatched ranks")
+		}
+		return imul(isub(s.Value(), S(1)), iabs(d.Value()))
+	}
+	if s.Rank() != d.Rank() {
+		refuse("Mismatched ranks")
+	}
+	r := S(0)
+	for i, k := range s.Kids() {
+		r = iadd(r, cosizeInner(k, d.At(i)))
+	}
+	return r
+}
+
+// leafWith returns the first leaf of t whose value is v.
+func leafWith(t IntTuple, v int64) (Int, bool) {
+	if t.IsLeaf() {
+		return t.Value(), t.Value().V == v
+	}
+	for _, k := range t.Kids() {
+		if x, ok := leafWith(k, v); ok {
+			return x, true
+		}
+	}
+	return Int{}, false
 }
 
 // compatible is CuTe's compatible(a, b) on shapes: every coordinate of a is

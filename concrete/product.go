@@ -173,22 +173,27 @@ const productComplementChecks = complementAll &^ (complementCover | complementSi
 
 // logicalProduct is CuTe's logical_product(Layout, Layout).
 func logicalProduct(c *calc, a, b Layout) Layout {
-	rest := complementWith(c, a, leaf(imul(size(a), cosize(b))), productComplementChecks)
-	return makeLayoutConcat(a, composition(c, rest, b))
+	var rb modeScratch
+	rest, m := productRest(&rb, a, b)
+	restL := rest.layout()
+	checkComplement(c, a, leaf(m), restL, productComplementChecks)
+	return makeLayoutConcat(a, composition(c, restL, b))
+}
+
+// productRest is the complement of a logical product A ⊗ B,
+// complement(A, M) with M = size(A)*cosize(B), stored in buf when it has
+// room; and M.
+func productRest(buf *modeScratch, a, b Layout) (flatLayout, Int) {
+	var fb modeScratch
+	m := imul(size(a), cosize(b))
+	return complementFlat(buf, filterFlat(&fb, a), leaf(m)), m
 }
 
 // logicalProductTiler is CuTe's logical_product(Layout, Tiler).
 func logicalProductTiler(c *calc, a Layout, t Tiler) Layout {
-	if !t.IsLeaf() {
-		return byTiler(c, "logical_product", a, t, logicalProductTiler)
-	}
-	switch lf := t.Value(); lf.Kind {
-	case TileLayout:
-		return logicalProduct(c, a, lf.Layout)
-	case TileInt:
-		return logicalProduct(c, a, makeLayoutLeft(leaf(lf.Int)))
-	}
-	return a // `_`
+	var bl layoutBuilder
+	byTilerInto(c, &bl, a, t, true)
+	return bl.layout()
 }
 
 // zippedProduct is CuTe's zipped_product: tile_unzip(logical_product(A, T), T).
@@ -198,16 +203,66 @@ func zippedProduct(c *calc, a Layout, t Tiler) Layout {
 
 // blockedProduct is CuTe's blocked_product.
 func blockedProduct(c *calc, a, b Layout) Layout {
-	r := max(a.Rank(), b.Rank())
-	p := logicalProduct(c, padRank(a, r), padRank(b, r))
-	return zipLayouts(p.Mode(0), p.Mode(1))
+	return zipProduct(c, a, b, false)
 }
 
 // rakedProduct is CuTe's raked_product.
 func rakedProduct(c *calc, a, b Layout) Layout {
+	return zipProduct(c, a, b, true)
+}
+
+// zipProduct is blocked_product (raked false) or raked_product (raked
+// true): zip(layout<0>(P), layout<1>(P)) (or the two swapped) for
+// P = logical_product(append<R>(A), append<R>(B)), R = max(rank(A),
+// rank(B)).
+//
+// Without checks and for R >= 2 the result is written directly: mode i is
+// (A_i, A* ∘ B_i) (or swapped), with A_i, B_i the modes of the padded
+// layouts. Padding with `_1:_0` modes changes neither size(A), cosize(B)
+// nor filter(A), so the complement A* is computed on A itself, and the
+// composition with B's `_1:_0` modes gives `_1:_0`.
+func zipProduct(c *calc, a, b Layout, raked bool) Layout {
 	r := max(a.Rank(), b.Rank())
-	p := logicalProduct(c, padRank(a, r), padRank(b, r))
-	return zipLayouts(p.Mode(1), p.Mode(0))
+	if r < 2 || checksWanted(c) {
+		p := logicalProduct(c, padRank(a, r), padRank(b, r))
+		if raked {
+			return zipLayouts(p.Mode(1), p.Mode(0))
+		}
+		return zipLayouts(p.Mode(0), p.Mode(1))
+	}
+	var rb, lb modeScratch
+	rest, _ := productRest(&rb, a, b)
+	lhs := coalesceXFlat(&lb, rest) // composition's coalesce_x(A*)
+	var bl layoutBuilder
+	at := bl.open()
+	for i := range r {
+		m := bl.open()
+		if raked {
+			composeMode(&bl, lhs, b, i)
+		}
+		if i < a.Rank() {
+			bl.sub(a.Mode(i))
+		} else {
+			bl.leaf(S(1), S(0))
+		}
+		if !raked {
+			composeMode(&bl, lhs, b, i)
+		}
+		bl.close(m, 2)
+	}
+	bl.close(at, r)
+	return bl.layout()
+}
+
+// composeMode appends the composition of lhs with mode i of B padded with
+// `_1:_0` modes (see zipProduct).
+func composeMode(bl *layoutBuilder, lhs flatLayout, b Layout, i int) {
+	if i >= b.Rank() {
+		composeLeaf(bl, lhs, S(1), S(0))
+		return
+	}
+	m := b.Mode(i)
+	composeTree(bl, lhs, m.Shape, m.Stride)
 }
 
 // padRank is CuTe's append<n>(layout): the layout padded with `_1:_0` modes

@@ -64,6 +64,18 @@ func Evaluate(l Layout) (vs []int64, err error) {
 	return evaluate(l), nil
 }
 
+// Index evaluates the layout at the 1-D index i as CuTe's layout(i) does
+// with a run-time int i (crd2idx of an integer coordinate): i is split
+// colexicographically over the modes, the last mode of every tuple taking
+// what is left, so indices beyond size(l) extend the last mode; negative
+// indices follow C++'s truncating division. It fails on int64 overflow and
+// on a layout whose shape and stride are not congruent.
+func (l Layout) Index(i int64) (r int64, err error) {
+	defer catch("index", &err)
+	requireCongruent(l)
+	return index(l, i), nil
+}
+
 // Crd2Idx mirrors cute::crd2idx(coord, layout) =
 // crd2idx(coord, shape(layout), stride(layout)): the index of a coordinate.
 // coord may be natural (congruent with the shape), a 1-D integer index, or

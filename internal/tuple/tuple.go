@@ -1,11 +1,17 @@
 package tuple
 
+import "unsafe"
+
 // T is a leaf holding an L, or a tuple of T. The zero value is a leaf holding
 // the zero L.
+//
+// A tuple keeps a pointer to its first element and its length (not a
+// slice header): a T[int64] is 24 bytes instead of 40, which matters for
+// the engines that build many small trees.
 type T[L any] struct {
 	leaf L
-	kids []T[L]
-	tup  bool
+	kids *T[L] // the first element of a non-empty tuple
+	n    int   // 0 for a leaf, 1 + the number of elements for a tuple
 }
 
 // Leaf returns the leaf holding v.
@@ -14,26 +20,34 @@ func Leaf[L any](v L) T[L] { return T[L]{leaf: v} }
 // Of returns the tuple of the given elements. The slice is retained, not
 // copied: the caller gives up ownership.
 func Of[L any](kids ...T[L]) T[L] {
-	if kids == nil {
-		kids = []T[L]{}
+	if len(kids) == 0 {
+		return T[L]{n: 1}
 	}
-	return T[L]{kids: kids, tup: true}
+	return T[L]{kids: &kids[0], n: len(kids) + 1}
 }
 
 // IsLeaf reports whether t is a leaf.
-func (t T[L]) IsLeaf() bool { return !t.tup }
+func (t T[L]) IsLeaf() bool { return t.n == 0 }
 
 // Value returns the value of a leaf (the zero L for a tuple).
 func (t T[L]) Value() L { return t.leaf }
 
 // Kids returns the elements of a tuple (nil for a leaf). The slice must not
-// be modified.
-func (t T[L]) Kids() []T[L] { return t.kids }
+// be modified; its capacity is its length.
+func (t T[L]) Kids() []T[L] {
+	switch t.n {
+	case 0:
+		return nil
+	case 1:
+		return []T[L]{}
+	}
+	return unsafe.Slice(t.kids, t.n-1)
+}
 
 // Rank is CuTe's rank: the number of elements of a tuple, 1 for a leaf.
 func (t T[L]) Rank() int {
-	if t.tup {
-		return len(t.kids)
+	if t.n != 0 {
+		return t.n - 1
 	}
 	return 1
 }
@@ -42,23 +56,23 @@ func (t T[L]) Rank() int {
 // It panics when i is out of range, like a slice index: callers validate
 // user-supplied indices first.
 func (t T[L]) At(i int) T[L] {
-	if !t.tup {
+	if t.n == 0 {
 		if i != 0 {
 			panic("tuple: index out of range")
 		}
 		return t
 	}
-	return t.kids[i]
+	return t.Kids()[i]
 }
 
 // Depth is CuTe's depth: 0 for a leaf, 1 + the largest depth of the elements
 // for a tuple (1 for the empty tuple).
 func (t T[L]) Depth() int {
-	if !t.tup {
+	if t.n == 0 {
 		return 0
 	}
 	d := 0
-	for _, k := range t.kids {
+	for _, k := range t.Kids() {
 		if kd := k.Depth(); kd > d {
 			d = kd
 		}
@@ -69,10 +83,10 @@ func (t T[L]) Depth() int {
 // Leaves appends the leaves of t in order (depth first, left to right) to
 // dst and returns the extended slice.
 func (t T[L]) Leaves(dst []L) []L {
-	if !t.tup {
+	if t.n == 0 {
 		return append(dst, t.leaf)
 	}
-	for _, k := range t.kids {
+	for _, k := range t.Kids() {
 		dst = k.Leaves(dst)
 	}
 	return dst
@@ -80,11 +94,11 @@ func (t T[L]) Leaves(dst []L) []L {
 
 // NumLeaves counts the leaves of t.
 func (t T[L]) NumLeaves() int {
-	if !t.tup {
+	if t.n == 0 {
 		return 1
 	}
 	n := 0
-	for _, k := range t.kids {
+	for _, k := range t.Kids() {
 		n += k.NumLeaves()
 	}
 	return n
@@ -93,7 +107,7 @@ func (t T[L]) NumLeaves() int {
 // Flatten is CuTe's flatten: a leaf stays a leaf, a tuple becomes the tuple
 // of its leaves.
 func Flatten[L any](t T[L]) T[L] {
-	if !t.tup {
+	if t.n == 0 {
 		return t
 	}
 	if t.Depth() <= 1 {
@@ -109,17 +123,18 @@ func Flatten[L any](t T[L]) T[L] {
 
 // Congruent is CuTe's congruent: a and b have the same tree structure.
 func Congruent[A, B any](a T[A], b T[B]) bool {
-	if a.tup != b.tup {
+	if (a.n == 0) != (b.n == 0) {
 		return false
 	}
-	if !a.tup {
+	if a.n == 0 {
 		return true
 	}
-	if len(a.kids) != len(b.kids) {
+	if a.n != b.n {
 		return false
 	}
-	for i := range a.kids {
-		if !Congruent(a.kids[i], b.kids[i]) {
+	bk := b.Kids()
+	for i, k := range a.Kids() {
+		if !Congruent(k, bk[i]) {
 			return false
 		}
 	}
@@ -128,11 +143,12 @@ func Congruent[A, B any](a T[A], b T[B]) bool {
 
 // Map applies f to every leaf, keeping the structure.
 func Map[A, B any](t T[A], f func(A) B) T[B] {
-	if !t.tup {
+	if t.n == 0 {
 		return Leaf(f(t.leaf))
 	}
-	kids := make([]T[B], len(t.kids))
-	for i, k := range t.kids {
+	ks := t.Kids()
+	kids := make([]T[B], len(ks))
+	for i, k := range ks {
 		kids[i] = Map(k, f)
 	}
 	return Of(kids...)
@@ -141,18 +157,19 @@ func Map[A, B any](t T[A], f func(A) B) T[B] {
 // Zip combines two congruent trees leaf by leaf. It reports false when a and
 // b are not congruent.
 func Zip[A, B, C any](a T[A], b T[B], f func(A, B) C) (T[C], bool) {
-	if a.tup != b.tup {
+	if (a.n == 0) != (b.n == 0) {
 		return T[C]{}, false
 	}
-	if !a.tup {
+	if a.n == 0 {
 		return Leaf(f(a.leaf, b.leaf)), true
 	}
-	if len(a.kids) != len(b.kids) {
+	if a.n != b.n {
 		return T[C]{}, false
 	}
-	kids := make([]T[C], len(a.kids))
-	for i := range a.kids {
-		k, ok := Zip(a.kids[i], b.kids[i], f)
+	ak, bk := a.Kids(), b.Kids()
+	kids := make([]T[C], len(ak))
+	for i := range ak {
+		k, ok := Zip(ak[i], bk[i], f)
 		if !ok {
 			return T[C]{}, false
 		}
@@ -163,10 +180,10 @@ func Zip[A, B, C any](a T[A], b T[B], f func(A, B) C) (T[C], bool) {
 
 // Fold folds f over the leaves of t in order, starting from init.
 func Fold[L, A any](t T[L], init A, f func(A, L) A) A {
-	if !t.tup {
+	if t.n == 0 {
 		return f(init, t.leaf)
 	}
-	for _, k := range t.kids {
+	for _, k := range t.Kids() {
 		init = Fold(k, init, f)
 	}
 	return init
@@ -195,14 +212,14 @@ func Set[L any](t T[L], v T[L], path ...int) (T[L], bool) {
 	if i < 0 || i >= t.Rank() {
 		return T[L]{}, false
 	}
-	if !t.tup {
+	if t.n == 0 {
 		return Set(t, v, path[1:]...)
 	}
-	sub, ok := Set(t.kids[i], v, path[1:]...)
+	sub, ok := Set(t.Kids()[i], v, path[1:]...)
 	if !ok {
 		return T[L]{}, false
 	}
-	kids := append([]T[L](nil), t.kids...)
+	kids := append([]T[L](nil), t.Kids()...)
 	kids[i] = sub
 	return Of(kids...), true
 }
