@@ -137,3 +137,26 @@ func BenchmarkQuery(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkChecked times comp_ex2 of BenchmarkPeer with the post-condition
+// checks on (warnings collected, or strict mode): the price of the checks.
+func BenchmarkChecked(b *testing.B) {
+	l, r := mustLayout(b, "(10,2):(16,4)"), mustLayout(b, "(5,4):(1,5)")
+	b.Run("comp_ex2_warnings", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var w []string
+			if _, err := Composition(l, r, CollectWarnings(&w)); err != nil || len(w) != 0 {
+				b.Fatal(err, w)
+			}
+		}
+	})
+	b.Run("comp_ex2_strict", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Composition(l, r, StrictMode()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

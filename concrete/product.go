@@ -181,12 +181,12 @@ func logicalProduct(c *calc, a, b Layout) Layout {
 }
 
 // productRest is the complement of a logical product A ⊗ B,
-// complement(A, M) with M = size(A)*cosize(B), stored in buf when it has
+// complement(A, M) with M = size(A)*cosize(B), stored in rb when it has
 // room; and M.
-func productRest(buf *modeScratch, a, b Layout) (flatLayout, Int) {
+func productRest(rb *modeScratch, a, b Layout) (flatLayout, Int) {
 	var fb modeScratch
 	m := imul(size(a), cosize(b))
-	return complementFlat(buf, filterFlat(&fb, a), leaf(m)), m
+	return complementFlat(rb, filterFlat(&fb, a), leaf(m)), m
 }
 
 // logicalProductTiler is CuTe's logical_product(Layout, Tiler).
