@@ -22,6 +22,11 @@ func CollectWarnings(dst *[]string) Option { return Option{warnings: dst} }
 type calc struct {
 	strict   bool
 	warnings *[]string
+	// noTwin turns off a composition's all-static-twin check: set for a
+	// composition inside an operation whose own twin is checked as a whole
+	// (the inner operands of a product are derived from the dynamic values,
+	// so their twin is not the twin of the user's call).
+	noTwin bool
 }
 
 func newCalc(opts []Option) calc {

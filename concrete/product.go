@@ -177,7 +177,25 @@ func logicalProduct(c *calc, a, b Layout) Layout {
 	rest, m := productRest(&rb, a, b)
 	restL := rest.layout()
 	checkComplement(c, a, leaf(m), restL, productComplementChecks)
-	return makeLayoutConcat(a, composition(c, restL, b))
+	inner := *c
+	inner.noTwin = true
+	r := makeLayoutConcat(a, composition(&inner, restL, b))
+	if checksWanted(c) && (!isStatic(a) || !isStatic(b)) {
+		if err := productTwin(a, b); err != nil {
+			c.violated("logical_product with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
+		}
+	}
+	return r
+}
+
+// productTwin computes the logical product of the all-static versions of a
+// and b in strict mode (the "all-static twin" of the vectors) and returns
+// its error.
+func productTwin(a, b Layout) (err error) {
+	defer catch("", &err)
+	tc := calc{strict: true}
+	logicalProduct(&tc, staticLayout(a), staticLayout(b))
+	return nil
 }
 
 // productRest is the complement of a logical product A ⊗ B,

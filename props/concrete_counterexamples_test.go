@@ -28,32 +28,9 @@ type concKnownIssue struct {
 	match func(msg string) bool
 }
 
-var concKnownIssues = []concKnownIssue{
-	{
-		// complement(A, M) with dynamic extents and static strides that are
-		// not admissible truncates a hole to 0 and returns a size-0
-		// complement; for small M the bounds the engine checks still hold,
-		// so strict mode accepts it, although CuTe's unit test requires
-		// size(R) <= cosize(R) and the all-static twin is CuTe's
-		// "Non-injective Layout detected in complement.". logical_divide
-		// inherits it (a size-0 result for a size-3 A).
-		name:  "complement-size-0",
-		match: func(msg string) bool { return strings.Contains(msg, "size(R) <= cosize(R)") },
-	},
-	{
-		// logical_product / blocked_product with dynamic values: the engine
-		// tests the all-static twin of its inner composition(A*, B), whose
-		// left side A* = complement(A, ...) was computed from the dynamic
-		// values and differs from the complement of the all-static twin of
-		// the call; strict mode refuses a valid answer although the
-		// all-static twin of the call is accepted by CuTe and valid.
-		name: "product-static-twin",
-		match: func(msg string) bool {
-			return strings.Contains(msg, "false strict-mode refusal") && strings.Contains(msg, "whose all-static version fails") &&
-				(strings.HasPrefix(msg, "logical_product(") || strings.HasPrefix(msg, "blocked_product("))
-		},
-	},
-}
+// concKnownIssues is empty while no engine issue is open: every line of
+// testdata/counterexamples.txt is then a regression test.
+var concKnownIssues = []concKnownIssue{}
 
 func concKnown(name string) bool {
 	for _, k := range concKnownIssues {
