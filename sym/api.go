@@ -167,9 +167,18 @@ func Substitute(e Expr, by map[string]Expr) Expr {
 // substPoly replaces every non-atom variable v for which f returns a
 // non-nil polynomial, inside atoms too, and re-canonicalizes.
 func substPoly(p *poly, f func(v *variable) *poly) *poly {
+	r, _ := substPolyExact(p, f)
+	return r
+}
+
+// substPolyExact is substPoly, and reports whether every division it
+// formed was exact as polynomials (false when a division by a sum became a
+// floor_div, which equals the quotient only where that is an integer).
+func substPolyExact(p *poly, f func(v *variable) *poly) (*poly, bool) {
 	if p.err != nil {
-		return p
+		return p, true
 	}
+	exact := true
 	memo := map[*variable]*poly{}
 	var sub func(v *variable) *poly
 	var walk func(p *poly) *poly
@@ -204,9 +213,10 @@ func substPoly(p *poly, f func(v *variable) *poly) *poly {
 			return p
 		}
 		acc := zeroPoly
+		var items []divItem
 		for _, t := range p.t {
-			// the whole term over the product of its substituted negative
-			// powers: one exact division, so that it stays exact
+			// the term as a numerator over the product of its substituted
+			// negative powers
 			r := constPoly(t.c)
 			den := constPoly(ratOne)
 			var keep mono
@@ -225,17 +235,31 @@ func substPoly(p *poly, f func(v *variable) *poly) *poly {
 			if len(keep) > 0 {
 				r = mulPoly(r, &poly{t: []term{{ratOne, keep}}})
 			}
+			if err := firstErr(r, den); err != nil {
+				return invalid(err)
+			}
 			if !polyEq(den, constPoly(ratOne)) {
-				r = exactDivPoly(r, den)
+				if simpleDivisor(den) {
+					r = exactDivPoly(r, den)
+				} else {
+					// divisions by sums are formed once, over all terms
+					items = append(items, divItem{r, den})
+					continue
+				}
 			}
 			acc = addPoly(acc, r)
 			if acc.err != nil {
 				return acc
 			}
 		}
-		return acc
+		res, ok := combineDivs(acc, items)
+		if !ok {
+			exact = false
+		}
+		return res
 	}
-	return walk(p)
+	r := walk(p)
+	return r, exact
 }
 
 func rebuildAtom(op atomOp, x, y *poly) *poly {

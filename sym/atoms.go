@@ -352,11 +352,24 @@ func exactDivPoly(x, y *poly) *poly {
 			inv := &poly{t: []term{{t.c.inv(), monoInv(t.m)}}}
 			return mulPoly(x, inv)
 		}
-		// a divisor holding a mod atom: expand it first
-		y = fixModsAll(y)
-		if t, ok := y.monomial(); ok {
-			return mulPoly(x, &poly{t: []term{{t.c.inv(), monoInv(t.m)}}})
+		// a divisor holding a mod atom: y = yn/yd with the mod atoms
+		// expanded, and x/y = (x*yd)/yn, one division over the whole
+		yn, yd := constPoly(t.c), constPoly(ratOne)
+		for _, f := range t.m {
+			fp := varPoly(f.v)
+			if f.v.kind == kAtom && f.v.op == opMod {
+				fp = expandMod(f.v)
+			}
+			if f.e > 0 {
+				yn = mulPoly(yn, powPoly(fp, int(f.e)))
+			} else {
+				yd = mulPoly(yd, powPoly(fp, int(-f.e)))
+			}
 		}
+		if err := firstErr(yn, yd); err != nil {
+			return invalid(err)
+		}
+		return exactDivPoly(mulPoly(x, yd), yn)
 	}
 	if q, ok := polyDivExact(x, y); ok {
 		return q
@@ -364,21 +377,78 @@ func exactDivPoly(x, y *poly) *poly {
 	return floorDivPoly(x, y)
 }
 
-// fixModsAll expands every mod atom of a one-term polynomial.
-func fixModsAll(p *poly) *poly {
-	t, _ := p.monomial()
-	r := constPoly(t.c)
-	for _, f := range t.m {
-		var fp *poly
-		if f.v.kind == kAtom && f.v.op == opMod {
-			fp = expandMod(f.v)
-		} else {
-			fp = varPoly(f.v)
-		}
-		if f.e < 0 {
-			return p
-		}
-		r = mulPoly(r, powPoly(fp, int(f.e)))
+// simpleDivisor reports whether exact division by y is multiplication by
+// an inverse monomial (y is one term without mod atoms).
+func simpleDivisor(y *poly) bool {
+	t, ok := y.monomial()
+	if !ok {
+		return false
 	}
-	return r
+	n, _ := t.m.modCount()
+	return n == 0
+}
+
+// divItem is an exact division num/den by a divisor that is not simple.
+type divItem struct{ num, den *poly }
+
+// combineDivs returns outside + the sum of the items' quotients. A division
+// by a sum cannot be split term by term (floor_div(M,K)+floor_div(N,K) is
+// not (M+N)/K), so every item and every term of outside that is not
+// integer-valued go over the product of the distinct divisors, and that
+// numerator is divided once: exactly when the product divides it as a
+// polynomial (ok), by floor_div otherwise, which equals the exact value
+// wherever the whole is an integer.
+func combineDivs(outside *poly, items []divItem) (*poly, bool) {
+	if outside.err != nil {
+		return outside, true
+	}
+	if len(items) == 0 {
+		return outside, true
+	}
+	var dens []*poly
+	idx := make([]int, len(items))
+	for i, it := range items {
+		k := -1
+		for j, d := range dens {
+			if polyEq(d, it.den) {
+				k = j
+				break
+			}
+		}
+		if k < 0 {
+			k = len(dens)
+			dens = append(dens, it.den)
+		}
+		idx[i] = k
+	}
+	var in, out []term
+	for _, t := range outside.t {
+		if t.c.isInt() && t.m.intValued() {
+			out = append(out, t)
+		} else {
+			in = append(in, t)
+		}
+	}
+	prod := constPoly(ratOne)
+	for _, d := range dens {
+		prod = mulPoly(prod, d)
+	}
+	num := mulPoly(&poly{t: in}, prod)
+	for i, it := range items {
+		f := it.num
+		for j, d := range dens {
+			if j != idx[i] {
+				f = mulPoly(f, d)
+			}
+		}
+		num = addPoly(num, f)
+	}
+	if err := firstErr(num, prod); err != nil {
+		return invalid(err), false
+	}
+	rest := &poly{t: out}
+	if q, ok := polyDivExact(num, prod); ok {
+		return addPoly(rest, q), true
+	}
+	return addPoly(rest, exactDivPoly(num, prod)), false
 }

@@ -31,8 +31,11 @@ import (
 // the unknowns' values within their bounds that satisfy the kept facts.
 // Inconsistent assumptions are reported by With as an *InconsistentError
 // when a contradiction follows from the substitutions, the bounds, a fact
-// that the bounds make false, or (for facts over unknowns that the bounds
-// confine to at most 4096 points) an exhaustive search; other
+// that the bounds make false, a cycle among difference constraints (or a
+// != fact on a difference they force), a fact refuted once its atoms are
+// relaxed to their bounds, or (for facts over unknowns that the bounds,
+// with upper bounds derived from the facts, confine to at most 4096
+// points) an exhaustive search; other
 // contradictions between kept facts may go unnoticed, and then decisions
 // under the context are vacuous but still never wrong.
 type Ctx struct {
@@ -250,6 +253,22 @@ func (c *Ctx) theta(p *poly) *poly {
 	return substPoly(p, func(v *variable) *poly { return c.sub[v] })
 }
 
+// thetaExact is theta, and reports whether its divisions were exact.
+func (c *Ctx) thetaExact(p *poly) (*poly, bool) {
+	if len(c.sub) == 0 {
+		return p, true
+	}
+	return substPolyExact(p, func(v *variable) *poly { return c.sub[v] })
+}
+
+// backExact is back, and reports whether its divisions were exact.
+func (c *Ctx) backExact(p *poly) (*poly, bool) {
+	if len(c.inv) == 0 {
+		return p, true
+	}
+	return substPolyExact(p, func(v *variable) *poly { return c.inv[v] })
+}
+
 // back maps an expression over unknowns back to user symbols.
 func (c *Ctx) back(p *poly) *poly {
 	if len(c.inv) == 0 {
@@ -272,8 +291,11 @@ func (c *Ctx) Simplify(e Expr) Expr {
 	if c == nil || p.err != nil {
 		return p
 	}
-	r := c.back(c.theta(p))
-	if r.err != nil {
+	// a division by a sum that the substitutions leave inexact becomes a
+	// floor_div, equal to e only where e is an integer: keep e then
+	t, ok1 := c.thetaExact(p)
+	r, ok2 := c.backExact(t)
+	if r.err != nil || !ok1 || !ok2 {
 		return p
 	}
 	if _, ok := r.constant(); ok {
@@ -828,11 +850,24 @@ func (c *Ctx) check() error {
 	if len(c.facts) == 0 {
 		return nil
 	}
-	// a finite box: search it
+	if err := c.checkDifferences(); err != nil {
+		return err
+	}
+	if err := c.checkRelaxed(); err != nil {
+		return err
+	}
+	// a finite box (with the upper bounds the facts give): search it
+	local := c.factBounds()
+	bounds := func(v *variable) bounds {
+		if b, ok := local[v]; ok {
+			return b
+		}
+		return c.bounds(v)
+	}
 	vars := c.factUnknowns()
 	size := int64(1)
 	for _, v := range vars {
-		b := c.bounds(v)
+		b := bounds(v)
 		if !b.hasHi {
 			return nil
 		}
@@ -844,7 +879,7 @@ func (c *Ctx) check() error {
 	}
 	vals := make(map[*variable]int64, len(vars))
 	for _, v := range vars {
-		vals[v] = c.bounds(v).lo
+		vals[v] = bounds(v).lo
 	}
 	for {
 		if c.factsHold(vals) {
@@ -852,7 +887,7 @@ func (c *Ctx) check() error {
 		}
 		i := 0
 		for ; i < len(vars); i++ {
-			b := c.bounds(vars[i])
+			b := bounds(vars[i])
 			if vals[vars[i]] < b.hi {
 				vals[vars[i]]++
 				break

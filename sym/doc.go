@@ -48,7 +48,12 @@
 // multiplies by its inverse, which may leave rational coefficients and
 // negative exponents; by a polynomial that divides a it is the quotient;
 // otherwise it is floor_div(a,b), equal to a/b wherever the division is
-// exact. The value of an Expr at a binding is computed exactly, with
+// exact. A division by a sum is never split term by term: when Substitute
+// (or a context) replaces a divisor by a sum, the terms that are not
+// integer-valued go over the product of the distinct divisors and are
+// divided once (Substitute(M/K+N/K, K=N+1) is floor_div(M+N,N+1)), so the
+// result equals the exact value wherever that is an integer; Ctx.Simplify
+// keeps its argument rather than introduce such a floor_div. The value of an Expr at a binding is computed exactly, with
 // rationals (EvalRat); Eval returns it when it is an integer and fails
 // otherwise. Every reduction the package applies is an identity of these
 // rational values (rules that need an integer operand check that it is
@@ -109,8 +114,12 @@
 // step is recorded; certificates replay them. With reports inconsistent
 // assumptions (*InconsistentError) when a contradiction follows from the
 // substitutions, bounds, a fact the bounds refute, an equation without an
-// integer solution, or (for facts over unknowns confined to at most 4096
-// points) exhaustive search. Other contradictions may go unnoticed; then
+// integer solution, a cycle of difference constraints (M>N&&N>M; a !=
+// fact on a difference they force, M<=N&&N<=M&&M!=N), a fact whose atoms
+// relaxed to their bounds (x%y <= y-1, min(a,b) <= a, floor_div(x,d) >=
+// (x-d+1)/d, ...) refute it (M%N==N), or (for facts over unknowns that
+// the bounds, with upper bounds derived from facts like M+N<=2 or
+// M*N==7, confine to at most 4096 points) exhaustive search. Other contradictions may go unnoticed; then
 // proofs under the context are vacuously true, and no False answer is
 // given without a binding that satisfies every assumption.
 //

@@ -300,6 +300,7 @@ func normalize(ts []term) *poly {
 func fixMods(p *poly) *poly {
 	acc := zeroPoly
 	var keep []term
+	var items []divItem
 	for _, t := range p.t {
 		n, neg := t.m.modCount()
 		if n <= 1 && !neg {
@@ -329,8 +330,13 @@ func fixMods(p *poly) *poly {
 			r = mulPoly(&poly{t: []term{{t.c, rest}}}, exp)
 		} else {
 			// division by a mod atom: c*rest / (x - y*floor_div(x,y))^(-e)
+			// (one division over all such terms: see combineDivs)
 			den := powPoly(exp, int(-f.e))
-			r = exactDivPoly(&poly{t: []term{{t.c, rest}}}, den)
+			if den.err != nil {
+				return den
+			}
+			items = append(items, divItem{normalize([]term{{t.c, rest}}), den})
+			continue
 		}
 		acc = addPoly(acc, r)
 		if acc.err != nil {
@@ -340,7 +346,8 @@ func fixMods(p *poly) *poly {
 	if len(keep) == len(p.t) {
 		return p
 	}
-	return addPoly(&poly{t: keep}, acc)
+	r, _ := combineDivs(addPoly(&poly{t: keep}, acc), items)
+	return r
 }
 
 // expandMod returns x - y*floor_div(x,y) for the mod atom v = x%y.

@@ -334,6 +334,9 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 		if (bv.n/bv.d)%(av.n/av.d) == 0 {
 			return false
 		}
+		if !c.fastImagesFit(&fv, &pt) {
+			return false
+		}
 		rec.set(0, &fv, &pt)
 		return true
 	}
@@ -491,6 +494,9 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 		if bv.cmp(av)+1 != 2-k { // k: 0 Less (b>a), 1 Same, 2 Greater
 			return false
 		}
+		if !c.fastImagesFit(&fv, &pt) {
+			return false
+		}
 		rec.set(k, &fv, &pt)
 		return true
 	}
@@ -586,4 +592,53 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 		}
 	}
 	return possible, witnessed, true
+}
+
+// fastImagesFit reports whether the point (the unknowns of fv at pt, the
+// others at their lower bounds) gives every eliminated symbol a value that
+// a Binding can hold (a positive int64), so that a witness found there has
+// a certificate. An image that is not a monomial over the point's unknowns
+// is not evaluated: then the point is refused. It allocates nothing.
+func (c *Ctx) fastImagesFit(fv *fastVars, pt *[2 * maxFast]int64) bool {
+	for v, img := range c.sub {
+		if v.kind != kSym {
+			continue
+		}
+		s := c.monoSub[v]
+		if !s.ok {
+			for i := 0; i < fv.n; i++ {
+				if pt[i] != fv.lo[i] && hasVarDeep(img, fv.v[i]) {
+					return false
+				}
+			}
+			continue
+		}
+		r, ok := fracOf(s.t.c)
+		if !ok {
+			return false
+		}
+		for _, f := range s.t.m {
+			x, found := int64(0), false
+			for j := 0; j < fv.n; j++ {
+				if fv.v[j] == f.v {
+					x, found = pt[j], true
+					break
+				}
+			}
+			if !found {
+				x = c.bounds(f.v).lo
+			}
+			p, ok := powFrac(x, int64(f.e))
+			if !ok {
+				return false
+			}
+			if r, ok = r.mul(p); !ok {
+				return false
+			}
+		}
+		if !r.isInt() || r.sign() <= 0 {
+			return false
+		}
+	}
+	return true
 }

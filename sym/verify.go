@@ -943,6 +943,15 @@ func (v *verifier) multiple(s Step, bv vbound, x, y vpoly, r *big.Rat) error {
 // ---- proofs
 
 func (v *verifier) proof(c *Certificate) error {
+	if c.Claim.Op == ClaimEq {
+		// syntactic identity: equal wherever they have a value, whatever
+		// the assumptions (the images need not be computable)
+		a, err1 := v.conv(c.Claim.A)
+		b, err2 := v.conv(c.Claim.B)
+		if err1 == nil && err2 == nil && veq(a, b) {
+			return nil
+		}
+	}
 	a, err := v.image(c.Claim.A)
 	if err != nil {
 		return err

@@ -1,0 +1,431 @@
+package sym
+
+import (
+	"math"
+	"strings"
+)
+
+// This file holds the cheap consistency checks that check runs on the kept
+// facts before its exhaustive search: difference constraints between
+// unknowns (Floyd-Warshall over x - y <= c), the atoms relaxed to their
+// bounds (x%y <= y-1, min(a,b) <= a, ...), and upper bounds that facts
+// with only negative terms give, which may make the search box finite.
+// Each is sound: a contradiction it reports holds at every value of the
+// unknowns within their bounds.
+
+// diffEdge is x_to - x_from <= w, from a kept fact (src).
+type diffEdge struct {
+	from, to int
+	w        int64
+	src      int // index into c.facts; -1 for a bound
+}
+
+// diffOf reads p >= 0 as a difference constraint: p = g*(x - y) + k with
+// g > 0, that is y - x <= floor(k/g); x or y may be nil (the zero node).
+func diffOf(p *poly) (x, y *variable, w int64, ok bool) {
+	var g rat
+	k := ratZero
+	for _, t := range p.t {
+		switch {
+		case len(t.m) == 0:
+			k = t.c
+		case len(t.m) == 1 && t.m[0].e == 1 && t.m[0].v.kind != kAtom:
+			a := t.c
+			if a.sign() < 0 {
+				a = a.neg()
+			}
+			if g.isZero() {
+				g = a
+			} else if !g.eq(a) {
+				return nil, nil, 0, false
+			}
+			if t.c.sign() > 0 {
+				if x != nil {
+					return nil, nil, 0, false
+				}
+				x = t.m[0].v
+			} else {
+				if y != nil {
+					return nil, nil, 0, false
+				}
+				y = t.m[0].v
+			}
+		default:
+			return nil, nil, 0, false
+		}
+	}
+	if x == nil || y == nil {
+		return nil, nil, 0, false // one unknown: a bound, processed already
+	}
+	w, fits := k.quo(g).floor().int64()
+	if !fits {
+		return nil, nil, 0, false
+	}
+	return x, y, w, true
+}
+
+// checkDifferences finds a negative cycle among the difference constraints
+// of the kept facts and the bounds of their unknowns, or a != fact that
+// they force to be false.
+func (c *Ctx) checkDifferences() error {
+	idx := map[*variable]int{}
+	var vars []*variable
+	node := func(v *variable) int {
+		if i, ok := idx[v]; ok {
+			return i
+		}
+		vars = append(vars, v)
+		idx[v] = len(vars) // 0 is the zero node
+		return len(vars)
+	}
+	var edges []diffEdge
+	addGe := func(p *poly, src int) {
+		if x, y, w, ok := diffOf(p); ok {
+			// x - y + k >= 0: y - x <= w
+			edges = append(edges, diffEdge{from: node(x), to: node(y), w: w, src: src})
+		}
+	}
+	for i, f := range c.facts {
+		switch f.kind {
+		case fGe:
+			addGe(f.p, i)
+		case fEq:
+			addGe(f.p, i)
+			addGe(negPoly(f.p), i)
+		}
+	}
+	if len(edges) == 0 || len(vars) > 64 {
+		return nil
+	}
+	for _, v := range vars {
+		i := idx[v]
+		b := c.bounds(v)
+		edges = append(edges, diffEdge{from: i, to: 0, w: -b.lo, src: -1}) // 0 - v <= -lo
+		if b.hasHi {
+			edges = append(edges, diffEdge{from: 0, to: i, w: b.hi, src: -1})
+		}
+	}
+	n := len(vars) + 1
+	const inf = math.MaxInt64 / 4
+	// floyd returns the shortest paths over the edges of the active facts
+	// (and the bounds), and whether there is a negative cycle.
+	floyd := func(active map[int]bool) ([][]int64, bool) {
+		d := make([][]int64, n)
+		for i := range d {
+			d[i] = make([]int64, n)
+			for j := range d[i] {
+				d[i][j] = inf
+			}
+			d[i][i] = 0
+		}
+		for _, ed := range edges {
+			if ed.src >= 0 && !active[ed.src] {
+				continue
+			}
+			d[ed.from][ed.to] = min(d[ed.from][ed.to], max(ed.w, -inf))
+		}
+		for k := 0; k < n; k++ {
+			for i := 0; i < n; i++ {
+				if d[i][k] >= inf {
+					continue
+				}
+				for j := 0; j < n; j++ {
+					if d[k][j] < inf {
+						d[i][j] = max(min(d[i][j], d[i][k]+d[k][j]), -inf)
+					}
+				}
+			}
+		}
+		for i := 0; i < n; i++ {
+			if d[i][i] < 0 {
+				return d, true
+			}
+		}
+		return d, false
+	}
+	all := map[int]bool{}
+	var srcs []int
+	for _, ed := range edges {
+		if ed.src >= 0 && !all[ed.src] {
+			all[ed.src] = true
+			srcs = append(srcs, ed.src)
+		}
+	}
+	// minimal drops facts from srcs while bad still holds, and names the
+	// rest
+	minimal := func(bad func(active map[int]bool) bool) string {
+		active := map[int]bool{}
+		for _, k := range srcs {
+			active[k] = true
+		}
+		for _, k := range srcs {
+			active[k] = false
+			if !bad(active) {
+				active[k] = true
+			}
+		}
+		var names []string
+		for _, k := range srcs {
+			if active[k] {
+				names = append(names, c.srcText(c.facts[k].src))
+			}
+		}
+		if len(names) == 0 {
+			return "the bounds"
+		}
+		return strings.Join(names, ", ")
+	}
+	d, neg := floyd(all)
+	if neg {
+		names := minimal(func(active map[int]bool) bool { _, neg := floyd(active); return neg })
+		return c.inconsistent("%s contradict each other", names)
+	}
+	// a != fact on a difference that the others force
+	for _, f := range c.facts {
+		if f.kind != fNe {
+			continue
+		}
+		x, y, w, ok := diffOf(f.p)
+		if !ok {
+			continue
+		}
+		// g*(x - y) + k != 0 excludes y - x == k/g when that is an
+		// integer (w == floor(k/g) == -floor(-k/g))
+		if _, _, wneg, ok := diffOf(negPoly(f.p)); !ok || w != -wneg {
+			continue
+		}
+		xi, yi := idx[x], idx[y]
+		if xi == 0 || yi == 0 {
+			continue
+		}
+		// y - x <= d[xi][yi] and x - y <= d[yi][xi]
+		forced := func(d [][]int64) bool { return d[xi][yi] <= w && d[yi][xi] <= -w }
+		if forced(d) {
+			names := minimal(func(active map[int]bool) bool { d, _ := floyd(active); return forced(d) })
+			return c.inconsistent("%s force the equality that %s excludes", names, c.srcText(f.src))
+		}
+	}
+	return nil
+}
+
+// relaxAtoms returns polynomials q >= p at every value where the atoms'
+// arguments are integers, with the linear atom terms of p replaced by
+// bounds: an upper bound for a positive coefficient (x%y <= y-1,
+// min(a,b) <= a and <= b, floor_div(x,d) <= x/d, ceil_div(x,d) <=
+// (x+d-1)/d), a lower bound for a negative one (x%y >= 0, max(a,b) >= a
+// and >= b, floor_div(x,d) >= (x-d+1)/d, ceil_div(x,d) >= x/d), d a
+// positive integer constant and y a positive integer monomial. Where an
+// atom has two bounds, both are tried (at most 8 results).
+func relaxAtoms(p *poly) []*poly {
+	outs := []*poly{zeroPoly}
+	for _, t := range p.t {
+		var alts []*poly
+		if len(t.m) == 1 && t.m[0].e == 1 && t.m[0].v.kind == kAtom {
+			alts = atomBounds(t.m[0].v, t.c.sign() > 0)
+			for i, a := range alts {
+				alts[i] = scalePoly(a, t.c)
+			}
+		} else {
+			alts = []*poly{{t: []term{t}}}
+		}
+		if len(alts) == 0 || len(outs)*len(alts) > 8 {
+			return nil
+		}
+		var next []*poly
+		for _, o := range outs {
+			for _, a := range alts {
+				next = append(next, addPoly(o, a))
+			}
+		}
+		outs = next
+	}
+	return outs
+}
+
+func atomBounds(v *variable, upper bool) []*poly {
+	one := constPoly(ratOne)
+	intArg := v.x.integral()
+	constDiv := func() (rat, bool) {
+		d, ok := v.y.constant()
+		return d, ok && d.isInt() && d.sign() > 0
+	}
+	switch v.op {
+	case opMod:
+		if !upper {
+			if d, ok := v.y.constant(); ok && d.sign() > 0 {
+				return []*poly{zeroPoly}
+			}
+			if positiveMono(v.y) && v.y.integral() {
+				return []*poly{zeroPoly}
+			}
+			return nil
+		}
+		if intArg && v.y.integral() && (positiveMono(v.y) || func() bool { _, ok := constDiv(); return ok }()) {
+			return []*poly{subPoly(v.y, one)}
+		}
+	case opMin:
+		if upper {
+			return []*poly{v.x, v.y}
+		}
+	case opMax:
+		if !upper {
+			return []*poly{v.x, v.y}
+		}
+	case opFloorDiv, opCeilDiv:
+		d, ok := constDiv()
+		if !ok {
+			return nil
+		}
+		dp := constPoly(d)
+		exact := scalePoly(v.x, d.inv())
+		if (v.op == opFloorDiv) == upper {
+			return []*poly{exact}
+		}
+		if !intArg {
+			return nil
+		}
+		if v.op == opFloorDiv { // floor(x/d) >= (x-d+1)/d
+			return []*poly{scalePoly(addPoly(subPoly(v.x, dp), one), d.inv())}
+		}
+		return []*poly{scalePoly(subPoly(addPoly(v.x, dp), one), d.inv())} // ceil(x/d) <= (x+d-1)/d
+	}
+	return nil
+}
+
+// checkRelaxed reports a kept fact that is false at every value once its
+// atoms are relaxed to their bounds.
+func (c *Ctx) checkRelaxed() error {
+	for _, f := range c.facts {
+		var ps []*poly
+		switch f.kind {
+		case fGe:
+			ps = []*poly{f.p}
+		case fEq:
+			ps = []*poly{f.p, negPoly(f.p)}
+		}
+		for _, p := range ps {
+			if !p.hasAtoms() {
+				continue
+			}
+			for _, q := range relaxAtoms(p) {
+				if q.err != nil {
+					continue
+				}
+				if ok, strict := shiftNonneg(negPoly(q), c.loOf); ok && strict {
+					return c.inconsistent("%s contradicts the bounds of its atoms", c.srcText(f.src))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// factBounds derives upper bounds of the unknowns from the kept facts
+// whose terms other than the constant all have negative coefficients,
+// positive exponents and no atoms, over unknowns with lower bounds >= 1:
+// a*u*rest <= a*m <= k - (the other terms at their lower bounds), so u <=
+// that over a*lo(rest). The bounds are local to the search (they are not
+// steps of the parametrization).
+func (c *Ctx) factBounds() map[*variable]bounds {
+	bnd := map[*variable]bounds{}
+	get := func(v *variable) bounds {
+		if b, ok := bnd[v]; ok {
+			return b
+		}
+		return c.bounds(v)
+	}
+	for round := 0; round < 4; round++ {
+		changed := false
+		for _, f := range c.facts {
+			var ps []*poly
+			switch f.kind {
+			case fGe:
+				ps = []*poly{f.p}
+			case fEq:
+				ps = []*poly{f.p, negPoly(f.p)}
+			}
+			for _, p := range ps {
+				if bnd2, ok := c.boundsFrom(p, get); ok {
+					for v, hi := range bnd2 {
+						b := get(v)
+						if !b.hasHi || hi < b.hi {
+							b.hi, b.hasHi = hi, true
+							bnd[v] = b
+							changed = true
+						}
+					}
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return bnd
+}
+
+func (c *Ctx) boundsFrom(p *poly, get func(v *variable) bounds) (map[*variable]int64, bool) {
+	k := ratZero
+	var ts []term
+	for _, t := range p.t {
+		if len(t.m) == 0 {
+			k = t.c
+			continue
+		}
+		if t.c.sign() >= 0 || !t.m.polynomial() {
+			return nil, false
+		}
+		for _, f := range t.m {
+			if f.v.kind == kAtom || get(f.v).lo < 1 || f.e > 64 {
+				return nil, false
+			}
+		}
+		ts = append(ts, t)
+	}
+	if len(ts) == 0 {
+		return nil, false
+	}
+	// lo(m) for each term
+	los := make([]rat, len(ts))
+	total := ratZero
+	for i, t := range ts {
+		l := t.c.neg()
+		for _, f := range t.m {
+			l = l.mul(powRatInt(get(f.v).lo, int64(f.e)))
+		}
+		los[i] = l
+		total = total.add(l)
+	}
+	out := map[*variable]int64{}
+	for i, t := range ts {
+		room := k.sub(total).add(los[i]) // a*m <= room
+		for j, f := range t.m {
+			den := t.c.neg()
+			for jj, g := range t.m {
+				e := int64(g.e)
+				if jj == j {
+					e--
+				}
+				den = den.mul(powRatInt(get(g.v).lo, e))
+			}
+			hi, fits := room.quo(den).floor().int64()
+			if !fits {
+				continue
+			}
+			if old, ok := out[f.v]; !ok || hi < old {
+				out[f.v] = hi
+			}
+		}
+	}
+	return out, len(out) > 0
+}
+
+// powRatInt is x^e for e >= 0.
+func powRatInt(x int64, e int64) rat {
+	r := ratOne
+	b := ratInt(x)
+	for ; e > 0; e-- {
+		r = r.mul(b)
+	}
+	return r
+}
