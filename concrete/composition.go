@@ -322,8 +322,10 @@ func checkIndices(n int64) iter.Seq[int64] {
 				return
 			}
 		}
-		for i := q; i < n-q; i += step {
-			if !yield(i) {
+		// count the middle points instead of stepping i past n-q, so that
+		// i never overflows when n is near the int64 maximum
+		for k := range int64(checkLimit / 2) {
+			if !yield(q + k*step) {
 				return
 			}
 		}

@@ -3,6 +3,7 @@ package concrete
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -128,4 +129,23 @@ func ExampleCompositionShape() {
 	fmt.Println(r)
 	// Output:
 	// (_3,(4,2)):(59,(13,1))
+}
+
+// TestCheckIndicesHuge: the sample of a layout whose size is near the int64
+// maximum is finite, in range and increasing (a stepping loop once
+// overflowed and never ended).
+func TestCheckIndicesHuge(t *testing.T) {
+	for _, n := range []int64{checkLimit + 1, 1 << 40, math.MaxInt64 - 2, math.MaxInt64} {
+		count, prev := 0, int64(-1)
+		for i := range checkIndices(n) {
+			if i <= prev || i >= n {
+				t.Fatalf("checkIndices(%d): %d after %d", n, i, prev)
+			}
+			prev = i
+			count++
+		}
+		if count > checkLimit+1 {
+			t.Fatalf("checkIndices(%d) yields %d points, more than %d", n, count, checkLimit+1)
+		}
+	}
 }

@@ -23,7 +23,9 @@ func (l Layout) String() string { return notation.Print(layoutNode(l)) }
 // Rank is CuTe's rank(layout): the number of top-level modes.
 func (l Layout) Rank() int { return l.Shape.Rank() }
 
-// Mode is CuTe's layout<i>(l): the i-th top-level mode as a layout.
+// Mode is CuTe's layout<i>(l): the i-th top-level mode as a layout. Like a
+// slice index it panics when i is out of range (0 <= i < Rank()); the
+// catalogue's `get` checks its indices and returns an error instead.
 func (l Layout) Mode(i int) Layout { return Layout{l.Shape.At(i), l.Stride.At(i)} }
 
 // TilerKind says what a Tiler leaf is.

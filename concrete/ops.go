@@ -78,13 +78,19 @@ func (v Value) String() string {
 	}
 }
 
-// LayoutValue, TupleValue and TilerValue wrap a result.
-func LayoutValue(l Layout) Value  { return Value{Kind: ValLayout, Layout: l} }
-func TupleValue(t IntTuple) Value { return Value{Kind: ValTuple, Tuple: t} }
-func TilerValue(t Tiler) Value    { return Value{Kind: ValTiler, Tiler: t} }
+// LayoutValue wraps a layout as a Value.
+func LayoutValue(l Layout) Value { return Value{Kind: ValLayout, Layout: l} }
 
-// Op is one entry of the operation catalogue shared by the Go API, the CLI,
-// the oracle and the tests.
+// TupleValue wraps an integer or IntTuple as a Value.
+func TupleValue(t IntTuple) Value { return Value{Kind: ValTuple, Tuple: t} }
+
+// TilerValue wraps a tiler as a Value.
+func TilerValue(t Tiler) Value { return Value{Kind: ValTiler, Tiler: t} }
+
+// Op is one entry of the operation catalogue shared by the CLI, the oracle
+// and the tests (each operation also has a typed Go function). Apply checks
+// argument kinds and refuses non-positive extents; the typed functions
+// follow CuTe on such values instead.
 type Op struct {
 	Name string
 	// Args are the argument kinds; the first MinArgs are required.

@@ -110,7 +110,7 @@ Commands:
 	}
 	fmt.Fprint(stdout, `	help       this text; 'cute help COMMAND' is 'cute COMMAND -h'
 
-Not implemented yet: derive, check, equiv (they need the symbolic engine) and
+Not implemented yet: derive, check, equiv (they need the symbolic rewrite rules) and
 gpuval.
 
 Exit status: 0 success, 1 domain error (CuTe refuses, -strict finds a broken

@@ -17,7 +17,7 @@ import (
 var showcaseText string
 
 // symbolicNote is the showcase's one line on the seeds' symbolic examples.
-const symbolicNote = "The symbolic examples of the seeds (e.g. blocked_product((M0,N0):(1,M0), (M1,N1):(N1,1))) are not shown yet: the symbolic engine has not landed."
+const symbolicNote = "The symbolic examples of the seeds (e.g. blocked_product((M0,N0):(1,M0), (M1,N1):(N1,1))) are not shown yet: symbolic layout operations need the rewrite rules (package rules), not yet written."
 
 var showcaseCmd = &command{
 	name:    "showcase",

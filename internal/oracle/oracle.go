@@ -68,8 +68,8 @@ func Handle(req Request) Reply {
 	default:
 		return errReply(id, "unknown mode %q (want \"cute\" or \"strict\")", req.Mode)
 	}
-	if req.Assume != nil || req.Dynamic || req.Derive || hasSymbol(req.Args) {
-		return errReply(id, "%s: symbolic requests are not supported yet (the symbolic engine has not landed)", req.Op)
+	if len(req.Assume) > 0 || req.Dynamic || req.Derive || hasSymbol(req.Args) {
+		return errReply(id, "%s: symbolic requests are not supported yet (symbolic layout operations need the rewrite rules of package rules, not yet written)", req.Op)
 	}
 	var warnings []string
 	opts = append(opts, concrete.CollectWarnings(&warnings))

@@ -209,3 +209,32 @@ func TestHandleLineBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestServeHugeSizes: post-condition checks of layouts whose size is near
+// the int64 maximum sample a bounded number of points and end (a sampling
+// loop once overflowed and never ended); each request gets one reply.
+func TestServeHugeSizes(t *testing.T) {
+	reqs := []string{
+		`{"id":1,"op":"nullspace","args":["9223372036854775805:_0"],"mode":"strict"}`,
+		`{"id":2,"op":"left_inverse","args":["_9223372036854775806:_0"]}`,
+		`{"id":3,"op":"complement","args":["_6:_0","_9223372036854775805"],"mode":"strict"}`,
+		`{"id":4,"op":"tile_to_shape","args":["():()","_9223372036854775805"]}`,
+	}
+	var out bytes.Buffer
+	if err := Serve(strings.NewReader(strings.Join(reqs, "\n")+"\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != len(reqs) {
+		t.Fatalf("%d replies for %d requests:\n%s", len(lines), len(reqs), out.String())
+	}
+	for i, ln := range lines {
+		var r Reply
+		if err := json.Unmarshal([]byte(ln), &r); err != nil {
+			t.Fatalf("reply %d: %v: %s", i+1, err, ln)
+		}
+		if string(r.ID) != fmt.Sprint(i+1) || (r.Result == nil && r.Error == "") {
+			t.Errorf("reply %d: %s", i+1, ln)
+		}
+	}
+}
