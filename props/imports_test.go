@@ -19,13 +19,14 @@ const module = "github.com/cutealg/cutealg"
 // package must be listed here.
 var layers = map[string][]string{
 	"internal/tuple":    {},
+	"internal/vectors":  {},
 	"internal/notation": {},
-	"concrete":          {"internal/tuple", "internal/notation"},
+	"concrete":          {"internal/tuple", "internal/notation", "internal/vectors"},
 	"sym":               {"internal/tuple", "internal/notation", "concrete"},
 	"rules":             {"internal/tuple", "internal/notation", "concrete", "sym"},
 	"proofs":            {"internal/tuple", "internal/notation", "concrete", "sym", "rules"},
 	"gpuval":            {"internal/tuple", "internal/notation", "concrete", "sym", "rules", "proofs"},
-	"internal/oracle":   {"internal/tuple", "internal/notation", "concrete", "sym", "rules", "proofs"},
+	"internal/oracle":   {"internal/tuple", "internal/notation", "internal/vectors", "concrete", "sym", "rules", "proofs"},
 	"cmd/cute":          {"internal/tuple", "internal/notation", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle"},
 }
 

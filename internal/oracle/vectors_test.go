@@ -1,34 +1,28 @@
 package oracle
 
 import (
-	"bufio"
 	"encoding/json"
 	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cutealg/cutealg/internal/vectors"
 )
 
 var opFilter = flag.String("op", "", "run the vectors of these ops only (comma-separated)")
 
-// vectorsDir is where the CuTe ground truth lives, relative to this package.
-const vectorsDir = "../../../shared/vectors"
-
-type record struct {
-	ID        string   `json:"id"`
-	Op        string   `json:"op"`
-	Args      []string `json:"args"`
-	Result    *string  `json:"result"`
-	Error     string   `json:"error"`
-	Unchecked string   `json:"unchecked"`
-}
-
-func loadVectors(t *testing.T) []record {
+func loadVectors(t *testing.T) []vectors.Record {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(vectorsDir, "*.jsonl"))
-	if len(files) == 0 {
-		t.Skipf("no CuTe vectors at %s (../shared/vectors beside the repository): skipping", vectorsDir)
+	dir, ok := vectors.Dir()
+	if !ok {
+		t.Skipf("no CuTe vectors at %s (../shared/vectors beside the repository): skipping", dir)
+	}
+	all, err := vectors.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) == 0 {
+		t.Fatalf("no records in %s", dir)
 	}
 	want := map[string]bool{}
 	for _, op := range strings.Split(*opFilter, ",") {
@@ -36,29 +30,10 @@ func loadVectors(t *testing.T) []record {
 			want[op] = true
 		}
 	}
-	var recs []record
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(fh)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if strings.TrimSpace(sc.Text()) == "" {
-				continue
-			}
-			var r record
-			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			if len(want) == 0 || want[r.Op] {
-				recs = append(recs, r)
-			}
-		}
-		fh.Close()
-		if err := sc.Err(); err != nil {
-			t.Fatal(err)
+	var recs []vectors.Record
+	for _, r := range all {
+		if len(want) == 0 || want[r.Op] {
+			recs = append(recs, r)
 		}
 	}
 	return recs
