@@ -114,3 +114,25 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkCompareRelationFact(b *testing.B) {
+	ctx := benchCtx(b, "N>=M")
+	x, y := MustParse("M"), MustParse("N")
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := ctx.Compare(x, y); r.Possible != Less|Same || r.Witnessed != Less|Same {
+			b.Fatal("want {<,=} witnessed")
+		}
+	}
+}
+
+func BenchmarkDividesNeFact(b *testing.B) {
+	ctx := benchCtx(b, "M!=2")
+	x, y := MustParse("8"), MustParse("M*N")
+	b.ReportAllocs()
+	for b.Loop() {
+		if ctx.Divides(x, y).Truth != False {
+			b.Fatal("want false")
+		}
+	}
+}

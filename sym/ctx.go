@@ -51,6 +51,7 @@ type Ctx struct {
 	// term without atoms
 	monoSub map[*variable]monoEntry
 	box     bool // no kept facts: the allowed set is the box of the unknowns
+	ff      *factFast
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.
@@ -995,6 +996,8 @@ func (c *Ctx) finish() {
 		t, ok := p.monomial()
 		c.monoSub[v] = monoEntry{t: t, ok: ok && !p.hasAtoms()}
 	}
+	c.ff = nil
+	c.buildFactFast()
 }
 
 type monoEntry struct {

@@ -88,6 +88,10 @@ func (c *Ctx) Divides(a, b Expr) Decision {
 		d.Truth = t
 		return d
 	}
+	if t, ok := c.factDivides(pa, pb); ok {
+		d.Truth = t
+		return d
+	}
 	if cert := c.proveDivides(pa, pb); cert != nil {
 		d.Truth, d.cert = True, cert
 		return d
@@ -168,6 +172,7 @@ type Comparison struct {
 	ctx       *Ctx
 	a, b      *poly
 	certs     []*Certificate
+	fact      bool // answered by the fact fast path: certificates from the general path
 }
 
 // Holds answers "a r b at every allowed binding", r a set of relations
@@ -193,6 +198,13 @@ func (c Comparison) Certificates() ([]*Certificate, error) {
 	}
 	if c.ctx == nil {
 		return nil, errors.New("sym: zero Comparison")
+	}
+	if c.fact {
+		g := c.ctx.compareGeneral(c.a, c.b)
+		if g.Possible != c.Possible || g.Witnessed != c.Witnessed {
+			return nil, errors.New("sym: internal error: the fact fast path and the general path disagree")
+		}
+		return g.certs, nil
 	}
 	var out []*Certificate
 	var rec fastRec
@@ -264,6 +276,16 @@ func (c *Ctx) Compare(a, b Expr) Comparison {
 		r.Possible, r.Witnessed = p, w
 		return r
 	}
+	if p, w, ok := c.factCompare(pa, pb); ok {
+		r.Possible, r.Witnessed, r.fact = p, w, true
+		return r
+	}
+	return c.compareGeneral(pa, pb)
+}
+
+// compareGeneral is Compare on the general path, with its certificates.
+func (c *Ctx) compareGeneral(pa, pb *poly) Comparison {
+	r := Comparison{Possible: AnyOrder, ctx: c, a: pa, b: pb}
 	var certs []*Certificate
 	if cert := c.proveLe(pa, pb, false); cert != nil {
 		r.Possible &^= Greater

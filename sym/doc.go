@@ -169,7 +169,11 @@
 // Decide with Ctx.Divides, Ctx.Equal and Ctx.Compare. On monomials over
 // symbols whose images are monomials, in a context without kept facts,
 // they take a fast path that allocates nothing; certificates are then
-// built on demand.
+// built on demand. In a context whose kept facts are linear (N >= M,
+// M != 2, ...) and whose assumptions have no atoms, Divides and Compare on
+// such monomials (for Compare, of degree at most 1 in the unknowns) replay
+// the general path without allocating, with the same answers, and build
+// certificates on demand too.
 //
 // # Case splits
 //

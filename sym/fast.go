@@ -73,7 +73,7 @@ func (a frac) inv() (frac, bool) {
 	return frac{}, false
 }
 
-func (a frac) isInt() bool { return a.n%a.d == 0 }
+func (a frac) isInt() bool { return a.d == 1 || a.n%a.d == 0 }
 
 func (a frac) sign() int {
 	switch {

@@ -1,0 +1,929 @@
+package sym
+
+import "math"
+
+// The fact fast path of Divides and Compare: monomial operands over
+// symbols whose images are monomials, in a context whose kept facts are
+// linear (difference and bound constraints: N >= M, M != 2, M+N <= 9, ...)
+// and whose assumptions are atom-free. It replays the general path step
+// for step without allocating: the proofs of proveNonneg (shift to the
+// lower bounds, then subtract multiples of the facts, greedily, in the same
+// order) on linear differences, the kept != facts of proveNe, and the
+// bounded search of search (the same points in the same order, the
+// assumptions evaluated at each binding), so that its answers are the
+// general path's. Whenever the replay would leave that fragment (a
+// multiplier that is not a constant, an overflow of int64 fractions, too
+// many symbols) it gives up and the general path answers. Certificates are
+// built on demand by the general path (Decision.Certificate,
+// Comparison.Certificates).
+
+// factFastOff disables the fact fast path (tests compare it with the
+// general path).
+var factFastOff bool
+
+const maxFF = 16
+
+// lin is k + sum c[i]*v[i], v sorted by cmpVar, no variable twice.
+type lin struct {
+	n int
+	v [maxFF]*variable
+	c [maxFF]frac
+	k frac
+}
+
+func (a frac) add(b frac) (frac, bool) {
+	if a.d == 1 && b.d == 1 {
+		s := a.n + b.n
+		if (a.n > 0 && b.n > 0 && s < 0) || (a.n < 0 && b.n < 0 && s >= 0) || s == math.MinInt64 {
+			return frac{}, false
+		}
+		return frac{s, 1}, true
+	}
+	x, ok1 := mul64(a.n, b.d)
+	y, ok2 := mul64(b.n, a.d)
+	d, ok3 := mul64(a.d, b.d)
+	if !ok1 || !ok2 || !ok3 {
+		a, b = a.reduce(), b.reduce()
+		x, ok1 = mul64(a.n, b.d)
+		y, ok2 = mul64(b.n, a.d)
+		d, ok3 = mul64(a.d, b.d)
+		if !ok1 || !ok2 || !ok3 {
+			return frac{}, false
+		}
+	}
+	s := x + y
+	if (x > 0 && y > 0 && s < 0) || (x < 0 && y < 0 && s >= 0) || s == math.MinInt64 {
+		return frac{}, false
+	}
+	return frac{s, d}.reduce(), true
+}
+
+// addTerm adds c*v (v nil: the constant).
+func (l *lin) addTerm(v *variable, c frac) bool {
+	var ok bool
+	if v == nil {
+		l.k, ok = l.k.add(c)
+		return ok
+	}
+	i := 0
+	for i < l.n && cmpVar(l.v[i], v) < 0 {
+		i++
+	}
+	if i < l.n && l.v[i] == v {
+		l.c[i], ok = l.c[i].add(c)
+		return ok
+	}
+	if l.n == maxFF {
+		return false
+	}
+	copy(l.v[i+1:l.n+1], l.v[i:l.n])
+	copy(l.c[i+1:l.n+1], l.c[i:l.n])
+	l.v[i], l.c[i] = v, c
+	l.n++
+	return true
+}
+
+// linOfPoly reads a linear polynomial without atoms.
+func linOfPoly(p *poly, l *lin) bool {
+	*l = lin{k: frac{0, 1}}
+	for _, t := range p.t {
+		c, ok := fracOf(t.c)
+		if !ok {
+			return false
+		}
+		switch {
+		case len(t.m) == 0:
+			if !l.addTerm(nil, c) {
+				return false
+			}
+		case len(t.m) == 1 && t.m[0].e == 1 && t.m[0].v.kind != kAtom:
+			if !l.addTerm(t.m[0].v, c) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// linOfMono reads c*u (or a constant) from a fast monomial.
+func linOfMono(m *fastMono, sign int64, l *lin) bool {
+	c := frac{sign * m.c.n, m.c.d}
+	*l = lin{k: frac{0, 1}}
+	var v *variable
+	for i := 0; i < m.n; i++ {
+		if m.e[i] == 0 {
+			continue
+		}
+		if m.e[i] != 1 || v != nil {
+			return false
+		}
+		v = m.v[i]
+	}
+	return l.addTerm(v, c)
+}
+
+// shift substitutes v = lo(v) + v; ok is false when a variable has no
+// lower bound (usable is false) or on overflow (fits is false).
+func (c *Ctx) shiftLin(l *lin) (usable, fits bool) {
+	for i := 0; i < l.n; i++ {
+		lo, has := c.loOf(l.v[i])
+		if !has {
+			return false, true
+		}
+		p, ok := l.c[i].mul(frac{lo, 1})
+		if !ok {
+			return false, false
+		}
+		if l.k, ok = l.k.add(p); !ok {
+			return false, false
+		}
+	}
+	return true, true
+}
+
+// factFast is what the fact fast path needs of a context, computed by
+// finish; nil when the context is outside its fragment.
+type factFast struct {
+	usable   []lin // usableFacts, shifted
+	ne       []lin // kept != facts (not from bounds)
+	condSyms []*variable
+	conds    []ccond
+}
+
+// ccond is an assumption compiled for evaluation at a binding: its
+// factors index condSyms.
+type ccond struct {
+	rel  Rel
+	x, y []cterm
+}
+
+type cterm struct {
+	c   frac
+	f   []cfac
+	int bool // integer coefficient, no negative exponent
+}
+
+type cfac struct {
+	k int
+	e int32
+}
+
+func (ff *factFast) compile(p *poly) []cterm {
+	out := make([]cterm, 0, len(p.t))
+	for _, t := range p.t {
+		c, _ := fracOf(t.c)
+		ct := cterm{c: c, int: c.d == 1}
+		for _, f := range t.m {
+			k := 0
+			for ff.condSyms[k] != f.v {
+				k++
+			}
+			ct.f = append(ct.f, cfac{k, f.e})
+			if f.e < 0 {
+				ct.int = false
+			}
+		}
+		out = append(out, ct)
+	}
+	return out
+}
+
+// buildFactFast fills c.ff.
+func (c *Ctx) buildFactFast() {
+	for _, s := range c.monoSub {
+		if !s.ok {
+			return
+		}
+	}
+	ff := &factFast{}
+	for _, f := range c.facts {
+		var l lin
+		if (f.kind != fGe && f.kind != fNe) || !linOfPoly(f.p, &l) {
+			return
+		}
+		if f.kind == fNe && f.src.bound == nil && !f.p.isZero() {
+			ff.ne = append(ff.ne, l)
+		}
+		if f.kind == fGe {
+			usable, fits := c.shiftLin(&l)
+			if !fits {
+				return
+			}
+			if usable {
+				ff.usable = append(ff.usable, l)
+			}
+		}
+	}
+	var vs []*variable
+	for v, b := range c.bnd {
+		if b.hasHi {
+			vs = append(vs, v)
+		}
+	}
+	sortVars(vs)
+	for _, v := range vs {
+		var l lin
+		l.k = frac{c.bnd[v].hi, 1}
+		if !l.addTerm(v, frac{-1, 1}) {
+			return
+		}
+		usable, fits := c.shiftLin(&l)
+		if !fits {
+			return
+		}
+		if usable {
+			ff.usable = append(ff.usable, l)
+		}
+	}
+	seen := map[*variable]bool{}
+	for _, cd := range c.conds {
+		for _, p := range [2]*poly{pl(cd.X), pl(cd.Y)} {
+			if p.err != nil || p.hasAtoms() {
+				return
+			}
+			for _, t := range p.t {
+				if _, ok := fracOf(t.c); !ok {
+					return
+				}
+				for _, f := range t.m {
+					if f.v.kind != kSym {
+						return
+					}
+					if !seen[f.v] {
+						seen[f.v] = true
+						ff.condSyms = append(ff.condSyms, f.v)
+					}
+				}
+			}
+		}
+	}
+	if len(ff.condSyms) > maxFF {
+		return
+	}
+	sortVars(ff.condSyms)
+	for _, cd := range c.conds {
+		ff.conds = append(ff.conds, ccond{cd.Rel, ff.compile(pl(cd.X)), ff.compile(pl(cd.Y))})
+	}
+	c.ff = ff
+}
+
+// ffNonneg replays proveNonneg on a linear p: proved, and ok false when the
+// replay leaves the fragment.
+func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool) (proved, ok bool) {
+	usable, fits := st.shiftLin(c, &p)
+	if !fits {
+		return false, false
+	}
+	if !usable {
+		return false, true
+	}
+	done := func() bool {
+		for i := 0; i < p.n; i++ {
+			if p.c[i].sign() < 0 {
+				return false
+			}
+		}
+		return p.k.sign() >= 0 && (!strict || p.k.sign() > 0)
+	}
+	if done() {
+		return true, true
+	}
+	facts := c.ff.usable
+	if len(facts) == 0 {
+		return false, true
+	}
+	for iter := 0; iter < 32; iter++ {
+		nv, isConst, found := (*variable)(nil), false, false
+		var nc frac
+		for i := 0; i < p.n; i++ {
+			if p.c[i].sign() < 0 {
+				nv, nc, found = p.v[i], p.c[i], true
+				break
+			}
+		}
+		if !found && p.k.sign() < 0 {
+			nc, isConst, found = p.k, true, true
+		}
+		if !found {
+			return false, true
+		}
+		best, bestDeg := -1, 0
+		var bestC frac
+		for fi := range facts {
+			f := &facts[fi]
+			for i := 0; i < f.n; i++ {
+				if f.c[i].sign() < 0 && !isConst && f.v[i] == nv && (best < 0 || bestDeg > 0) {
+					best, bestDeg, bestC = fi, 0, f.c[i]
+				}
+			}
+			if f.k.sign() < 0 {
+				deg := 1
+				if isConst {
+					deg = 0
+				}
+				if best < 0 || deg < bestDeg {
+					best, bestDeg, bestC = fi, deg, f.k
+				}
+			}
+		}
+		if best < 0 {
+			return false, true
+		}
+		if bestDeg > 0 {
+			return false, false // a multiplier that is not a constant
+		}
+		inv, ok := bestC.inv()
+		if !ok {
+			return false, false
+		}
+		m, ok := nc.mul(inv) // positive
+		if !ok {
+			return false, false
+		}
+		f := &facts[best]
+		for i := 0; i < f.n; i++ {
+			t, ok := f.c[i].mul(m)
+			if !ok || !p.addTerm(f.v[i], frac{-t.n, t.d}) {
+				return false, false
+			}
+		}
+		t, ok := f.k.mul(m)
+		if !ok || !p.addTerm(nil, frac{-t.n, t.d}) {
+			return false, false
+		}
+		if done() {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// sub returns a - b.
+func linSub(a, b *lin) (lin, bool) {
+	r := *a
+	for i := 0; i < b.n; i++ {
+		if !r.addTerm(b.v[i], frac{-b.c[i].n, b.c[i].d}) {
+			return r, false
+		}
+	}
+	return r, r.addTerm(nil, frac{-b.k.n, b.k.d})
+}
+
+// first returns the coefficient of the first term (zero coefficients are
+// absent) and whether there is one.
+func (l *lin) first() (frac, bool) {
+	for i := 0; i < l.n; i++ {
+		if l.c[i].n != 0 {
+			return l.c[i], true
+		}
+	}
+	return l.k, l.k.n != 0
+}
+
+// propTo reports whether l == k*f for the k of their first terms.
+func (l *lin) propTo(f *lin) (bool, bool) {
+	a, ok1 := l.first()
+	b, ok2 := f.first()
+	if !ok1 || !ok2 {
+		return false, true
+	}
+	inv, ok := b.inv()
+	if !ok {
+		return false, false
+	}
+	k, ok := a.mul(inv)
+	if !ok {
+		return false, false
+	}
+	s, ok := f.scaled(k)
+	if !ok {
+		return false, false
+	}
+	d, ok := linSub(l, &s)
+	if !ok {
+		return false, false
+	}
+	for i := 0; i < d.n; i++ {
+		if d.c[i].n != 0 {
+			return false, true
+		}
+	}
+	return d.k.n == 0, true
+}
+
+func (l *lin) scaled(k frac) (lin, bool) {
+	r := *l
+	var ok bool
+	for i := 0; i < r.n; i++ {
+		if r.c[i], ok = r.c[i].mul(k); !ok {
+			return r, false
+		}
+		r.c[i] = r.c[i].reduce()
+	}
+	r.k, ok = r.k.mul(k)
+	return r, ok
+}
+
+// shiftLin is Ctx.shiftLin with the lower bounds of st's unknowns at hand.
+func (st *ffState) shiftLin(c *Ctx, l *lin) (usable, fits bool) {
+	for i := 0; i < l.n; i++ {
+		lo, has, seen := int64(0), false, false
+		for j := 0; j < st.nu; j++ {
+			if st.us[j] == l.v[i] {
+				lo, has, seen = st.lo[j], st.hasLo[j], true
+				break
+			}
+		}
+		if !seen {
+			lo, has = c.loOf(l.v[i])
+		}
+		if !has {
+			return false, true
+		}
+		p, ok := l.c[i].mul(frac{lo, 1})
+		if !ok {
+			return false, false
+		}
+		if l.k, ok = l.k.add(p); !ok {
+			return false, false
+		}
+	}
+	return true, true
+}
+
+// ffState is one query of the fact fast path: the operands and the
+// symbols and unknowns the search visits.
+type ffState struct {
+	A, B  fastMono
+	ta    term
+	tb    term
+	nsym  int
+	syms  [maxFF]*variable
+	sval  [maxFF]int64
+	selim [maxFF]bool // the symbol is eliminated: its image is simg
+	simg  [maxFF]term
+	suidx [maxFF]int // otherwise its index in us
+	cmap  [maxFF]int // index in syms of each of condSyms
+	nu    int
+	us    [maxFF]*variable
+	vals  [maxFF]int64
+	bd    [maxFF]bounds
+	lo    [maxFF]int64 // loOf of the unknowns
+	hasLo [maxFF]bool
+	abort bool
+}
+
+func insertVar(vs *[maxFF]*variable, n *int, v *variable) bool {
+	i := 0
+	for i < *n && cmpVar(vs[i], v) < 0 {
+		i++
+	}
+	if i < *n && vs[i] == v {
+		return true
+	}
+	if *n == maxFF {
+		return false
+	}
+	copy(vs[i+1:*n+1], vs[i:*n])
+	vs[i] = v
+	*n++
+	return true
+}
+
+// ffSetup prepares a query; ok is false outside the fragment.
+func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
+	if factFastOff || c.ff == nil {
+		return false
+	}
+	var ok1, ok2 bool
+	st.ta, ok1 = pa.monomial()
+	st.tb, ok2 = pb.monomial()
+	if !ok1 || !ok2 || !c.fastTheta(st.ta, &st.A) || !c.fastTheta(st.tb, &st.B) {
+		return false
+	}
+	for _, v := range c.ff.condSyms {
+		if !insertVar(&st.syms, &st.nsym, v) {
+			return false
+		}
+	}
+	for _, t := range [2]term{st.ta, st.tb} {
+		for _, f := range t.m {
+			if !insertVar(&st.syms, &st.nsym, f.v) {
+				return false
+			}
+		}
+	}
+	for i := 0; i < st.nsym; i++ {
+		s := st.syms[i]
+		if e, elim := c.monoSub[s]; elim {
+			for _, f := range e.t.m {
+				if !insertVar(&st.us, &st.nu, f.v) {
+					return false
+				}
+			}
+		} else if !insertVar(&st.us, &st.nu, s) {
+			return false
+		}
+	}
+	for j := 0; j < st.nu; j++ {
+		st.bd[j] = c.bounds(st.us[j])
+		st.lo[j], st.hasLo[j] = c.loOf(st.us[j])
+	}
+	for k, v := range c.ff.condSyms {
+		for i := 0; i < st.nsym; i++ {
+			if st.syms[i] == v {
+				st.cmap[k] = i
+			}
+		}
+	}
+	for i := 0; i < st.nsym; i++ {
+		s := st.syms[i]
+		e, elim := c.monoSub[s]
+		st.selim[i], st.simg[i] = elim, e.t
+		for j := 0; j < st.nu; j++ {
+			if st.us[j] == s {
+				st.suidx[i] = j
+			}
+		}
+	}
+	return true
+}
+
+func (st *ffState) symVal(v *variable) (int64, bool) {
+	for i := 0; i < st.nsym; i++ {
+		if st.syms[i] == v {
+			return st.sval[i], true
+		}
+	}
+	return 0, false
+}
+
+// evalTerm evaluates a term over symbols at the binding.
+func (st *ffState) evalTerm(t term) (frac, bool) {
+	r, ok := fracOf(t.c)
+	if !ok {
+		return frac{}, false
+	}
+	if r.d == 1 { // integers, without fractions
+		n := r.n
+		for _, f := range t.m {
+			x, found := st.symVal(f.v)
+			if !found || f.e < 0 {
+				goto general
+			}
+			for e := f.e; e > 0; e-- {
+				if n, ok = mul64(n, x); !ok {
+					goto general
+				}
+			}
+		}
+		return frac{n, 1}, true
+	}
+general:
+	for _, f := range t.m {
+		x, found := st.symVal(f.v)
+		if !found {
+			return frac{}, false
+		}
+		p, ok := powFrac(x, int64(f.e))
+		if !ok {
+			return frac{}, false
+		}
+		if r, ok = r.mul(p); !ok {
+			return frac{}, false
+		}
+	}
+	return r, true
+}
+
+// binding replays bindingAt and satisfied at the current values of the
+// unknowns; it sets abort on overflow.
+func (c *Ctx) ffBinding(st *ffState) bool {
+	for i := 0; i < st.nsym; i++ {
+		var r frac
+		if st.selim[i] {
+			var ok bool
+			if r, ok = fracOf(st.simg[i].c); !ok {
+				st.abort = true
+				return false
+			}
+			for _, f := range st.simg[i].m {
+				x := c.bounds(f.v).lo
+				for j := 0; j < st.nu; j++ {
+					if st.us[j] == f.v {
+						x = st.vals[j]
+					}
+				}
+				p, ok := powFrac(x, int64(f.e))
+				if ok {
+					r, ok = r.mul(p)
+				}
+				if !ok {
+					st.abort = true
+					return false
+				}
+			}
+		} else {
+			r = frac{st.vals[st.suidx[i]], 1}
+		}
+		if r.d != 1 {
+			if !r.isInt() {
+				return false
+			}
+			r = frac{r.n / r.d, 1}
+		}
+		if r.n < 1 {
+			return false
+		}
+		st.sval[i] = r.n
+	}
+	for i := range c.ff.conds {
+		cd := &c.ff.conds[i]
+		x, ok1 := st.evalC(cd.x)
+		y, ok2 := st.evalC(cd.y)
+		if !ok1 || !ok2 {
+			st.abort = true
+			return false
+		}
+		if x.d == 1 && y.d == 1 {
+			cmp := 0
+			switch {
+			case x.n < y.n:
+				cmp = -1
+			case x.n > y.n:
+				cmp = 1
+			}
+			if !relHolds(cd.rel, cmp) {
+				return false
+			}
+			continue
+		}
+		if !x.isInt() || !y.isInt() || !relHolds(cd.rel, x.cmp(y)) {
+			return false
+		}
+	}
+	return true
+}
+
+// evalC evaluates a compiled side of an assumption at the binding.
+func (st *ffState) evalC(ts []cterm) (frac, bool) {
+	r := frac{0, 1}
+	for i := range ts {
+		t := &ts[i]
+		var v frac
+		if t.int {
+			n, ok := t.c.n, true
+			for _, f := range t.f {
+				x := st.sval[st.cmap[f.k]]
+				for e := f.e; e > 0 && ok; e-- {
+					if n == 1 {
+						n = x
+					} else {
+						n, ok = mul64(n, x)
+					}
+				}
+			}
+			if !ok {
+				return frac{}, false
+			}
+			v = frac{n, 1}
+		} else {
+			v = t.c
+			for _, f := range t.f {
+				p, ok := powFrac(st.sval[st.cmap[f.k]], int64(f.e))
+				if ok {
+					v, ok = v.mul(p)
+				}
+				if !ok {
+					return frac{}, false
+				}
+			}
+		}
+		if r.d == 1 && v.d == 1 {
+			s := r.n + v.n
+			if (r.n > 0 && v.n > 0 && s < 0) || (r.n < 0 && v.n < 0 && s >= 0) || s == math.MinInt64 {
+				return frac{}, false
+			}
+			r.n = s
+			continue
+		}
+		var ok bool
+		if r, ok = r.add(v); !ok {
+			return frac{}, false
+		}
+	}
+	return r, true
+}
+
+// ffSearch replays search; f sees the binding in st.sval.
+func (c *Ctx) ffSearch(st *ffState, f func() bool) bool {
+	reset := func() {
+		for i := 0; i < st.nu; i++ {
+			st.vals[i] = st.bd[i].lo
+		}
+	}
+	tries := 0
+	try := func() bool {
+		tries++
+		if !c.ffBinding(st) {
+			return st.abort
+		}
+		return f() || st.abort
+	}
+	in := func(i int, off int64) (int64, bool) {
+		bd := st.bd[i]
+		x := bd.lo + off
+		if x < bd.lo || (bd.hasHi && x > bd.hi) {
+			return 0, false
+		}
+		return x, true
+	}
+	reset()
+	if try() {
+		return true
+	}
+	for i := 0; i < st.nu; i++ {
+		for _, off := range searchOffsets {
+			x, ok := in(i, off)
+			if !ok {
+				break
+			}
+			st.vals[i] = x
+			if try() {
+				return true
+			}
+		}
+		st.vals[i] = st.bd[i].lo
+	}
+	for i := 0; i < st.nu; i++ {
+		if bd := st.bd[i]; bd.hasHi {
+			st.vals[i] = bd.hi
+			if try() {
+				return true
+			}
+		}
+	}
+	reset()
+	seed := uint64(0x9e3779b97f4a7c15)
+	for tries < searchBudget && st.nu > 0 {
+		for i := 0; i < st.nu; i++ {
+			seed ^= seed << 13
+			seed ^= seed >> 7
+			seed ^= seed << 17
+			off := int64(0)
+			if seed%3 != 0 {
+				off = searchOffsets[seed%uint64(len(searchOffsets))]
+			}
+			if bd := st.bd[i]; bd.hasHi && seed%5 == 0 {
+				st.vals[i] = bd.hi
+				continue
+			}
+			if x, ok := in(i, off); ok {
+				st.vals[i] = x
+			} else {
+				st.vals[i] = st.bd[i].lo
+			}
+		}
+		if try() {
+			return true
+		}
+	}
+	return false
+}
+
+// ffOperands evaluates the operands at the binding; ok is false when one
+// is not an integer there (abort set on overflow).
+func (st *ffState) ffOperands() (x, y frac, ok bool) {
+	x, ok1 := st.evalTerm(st.ta)
+	y, ok2 := st.evalTerm(st.tb)
+	if !ok1 || !ok2 {
+		st.abort = true
+		return x, y, false
+	}
+	return x, y, x.isInt() && y.isInt()
+}
+
+// factDivides decides a | b on the fact fast path (not for an integral
+// quotient, which fastDivides answers).
+func (c *Ctx) factDivides(pa, pb *poly) (Truth, bool) {
+	var st ffState
+	if !c.ffSetup(pa, pb, &st) {
+		return Unknown, false
+	}
+	// the quotient of the images, as in fastDivides
+	var fv fastVars
+	if !fv.collect(c, &st.A) || !fv.collect(c, &st.B) {
+		return Unknown, false
+	}
+	ic, ok := st.A.c.inv()
+	if !ok {
+		return Unknown, false
+	}
+	qc, ok := st.B.c.mul(ic)
+	if !ok {
+		return Unknown, false
+	}
+	integral := qc.isInt()
+	for i := 0; i < fv.n && integral; i++ {
+		if st.B.exp(fv.v[i])-st.A.exp(fv.v[i]) < 0 {
+			integral = false
+		}
+	}
+	if integral {
+		return Unknown, false
+	}
+	found := c.ffSearch(&st, func() bool {
+		x, y, ok := st.ffOperands()
+		if !ok {
+			return false
+		}
+		xi, yi := x.n/x.d, y.n/y.d
+		if xi == 0 {
+			return yi != 0
+		}
+		return yi%xi != 0
+	})
+	switch {
+	case st.abort:
+		return Unknown, false
+	case found:
+		return False, true
+	}
+	return Unknown, true
+}
+
+// factCompare replays the general Compare on the fact fast path.
+func (c *Ctx) factCompare(pa, pb *poly) (possible, witnessed Order, ok bool) {
+	var st ffState
+	if !c.ffSetup(pa, pb, &st) {
+		return 0, 0, false
+	}
+	var a, b lin
+	if !linOfMono(&st.A, 1, &a) || !linOfMono(&st.B, 1, &b) {
+		return 0, 0, false
+	}
+	ba, ok1 := linSub(&b, &a)
+	ab, ok2 := linSub(&a, &b)
+	if !ok1 || !ok2 {
+		return 0, 0, false
+	}
+	possible = AnyOrder
+	if pr, ok := c.ffNonneg(&st, ba, false); !ok {
+		return 0, 0, false
+	} else if pr {
+		possible &^= Greater
+	}
+	if pr, ok := c.ffNonneg(&st, ab, false); !ok {
+		return 0, 0, false
+	} else if pr {
+		possible &^= Less
+	}
+	if possible&Same != 0 {
+		ne := false
+		for _, q := range [2]*lin{&ba, &ab} {
+			pr, ok := c.ffNonneg(&st, *q, true)
+			if !ok {
+				return 0, 0, false
+			}
+			if pr {
+				ne = true
+				break
+			}
+		}
+		if !ne {
+			if _, nz := ab.first(); nz {
+				for i := range c.ff.ne {
+					pr, ok := ab.propTo(&c.ff.ne[i])
+					if !ok {
+						return 0, 0, false
+					}
+					if pr {
+						ne = true
+						break
+					}
+				}
+			}
+		}
+		if ne {
+			possible &^= Same
+		}
+	}
+	want := possible
+	c.ffSearch(&st, func() bool {
+		x, y, ok := st.ffOperands()
+		if !ok {
+			return false
+		}
+		rel := [3]Order{Less, Same, Greater}[x.cmp(y)+1]
+		if want&rel != 0 {
+			witnessed |= rel
+		}
+		return witnessed == want
+	})
+	if st.abort {
+		return 0, 0, false
+	}
+	return possible, witnessed, true
+}
