@@ -8,7 +8,6 @@ import (
 
 	"github.com/cutealg/cutealg/concrete"
 	"github.com/cutealg/cutealg/internal/notation"
-	"github.com/cutealg/cutealg/internal/tuple"
 )
 
 // maxValues is how many values `cute eval` lists for a layout result; a
@@ -102,9 +101,9 @@ func layoutInfo(l concrete.Layout) (string, error) {
 	b.WriteString("values:")
 	shown := min(max(size, 0), maxValues)
 	for i := range shown {
-		// A(i) for a 1-D index i is crd2idx(i, A), with i dynamic as in
-		// the evaluate operation.
-		v, err := concrete.Crd2Idx(tuple.Leaf(concrete.D(i)), l)
+		// A(i) for a 1-D index i, as the evaluate operation computes it;
+		// evaluate itself would refuse layouts beyond MaxEvaluate.
+		v, err := l.Index(i)
 		if err != nil {
 			return "", err
 		}
@@ -113,7 +112,7 @@ func layoutInfo(l concrete.Layout) (string, error) {
 		} else {
 			b.WriteByte(',')
 		}
-		b.WriteString(strconv.FormatInt(v.V, 10))
+		b.WriteString(strconv.FormatInt(v, 10))
 	}
 	if shown < size {
 		fmt.Fprintf(&b, ",... (the first %d of %d)", shown, size)
