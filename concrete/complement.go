@@ -115,13 +115,13 @@ func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck
 // coalesced, is stored in m when it has room.
 func complementFlat(m *modeScratch, f flatLayout, cotarget IntTuple) flatLayout {
 	sh, st := m.slices()
-	if f.scalar && f.stride[0].IsConst(0) {
+	if f.scalar() && f.stride()[0].IsConst(0) {
 		// the irreducible rank-1 stride-0 layout `_1:_0`: coalesce(M) with
 		// its column-major strides
 		sh = coalesceLeaves(appendLeaves(sh, cotarget), 0)
-		return flatLayout{shape: sh, stride: compactLeaves(st, sh, S(1)), scalar: len(sh) == 1}
+		return flat(sh, compactLeaves(st, sh, S(1)))
 	}
-	shape, stride := f.shape, f.stride
+	shape, stride := f.shape, f.stride()
 	n := len(shape)
 	if n > 1 {
 		for _, d := range stride {

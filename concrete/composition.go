@@ -162,13 +162,13 @@ func composeTree(bl *layoutBuilder, lhs flatLayout, bs, bd IntTuple) {
 
 // composeFlat is composeTree for a flat B.
 func composeFlat(bl *layoutBuilder, lhs flatLayout, b flatLayout) {
-	if b.scalar {
-		composeLeaf(bl, lhs, b.shape[0], b.stride[0])
+	if b.scalar() {
+		composeLeaf(bl, lhs, b.shape[0], b.stride()[0])
 		return
 	}
 	at := bl.open()
 	for i := range b.shape {
-		composeLeaf(bl, lhs, b.shape[i], b.stride[i])
+		composeLeaf(bl, lhs, b.shape[i], b.stride()[i])
 	}
 	bl.close(at, len(b.shape))
 }
@@ -181,8 +181,8 @@ func composeLeaf(bl *layoutBuilder, lhs flatLayout, s, d Int) {
 		bl.leaf(s, d)
 		return
 	}
-	if lhs.scalar { // integral A
-		bl.leaf(s, imul(d, lhs.stride[0]))
+	if lhs.scalar() { // integral A
+		bl.leaf(s, imul(d, lhs.stride()[0]))
 		return
 	}
 	n := len(lhs.shape)
@@ -190,7 +190,7 @@ func composeLeaf(bl *layoutBuilder, lhs flatLayout, s, d Int) {
 	at := bl.open()
 	k := 0
 	for i := range n - 1 {
-		currShape, currStride := lhs.shape[i], lhs.stride[i]
+		currShape, currStride := lhs.shape[i], lhs.stride()[i]
 		if both(currShape, restStride) && imod(restStride, currShape).V != 0 && restStride.V >= currShape.V {
 			refuse("Stride Divisibility Condition")
 		}
@@ -209,7 +209,7 @@ func composeLeaf(bl *layoutBuilder, lhs flatLayout, s, d Int) {
 		restShape = idiv(restShape, newShape)
 		restStride = nextStride
 	}
-	last := imul(restStride, lhs.stride[n-1])
+	last := imul(restStride, lhs.stride()[n-1])
 	switch {
 	case k == 0:
 		bl.cancel(at)

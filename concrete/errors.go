@@ -52,8 +52,8 @@ func (e *Error) Error() string {
 }
 
 // throw aborts the current operation with e; the exported entry point
-// recovers it (see catch). It is the engine's only use of panic, and no
-// panic of this kind escapes the package.
+// recovers it (see catch). It and the arithmetic faults (arithFault) are the
+// engine's only uses of panic, and no panic of theirs escapes the package.
 func throw(e *Error) { panic(e) }
 
 // refuse aborts with CuTe's own refusal (static_assert text).
@@ -66,12 +66,18 @@ func badInput(format string, args ...any) {
 	throw(&Error{Kind: BadInput, Msg: fmt.Sprintf(format, args...)})
 }
 
-// catch turns a thrown *Error into *err, stamping the operation name. Other
-// panics (bugs) propagate. Use as `defer catch(op, &err)`.
+// catch turns a thrown *Error (or an arithmetic fault, see arithFault) into
+// *err, stamping the operation name. Other panics (bugs) propagate. Use as
+// `defer catch(op, &err)`.
 func catch(op string, err *error) {
 	if r := recover(); r != nil {
-		e, ok := r.(*Error)
-		if !ok {
+		var e *Error
+		switch f := r.(type) {
+		case *Error:
+			e = f
+		case arithFault:
+			e = f.err()
+		default:
 			panic(r)
 		}
 		if e.Op == "" {

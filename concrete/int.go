@@ -2,6 +2,7 @@ package concrete
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 
 	"github.com/cutealg/cutealg/internal/notation"
@@ -72,52 +73,66 @@ func Lt(a, b Int) Bool { return Bool{V: a.V < b.V, Static: both(a, b)} }
 
 // Checked int64 arithmetic, and the Int arithmetic of CuTe's
 // integral_constant.hpp built on it (iadd, isub, imul, idiv, imod, iceilDiv,
-// imin, iabs). Each function panics with an *Error of kind Overflow (or
-// DivByZero) that the exported operations recover and return: arithmetic
-// never wraps, and no panic leaves the package.
+// imin, iabs). A fault (overflow, division by zero) panics with an
+// arithFault value, which the exported operations recover (see catch) and
+// return as an *Error of kind Overflow or DivByZero: arithmetic never wraps,
+// and no panic leaves the package. Panicking with a plain value rather than
+// calling a reporting function keeps these functions small enough to be
+// inlined (the inliner does not charge for panics as it does for calls).
 
-func ovf(op string, a, b int64) {
-	throw(&Error{Kind: Overflow, Msg: "int64 overflow in " + strconv.FormatInt(a, 10) + " " + op + " " + strconv.FormatInt(b, 10)})
+// arithFault is an overflow (op '+', '-', '*', '/') or a division by zero
+// (op '0' for a / 0, '%' for a % 0) of a and b.
+type arithFault struct {
+	op   byte
+	a, b int64
+}
+
+// err is the *Error of the fault.
+func (f arithFault) err() *Error {
+	a, b := strconv.FormatInt(f.a, 10), strconv.FormatInt(f.b, 10)
+	switch f.op {
+	case '0':
+		return &Error{Kind: DivByZero, Msg: "division by zero in " + a + " / 0 (CuTe: runtime SIGFPE)"}
+	case '%':
+		return &Error{Kind: DivByZero, Msg: "division by zero in " + a + " % 0 (CuTe: runtime SIGFPE)"}
+	}
+	return &Error{Kind: Overflow, Msg: "int64 overflow in " + a + " " + string(f.op) + " " + b}
 }
 
 func addInt64(a, b int64) int64 {
 	c := a + b
-	if (c > a) != (b > 0) {
-		ovf("+", a, b)
+	if (a^c)&(b^c) < 0 {
+		panic(arithFault{'+', a, b})
 	}
 	return c
 }
 
 func subInt64(a, b int64) int64 {
 	c := a - b
-	if (c < a) != (b > 0) {
-		ovf("-", a, b)
+	if (a^b)&(a^c) < 0 {
+		panic(arithFault{'-', a, b})
 	}
 	return c
 }
 
+// mulInt64 is a * b, checked through the 128-bit product.
 func mulInt64(a, b int64) int64 {
-	if a == 0 || b == 0 {
-		return 0
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	// the signed high word: subtract b (a) when a (b) is negative
+	hi -= uint64(a>>63)&uint64(b) + uint64(b>>63)&uint64(a)
+	if hi != uint64(int64(lo)>>63) {
+		panic(arithFault{'*', a, b})
 	}
-	c := a * b
-	if c/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
-		ovf("*", a, b)
-	}
-	return c
-}
-
-func divByZero(op string, a int64) {
-	throw(&Error{Kind: DivByZero, Msg: "division by zero in " + strconv.FormatInt(a, 10) + " " + op + " 0 (CuTe: runtime SIGFPE)"})
+	return int64(lo)
 }
 
 // quoInt64 is C++'s truncating a / b.
 func quoInt64(a, b int64) int64 {
 	if b == 0 {
-		divByZero("/", a)
+		panic(arithFault{'0', a, b})
 	}
-	if a == math.MinInt64 && b == -1 {
-		ovf("/", a, b)
+	if b == -1 && a == math.MinInt64 {
+		panic(arithFault{'/', a, b})
 	}
 	return a / b
 }
@@ -125,7 +140,7 @@ func quoInt64(a, b int64) int64 {
 // remInt64 is C++'s a % b (sign of a).
 func remInt64(a, b int64) int64 {
 	if b == 0 {
-		divByZero("%", a)
+		panic(arithFault{'%', a, b})
 	}
 	if b == -1 {
 		return 0
@@ -134,10 +149,10 @@ func remInt64(a, b int64) int64 {
 }
 
 // iadd is CuTe's a + b.
-func iadd(a, b Int) Int { return Int{V: addInt64(a.V, b.V), Static: both(a, b)} }
+func iadd(a, b Int) Int { return Int{V: addInt64(a.V, b.V), Static: a.Static && b.Static} }
 
 // isub is CuTe's a - b.
-func isub(a, b Int) Int { return Int{V: subInt64(a.V, b.V), Static: both(a, b)} }
+func isub(a, b Int) Int { return Int{V: subInt64(a.V, b.V), Static: a.Static && b.Static} }
 
 // imul is CuTe's a * b: static when both are static, and `_0` when either is
 // the static zero.
@@ -145,7 +160,7 @@ func imul(a, b Int) Int {
 	if a.IsConst(0) || b.IsConst(0) {
 		return S(0)
 	}
-	return Int{V: mulInt64(a.V, b.V), Static: both(a, b)}
+	return Int{V: mulInt64(a.V, b.V), Static: a.Static && b.Static}
 }
 
 // idiv is CuTe's truncating a / b; `_0 / x` is `_0` without dividing.
@@ -153,7 +168,7 @@ func idiv(a, b Int) Int {
 	if a.IsConst(0) {
 		return S(0)
 	}
-	return Int{V: quoInt64(a.V, b.V), Static: both(a, b)}
+	return Int{V: quoInt64(a.V, b.V), Static: a.Static && b.Static}
 }
 
 // imod is CuTe's a % b (C++ remainder); `_0 % x` and `x % _1`, `x % _-1` are
@@ -162,7 +177,7 @@ func imod(a, b Int) Int {
 	if a.IsConst(0) || b.IsConst(1) || b.IsConst(-1) {
 		return S(0)
 	}
-	return Int{V: remInt64(a.V, b.V), Static: both(a, b)}
+	return Int{V: remInt64(a.V, b.V), Static: a.Static && b.Static}
 }
 
 // iceilDiv is CuTe's integer ceil_div(a, b) = (a + b - 1) / b.
@@ -179,7 +194,7 @@ func imin(a, b Int) Int {
 func iabs(a Int) Int {
 	if a.V < 0 {
 		if a.V == math.MinInt64 {
-			ovf("*", a.V, -1)
+			panic(arithFault{'*', a.V, -1})
 		}
 		return Int{V: -a.V, Static: a.Static}
 	}
