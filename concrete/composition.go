@@ -105,24 +105,25 @@ func checkModes(n, r int) {
 // compositionTiler is cute::composition(Layout, Tiler).
 func compositionTiler(c *calc, a Layout, t Tiler) Layout {
 	var bl layoutBuilder
-	compositionTilerInto(c, &bl, a, t)
+	compositionTilerInto(c, &bl, a, &t)
 	return bl.layout()
 }
 
 // compositionTilerInto appends composition(A, T) to bl: a tuple tiler
-// composes mode by mode, dropping the modes of A beyond it.
-func compositionTilerInto(c *calc, bl *layoutBuilder, a Layout, t Tiler) {
+// composes mode by mode, dropping the modes of A beyond it. (The tiler is
+// passed by pointer: a Tiler node is over a hundred bytes.)
+func compositionTilerInto(c *calc, bl *layoutBuilder, a Layout, t *Tiler) {
 	if !t.IsLeaf() {
 		n := t.Rank()
 		checkModes(n, a.Rank())
 		at := bl.open()
 		for i := range n {
-			compositionTilerInto(c, bl, a.Mode(i), t.At(i))
+			compositionTilerInto(c, bl, a.Mode(i), &t.Kids()[i])
 		}
 		bl.close(at, n)
 		return
 	}
-	switch lf := t.Value(); lf.Kind {
+	switch lf := t.Leaf(); lf.Kind {
 	case TileLayout:
 		compositionInto(c, bl, a, lf.Layout)
 	case TileInt:

@@ -126,7 +126,7 @@ func logicalDivideInto(c *calc, bl *layoutBuilder, a, b Layout) {
 // logicalDivideTiler is CuTe's logical_divide(Layout, Tiler).
 func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
 	var bl layoutBuilder
-	byTilerInto(c, &bl, a, t, false)
+	byTilerInto(c, &bl, a, &t, false)
 	return bl.layout()
 }
 
@@ -135,8 +135,9 @@ func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
 // static_assert that it has no more modes than A ("Too many modes in
 // tiler"), then transform_layout: element i of the tiler applies to mode i,
 // the modes of A beyond the tiler are kept. An integer n means the layout
-// make_layout(n), `_` keeps the mode.
-func byTilerInto(c *calc, bl *layoutBuilder, a Layout, t Tiler, product bool) {
+// make_layout(n), `_` keeps the mode. (The tiler is passed by pointer: a
+// Tiler node is over a hundred bytes.)
+func byTilerInto(c *calc, bl *layoutBuilder, a Layout, t *Tiler, product bool) {
 	if !t.IsLeaf() {
 		n, r := t.Rank(), a.Rank()
 		if product {
@@ -147,7 +148,7 @@ func byTilerInto(c *calc, bl *layoutBuilder, a Layout, t Tiler, product bool) {
 		at := bl.open()
 		for i := range r {
 			if i < n {
-				byTilerInto(c, bl, a.Mode(i), t.At(i), product)
+				byTilerInto(c, bl, a.Mode(i), &t.Kids()[i], product)
 			} else {
 				bl.sub(a.Mode(i))
 			}
@@ -156,7 +157,7 @@ func byTilerInto(c *calc, bl *layoutBuilder, a Layout, t Tiler, product bool) {
 		return
 	}
 	var b Layout
-	switch lf := t.Value(); lf.Kind {
+	switch lf := t.Leaf(); lf.Kind {
 	case TileLayout:
 		b = lf.Layout
 	case TileInt:

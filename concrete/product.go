@@ -210,7 +210,7 @@ func productRest(rb *modeScratch, a, b Layout) (flatLayout, Int) {
 // logicalProductTiler is CuTe's logical_product(Layout, Tiler).
 func logicalProductTiler(c *calc, a Layout, t Tiler) Layout {
 	var bl layoutBuilder
-	byTilerInto(c, &bl, a, t, true)
+	byTilerInto(c, &bl, a, &t, true)
 	return bl.layout()
 }
 

@@ -32,6 +32,10 @@ func (t T[L]) IsLeaf() bool { return t.n == 0 }
 // Value returns the value of a leaf (the zero L for a tuple).
 func (t T[L]) Value() L { return t.leaf }
 
+// Leaf returns a pointer to the value of a leaf, for leaf types too large to
+// copy cheaply; the value must not be modified.
+func (t *T[L]) Leaf() *L { return &t.leaf }
+
 // Kids returns the elements of a tuple (nil for a leaf). The slice must not
 // be modified; its capacity is its length.
 func (t T[L]) Kids() []T[L] {
