@@ -197,6 +197,13 @@ func (w *treeWriter) node(ops []int32, sh, st []Int, subs []Layout, nodes []IntT
 	kd := nodes[w.n+k : w.n+2*k : w.n+2*k]
 	w.n += 2 * k
 	for i := range k {
+		if ops[w.pc] == opLeaf { // the common case, without a call
+			w.pc++
+			j := w.leaf
+			w.leaf++
+			ks[i], kd[i] = leaf(sh[j]), leaf(st[j])
+			continue
+		}
 		ks[i], kd[i] = w.node(ops, sh, st, subs, nodes)
 	}
 	return tup(ks...), tup(kd...)
