@@ -33,7 +33,21 @@ func mustTuple(b *testing.B, s string) IntTuple {
 // speed" table (same layouts, same static/dynamic marks) so that the figures
 // in docs/perf.md compare with CuTe C++ and pycute. Parsing is outside the
 // loop; every iteration checks the error so the work cannot be skipped.
+// Each call takes its result's memory from a Workspace that is Reset every
+// iteration (the allocation-free way to compute many results);
+// BenchmarkPeerHeap times the same calls without one.
 func BenchmarkPeer(b *testing.B) {
+	var ws Workspace
+	peerBenchmarks(b, func() { ws.Reset() }, InWorkspace(&ws))
+}
+
+// BenchmarkPeerHeap is BenchmarkPeer with plain calls: each result is
+// allocated.
+func BenchmarkPeerHeap(b *testing.B) { peerBenchmarks(b, func() {}) }
+
+// peerBenchmarks runs the sub-benchmarks of BenchmarkPeer, calling reset
+// before each call and passing opts to it.
+func peerBenchmarks(b *testing.B, reset func(), opts ...Option) {
 	type bench struct {
 		name string
 		run  func(b *testing.B) func() error
@@ -41,19 +55,19 @@ func BenchmarkPeer(b *testing.B) {
 	comp := func(x, y string) func(b *testing.B) func() error {
 		return func(b *testing.B) func() error {
 			l, r := mustLayout(b, x), mustLayout(b, y)
-			return func() error { _, err := Composition(l, r); return err }
+			return func() error { _, err := Composition(l, r, opts...); return err }
 		}
 	}
 	compl := func(x, m string) func(b *testing.B) func() error {
 		return func(b *testing.B) func() error {
 			l, t := mustLayout(b, x), mustTuple(b, m)
-			return func() error { _, err := Complement(l, t); return err }
+			return func() error { _, err := Complement(l, t, opts...); return err }
 		}
 	}
 	bprod := func(x, y string) func(b *testing.B) func() error {
 		return func(b *testing.B) func() error {
 			l, r := mustLayout(b, x), mustLayout(b, y)
-			return func() error { _, err := BlockedProduct(l, r); return err }
+			return func() error { _, err := BlockedProduct(l, r, opts...); return err }
 		}
 	}
 	benches := []bench{
@@ -61,22 +75,22 @@ func BenchmarkPeer(b *testing.B) {
 		{"comp_ex1", comp("(6,2):(8,2)", "(4,3):(3,1)")},
 		{"comp_tiler", func(b *testing.B) func() error {
 			l, t := mustLayout(b, "(12,(4,8)):(59,(13,1))"), mustTiler(b, "<3:4,8:2>")
-			return func() error { _, err := CompositionTiler(l, t); return err }
+			return func() error { _, err := CompositionTiler(l, t, opts...); return err }
 		}},
 		{"compl_1", compl("4:2", "24")},
 		{"compl_2", compl("(2,2):(_1,_6)", "24")},
 		{"compl_3", compl("(2,4):(_1,_6)", "24")},
 		{"ldiv_1d", func(b *testing.B) func() error {
 			l, r := mustLayout(b, "(4,2,3):(2,1,8)"), mustLayout(b, "4:2")
-			return func() error { _, err := LogicalDivide(l, r); return err }
+			return func() error { _, err := LogicalDivide(l, r, opts...); return err }
 		}},
 		{"ldiv_2d", func(b *testing.B) func() error {
 			l, t := mustLayout(b, "(128,128):(1,128)"), mustTiler(b, "<32:1,16:1>")
-			return func() error { _, err := LogicalDivideTiler(l, t); return err }
+			return func() error { _, err := LogicalDivideTiler(l, t, opts...); return err }
 		}},
 		{"ldiv_doc", func(b *testing.B) func() error {
 			l, t := mustLayout(b, "(9,(4,8)):(59,(13,1))"), mustTiler(b, "<_3:_3,(_2,_4):(_1,_8)>")
-			return func() error { _, err := LogicalDivideTiler(l, t); return err }
+			return func() error { _, err := LogicalDivideTiler(l, t, opts...); return err }
 		}},
 		{"bprod_1", bprod("(_2,_5):(_5,_1)", "(3,4):(1,3)")},
 		{"bprod_2", bprod("8:1", "(3,4):(1,3)")},
@@ -90,6 +104,7 @@ func BenchmarkPeer(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
+				reset()
 				if err := f(); err != nil {
 					b.Fatal(err)
 				}

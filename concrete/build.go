@@ -147,9 +147,9 @@ func (b *layoutBuilder) unwrap(at int) {
 	b.truncate(at + 1)
 }
 
-// layout builds the recorded Layout, allocating all its tuple nodes at
-// once (nothing for an integer mode or a single sub-layout).
-func (b *layoutBuilder) layout() Layout {
+// layout builds the recorded Layout, taking all its tuple nodes at once from
+// c.nodes (nothing for an integer mode or a single sub-layout).
+func (b *layoutBuilder) layout(c *calc) Layout {
 	var ops []int32
 	var sh, st []Int
 	var subs []Layout
@@ -167,7 +167,7 @@ func (b *layoutBuilder) layout() Layout {
 		}
 	}
 	var w treeWriter
-	s, d := w.node(ops, sh, st, subs, make([]IntTuple, 2*b.kids))
+	s, d := w.node(ops, sh, st, subs, c.nodes(2*b.kids))
 	return Layout{s, d}
 }
 

@@ -6,6 +6,7 @@ import "fmt"
 type Option struct {
 	strict   bool
 	warnings *[]string
+	ws       *Workspace
 }
 
 // StrictMode makes an operation refuse (an *Error of kind Violation naming
@@ -22,6 +23,7 @@ func CollectWarnings(dst *[]string) Option { return Option{warnings: dst} }
 type calc struct {
 	strict   bool
 	warnings *[]string
+	ws       *Workspace // where built layouts take their nodes (nil: the heap)
 	// noTwin turns off a composition's all-static-twin check: set for a
 	// composition inside an operation whose own twin is checked as a whole
 	// (the inner operands of a product are derived from the dynamic values,
@@ -37,6 +39,9 @@ func newCalc(opts []Option) calc {
 		}
 		if o.warnings != nil {
 			c.warnings = o.warnings
+		}
+		if o.ws != nil {
+			c.ws = o.ws
 		}
 	}
 	return c

@@ -90,12 +90,13 @@ func (f flatLayout) stride() []Int { return unsafe.Slice(f.st, len(f.shape)) }
 // scalar reports that the shape is a plain integer rather than a tuple.
 func (f flatLayout) scalar() bool { return len(f.shape) == 1 }
 
-// layout converts f into a Layout.
-func (f flatLayout) layout() Layout {
+// layout converts f into a Layout whose nodes come from c.nodes (c may be
+// nil).
+func (f flatLayout) layout(c *calc) Layout {
 	if f.scalar() {
 		return Layout{leaf(f.shape[0]), leaf(f.stride()[0])}
 	}
-	sh := make([]IntTuple, 2*len(f.shape))
+	sh := c.nodes(2 * len(f.shape))
 	st := sh[len(f.shape):]
 	sh = sh[:len(f.shape)]
 	for i := range f.shape {
@@ -178,9 +179,9 @@ func bwCoalesce(shape, stride []Int, s, d Int) flatLayout {
 
 // coalesce is cute::coalesce(layout). It cannot break its post-conditions,
 // so it reports nothing through c.
-func coalesce(_ *calc, l Layout) Layout {
+func coalesce(c *calc, l Layout) Layout {
 	var m modeScratch
-	return coalesceFlat(&m, l).layout()
+	return coalesceFlat(&m, l).layout(c)
 }
 
 // coalesceFlat is coalesce returning the flat form, stored in m when it has
@@ -257,9 +258,9 @@ func byMode(l Layout, n int, keepRest bool, f func(i int, m Layout) Layout) Layo
 }
 
 // filter is cute::filter(layout) = coalesce(filter_zeros(layout)).
-func filter(_ *calc, l Layout) Layout {
+func filter(c *calc, l Layout) Layout {
 	var m modeScratch
-	return filterFlat(&m, l).layout()
+	return filterFlat(&m, l).layout(c)
 }
 
 // filterFlat is filter returning the flat form, stored in m when it has

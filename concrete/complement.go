@@ -88,8 +88,8 @@ func complement(c *calc, a Layout, cotarget IntTuple) Layout {
 func complementDefault(c *calc, a Layout) Layout {
 	var fb, rb modeScratch
 	f := filterFlat(&fb, a)
-	m := leaf(cosize(f.layout()))
-	r := complementFlat(&rb, f, m).layout()
+	m := leaf(cosize(f.layout(c)))
+	r := complementFlat(&rb, f, m).layout(c)
 	checkComplement(c, a, m, r, complementAll)
 	return r
 }
@@ -105,7 +105,7 @@ func complementDefault(c *calc, a Layout) Layout {
 // refusals are always raised.
 func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck) Layout {
 	var fb, rb modeScratch
-	r := complementFlat(&rb, filterFlat(&fb, a), cotarget).layout()
+	r := complementFlat(&rb, filterFlat(&fb, a), cotarget).layout(c)
 	checkComplement(c, a, cotarget, r, checks)
 	return r
 }

@@ -78,7 +78,7 @@ func composition(c *calc, a, b Layout) Layout {
 	lhs := coalesceX(&m, a)
 	var bl layoutBuilder
 	composeTree(&bl, lhs, b.Shape, b.Stride)
-	r := bl.layout()
+	r := bl.layout(c)
 	checkComposition(c, a, b, r)
 	return r
 }
@@ -106,7 +106,7 @@ func checkModes(n, r int) {
 func compositionTiler(c *calc, a Layout, t Tiler) Layout {
 	var bl layoutBuilder
 	compositionTilerInto(c, &bl, a, &t)
-	return bl.layout()
+	return bl.layout(c)
 }
 
 // compositionTilerInto appends composition(A, T) to bl: a tuple tiler

@@ -95,7 +95,7 @@ func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 func logicalDivide(c *calc, a, b Layout) Layout {
 	var bl layoutBuilder
 	logicalDivideInto(c, &bl, a, b)
-	return bl.layout()
+	return bl.layout(c)
 }
 
 // logicalDivideInto appends logical_divide(A, B) to bl. Without checks the
@@ -109,7 +109,7 @@ func logicalDivideInto(c *calc, bl *layoutBuilder, a, b Layout) {
 	rest := complementFlat(&rb, filterFlat(&fb, b), cotarget)
 	if checksWanted(c) {
 		m := coalesce(c, a).Shape
-		restL := rest.layout()
+		restL := rest.layout(c)
 		checkComplement(c, b, m, restL, complementAll)
 		bl.sub(composition(c, a, makeLayoutConcat(b, restL)))
 		return
@@ -127,7 +127,7 @@ func logicalDivideInto(c *calc, bl *layoutBuilder, a, b Layout) {
 func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
 	var bl layoutBuilder
 	byTilerInto(c, &bl, a, &t, false)
-	return bl.layout()
+	return bl.layout(c)
 }
 
 // byTilerInto appends logical_divide(A, T) (product false) or

@@ -41,6 +41,15 @@
 // BadInput, and operations whose cost grows with a layout's size (evaluate,
 // the post-condition checks) refuse sizes beyond documented caps.
 //
+// # Memory
+//
+// A call allocates at most its result: the hot operations compute in
+// fixed-size scratch arrays on the stack and allocate all the tuple nodes of
+// the layout they return at once; size, cosize, crd2idx and Layout.Index
+// allocate nothing. With InWorkspace the nodes come from a caller's
+// Workspace instead, reused after its Reset (see Workspace for the lifetime
+// rule); results are the same either way.
+//
 // # The catalogue
 //
 // Every operation is registered once in the catalogue (Lookup, Ops) with its

@@ -11,7 +11,11 @@ import (
 // without options, the path a plain call takes (no post-condition checks,
 // see checksWanted), and compares it with the CuTe-mode call that collects
 // warnings (the path the oracle tests): both must give the same value or
-// the same error, and a value must be CuTe's printed result.
+// the same error, and a value must be CuTe's printed result. It also runs
+// each record in a Workspace shared by all records, with and without
+// checks: the results must be the same, both printed at once and after the
+// following records have used the workspace (results taken before a Reset
+// stay valid, so the test resets only every 64 records, after checking).
 func TestVectorsWithoutChecks(t *testing.T) {
 	dir, ok := vectors.Dir()
 	if !ok {
@@ -27,6 +31,12 @@ func TestVectorsWithoutChecks(t *testing.T) {
 		}
 		return v.String()
 	}
+	var ws Workspace
+	type held struct {
+		what, want string
+		v          Value
+	}
+	var kept []held
 	n := 0
 	for _, r := range recs {
 		if _, ok := Lookup(r.Op); !ok {
@@ -39,6 +49,23 @@ func TestVectorsWithoutChecks(t *testing.T) {
 		if plain != checked {
 			t.Errorf("%s %s(%s): without checks %s, with checks %s", r.ID, r.Op, strings.Join(r.Args, ", "), plain, checked)
 			continue
+		}
+		for _, opts := range [][]Option{{InWorkspace(&ws)}, {InWorkspace(&ws), CollectWarnings(&warnings)}} {
+			v, err := ApplyText(r.Op, r.Args, opts...)
+			if got := show(v, err); got != plain {
+				t.Errorf("%s %s(%s): in a workspace %s, on the heap %s", r.ID, r.Op, strings.Join(r.Args, ", "), got, plain)
+			} else if err == nil {
+				kept = append(kept, held{r.ID, plain, v})
+			}
+		}
+		if n%64 == 0 {
+			for _, k := range kept {
+				if got := k.v.String(); got != k.want {
+					t.Errorf("%s: a workspace result changed after later calls: %s, was %s", k.what, got, k.want)
+				}
+			}
+			kept = kept[:0]
+			ws.Reset()
 		}
 		if r.Error == "" && r.Result != nil && !strings.HasPrefix(plain, "error: ") {
 			if strings.Join(strings.Fields(plain), "") != strings.Join(strings.Fields(*r.Result), "") {

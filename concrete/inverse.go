@@ -136,7 +136,7 @@ func rightInverseOf(c *calc, l Layout) Layout {
 			curr = imul(shape[i], stride[i])
 		}
 	}
-	return coalesce(c, flat(rs, rd).layout())
+	return coalesce(c, flat(rs, rd).layout(c))
 }
 
 // leftInverse is CuTe's left_inverse(layout) with its post-condition check.
@@ -170,7 +170,7 @@ func leftInverse(c *calc, l Layout) Layout {
 		sofar = imul(sofar, q)
 	}
 	rs = append(rs, shape[order[len(order)-1]])
-	r := coalesce(c, flat(rs, rd).layout())
+	r := coalesce(c, flat(rs, rd).layout(c))
 	if !checksWanted(c) || !positiveExtents(l, r) {
 		return r
 	}
@@ -298,7 +298,7 @@ func nullspace(c *calc, l Layout) Layout {
 	case 1:
 		k = Layout{leaf(ks[0]), leaf(kd[0])}
 	default:
-		k = flat(ks, kd).layout()
+		k = flat(ks, kd).layout(c)
 	}
 	if !checksWanted(c) || !positiveExtents(l) {
 		return k

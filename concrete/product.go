@@ -175,7 +175,7 @@ const productComplementChecks = complementAll &^ (complementCover | complementSi
 func logicalProduct(c *calc, a, b Layout) Layout {
 	var rb modeScratch
 	rest, m := productRest(&rb, a, b)
-	restL := rest.layout()
+	restL := rest.layout(c)
 	checkComplement(c, a, leaf(m), restL, productComplementChecks)
 	inner := *c
 	inner.noTwin = true
@@ -211,7 +211,7 @@ func productRest(rb *modeScratch, a, b Layout) (flatLayout, Int) {
 func logicalProductTiler(c *calc, a Layout, t Tiler) Layout {
 	var bl layoutBuilder
 	byTilerInto(c, &bl, a, &t, true)
-	return bl.layout()
+	return bl.layout(c)
 }
 
 // zippedProduct is CuTe's zipped_product: tile_unzip(logical_product(A, T), T).
@@ -269,7 +269,7 @@ func zipProduct(c *calc, a, b Layout, raked bool) Layout {
 		bl.close(m, 2)
 	}
 	bl.close(at, r)
-	return bl.layout()
+	return bl.layout(c)
 }
 
 // composeMode appends the composition of lhs with mode i of B padded with

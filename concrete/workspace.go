@@ -1,0 +1,56 @@
+package concrete
+
+// Workspace is reusable memory for the layouts that operations build. An
+// operation called with the option InWorkspace(w) takes the tuple nodes of
+// its result (and of its intermediate layouts) from w instead of allocating
+// them, so that a caller computing many results in a loop allocates nothing
+// once w has grown to the size of one call: the hot operations (composition,
+// complement, the divide and product families) build every layout this way;
+// the others still allocate some nodes. Results are the same with or
+// without a workspace; only where their memory comes from differs.
+//
+// Reset makes all of w's memory available again: a Layout obtained through
+// w before a Reset must not be used after it (its nodes are overwritten by
+// later calls). Without Reset, w never reuses memory and every result stays
+// valid. A Workspace must not be used by two goroutines at once. The zero
+// value is an empty workspace ready to use.
+type Workspace struct {
+	chunk []IntTuple // the memory in use: nodes are taken from its front
+	used  int        // how many nodes of chunk are taken
+}
+
+// workspaceChunk is the smallest chunk a workspace allocates (in nodes).
+const workspaceChunk = 1024
+
+// Reset makes all of w's memory available to the next calls; every Layout
+// obtained through w so far becomes invalid.
+func (w *Workspace) Reset() {
+	clear(w.chunk[:w.used]) // drop references to old trees for the collector
+	w.used = 0
+}
+
+// take returns n zeroed nodes of w (n >= 0). When the chunk is full a new
+// one, at least twice as large, replaces it: earlier results keep the old
+// chunk alive for as long as they are referenced.
+func (w *Workspace) take(n int) []IntTuple {
+	if w.used+n > len(w.chunk) {
+		w.chunk = make([]IntTuple, max(2*len(w.chunk), n, workspaceChunk))
+		w.used = 0
+	}
+	r := w.chunk[w.used : w.used+n : w.used+n]
+	w.used += n
+	return r
+}
+
+// InWorkspace makes an operation take the memory of the layouts it builds
+// from w (see Workspace).
+func InWorkspace(w *Workspace) Option { return Option{ws: w} }
+
+// nodes returns n zeroed tuple nodes for a layout under construction: from
+// the call's workspace if it has one, else newly allocated. c may be nil.
+func (c *calc) nodes(n int) []IntTuple {
+	if c == nil || c.ws == nil {
+		return make([]IntTuple, n)
+	}
+	return c.ws.take(n)
+}
