@@ -150,6 +150,13 @@ func (b *layoutBuilder) unwrap(at int) {
 // layout builds the recorded Layout, taking all its tuple nodes at once from
 // c.nodes (nothing for an integer mode or a single sub-layout).
 func (b *layoutBuilder) layout(c *calc) Layout {
+	var l Layout
+	b.layoutTo(c, &l)
+	return l
+}
+
+// layoutTo is layout storing into *dst (see flatLayout.layoutTo for why).
+func (b *layoutBuilder) layoutTo(c *calc, dst *Layout) {
 	var ops []int32
 	var sh, st []Int
 	var subs []Layout
@@ -161,14 +168,15 @@ func (b *layoutBuilder) layout(c *calc) Layout {
 	if len(ops) == 1 {
 		switch ops[0] {
 		case opLeaf:
-			return Layout{leaf(sh[0]), leaf(st[0])}
+			dst.Shape, dst.Stride = leaf(sh[0]), leaf(st[0])
+			return
 		case opSub:
-			return subs[0]
+			dst.Shape, dst.Stride = subs[0].Shape, subs[0].Stride
+			return
 		}
 	}
 	var w treeWriter
-	s, d := w.node(ops, sh, st, subs, c.nodes(2*b.kids))
-	return Layout{s, d}
+	dst.Shape, dst.Stride = w.node(ops, sh, st, subs, c.nodes(2*b.kids))
 }
 
 // treeWriter is the position of a builder's program run (see node).

@@ -93,8 +93,19 @@ func (f flatLayout) scalar() bool { return len(f.shape) == 1 }
 // layout converts f into a Layout whose nodes come from c.nodes (c may be
 // nil).
 func (f flatLayout) layout(c *calc) Layout {
+	var l Layout
+	f.layoutTo(c, &l)
+	return l
+}
+
+// layoutTo is layout storing into *dst. (A Layout is too large to be kept
+// in registers: assigning a returned one copies it through memory with
+// wide moves that stall on the narrower stores just made, while stores
+// through a pointer do not; see flatLayout.)
+func (f flatLayout) layoutTo(c *calc, dst *Layout) {
 	if f.scalar() {
-		return Layout{leaf(f.shape[0]), leaf(f.stride()[0])}
+		dst.Shape, dst.Stride = leaf(f.shape[0]), leaf(f.stride()[0])
+		return
 	}
 	sh := c.nodes(2 * len(f.shape))
 	st := sh[len(f.shape):]
@@ -102,7 +113,7 @@ func (f flatLayout) layout(c *calc) Layout {
 	for i := range f.shape {
 		sh[i], st[i] = leaf(f.shape[i]), leaf(f.stride()[i])
 	}
-	return Layout{tup(sh...), tup(st...)}
+	dst.Shape, dst.Stride = tup(sh...), tup(st...)
 }
 
 // shapeTuple returns the shape of f as an IntTuple, its elements stored in

@@ -37,7 +37,8 @@ func init() {
 func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("complement", &err)
 	c := newCalc(opts)
-	return complement(&c, a, cotarget), nil
+	complementTo(&c, &r, a, cotarget, complementAll)
+	return
 }
 
 // ComplementDefault mirrors cute::complement(layout), the complement with
@@ -104,10 +105,18 @@ func complementDefault(c *calc, a Layout) Layout {
 // so such a caller leaves out complementCover and complementSize. CuTe's own
 // refusals are always raised.
 func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck) Layout {
-	var fb, rb modeScratch
-	r := complementFlat(&rb, filterFlat(&fb, a), cotarget).layout(c)
-	checkComplement(c, a, cotarget, r, checks)
+	var r Layout
+	complementTo(c, &r, a, cotarget, checks)
 	return r
+}
+
+// complementTo is complementWith storing into *dst.
+func complementTo(c *calc, dst *Layout, a Layout, cotarget IntTuple, checks complementCheck) {
+	var fb, rb modeScratch
+	complementFlat(&rb, filterFlat(&fb, a), cotarget).layoutTo(c, dst)
+	if checksWanted(c) {
+		checkComplement(c, a, cotarget, *dst, checks)
+	}
 }
 
 // complementFlat is CuTe's detail::complement(shape, stride, cotarget) on

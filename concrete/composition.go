@@ -42,7 +42,8 @@ func init() {
 func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("composition", &err)
 	c := newCalc(opts)
-	return composition(&c, a, b), nil
+	compositionTo(&c, &r, a, b)
+	return
 }
 
 // CompositionTiler mirrors cute::composition(Layout, Tiler): a tuple tiler is
@@ -55,7 +56,8 @@ func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("composition_tiler", &err)
 	c := newCalc(opts)
-	return compositionTiler(&c, a, t), nil
+	compositionTilerTo(&c, &r, a, t)
+	return
 }
 
 // CompositionShape mirrors cute::composition(Layout, Shape): the shape is a
@@ -73,14 +75,22 @@ func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error
 // coalesce_x(A) (CuTe coalesces A by its coprofile, which is an integer for
 // integer strides), followed by the documented post-condition checks.
 func composition(c *calc, a, b Layout) Layout {
+	var r Layout
+	compositionTo(c, &r, a, b)
+	return r
+}
+
+// compositionTo is composition storing into *dst (see flatLayout.layoutTo).
+func compositionTo(c *calc, dst *Layout, a, b Layout) {
 	requireCongruent(b)
 	var m modeScratch
 	lhs := coalesceX(&m, a)
 	var bl layoutBuilder
 	composeTree(&bl, lhs, b.Shape, b.Stride)
-	r := bl.layout(c)
-	checkComposition(c, a, b, r)
-	return r
+	bl.layoutTo(c, dst)
+	if checksWanted(c) {
+		checkComposition(c, a, b, *dst)
+	}
 }
 
 // compositionInto appends composition(A, B) to bl.
@@ -104,9 +114,17 @@ func checkModes(n, r int) {
 
 // compositionTiler is cute::composition(Layout, Tiler).
 func compositionTiler(c *calc, a Layout, t Tiler) Layout {
+	var r Layout
+	compositionTilerTo(c, &r, a, t)
+	return r
+}
+
+// compositionTilerTo is compositionTiler storing into *dst (see
+// flatLayout.layoutTo).
+func compositionTilerTo(c *calc, dst *Layout, a Layout, t Tiler) {
 	var bl layoutBuilder
 	compositionTilerInto(c, &bl, a, &t)
-	return bl.layout(c)
+	bl.layoutTo(c, dst)
 }
 
 // compositionTilerInto appends composition(A, T) to bl: a tuple tiler

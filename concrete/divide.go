@@ -39,7 +39,8 @@ func init() {
 func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("logical_divide", &err)
 	c := newCalc(opts)
-	return logicalDivide(&c, a, b), nil
+	logicalDivideTo(&c, &r, a, b)
+	return
 }
 
 // LogicalDivideTiler mirrors cute::logical_divide(Layout, Tiler): a tuple
@@ -52,7 +53,8 @@ func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("logical_divide", &err)
 	c := newCalc(opts)
-	return logicalDivideTiler(&c, a, t), nil
+	logicalDivideTilerTo(&c, &r, a, t)
+	return
 }
 
 // ZippedDivide mirrors cute::zipped_divide(Layout, Tiler): the logical
@@ -93,9 +95,17 @@ func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 
 // logicalDivide is CuTe's logical_divide(Layout, Layout).
 func logicalDivide(c *calc, a, b Layout) Layout {
+	var r Layout
+	logicalDivideTo(c, &r, a, b)
+	return r
+}
+
+// logicalDivideTo is logicalDivide storing into *dst (see
+// flatLayout.layoutTo).
+func logicalDivideTo(c *calc, dst *Layout, a, b Layout) {
 	var bl layoutBuilder
 	logicalDivideInto(c, &bl, a, b)
-	return bl.layout(c)
+	bl.layoutTo(c, dst)
 }
 
 // logicalDivideInto appends logical_divide(A, B) to bl. Without checks the
@@ -125,9 +135,17 @@ func logicalDivideInto(c *calc, bl *layoutBuilder, a, b Layout) {
 
 // logicalDivideTiler is CuTe's logical_divide(Layout, Tiler).
 func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
+	var r Layout
+	logicalDivideTilerTo(c, &r, a, t)
+	return r
+}
+
+// logicalDivideTilerTo is logicalDivideTiler storing into *dst (see
+// flatLayout.layoutTo).
+func logicalDivideTilerTo(c *calc, dst *Layout, a Layout, t Tiler) {
 	var bl layoutBuilder
 	byTilerInto(c, &bl, a, &t, false)
-	return bl.layout(c)
+	bl.layoutTo(c, dst)
 }
 
 // byTilerInto appends logical_divide(A, T) (product false) or

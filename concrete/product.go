@@ -117,7 +117,8 @@ func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("blocked_product", &err)
 	c := newCalc(opts)
-	return blockedProduct(&c, a, b), nil
+	zipProductTo(&c, &r, a, b, false)
+	return
 }
 
 // RakedProduct mirrors cute::raked_product(Layout, Layout): BlockedProduct
@@ -221,16 +222,20 @@ func zippedProduct(c *calc, a Layout, t Tiler) Layout {
 
 // blockedProduct is CuTe's blocked_product.
 func blockedProduct(c *calc, a, b Layout) Layout {
-	return zipProduct(c, a, b, false)
+	var r Layout
+	zipProductTo(c, &r, a, b, false)
+	return r
 }
 
 // rakedProduct is CuTe's raked_product.
 func rakedProduct(c *calc, a, b Layout) Layout {
-	return zipProduct(c, a, b, true)
+	var r Layout
+	zipProductTo(c, &r, a, b, true)
+	return r
 }
 
-// zipProduct is blocked_product (raked false) or raked_product (raked
-// true): zip(layout<0>(P), layout<1>(P)) (or the two swapped) for
+// zipProductTo stores into *dst (see flatLayout.layoutTo) blocked_product
+// (raked false) or raked_product (raked true): zip(layout<0>(P), layout<1>(P)) (or the two swapped) for
 // P = logical_product(append<R>(A), append<R>(B)), R = max(rank(A),
 // rank(B)).
 //
@@ -239,14 +244,16 @@ func rakedProduct(c *calc, a, b Layout) Layout {
 // layouts. Padding with `_1:_0` modes changes neither size(A), cosize(B)
 // nor filter(A), so the complement A* is computed on A itself, and the
 // composition with B's `_1:_0` modes gives `_1:_0`.
-func zipProduct(c *calc, a, b Layout, raked bool) Layout {
+func zipProductTo(c *calc, dst *Layout, a, b Layout, raked bool) {
 	r := max(a.Rank(), b.Rank())
 	if r < 2 || checksWanted(c) {
 		p := logicalProduct(c, padRank(a, r), padRank(b, r))
 		if raked {
-			return zipLayouts(p.Mode(1), p.Mode(0))
+			*dst = zipLayouts(p.Mode(1), p.Mode(0))
+		} else {
+			*dst = zipLayouts(p.Mode(0), p.Mode(1))
 		}
-		return zipLayouts(p.Mode(0), p.Mode(1))
+		return
 	}
 	var rb, lb modeScratch
 	rest, _ := productRest(&rb, a, b)
@@ -269,11 +276,11 @@ func zipProduct(c *calc, a, b Layout, raked bool) Layout {
 		bl.close(m, 2)
 	}
 	bl.close(at, r)
-	return bl.layout(c)
+	bl.layoutTo(c, dst)
 }
 
 // composeMode appends the composition of lhs with mode i of B padded with
-// `_1:_0` modes (see zipProduct).
+// `_1:_0` modes (see zipProductTo).
 func composeMode(bl *layoutBuilder, lhs flatLayout, b Layout, i int) {
 	if i >= b.Rank() {
 		composeLeaf(bl, lhs, S(1), S(0))
