@@ -115,13 +115,15 @@ func (b *layoutBuilder) leaf(s, d Int) {
 	b.op(opLeaf)
 }
 
-// sub appends the layout l as it is (its trees are shared, not copied).
-func (b *layoutBuilder) sub(l Layout) {
+// sub appends the layout shape:stride as it is (its trees are shared, not
+// copied). It takes the two trees rather than a Layout, which is too large to
+// be passed without a copy through memory (see flatLayout).
+func (b *layoutBuilder) sub(shape, stride IntTuple) {
 	if b.spill == nil && b.nSub < len(b.subs) {
-		b.subs[b.nSub] = l
+		b.subs[b.nSub] = Layout{shape, stride}
 	} else {
 		sp := b.spilled()
-		sp.subs = append(sp.subs, l)
+		sp.subs = append(sp.subs, Layout{shape, stride})
 	}
 	b.nSub++
 	b.op(opSub)

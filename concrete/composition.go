@@ -96,7 +96,8 @@ func compositionTo(c *calc, dst *Layout, a, b Layout) {
 // compositionInto appends composition(A, B) to bl.
 func compositionInto(c *calc, bl *layoutBuilder, a, b Layout) {
 	if checksWanted(c) {
-		bl.sub(composition(c, a, b))
+		r := composition(c, a, b)
+		bl.sub(r.Shape, r.Stride)
 		return
 	}
 	requireCongruent(b)
@@ -148,7 +149,7 @@ func compositionTilerInto(c *calc, bl *layoutBuilder, a Layout, t *Tiler) {
 		compositionInto(c, bl, a, Layout{leaf(lf.Int), leaf(S(1))})
 	default: // `_`
 		requireCongruent(a)
-		bl.sub(a)
+		bl.sub(a.Shape, a.Stride)
 	}
 }
 

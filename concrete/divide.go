@@ -121,7 +121,8 @@ func logicalDivideInto(c *calc, bl *layoutBuilder, a, b Layout) {
 		m := coalesce(c, a).Shape
 		restL := rest.layout(c)
 		checkComplement(c, b, m, restL, complementAll)
-		bl.sub(composition(c, a, makeLayoutConcat(b, restL)))
+		r := composition(c, a, makeLayoutConcat(b, restL))
+		bl.sub(r.Shape, r.Stride)
 		return
 	}
 	// composition(A, (B, rest)); B is congruent (filterFlat checked it)
@@ -168,7 +169,7 @@ func byTilerInto(c *calc, bl *layoutBuilder, a Layout, t *Tiler, product bool) {
 			if i < n {
 				byTilerInto(c, bl, a.Mode(i), &t.Kids()[i], product)
 			} else {
-				bl.sub(a.Mode(i))
+				bl.sub(a.Shape.At(i), a.Stride.At(i))
 			}
 		}
 		bl.close(at, r)
@@ -181,11 +182,12 @@ func byTilerInto(c *calc, bl *layoutBuilder, a Layout, t *Tiler, product bool) {
 	case TileInt:
 		b = makeLayoutLeft(leaf(lf.Int))
 	default: // `_`
-		bl.sub(a)
+		bl.sub(a.Shape, a.Stride)
 		return
 	}
 	if product {
-		bl.sub(logicalProduct(c, a, b))
+		r := logicalProduct(c, a, b)
+		bl.sub(r.Shape, r.Stride)
 	} else {
 		logicalDivideInto(c, bl, a, b)
 	}

@@ -266,7 +266,7 @@ func zipProductTo(c *calc, dst *Layout, a, b Layout, raked bool) {
 			composeMode(&bl, lhs, b, i)
 		}
 		if i < a.Rank() {
-			bl.sub(a.Mode(i))
+			bl.sub(a.Shape.At(i), a.Stride.At(i))
 		} else {
 			bl.leaf(S(1), S(0))
 		}
@@ -286,8 +286,7 @@ func composeMode(bl *layoutBuilder, lhs flatLayout, b Layout, i int) {
 		composeLeaf(bl, lhs, S(1), S(0))
 		return
 	}
-	m := b.Mode(i)
-	composeTree(bl, lhs, m.Shape, m.Stride)
+	composeTree(bl, lhs, b.Shape.At(i), b.Stride.At(i))
 }
 
 // padRank is CuTe's append<n>(layout): the layout padded with `_1:_0` modes
