@@ -133,11 +133,11 @@ func (f flatLayout) shapeTuple(kids []IntTuple) IntTuple {
 // static `_0`-stride leaf is replaced with `_1` (CuTe's filter_zeros). Like
 // requireCongruent, it refuses a layout whose shape and stride are not
 // congruent.
-func flatLeaves(m *modeScratch, l Layout, zeros bool) (shape, stride []Int) {
+func flatLeaves(m *modeScratch, l *Layout, zeros bool) (shape, stride []Int) {
 	shape, stride = m.slices()
 	shape, stride, ok := appendModes(shape, stride, l.Shape, l.Stride)
 	if !ok {
-		notCongruent(l)
+		notCongruent(*l)
 	}
 	if zeros {
 		for i, d := range stride {
@@ -192,12 +192,12 @@ func bwCoalesce(shape, stride []Int, s, d Int) flatLayout {
 // so it reports nothing through c.
 func coalesce(c *calc, l Layout) Layout {
 	var m modeScratch
-	return coalesceFlat(&m, l).layout(c)
+	return coalesceFlat(&m, &l).layout(c)
 }
 
 // coalesceFlat is coalesce returning the flat form, stored in m when it has
 // room.
-func coalesceFlat(m *modeScratch, l Layout) flatLayout {
+func coalesceFlat(m *modeScratch, l *Layout) flatLayout {
 	sh, st := flatLeaves(m, l, false)
 	return bwCoalesceAll(sh, st, false)
 }
@@ -208,7 +208,7 @@ func coalesceFlat(m *modeScratch, l Layout) flatLayout {
 // function is kept beyond the layout's domain too (the last mode absorbs
 // indices past the size).
 // The result is stored in m when it has room.
-func coalesceX(m *modeScratch, l Layout) flatLayout {
+func coalesceX(m *modeScratch, l *Layout) flatLayout {
 	sh, st := flatLeaves(m, l, false)
 	return bwCoalesceAll(sh, st, true)
 }
@@ -271,12 +271,12 @@ func byMode(l Layout, n int, keepRest bool, f func(i int, m Layout) Layout) Layo
 // filter is cute::filter(layout) = coalesce(filter_zeros(layout)).
 func filter(c *calc, l Layout) Layout {
 	var m modeScratch
-	return filterFlat(&m, l).layout(c)
+	return filterFlat(&m, &l).layout(c)
 }
 
 // filterFlat is filter returning the flat form, stored in m when it has
 // room.
-func filterFlat(m *modeScratch, l Layout) flatLayout {
+func filterFlat(m *modeScratch, l *Layout) flatLayout {
 	sh, st := flatLeaves(m, l, true)
 	return bwCoalesceAll(sh, st, false)
 }

@@ -37,7 +37,7 @@ func init() {
 func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("complement", &err)
 	c := newCalc(opts)
-	complementTo(&c, &r, a, cotarget, complementAll)
+	complementTo(&c, &r, &a, cotarget, complementAll)
 	return
 }
 
@@ -88,7 +88,7 @@ func complement(c *calc, a Layout, cotarget IntTuple) Layout {
 // cosize(filter(layout)), with every documented check.
 func complementDefault(c *calc, a Layout) Layout {
 	var fb, rb modeScratch
-	f := filterFlat(&fb, a)
+	f := filterFlat(&fb, &a)
 	m := leaf(cosize(f.layout(c)))
 	r := complementFlat(&rb, f, m).layout(c)
 	checkComplement(c, a, m, r, complementAll)
@@ -106,16 +106,16 @@ func complementDefault(c *calc, a Layout) Layout {
 // refusals are always raised.
 func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck) Layout {
 	var r Layout
-	complementTo(c, &r, a, cotarget, checks)
+	complementTo(c, &r, &a, cotarget, checks)
 	return r
 }
 
 // complementTo is complementWith storing into *dst.
-func complementTo(c *calc, dst *Layout, a Layout, cotarget IntTuple, checks complementCheck) {
+func complementTo(c *calc, dst *Layout, a *Layout, cotarget IntTuple, checks complementCheck) {
 	var fb, rb modeScratch
 	complementFlat(&rb, filterFlat(&fb, a), cotarget).layoutTo(c, dst)
 	if checksWanted(c) {
-		checkComplement(c, a, cotarget, *dst, checks)
+		checkComplement(c, *a, cotarget, *dst, checks)
 	}
 }
 

@@ -114,9 +114,9 @@ func logicalDivideTo(c *calc, dst *Layout, a, b Layout) {
 func logicalDivideInto(c *calc, bl *layoutBuilder, a, b Layout) {
 	var ab, fb, rb modeScratch
 	var mb [scratchModes]IntTuple
-	af := coalesceFlat(&ab, a)
+	af := coalesceFlat(&ab, &a)
 	cotarget := af.shapeTuple(mb[:0])
-	rest := complementFlat(&rb, filterFlat(&fb, b), cotarget)
+	rest := complementFlat(&rb, filterFlat(&fb, &b), cotarget)
 	if checksWanted(c) {
 		m := coalesce(c, a).Shape
 		restL := rest.layout(c)
@@ -127,7 +127,7 @@ func logicalDivideInto(c *calc, bl *layoutBuilder, a, b Layout) {
 	}
 	// composition(A, (B, rest)); B is congruent (filterFlat checked it)
 	var lb modeScratch
-	lhs := coalesceX(&lb, a)
+	lhs := coalesceX(&lb, &a)
 	at := bl.open()
 	composeTree(bl, lhs, b.Shape, b.Stride)
 	composeFlat(bl, lhs, rest)

@@ -187,7 +187,8 @@ func leftInverse(c *calc, l Layout) Layout {
 // coalescedModes returns the modes of coalesce(l) (CuTe's
 // wrap(shape(coalesce(l))) and wrap(stride(coalesce(l)))) as two slices.
 func coalescedModes(c *calc, l Layout) (shape, stride []Int) {
-	return flatLeaves(nil, coalesce(c, l), false)
+	cl := coalesce(c, l)
+	return flatLeaves(nil, &cl, false)
 }
 
 // prefixProducts is CuTe's exclusive prefix product of the extents
@@ -282,7 +283,7 @@ func checkCommon(c *calc, op string, a, b, r Layout, n int64) {
 // nullspace is CuTe's nullspace(layout) with its checks.
 func nullspace(c *calc, l Layout) Layout {
 	requireCongruent(l)
-	shape, stride := flatLeaves(nil, l, false)
+	shape, stride := flatLeaves(nil, &l, false)
 	rs, _ := compactLeft(tuple.Flatten(l.Shape), S(1))
 	rstride := rs.Leaves(make([]Int, 0, len(shape)))
 	var ks, kd []Int
