@@ -57,7 +57,7 @@ func castN(n int64) Int {
 
 // upcast is CuTe's upcast<N>(layout).
 func upcast(c *calc, l Layout, n Int) Layout {
-	requireCongruent(l)
+	requireCongruent(&l)
 	if !l.Shape.IsLeaf() {
 		return castModes(l, func(m Layout) Layout { return upcast(c, m, n) })
 	}
@@ -79,7 +79,7 @@ func upcast(c *calc, l Layout, n Int) Layout {
 
 // downcast is CuTe's downcast<N>(layout) with its static_assert.
 func downcast(l Layout, n Int) Layout {
-	requireCongruent(l)
+	requireCongruent(&l)
 	found := false
 	for _, d := range l.Stride.Leaves(make([]Int, 0, l.Stride.NumLeaves())) {
 		found = found || d.IsConst(1)

@@ -42,7 +42,7 @@ func init() {
 func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("composition", &err)
 	c := newCalc(opts)
-	compositionTo(&c, &r, a, b)
+	compositionTo(&c, &r, &a, &b)
 	return
 }
 
@@ -56,7 +56,7 @@ func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("composition_tiler", &err)
 	c := newCalc(opts)
-	compositionTilerTo(&c, &r, a, t)
+	compositionTilerTo(&c, &r, &a, &t)
 	return
 }
 
@@ -76,33 +76,47 @@ func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error
 // integer strides), followed by the documented post-condition checks.
 func composition(c *calc, a, b Layout) Layout {
 	var r Layout
-	compositionTo(c, &r, a, b)
+	compositionTo(c, &r, &a, &b)
 	return r
 }
 
 // compositionTo is composition storing into *dst (see flatLayout.layoutTo).
-func compositionTo(c *calc, dst *Layout, a, b Layout) {
+func compositionTo(c *calc, dst *Layout, a, b *Layout) {
 	requireCongruent(b)
 	var m modeScratch
-	lhs := coalesceX(&m, &a)
+	lhs := coalesceX(&m, a)
 	var bl layoutBuilder
 	composeTree(&bl, lhs, b.Shape, b.Stride)
 	bl.layoutTo(c, dst)
 	if checksWanted(c) {
-		checkComposition(c, a, b, *dst)
+		checkComposition(c, *a, *b, *dst)
 	}
 }
 
 // compositionInto appends composition(A, B) to bl.
-func compositionInto(c *calc, bl *layoutBuilder, a, b Layout) {
+func compositionInto(c *calc, bl *layoutBuilder, a, b *Layout) {
 	if checksWanted(c) {
-		r := composition(c, a, b)
+		r := composition(c, *a, *b)
 		bl.sub(r.Shape, r.Stride)
 		return
 	}
 	requireCongruent(b)
 	var m modeScratch
-	composeTree(bl, coalesceX(&m, &a), b.Shape, b.Stride)
+	composeTree(bl, coalesceX(&m, a), b.Shape, b.Stride)
+}
+
+// modeTrees returns pointers to the shape and stride of mode i of the layout
+// *s:*d (CuTe's layout<i>; a leaf is its own mode 0), pointing into the
+// layout's own trees. The caller has checked i against the rank of s; a
+// shape and stride that are not congruent at this level are refused.
+func modeTrees(s, d *IntTuple, i int) (ms, md *IntTuple) {
+	if s.IsLeaf() && d.IsLeaf() {
+		return s, d
+	}
+	if s.IsLeaf() || d.IsLeaf() || s.Rank() != d.Rank() {
+		notCongruent(Layout{*s, *d})
+	}
+	return &s.Kids()[i], &d.Kids()[i]
 }
 
 // checkModes is CuTe's static_assert of transform_layout that a tuple (a
@@ -116,39 +130,44 @@ func checkModes(n, r int) {
 // compositionTiler is cute::composition(Layout, Tiler).
 func compositionTiler(c *calc, a Layout, t Tiler) Layout {
 	var r Layout
-	compositionTilerTo(c, &r, a, t)
+	compositionTilerTo(c, &r, &a, &t)
 	return r
 }
 
 // compositionTilerTo is compositionTiler storing into *dst (see
 // flatLayout.layoutTo).
-func compositionTilerTo(c *calc, dst *Layout, a Layout, t Tiler) {
+func compositionTilerTo(c *calc, dst *Layout, a *Layout, t *Tiler) {
 	var bl layoutBuilder
-	compositionTilerInto(c, &bl, a, &t)
+	compositionTilerInto(c, &bl, &a.Shape, &a.Stride, t)
 	bl.layoutTo(c, dst)
 }
 
-// compositionTilerInto appends composition(A, T) to bl: a tuple tiler
-// composes mode by mode, dropping the modes of A beyond it. (The tiler is
-// passed by pointer: a Tiler node is over a hundred bytes.)
-func compositionTilerInto(c *calc, bl *layoutBuilder, a Layout, t *Tiler) {
+// compositionTilerInto appends composition(A, T) to bl for A = *s:*d: a
+// tuple tiler composes mode by mode, dropping the modes of A beyond it.
+// (Operands are passed by pointer: a Tiler node is over a hundred bytes, and
+// the shape and stride are passed as pointers to the trees, not as a Layout,
+// so that modes need no temporary.)
+func compositionTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler) {
 	if !t.IsLeaf() {
 		n := t.Rank()
-		checkModes(n, a.Rank())
+		checkModes(n, s.Rank())
 		at := bl.open()
 		for i := range n {
-			compositionTilerInto(c, bl, a.Mode(i), &t.Kids()[i])
+			ms, md := modeTrees(s, d, i)
+			compositionTilerInto(c, bl, ms, md, &t.Kids()[i])
 		}
 		bl.close(at, n)
 		return
 	}
+	a := Layout{*s, *d}
 	switch lf := t.Leaf(); lf.Kind {
 	case TileLayout:
-		compositionInto(c, bl, a, lf.Layout)
+		compositionInto(c, bl, &a, &lf.Layout)
 	case TileInt:
-		compositionInto(c, bl, a, Layout{leaf(lf.Int), leaf(S(1))})
+		b := Layout{leaf(lf.Int), leaf(S(1))}
+		compositionInto(c, bl, &a, &b)
 	default: // `_`
-		requireCongruent(a)
+		requireCongruent(&a)
 		bl.sub(a.Shape, a.Stride)
 	}
 }
@@ -359,9 +378,9 @@ func checkIndices(n int64) iter.Seq[int64] {
 
 // requireCongruent refuses a layout whose shape and stride are not
 // congruent (possible only for layouts built by hand, not parsed).
-func requireCongruent(l Layout) {
+func requireCongruent(l *Layout) {
 	if !congruent(l.Shape, l.Stride) {
-		notCongruent(l)
+		notCongruent(*l)
 	}
 }
 

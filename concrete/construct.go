@@ -355,7 +355,7 @@ func prependMode(t, x IntTuple) IntTuple {
 
 // replaceLayout is replace<i>(a, x).
 func replaceLayout(a Layout, i int, x Layout) Layout {
-	requireCongruent(a)
+	requireCongruent(&a)
 	sh, ok1 := tuple.Set(a.Shape, x.Shape, i)
 	st, ok2 := tuple.Set(a.Stride, x.Stride, i)
 	if !ok1 || !ok2 {
@@ -366,7 +366,7 @@ func replaceLayout(a Layout, i int, x Layout) Layout {
 
 // takeLayout is take<b,e>(a) with layout.hpp's two static_asserts.
 func takeLayout(a Layout, b, e int) Layout {
-	requireCongruent(a)
+	requireCongruent(&a)
 	if b >= e {
 		refuse("take: empty range error")
 	}
@@ -387,7 +387,7 @@ func takeModes(t IntTuple, b, e int) IntTuple {
 
 // selectLayout is select<idx...>(a).
 func selectLayout(a Layout, idx []int) Layout {
-	requireCongruent(a)
+	requireCongruent(&a)
 	kids := make([]IntTuple, 2*len(idx))
 	sh, st := kids[:len(idx)], kids[len(idx):]
 	for k, i := range idx {
@@ -401,7 +401,7 @@ func selectLayout(a Layout, idx []int) Layout {
 
 // groupLayout is group<b,e>(a).
 func groupLayout(a Layout, b, e int) Layout {
-	requireCongruent(a)
+	requireCongruent(&a)
 	if e == -1 {
 		e = a.Rank()
 	}
@@ -433,7 +433,7 @@ func groupModes(t IntTuple, b, e int) IntTuple {
 
 // getLayout is layout<path...>(a).
 func getLayout(a Layout, path []int) Layout {
-	requireCongruent(a)
+	requireCongruent(&a)
 	sh, ok := tuple.Get(a.Shape, path...)
 	if !ok {
 		refuse("Index out of range")

@@ -39,7 +39,7 @@ func init() {
 func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("logical_divide", &err)
 	c := newCalc(opts)
-	logicalDivideTo(&c, &r, a, b)
+	logicalDivideTo(&c, &r, &a, &b)
 	return
 }
 
@@ -53,7 +53,7 @@ func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("logical_divide", &err)
 	c := newCalc(opts)
-	logicalDivideTilerTo(&c, &r, a, t)
+	logicalDivideTilerTo(&c, &r, &a, &t)
 	return
 }
 
@@ -96,13 +96,13 @@ func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // logicalDivide is CuTe's logical_divide(Layout, Layout).
 func logicalDivide(c *calc, a, b Layout) Layout {
 	var r Layout
-	logicalDivideTo(c, &r, a, b)
+	logicalDivideTo(c, &r, &a, &b)
 	return r
 }
 
 // logicalDivideTo is logicalDivide storing into *dst (see
 // flatLayout.layoutTo).
-func logicalDivideTo(c *calc, dst *Layout, a, b Layout) {
+func logicalDivideTo(c *calc, dst *Layout, a, b *Layout) {
 	var bl layoutBuilder
 	logicalDivideInto(c, &bl, a, b)
 	bl.layoutTo(c, dst)
@@ -111,23 +111,23 @@ func logicalDivideTo(c *calc, dst *Layout, a, b Layout) {
 // logicalDivideInto appends logical_divide(A, B) to bl. Without checks the
 // composition with make_layout(B, complement) is written directly, mode by
 // mode (right distributivity), without building its right operand.
-func logicalDivideInto(c *calc, bl *layoutBuilder, a, b Layout) {
+func logicalDivideInto(c *calc, bl *layoutBuilder, a, b *Layout) {
 	var ab, fb, rb modeScratch
 	var mb [scratchModes]IntTuple
-	af := coalesceFlat(&ab, &a)
+	af := coalesceFlat(&ab, a)
 	cotarget := af.shapeTuple(mb[:0])
-	rest := complementFlat(&rb, filterFlat(&fb, &b), cotarget)
+	rest := complementFlat(&rb, filterFlat(&fb, b), cotarget)
 	if checksWanted(c) {
-		m := coalesce(c, a).Shape
+		m := coalesce(c, *a).Shape
 		restL := rest.layout(c)
-		checkComplement(c, b, m, restL, complementAll)
-		r := composition(c, a, makeLayoutConcat(b, restL))
+		checkComplement(c, *b, m, restL, complementAll)
+		r := composition(c, *a, makeLayoutConcat(*b, restL))
 		bl.sub(r.Shape, r.Stride)
 		return
 	}
 	// composition(A, (B, rest)); B is congruent (filterFlat checked it)
 	var lb modeScratch
-	lhs := coalesceX(&lb, &a)
+	lhs := coalesceX(&lb, a)
 	at := bl.open()
 	composeTree(bl, lhs, b.Shape, b.Stride)
 	composeFlat(bl, lhs, rest)
@@ -137,15 +137,15 @@ func logicalDivideInto(c *calc, bl *layoutBuilder, a, b Layout) {
 // logicalDivideTiler is CuTe's logical_divide(Layout, Tiler).
 func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
 	var r Layout
-	logicalDivideTilerTo(c, &r, a, t)
+	logicalDivideTilerTo(c, &r, &a, &t)
 	return r
 }
 
 // logicalDivideTilerTo is logicalDivideTiler storing into *dst (see
 // flatLayout.layoutTo).
-func logicalDivideTilerTo(c *calc, dst *Layout, a Layout, t Tiler) {
+func logicalDivideTilerTo(c *calc, dst *Layout, a *Layout, t *Tiler) {
 	var bl layoutBuilder
-	byTilerInto(c, &bl, a, &t, false)
+	byTilerInto(c, &bl, &a.Shape, &a.Stride, t, false)
 	bl.layoutTo(c, dst)
 }
 
@@ -154,11 +154,11 @@ func logicalDivideTilerTo(c *calc, dst *Layout, a Layout, t Tiler) {
 // static_assert that it has no more modes than A ("Too many modes in
 // tiler"), then transform_layout: element i of the tiler applies to mode i,
 // the modes of A beyond the tiler are kept. An integer n means the layout
-// make_layout(n), `_` keeps the mode. (The tiler is passed by pointer: a
-// Tiler node is over a hundred bytes.)
-func byTilerInto(c *calc, bl *layoutBuilder, a Layout, t *Tiler, product bool) {
+// make_layout(n), `_` keeps the mode. A is *s:*d (operands are passed as in
+// compositionTilerInto).
+func byTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, product bool) {
 	if !t.IsLeaf() {
-		n, r := t.Rank(), a.Rank()
+		n, r := t.Rank(), s.Rank()
 		if product {
 			tooManyModes("logical_product", n, r)
 		} else {
@@ -167,14 +167,17 @@ func byTilerInto(c *calc, bl *layoutBuilder, a Layout, t *Tiler, product bool) {
 		at := bl.open()
 		for i := range r {
 			if i < n {
-				byTilerInto(c, bl, a.Mode(i), &t.Kids()[i], product)
+				ms, md := modeTrees(s, d, i)
+				byTilerInto(c, bl, ms, md, &t.Kids()[i], product)
 			} else {
-				bl.sub(a.Shape.At(i), a.Stride.At(i))
+				ms, md := modeTrees(s, d, i)
+				bl.sub(*ms, *md)
 			}
 		}
 		bl.close(at, r)
 		return
 	}
+	a := Layout{*s, *d}
 	var b Layout
 	switch lf := t.Leaf(); lf.Kind {
 	case TileLayout:
@@ -189,7 +192,7 @@ func byTilerInto(c *calc, bl *layoutBuilder, a Layout, t *Tiler, product bool) {
 		r := logicalProduct(c, a, b)
 		bl.sub(r.Shape, r.Stride)
 	} else {
-		logicalDivideInto(c, bl, a, b)
+		logicalDivideInto(c, bl, &a, &b)
 	}
 }
 

@@ -102,7 +102,7 @@ func Nullspace(l Layout, opts ...Option) (r Layout, err error) {
 
 // rightInverse is CuTe's right_inverse(layout) with its post-condition check.
 func rightInverse(c *calc, l Layout) Layout {
-	requireCongruent(l)
+	requireCongruent(&l)
 	r := rightInverseOf(c, l)
 	if !checksWanted(c) || !positiveExtents(l) {
 		return r
@@ -141,7 +141,7 @@ func rightInverseOf(c *calc, l Layout) Layout {
 
 // leftInverse is CuTe's left_inverse(layout) with its post-condition check.
 func leftInverse(c *calc, l Layout) Layout {
-	requireCongruent(l)
+	requireCongruent(&l)
 	shape, stride := coalescedModes(c, l)
 	for _, d := range stride {
 		if !d.Static {
@@ -232,8 +232,8 @@ func sortByStride(idx []int, stride []Int) {
 // `_1` (ok reports whether it is). The inner operations run without their
 // own checks: the post-conditions of the caller decide.
 func commonPrefix(a, b Layout) (invB, common Layout, ok bool) {
-	requireCongruent(a)
-	requireCongruent(b)
+	requireCongruent(&a)
+	requireCongruent(&b)
 	inner := newCalc(nil)
 	invB = rightInverseOf(&inner, b)
 	common = coalesce(&inner, composition(&inner, a, invB)).Mode(0)
@@ -282,7 +282,7 @@ func checkCommon(c *calc, op string, a, b, r Layout, n int64) {
 
 // nullspace is CuTe's nullspace(layout) with its checks.
 func nullspace(c *calc, l Layout) Layout {
-	requireCongruent(l)
+	requireCongruent(&l)
 	shape, stride := flatLeaves(nil, &l, false)
 	rs, _ := compactLeft(tuple.Flatten(l.Shape), S(1))
 	rstride := rs.Leaves(make([]Int, 0, len(shape)))

@@ -36,7 +36,7 @@ const MaxPrintLayoutDim = 256
 // less draws no rows (or columns), as CuTe's loops do.
 func PrintLayout(l Layout) (s string, err error) {
 	defer catch("print_layout", &err)
-	requireCongruent(l)
+	requireCongruent(&l)
 	var rowMode, colMode Layout
 	switch l.Rank() {
 	case 1:

@@ -117,7 +117,7 @@ func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("blocked_product", &err)
 	c := newCalc(opts)
-	zipProductTo(&c, &r, a, b, false)
+	zipProductTo(&c, &r, &a, &b, false)
 	return
 }
 
@@ -175,7 +175,7 @@ const productComplementChecks = complementAll &^ (complementCover | complementSi
 // logicalProduct is CuTe's logical_product(Layout, Layout).
 func logicalProduct(c *calc, a, b Layout) Layout {
 	var rb modeScratch
-	rest, m := productRest(&rb, a, b)
+	rest, m := productRest(&rb, &a, &b)
 	restL := rest.layout(c)
 	checkComplement(c, a, leaf(m), restL, productComplementChecks)
 	inner := *c
@@ -202,16 +202,16 @@ func productTwin(a, b Layout) (err error) {
 // productRest is the complement of a logical product A ⊗ B,
 // complement(A, M) with M = size(A)*cosize(B), stored in rb when it has
 // room; and M.
-func productRest(rb *modeScratch, a, b Layout) (flatLayout, Int) {
+func productRest(rb *modeScratch, a, b *Layout) (flatLayout, Int) {
 	var fb modeScratch
-	m := imul(size(a), cosize(b))
-	return complementFlat(rb, filterFlat(&fb, &a), leaf(m)), m
+	m := imul(size(*a), cosize(*b))
+	return complementFlat(rb, filterFlat(&fb, a), leaf(m)), m
 }
 
 // logicalProductTiler is CuTe's logical_product(Layout, Tiler).
 func logicalProductTiler(c *calc, a Layout, t Tiler) Layout {
 	var bl layoutBuilder
-	byTilerInto(c, &bl, a, &t, true)
+	byTilerInto(c, &bl, &a.Shape, &a.Stride, &t, true)
 	return bl.layout(c)
 }
 
@@ -223,14 +223,14 @@ func zippedProduct(c *calc, a Layout, t Tiler) Layout {
 // blockedProduct is CuTe's blocked_product.
 func blockedProduct(c *calc, a, b Layout) Layout {
 	var r Layout
-	zipProductTo(c, &r, a, b, false)
+	zipProductTo(c, &r, &a, &b, false)
 	return r
 }
 
 // rakedProduct is CuTe's raked_product.
 func rakedProduct(c *calc, a, b Layout) Layout {
 	var r Layout
-	zipProductTo(c, &r, a, b, true)
+	zipProductTo(c, &r, &a, &b, true)
 	return r
 }
 
@@ -244,10 +244,10 @@ func rakedProduct(c *calc, a, b Layout) Layout {
 // layouts. Padding with `_1:_0` modes changes neither size(A), cosize(B)
 // nor filter(A), so the complement A* is computed on A itself, and the
 // composition with B's `_1:_0` modes gives `_1:_0`.
-func zipProductTo(c *calc, dst *Layout, a, b Layout, raked bool) {
+func zipProductTo(c *calc, dst *Layout, a, b *Layout, raked bool) {
 	r := max(a.Rank(), b.Rank())
 	if r < 2 || checksWanted(c) {
-		p := logicalProduct(c, padRank(a, r), padRank(b, r))
+		p := logicalProduct(c, padRank(*a, r), padRank(*b, r))
 		if raked {
 			*dst = zipLayouts(p.Mode(1), p.Mode(0))
 		} else {
@@ -281,7 +281,7 @@ func zipProductTo(c *calc, dst *Layout, a, b Layout, raked bool) {
 
 // composeMode appends the composition of lhs with mode i of B padded with
 // `_1:_0` modes (see zipProductTo).
-func composeMode(bl *layoutBuilder, lhs flatLayout, b Layout, i int) {
+func composeMode(bl *layoutBuilder, lhs flatLayout, b *Layout, i int) {
 	if i >= b.Rank() {
 		composeLeaf(bl, lhs, S(1), S(0))
 		return

@@ -72,7 +72,7 @@ func Evaluate(l Layout) (vs []int64, err error) {
 // on a layout whose shape and stride are not congruent.
 func (l Layout) Index(i int64) (r int64, err error) {
 	defer catch("index", &err)
-	requireCongruent(l)
+	requireCongruent(&l)
 	return index(l, i), nil
 }
 
@@ -92,7 +92,7 @@ func Crd2Idx(coord IntTuple, l Layout) (r Int, err error) {
 
 // crd2idxLayout is CuTe's crd2idx(coord, layout).
 func crd2idxLayout(coord IntTuple, l Layout) Int {
-	requireCongruent(l)
+	requireCongruent(&l)
 	return crd2idx(coord, l.Shape, l.Stride)
 }
 
@@ -129,7 +129,7 @@ func ShapeDiv(a, b IntTuple, opts ...Option) (r IntTuple, err error) {
 
 // evaluate is the value list of Evaluate.
 func evaluate(l Layout) []int64 {
-	requireCongruent(l)
+	requireCongruent(&l)
 	n := size(l).V
 	if n > MaxEvaluate {
 		badInput("size %d exceeds MaxEvaluate (%d)", n, MaxEvaluate)
