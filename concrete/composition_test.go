@@ -77,6 +77,31 @@ func TestCompositionBadInput(t *testing.T) {
 	if _, err := Complement(bad, exTuple("8")); err == nil {
 		t.Error("non-congruent complement argument accepted")
 	}
+	// by-mode operations walk the modes of A: shape and stride of different
+	// ranks, or a tuple against an integer, are refused at any mode
+	for _, c := range []struct {
+		l     Layout
+		tiler string
+	}{
+		{bad, "<_,3:1>"},
+		{Layout{exTuple("(2,3,4)"), exTuple("(1,2)")}, "<2:1,_,2:1>"},
+		{Layout{exTuple("(2,(3,4))"), exTuple("(1,2)")}, "<2:1,(3:1,_)>"},
+	} {
+		l := c.l
+		tiler, err := ParseTiler(c.tiler)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, err := CompositionTiler(l, tiler); err == nil {
+			t.Errorf("CompositionTiler of non-congruent %v accepted: %v", l, r)
+		}
+		if r, err := LogicalDivideTiler(l, tiler); err == nil {
+			t.Errorf("LogicalDivideTiler of non-congruent %v accepted: %v", l, r)
+		}
+		if r, err := LogicalProductTiler(l, tiler); err == nil {
+			t.Errorf("LogicalProductTiler of non-congruent %v accepted: %v", l, r)
+		}
+	}
 }
 
 func ExampleComposition() {
