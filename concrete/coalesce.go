@@ -128,20 +128,21 @@ func (f flatLayout) shapeTuple(kids []IntTuple) IntTuple {
 	return tup(kids...)
 }
 
-// flatLeaves returns the leaves of l's shape and stride, stored in m when
+// flatLeaves returns the leaves of the layout *s:*d (shape and stride are
+// passed as pointers to the trees, see flatLayout.layoutTo), stored in m when
 // it has room (nil: on the heap). When zeros is set, the shape of every
 // static `_0`-stride leaf is replaced with `_1` (CuTe's filter_zeros). Like
 // requireCongruent, it refuses a layout whose shape and stride are not
 // congruent.
-func flatLeaves(m *modeScratch, l *Layout, zeros bool) (shape, stride []Int) {
+func flatLeaves(m *modeScratch, s, d *IntTuple, zeros bool) (shape, stride []Int) {
 	shape, stride = m.slices()
-	shape, stride, ok := appendModes(shape, stride, l.Shape, l.Stride)
+	shape, stride, ok := appendModes(shape, stride, *s, *d)
 	if !ok {
-		notCongruent(*l)
+		notCongruent(Layout{*s, *d})
 	}
 	if zeros {
-		for i, d := range stride {
-			if d.IsConst(0) {
+		for i, di := range stride {
+			if di.IsConst(0) {
 				shape[i] = S(1)
 			}
 		}
@@ -192,13 +193,13 @@ func bwCoalesce(shape, stride []Int, s, d Int) flatLayout {
 // so it reports nothing through c.
 func coalesce(c *calc, l Layout) Layout {
 	var m modeScratch
-	return coalesceFlat(&m, &l).layout(c)
+	return coalesceFlat(&m, &l.Shape, &l.Stride).layout(c)
 }
 
 // coalesceFlat is coalesce returning the flat form, stored in m when it has
 // room.
-func coalesceFlat(m *modeScratch, l *Layout) flatLayout {
-	sh, st := flatLeaves(m, l, false)
+func coalesceFlat(m *modeScratch, s, d *IntTuple) flatLayout {
+	sh, st := flatLeaves(m, s, d, false)
 	return bwCoalesceAll(sh, st, false)
 }
 
@@ -208,8 +209,8 @@ func coalesceFlat(m *modeScratch, l *Layout) flatLayout {
 // function is kept beyond the layout's domain too (the last mode absorbs
 // indices past the size).
 // The result is stored in m when it has room.
-func coalesceX(m *modeScratch, l *Layout) flatLayout {
-	sh, st := flatLeaves(m, l, false)
+func coalesceX(m *modeScratch, s, d *IntTuple) flatLayout {
+	sh, st := flatLeaves(m, s, d, false)
 	return bwCoalesceAll(sh, st, true)
 }
 
@@ -271,13 +272,13 @@ func byMode(l Layout, n int, keepRest bool, f func(i int, m Layout) Layout) Layo
 // filter is cute::filter(layout) = coalesce(filter_zeros(layout)).
 func filter(c *calc, l Layout) Layout {
 	var m modeScratch
-	return filterFlat(&m, &l).layout(c)
+	return filterFlat(&m, &l.Shape, &l.Stride).layout(c)
 }
 
 // filterFlat is filter returning the flat form, stored in m when it has
 // room.
-func filterFlat(m *modeScratch, l *Layout) flatLayout {
-	sh, st := flatLeaves(m, l, true)
+func filterFlat(m *modeScratch, s, d *IntTuple) flatLayout {
+	sh, st := flatLeaves(m, s, d, true)
 	return bwCoalesceAll(sh, st, false)
 }
 

@@ -88,7 +88,7 @@ func complement(c *calc, a Layout, cotarget IntTuple) Layout {
 // cosize(filter(layout)), with every documented check.
 func complementDefault(c *calc, a Layout) Layout {
 	var fb, rb modeScratch
-	f := filterFlat(&fb, &a)
+	f := filterFlat(&fb, &a.Shape, &a.Stride)
 	m := leaf(cosize(f.layout(c)))
 	r := complementFlat(&rb, f, m).layout(c)
 	checkComplement(c, a, m, r, complementAll)
@@ -113,7 +113,7 @@ func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck
 // complementTo is complementWith storing into *dst.
 func complementTo(c *calc, dst *Layout, a *Layout, cotarget IntTuple, checks complementCheck) {
 	var fb, rb modeScratch
-	complementFlat(&rb, filterFlat(&fb, a), cotarget).layoutTo(c, dst)
+	complementFlat(&rb, filterFlat(&fb, &a.Shape, &a.Stride), cotarget).layoutTo(c, dst)
 	if checksWanted(c) {
 		checkComplement(c, *a, cotarget, *dst, checks)
 	}

@@ -84,7 +84,7 @@ func composition(c *calc, a, b Layout) Layout {
 func compositionTo(c *calc, dst *Layout, a, b *Layout) {
 	requireCongruent(b)
 	var m modeScratch
-	lhs := coalesceX(&m, a)
+	lhs := coalesceX(&m, &a.Shape, &a.Stride)
 	var bl layoutBuilder
 	composeTree(&bl, lhs, b.Shape, b.Stride)
 	bl.layoutTo(c, dst)
@@ -102,7 +102,7 @@ func compositionInto(c *calc, bl *layoutBuilder, a, b *Layout) {
 	}
 	requireCongruent(b)
 	var m modeScratch
-	composeTree(bl, coalesceX(&m, a), b.Shape, b.Stride)
+	composeTree(bl, coalesceX(&m, &a.Shape, &a.Stride), b.Shape, b.Stride)
 }
 
 // modeTrees returns pointers to the shape and stride of mode i of the layout

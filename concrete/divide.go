@@ -104,30 +104,31 @@ func logicalDivide(c *calc, a, b Layout) Layout {
 // flatLayout.layoutTo).
 func logicalDivideTo(c *calc, dst *Layout, a, b *Layout) {
 	var bl layoutBuilder
-	logicalDivideInto(c, &bl, a, b)
+	logicalDivideInto(c, &bl, &a.Shape, &a.Stride, b)
 	bl.layoutTo(c, dst)
 }
 
-// logicalDivideInto appends logical_divide(A, B) to bl. Without checks the
+// logicalDivideInto appends logical_divide(A, B) to bl for A = *as:*ad. Without checks the
 // composition with make_layout(B, complement) is written directly, mode by
 // mode (right distributivity), without building its right operand.
-func logicalDivideInto(c *calc, bl *layoutBuilder, a, b *Layout) {
+func logicalDivideInto(c *calc, bl *layoutBuilder, as, ad *IntTuple, b *Layout) {
 	var ab, fb, rb modeScratch
 	var mb [scratchModes]IntTuple
-	af := coalesceFlat(&ab, a)
+	af := coalesceFlat(&ab, as, ad)
 	cotarget := af.shapeTuple(mb[:0])
-	rest := complementFlat(&rb, filterFlat(&fb, b), cotarget)
+	rest := complementFlat(&rb, filterFlat(&fb, &b.Shape, &b.Stride), cotarget)
 	if checksWanted(c) {
-		m := coalesce(c, *a).Shape
+		a := Layout{*as, *ad}
+		m := coalesce(c, a).Shape
 		restL := rest.layout(c)
 		checkComplement(c, *b, m, restL, complementAll)
-		r := composition(c, *a, makeLayoutConcat(*b, restL))
+		r := composition(c, a, makeLayoutConcat(*b, restL))
 		bl.sub(r.Shape, r.Stride)
 		return
 	}
 	// composition(A, (B, rest)); B is congruent (filterFlat checked it)
 	var lb modeScratch
-	lhs := coalesceX(&lb, a)
+	lhs := coalesceX(&lb, as, ad)
 	at := bl.open()
 	composeTree(bl, lhs, b.Shape, b.Stride)
 	composeFlat(bl, lhs, rest)
@@ -177,7 +178,6 @@ func byTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, product b
 		bl.close(at, r)
 		return
 	}
-	a := Layout{*s, *d}
 	var b Layout
 	switch lf := t.Leaf(); lf.Kind {
 	case TileLayout:
@@ -185,14 +185,14 @@ func byTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, product b
 	case TileInt:
 		b = makeLayoutLeft(leaf(lf.Int))
 	default: // `_`
-		bl.sub(a.Shape, a.Stride)
+		bl.sub(*s, *d)
 		return
 	}
 	if product {
-		r := logicalProduct(c, a, b)
+		r := logicalProduct(c, Layout{*s, *d}, b)
 		bl.sub(r.Shape, r.Stride)
 	} else {
-		logicalDivideInto(c, bl, &a, &b)
+		logicalDivideInto(c, bl, s, d, &b)
 	}
 }
 

@@ -188,7 +188,7 @@ func leftInverse(c *calc, l Layout) Layout {
 // wrap(shape(coalesce(l))) and wrap(stride(coalesce(l)))) as two slices.
 func coalescedModes(c *calc, l Layout) (shape, stride []Int) {
 	cl := coalesce(c, l)
-	return flatLeaves(nil, &cl, false)
+	return flatLeaves(nil, &cl.Shape, &cl.Stride, false)
 }
 
 // prefixProducts is CuTe's exclusive prefix product of the extents
@@ -283,7 +283,7 @@ func checkCommon(c *calc, op string, a, b, r Layout, n int64) {
 // nullspace is CuTe's nullspace(layout) with its checks.
 func nullspace(c *calc, l Layout) Layout {
 	requireCongruent(&l)
-	shape, stride := flatLeaves(nil, &l, false)
+	shape, stride := flatLeaves(nil, &l.Shape, &l.Stride, false)
 	rs, _ := compactLeft(tuple.Flatten(l.Shape), S(1))
 	rstride := rs.Leaves(make([]Int, 0, len(shape)))
 	var ks, kd []Int

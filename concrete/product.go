@@ -205,7 +205,7 @@ func productTwin(a, b Layout) (err error) {
 func productRest(rb *modeScratch, a, b *Layout) (flatLayout, Int) {
 	var fb modeScratch
 	m := imul(size(*a), cosize(*b))
-	return complementFlat(rb, filterFlat(&fb, a), leaf(m)), m
+	return complementFlat(rb, filterFlat(&fb, &a.Shape, &a.Stride), leaf(m)), m
 }
 
 // logicalProductTiler is CuTe's logical_product(Layout, Tiler).
