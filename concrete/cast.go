@@ -30,6 +30,7 @@ func init() {
 // and StrictMode refuses.
 func Upcast(l Layout, n int, opts ...Option) (r Layout, err error) {
 	defer catch("upcast", &err)
+	requireCongruent(&l)
 	c := newCalc(opts)
 	return upcast(&c, l, castN(int64(n))), nil
 }
@@ -41,6 +42,7 @@ func Upcast(l Layout, n int, opts ...Option) (r Layout, err error) {
 // `(16,5):(_1,_16)`. N must be positive.
 func Downcast(l Layout, n int) (r Layout, err error) {
 	defer catch("downcast", &err)
+	requireCongruent(&l)
 	return downcast(l, castN(int64(n))), nil
 }
 
@@ -57,7 +59,6 @@ func castN(n int64) Int {
 
 // upcast is CuTe's upcast<N>(layout).
 func upcast(c *calc, l Layout, n Int) Layout {
-	requireCongruent(&l)
 	if !l.Shape.IsLeaf() {
 		return castModes(l, func(m Layout) Layout { return upcast(c, m, n) })
 	}
@@ -79,7 +80,6 @@ func upcast(c *calc, l Layout, n Int) Layout {
 
 // downcast is CuTe's downcast<N>(layout) with its static_assert.
 func downcast(l Layout, n Int) Layout {
-	requireCongruent(&l)
 	found := false
 	for _, d := range l.Stride.Leaves(make([]Int, 0, l.Stride.NumLeaves())) {
 		found = found || d.IsConst(1)

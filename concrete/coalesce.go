@@ -1,6 +1,9 @@
 package concrete
 
-import "unsafe"
+import (
+	"strconv"
+	"unsafe"
+)
 
 // This file transcribes CuTe's coalesce family (layout.hpp: bw_coalesce,
 // coalesce_x, coalesce, coalesce with a target profile, filter_zeros,
@@ -31,6 +34,7 @@ func init() {
 // depth(result) <= 1, and result(i) == layout(i) for 0 <= i < size(layout).
 func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
 	defer catch("coalesce", &err)
+	requireCongruent(&l)
 	c := newCalc(opts)
 	return coalesce(&c, l), nil
 }
@@ -46,6 +50,7 @@ func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
 // values.
 func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("coalesce_profile", &err)
+	requireCongruent(&l)
 	c := newCalc(opts)
 	return coalesceProfile(&c, l, profile), nil
 }
@@ -59,6 +64,7 @@ func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err 
 // Post-condition: the image of the result equals the image of the layout.
 func Filter(l Layout, opts ...Option) (r Layout, err error) {
 	defer catch("filter", &err)
+	requireCongruent(&l)
 	c := newCalc(opts)
 	return filter(&c, l), nil
 }
@@ -78,10 +84,14 @@ type flatLayout struct {
 	st    *Int
 }
 
-// flat returns the flat layout of the modes shape[i]:stride[i] (the slices
-// have the same length, at least 1).
+// flat returns the flat layout of the modes shape[i]:stride[i]. The slices
+// must have the same length, at least 1: anything else is a bug of this
+// package, and panics.
 func flat(shape, stride []Int) flatLayout {
-	return flatLayout{shape: shape, st: &stride[:len(shape)][0]}
+	if len(shape) != len(stride) || len(shape) == 0 {
+		panic("concrete: flat layout of " + strconv.Itoa(len(shape)) + " shapes and " + strconv.Itoa(len(stride)) + " strides")
+	}
+	return flatLayout{shape: shape, st: &stride[0]}
 }
 
 // stride returns the strides of f.
@@ -190,7 +200,7 @@ func bwCoalesce(shape, stride []Int, s, d Int) flatLayout {
 }
 
 // coalesce is cute::coalesce(layout). It cannot break its post-conditions,
-// so it reports nothing through c.
+// so it reports nothing through c (which only supplies the result's memory).
 func coalesce(c *calc, l Layout) Layout {
 	var m modeScratch
 	return coalesceFlat(&m, &l.Shape, &l.Stride).layout(c)

@@ -28,6 +28,15 @@ func exTuple(s string) IntTuple {
 	return t
 }
 
+// exTiler parses a tiler of an example or a test.
+func exTiler(s string) Tiler {
+	t, err := ParseTiler(s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
 // runOpTable runs the cases of a testdata table through ApplyText (the path
 // of the oracle and the CLI), in CuTe mode and in strict mode. A line is
 // `op arg... = result`, `op arg... = error: TEXT` or

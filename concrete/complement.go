@@ -36,6 +36,7 @@ func init() {
 // an error with a witness.
 func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("complement", &err)
+	requireCongruent(&a)
 	c := newCalc(opts)
 	complementTo(&c, &r, &a, cotarget, complementAll)
 	return
@@ -48,6 +49,7 @@ func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err erro
 // Pre- and post-conditions: those of Complement with M = cosize(filter(A)).
 func ComplementDefault(a Layout, opts ...Option) (r Layout, err error) {
 	defer catch("complement_default", &err)
+	requireCongruent(&a)
 	c := newCalc(opts)
 	return complementDefault(&c, a), nil
 }
@@ -115,7 +117,11 @@ func complementTo(c *calc, dst *Layout, a *Layout, cotarget IntTuple, checks com
 	var fb, rb modeScratch
 	complementFlat(&rb, filterFlat(&fb, &a.Shape, &a.Stride), cotarget).layoutTo(c, dst)
 	if checksWanted(c) {
-		checkComplement(c, *a, cotarget, *dst, checks)
+		// as in compositionTo: *dst is set only once the checks pass
+		r := *dst
+		*dst = Layout{}
+		checkComplement(c, *a, cotarget, r, checks)
+		*dst = r
 	}
 }
 

@@ -41,6 +41,8 @@ func init() {
 // way, even where the dynamic value happens to be right.
 func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("composition", &err)
+	requireCongruent(&a)
+	requireCongruent(&b)
 	c := newCalc(opts)
 	compositionTo(&c, &r, &a, &b)
 	return
@@ -55,6 +57,8 @@ func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of Composition, for every mode composed.
 func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("composition_tiler", &err)
+	requireCongruent(&a)
+	requireTiler(&t)
 	c := newCalc(opts)
 	compositionTilerTo(&c, &r, &a, &t)
 	return
@@ -67,6 +71,7 @@ func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of Composition, for every mode composed.
 func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("composition_shape", &err)
+	requireCongruent(&a)
 	c := newCalc(opts)
 	return compositionShape(&c, a, s), nil
 }
@@ -82,14 +87,18 @@ func composition(c *calc, a, b Layout) Layout {
 
 // compositionTo is composition storing into *dst (see flatLayout.layoutTo).
 func compositionTo(c *calc, dst *Layout, a, b *Layout) {
-	requireCongruent(b)
 	var m modeScratch
 	lhs := coalesceX(&m, &a.Shape, &a.Stride)
 	var bl layoutBuilder
 	composeTree(&bl, lhs, b.Shape, b.Stride)
 	bl.layoutTo(c, dst)
 	if checksWanted(c) {
-		checkComposition(c, *a, *b, *dst)
+		// *dst holds the result only once the checks pass: with an error
+		// it stays the zero Layout (see "Errors and limits" in doc.go)
+		r := *dst
+		*dst = Layout{}
+		checkComposition(c, *a, *b, r)
+		*dst = r
 	}
 }
 
@@ -100,7 +109,6 @@ func compositionInto(c *calc, bl *layoutBuilder, a, b *Layout) {
 		bl.sub(r.Shape, r.Stride)
 		return
 	}
-	requireCongruent(b)
 	var m modeScratch
 	composeTree(bl, coalesceX(&m, &a.Shape, &a.Stride), b.Shape, b.Stride)
 }
@@ -167,7 +175,6 @@ func compositionTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler) 
 		b := Layout{leaf(lf.Int), leaf(S(1))}
 		compositionInto(c, bl, &a, &b)
 	default: // `_`
-		requireCongruent(&a)
 		bl.sub(a.Shape, a.Stride)
 	}
 }
@@ -377,10 +384,26 @@ func checkIndices(n int64) iter.Seq[int64] {
 }
 
 // requireCongruent refuses a layout whose shape and stride are not
-// congruent (possible only for layouts built by hand, not parsed).
+// congruent (possible only for layouts built by hand, not parsed). Every
+// exported operation checks its layout arguments with it on entry, and the
+// catalogue checks its arguments (checkArg), so that a malformed layout is
+// an error, never a panic or a value built from it.
 func requireCongruent(l *Layout) {
-	if !congruent(l.Shape, l.Stride) {
+	if !congruent(&l.Shape, &l.Stride) {
 		notCongruent(*l)
+	}
+}
+
+// requireTiler is requireCongruent for every layout of a tiler.
+func requireTiler(t *Tiler) {
+	if t.IsLeaf() {
+		if lf := t.Leaf(); lf.Kind == TileLayout {
+			requireCongruent(&lf.Layout)
+		}
+		return
+	}
+	for i := range t.Kids() {
+		requireTiler(&t.Kids()[i])
 	}
 }
 
@@ -389,9 +412,10 @@ func notCongruent(l Layout) {
 	badInput("shape %s and stride %s are not congruent", FormatTuple(l.Shape), FormatTuple(l.Stride))
 }
 
-// congruent is tuple.Congruent for IntTuples, without the generic
-// dictionary calls of the recursion.
-func congruent(a, b IntTuple) bool {
+// congruent is CuTe's congruent(a, b): a and b have the same tree
+// structure. It walks both trees through pointers (an IntTuple is four
+// words) and tests leaf elements without a call.
+func congruent(a, b *IntTuple) bool {
 	if a.IsLeaf() || b.IsLeaf() {
 		return a.IsLeaf() && b.IsLeaf()
 	}
@@ -400,7 +424,11 @@ func congruent(a, b IntTuple) bool {
 		return false
 	}
 	for i := range ka {
-		if !congruent(ka[i], kb[i]) {
+		x, y := &ka[i], &kb[i]
+		if x.IsLeaf() && y.IsLeaf() {
+			continue
+		}
+		if !congruent(x, y) {
 			return false
 		}
 	}

@@ -146,6 +146,8 @@ func Prepend(a, b Layout) Layout { return prependLayout(a, b) }
 // Post-condition: layout<I>(result) == b, every other mode as in a.
 func Replace(a Layout, i int, b Layout) (r Layout, err error) {
 	defer catch("replace", &err)
+	requireCongruent(&a)
+	requireCongruent(&b)
 	return replaceLayout(a, i, b), nil
 }
 
@@ -157,6 +159,7 @@ func Replace(a Layout, i int, b Layout) (r Layout, err error) {
 // Post-condition: rank(result) == E-B and layout<i>(result) == layout<B+i>(a).
 func Take(a Layout, begin, end int) (r Layout, err error) {
 	defer catch("take", &err)
+	requireCongruent(&a)
 	return takeLayout(a, begin, end), nil
 }
 
@@ -166,6 +169,7 @@ func Take(a Layout, begin, end int) (r Layout, err error) {
 // Post-condition: layout<k>(result) == layout<I_k>(a).
 func Select(a Layout, modes ...int) (r Layout, err error) {
 	defer catch("select", &err)
+	requireCongruent(&a)
 	return selectLayout(a, modes), nil
 }
 
@@ -177,6 +181,7 @@ func Select(a Layout, modes ...int) (r Layout, err error) {
 // Post-condition: flatten(result) == flatten(a).
 func Group(a Layout, begin, end int) (r Layout, err error) {
 	defer catch("group", &err)
+	requireCongruent(&a)
 	return groupLayout(a, begin, end), nil
 }
 
@@ -186,6 +191,7 @@ func Group(a Layout, begin, end int) (r Layout, err error) {
 // Post-condition: result == layout<In>(...layout<I0>(a)).
 func Get(a Layout, path ...int) (r Layout, err error) {
 	defer catch("get", &err)
+	requireCongruent(&a)
 	return getLayout(a, path), nil
 }
 
@@ -355,7 +361,6 @@ func prependMode(t, x IntTuple) IntTuple {
 
 // replaceLayout is replace<i>(a, x).
 func replaceLayout(a Layout, i int, x Layout) Layout {
-	requireCongruent(&a)
 	sh, ok1 := tuple.Set(a.Shape, x.Shape, i)
 	st, ok2 := tuple.Set(a.Stride, x.Stride, i)
 	if !ok1 || !ok2 {
@@ -366,7 +371,6 @@ func replaceLayout(a Layout, i int, x Layout) Layout {
 
 // takeLayout is take<b,e>(a) with layout.hpp's two static_asserts.
 func takeLayout(a Layout, b, e int) Layout {
-	requireCongruent(&a)
 	if b >= e {
 		refuse("take: empty range error")
 	}
@@ -387,7 +391,6 @@ func takeModes(t IntTuple, b, e int) IntTuple {
 
 // selectLayout is select<idx...>(a).
 func selectLayout(a Layout, idx []int) Layout {
-	requireCongruent(&a)
 	kids := make([]IntTuple, 2*len(idx))
 	sh, st := kids[:len(idx)], kids[len(idx):]
 	for k, i := range idx {
@@ -401,7 +404,6 @@ func selectLayout(a Layout, idx []int) Layout {
 
 // groupLayout is group<b,e>(a).
 func groupLayout(a Layout, b, e int) Layout {
-	requireCongruent(&a)
 	if e == -1 {
 		e = a.Rank()
 	}
@@ -433,7 +435,6 @@ func groupModes(t IntTuple, b, e int) IntTuple {
 
 // getLayout is layout<path...>(a).
 func getLayout(a Layout, path []int) Layout {
-	requireCongruent(&a)
 	sh, ok := tuple.Get(a.Shape, path...)
 	if !ok {
 		refuse("Index out of range")

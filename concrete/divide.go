@@ -38,6 +38,8 @@ func init() {
 // R(i) == A((B,B*)(i)) for every i < size((B,B*)).
 func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("logical_divide", &err)
+	requireCongruent(&a)
+	requireCongruent(&b)
 	c := newCalc(opts)
 	logicalDivideTo(&c, &r, &a, &b)
 	return
@@ -52,6 +54,8 @@ func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of LogicalDivide, for every mode divided.
 func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("logical_divide", &err)
+	requireCongruent(&a)
+	requireTiler(&t)
 	c := newCalc(opts)
 	logicalDivideTilerTo(&c, &r, &a, &t)
 	return
@@ -67,6 +71,8 @@ func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error)
 // Post-conditions: those of the logical divide it rearranges.
 func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("zipped_divide", &err)
+	requireCongruent(&a)
+	requireTiler(&t)
 	c := newCalc(opts)
 	return zippedDivide(&c, a, t), nil
 }
@@ -78,6 +84,8 @@ func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of the logical divide it rearranges.
 func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("tiled_divide", &err)
+	requireCongruent(&a)
+	requireTiler(&t)
 	c := newCalc(opts)
 	return unpackModes(zippedDivide(&c, a, t), false), nil
 }
@@ -89,6 +97,8 @@ func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of the logical divide it rearranges.
 func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("flat_divide", &err)
+	requireCongruent(&a)
+	requireTiler(&t)
 	c := newCalc(opts)
 	return unpackModes(zippedDivide(&c, a, t), true), nil
 }

@@ -36,19 +36,24 @@
 //
 // # Errors and limits
 //
-// No input makes an operation panic, hang or wrap around: every int64
-// overflow is an *Error of kind Overflow, malformed arguments give kind
-// BadInput, and operations whose cost grows with a layout's size (evaluate,
-// the post-condition checks) refuse sizes beyond documented caps.
+// An operation that returns an error returns the zero value with it. No
+// input makes an operation panic, hang or wrap around: every int64 overflow
+// is an *Error of kind Overflow, malformed arguments give kind BadInput
+// (among them a hand-built Layout whose shape and stride are not congruent:
+// every exported operation checks its layouts on entry, the catalogue its
+// arguments), and operations whose cost grows with a layout's size
+// (evaluate, the post-condition checks) refuse sizes beyond documented caps.
 //
 // # Memory
 //
-// A call allocates at most its result: the hot operations compute in
-// fixed-size scratch arrays on the stack and allocate all the tuple nodes of
-// the layout they return at once; size, cosize, crd2idx and Layout.Index
-// allocate nothing. With InWorkspace the nodes come from a caller's
-// Workspace instead, reused after its Reset (see Workspace for the lifetime
-// rule); results are the same either way.
+// The hot operations (composition, complement, logical_divide, the blocked
+// and raked products, coalesce, filter) compute in fixed-size scratch arrays
+// on the stack and allocate only their result, all its tuple nodes at once;
+// size, cosize, crd2idx and Layout.Index allocate nothing; the other
+// operations allocate a few intermediate trees. With InWorkspace the nodes
+// come from a caller's Workspace instead, reused after its Reset (see
+// Workspace for the lifetime rule and which operations then allocate
+// nothing); results are the same either way.
 //
 // # The catalogue
 //

@@ -53,7 +53,9 @@ func (e *Error) Error() string {
 
 // throw aborts the current operation with e; the exported entry point
 // recovers it (see catch). It and the arithmetic faults (arithFault) are the
-// engine's only uses of panic, and no panic of theirs escapes the package.
+// engine's only uses of panic for input errors, and no panic of theirs
+// escapes the package; other panics mark bugs of this package (a broken
+// internal invariant, a duplicate catalogue entry at init).
 func throw(e *Error) { panic(e) }
 
 // refuse aborts with CuTe's own refusal (static_assert text).

@@ -138,6 +138,7 @@ func indexOf(c int64, s, d IntTuple) int64 {
 // when every extent is. It fails only on int64 overflow.
 func Size(l Layout) (r Int, err error) {
 	defer catch("size", &err)
+	requireCongruent(&l)
 	return size(l), nil
 }
 
@@ -146,5 +147,6 @@ func Size(l Layout) (r Int, err error) {
 // fails only on int64 overflow.
 func Cosize(l Layout) (r Int, err error) {
 	defer catch("cosize", &err)
+	requireCongruent(&l)
 	return cosize(l), nil
 }

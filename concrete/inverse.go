@@ -38,6 +38,7 @@ func init() {
 // Post-condition (checked): A(R(i)) == i for every i < size(R).
 func RightInverse(l Layout, opts ...Option) (r Layout, err error) {
 	defer catch("right_inverse", &err)
+	requireCongruent(&l)
 	c := newCalc(opts)
 	return rightInverse(&c, l), nil
 }
@@ -55,6 +56,7 @@ func RightInverse(l Layout, opts ...Option) (r Layout, err error) {
 // mode returns CuTe's value with a warning and StrictMode refuses.
 func LeftInverse(l Layout, opts ...Option) (r Layout, err error) {
 	defer catch("left_inverse", &err)
+	requireCongruent(&l)
 	c := newCalc(opts)
 	return leftInverse(&c, l), nil
 }
@@ -69,6 +71,8 @@ func LeftInverse(l Layout, opts ...Option) (r Layout, err error) {
 // b(R(n)) == n for every n < N.
 func MaxCommonVector(a, b Layout, opts ...Option) (n Int, err error) {
 	defer catch("max_common_vector", &err)
+	requireCongruent(&a)
+	requireCongruent(&b)
 	c := newCalc(opts)
 	return maxCommonVector(&c, a, b), nil
 }
@@ -82,6 +86,8 @@ func MaxCommonVector(a, b Layout, opts ...Option) (n Int, err error) {
 // i < size(R).
 func MaxCommonLayout(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("max_common_layout", &err)
+	requireCongruent(&a)
+	requireCongruent(&b)
 	c := newCalc(opts)
 	return maxCommonLayout(&c, a, b), nil
 }
@@ -96,13 +102,13 @@ func MaxCommonLayout(a, b Layout, opts ...Option) (r Layout, err error) {
 // size(K) == size(A)/size(filter(A)).
 func Nullspace(l Layout, opts ...Option) (r Layout, err error) {
 	defer catch("nullspace", &err)
+	requireCongruent(&l)
 	c := newCalc(opts)
 	return nullspace(&c, l), nil
 }
 
 // rightInverse is CuTe's right_inverse(layout) with its post-condition check.
 func rightInverse(c *calc, l Layout) Layout {
-	requireCongruent(&l)
 	r := rightInverseOf(c, l)
 	if !checksWanted(c) || !positiveExtents(l) {
 		return r
@@ -141,7 +147,6 @@ func rightInverseOf(c *calc, l Layout) Layout {
 
 // leftInverse is CuTe's left_inverse(layout) with its post-condition check.
 func leftInverse(c *calc, l Layout) Layout {
-	requireCongruent(&l)
 	shape, stride := coalescedModes(c, l)
 	for _, d := range stride {
 		if !d.Static {
@@ -232,7 +237,6 @@ func sortByStride(idx []int, stride []Int) {
 // `_1` (ok reports whether it is). The inner operations run without their
 // own checks: the post-conditions of the caller decide.
 func commonPrefix(a, b Layout) (invB, common Layout, ok bool) {
-	requireCongruent(&a)
 	requireCongruent(&b)
 	inner := newCalc(nil)
 	invB = rightInverseOf(&inner, b)
@@ -282,7 +286,6 @@ func checkCommon(c *calc, op string, a, b, r Layout, n int64) {
 
 // nullspace is CuTe's nullspace(layout) with its checks.
 func nullspace(c *calc, l Layout) Layout {
-	requireCongruent(&l)
 	shape, stride := flatLeaves(nil, &l.Shape, &l.Stride, false)
 	rs, _ := compactLeft(tuple.Flatten(l.Shape), S(1))
 	rstride := rs.Leaves(make([]Int, 0, len(shape)))

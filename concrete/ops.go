@@ -162,7 +162,8 @@ func (op *Op) Apply(args []Value, opts ...Option) (v Value, err error) {
 	return op.run(&c, args), nil
 }
 
-// checkArg refuses an argument of the wrong kind and non-positive extents:
+// checkArg refuses an argument of the wrong kind, layouts whose shape and
+// stride are not congruent (see requireCongruent), and non-positive extents:
 // CuTe's algebra is defined for positive shapes only (with zero or negative
 // extents CuTe divides by zero or returns meaningless values), so shapes of
 // layouts, integer tiler elements and shape arguments must be >= 1. Strides
@@ -174,6 +175,7 @@ func checkArg(i int, v Value, k ArgKind) {
 	}
 	switch k {
 	case ArgLayout:
+		requireCongruent(&v.Layout)
 		positiveShape(i, "shape", v.Layout.Shape)
 	case ArgShape:
 		positiveShape(i, "shape", v.Tuple)
@@ -181,6 +183,7 @@ func checkArg(i int, v Value, k ArgKind) {
 		tuple.Fold(v.Tiler, 0, func(_ int, lf TilerLeaf) int {
 			switch lf.Kind {
 			case TileLayout:
+				requireCongruent(&lf.Layout)
 				positiveShape(i, "tiler shape", lf.Layout.Shape)
 			case TileInt:
 				positiveShape(i, "tiler element", tuple.Leaf(lf.Int))

@@ -54,6 +54,8 @@ func init() {
 // compatible(A, layout<0>(result)), compatible(B, layout<1>(result)).
 func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("logical_product", &err)
+	requireCongruent(&a)
+	requireCongruent(&b)
 	c := newCalc(opts)
 	return logicalProduct(&c, a, b), nil
 }
@@ -67,6 +69,8 @@ func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of LogicalProduct, for every mode multiplied.
 func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("logical_product", &err)
+	requireCongruent(&a)
+	requireTiler(&t)
 	c := newCalc(opts)
 	return logicalProductTiler(&c, a, t), nil
 }
@@ -81,6 +85,8 @@ func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error
 // Post-conditions: those of the logical product it rearranges.
 func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("zipped_product", &err)
+	requireCongruent(&a)
+	requireTiler(&t)
 	c := newCalc(opts)
 	return zippedProduct(&c, a, t), nil
 }
@@ -92,6 +98,8 @@ func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of the logical product it rearranges.
 func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("tiled_product", &err)
+	requireCongruent(&a)
+	requireTiler(&t)
 	c := newCalc(opts)
 	return unpackModes(zippedProduct(&c, a, t), false), nil
 }
@@ -103,6 +111,8 @@ func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of the logical product it rearranges.
 func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("flat_product", &err)
+	requireCongruent(&a)
+	requireTiler(&t)
 	c := newCalc(opts)
 	return unpackModes(zippedProduct(&c, a, t), true), nil
 }
@@ -116,6 +126,8 @@ func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // logical product it is built on.
 func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("blocked_product", &err)
+	requireCongruent(&a)
+	requireCongruent(&b)
 	c := newCalc(opts)
 	zipProductTo(&c, &r, &a, &b, false)
 	return
@@ -129,6 +141,8 @@ func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 // logical product it is built on.
 func RakedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("raked_product", &err)
+	requireCongruent(&a)
+	requireCongruent(&b)
 	c := newCalc(opts)
 	return rakedProduct(&c, a, b), nil
 }
@@ -146,6 +160,7 @@ func RakedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 // (compatible(target, shape(result))), plus those of the blocked product.
 func TileToShape(block Layout, target IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("tile_to_shape", &err)
+	requireCongruent(&block)
 	c := newCalc(opts)
 	return tileToShape(&c, block, target, nil), nil
 }
@@ -159,6 +174,7 @@ func TileToShape(block Layout, target IntTuple, opts ...Option) (r Layout, err e
 // Pre- and post-conditions: those of TileToShape.
 func TileToShapeOrdered(block Layout, target, order IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("tile_to_shape", &err)
+	requireCongruent(&block)
 	c := newCalc(opts)
 	return tileToShape(&c, block, target, &order), nil
 }

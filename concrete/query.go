@@ -61,6 +61,7 @@ func Depth(l Layout) Int { return S(int64(l.Shape.Depth())) }
 // Post-condition: len(result) == max(size(l), 0).
 func Evaluate(l Layout) (vs []int64, err error) {
 	defer catch("evaluate", &err)
+	requireCongruent(&l)
 	return evaluate(l), nil
 }
 
@@ -87,12 +88,12 @@ func (l Layout) Index(i int64) (r int64, err error) {
 // parameters", a rank mismatch its "Mismatched Ranks".
 func Crd2Idx(coord IntTuple, l Layout) (r Int, err error) {
 	defer catch("crd2idx", &err)
+	requireCongruent(&l)
 	return crd2idxLayout(coord, l), nil
 }
 
 // crd2idxLayout is CuTe's crd2idx(coord, layout).
 func crd2idxLayout(coord IntTuple, l Layout) Int {
-	requireCongruent(&l)
 	return crd2idx(coord, l.Shape, l.Stride)
 }
 
@@ -129,7 +130,6 @@ func ShapeDiv(a, b IntTuple, opts ...Option) (r IntTuple, err error) {
 
 // evaluate is the value list of Evaluate.
 func evaluate(l Layout) []int64 {
-	requireCongruent(&l)
 	n := size(l).V
 	if n > MaxEvaluate {
 		badInput("size %d exceeds MaxEvaluate (%d)", n, MaxEvaluate)

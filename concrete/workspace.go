@@ -4,20 +4,30 @@ package concrete
 // operation called with the option InWorkspace(w) takes the tuple nodes of
 // its result (and of its intermediate layouts) from w instead of allocating
 // them, so that a caller computing many results in a loop allocates nothing
-// once w has grown to the size of one call: the hot operations (composition,
-// complement, the divide and product families) build every layout this way;
-// the others still allocate some nodes. Results are the same with or
-// without a workspace; only where their memory comes from differs.
+// once w has grown to the size of one call. Composition (with a layout or a
+// tiler), Complement, ComplementDefault, LogicalDivide (with a layout or a
+// tiler), BlockedProduct, RakedProduct, Coalesce and Filter then allocate
+// nothing (TestWorkspaceAllocations); the other operations still allocate
+// some of their nodes. Results are the same with or without a workspace;
+// only where their memory comes from differs.
 //
 // Reset makes all of w's memory available again: a Layout obtained through
 // w before a Reset must not be used after it (its nodes are overwritten by
 // later calls). Without Reset, w never reuses memory and every result stays
-// valid. A Workspace must not be used by two goroutines at once. The zero
-// value is an empty workspace ready to use.
+// valid. A Workspace must not be used by two goroutines at once, and must
+// not be copied (go vet reports copies): two copies would hand out the same
+// memory. The zero value is an empty workspace ready to use.
 type Workspace struct {
+	_     noCopy
 	chunk []IntTuple // the memory in use: nodes are taken from its front
 	used  int        // how many nodes of chunk are taken
 }
+
+// noCopy makes go vet's copylocks check report copies of a Workspace.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}
 
 // workspaceChunk is the smallest chunk a workspace allocates (in nodes).
 const workspaceChunk = 1024
