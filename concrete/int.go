@@ -157,10 +157,8 @@ func isub(a, b Int) Int { return Int{V: subInt64(a.V, b.V), Static: a.Static && 
 // imul is CuTe's a * b: static when both are static, and `_0` when either is
 // the static zero.
 func imul(a, b Int) Int {
-	if a.IsConst(0) || b.IsConst(0) {
-		return S(0)
-	}
-	return Int{V: mulInt64(a.V, b.V), Static: a.Static && b.Static}
+	// a static zero operand gives the value 0 anyway: only the flag differs
+	return Int{V: mulInt64(a.V, b.V), Static: a.Static && (b.Static || a.V == 0) || b.Static && b.V == 0}
 }
 
 // idiv is CuTe's truncating a / b; `_0 / x` is `_0` without dividing.
@@ -174,10 +172,11 @@ func idiv(a, b Int) Int {
 // imod is CuTe's a % b (C++ remainder); `_0 % x` and `x % _1`, `x % _-1` are
 // `_0`.
 func imod(a, b Int) Int {
-	if a.IsConst(0) || b.IsConst(1) || b.IsConst(-1) {
+	if a.IsConst(0) {
 		return S(0)
 	}
-	return Int{V: remInt64(a.V, b.V), Static: a.Static && b.Static}
+	// x % ±1 is 0 anyway: only the flag differs
+	return Int{V: remInt64(a.V, b.V), Static: b.Static && (a.Static || b.V == 1 || b.V == -1)}
 }
 
 // iceilDiv is CuTe's integer ceil_div(a, b) = (a + b - 1) / b.
