@@ -385,9 +385,11 @@ func checkIndices(n int64) iter.Seq[int64] {
 
 // requireCongruent refuses a layout whose shape and stride are not
 // congruent (possible only for layouts built by hand, not parsed). Every
-// exported operation checks its layout arguments with it on entry, and the
-// catalogue checks its arguments (checkArg), so that a malformed layout is
-// an error, never a panic or a value built from it.
+// exported operation that can return an error checks its layout arguments
+// with it on entry, and the catalogue checks its arguments (checkArg), so
+// that a malformed layout is an error, never a panic or a value built from
+// it. (Flatten, Append, Prepend and MakeLayoutConcat cannot fail and do not
+// check: they rearrange whatever trees they are given.)
 func requireCongruent(l *Layout) {
 	if !congruent(&l.Shape, &l.Stride) {
 		notCongruent(*l)

@@ -118,9 +118,10 @@ func logicalDivideTo(c *calc, dst *Layout, a, b *Layout) {
 	bl.layoutTo(c, dst)
 }
 
-// logicalDivideInto appends logical_divide(A, B) to bl for A = *as:*ad. Without checks the
-// composition with make_layout(B, complement) is written directly, mode by
-// mode (right distributivity), without building its right operand.
+// logicalDivideInto appends logical_divide(A, B) to bl for A = *as:*ad.
+// Without checks the composition with make_layout(B, complement) is written
+// directly, mode by mode (right distributivity), without building its right
+// operand.
 func logicalDivideInto(c *calc, bl *layoutBuilder, as, ad *IntTuple, b *Layout) {
 	var ab, fb, rb modeScratch
 	var mb [scratchModes]IntTuple

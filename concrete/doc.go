@@ -40,9 +40,11 @@
 // input makes an operation panic, hang or wrap around: every int64 overflow
 // is an *Error of kind Overflow, malformed arguments give kind BadInput
 // (among them a hand-built Layout whose shape and stride are not congruent:
-// every exported operation checks its layouts on entry, the catalogue its
-// arguments), and operations whose cost grows with a layout's size
-// (evaluate, the post-condition checks) refuse sizes beyond documented caps.
+// every operation that returns an error checks its layouts on entry, the
+// catalogue its arguments; Flatten, Append, Prepend and MakeLayoutConcat
+// cannot fail and rearrange malformed trees as given), and operations whose
+// cost grows with a layout's size (evaluate, the post-condition checks)
+// refuse sizes beyond documented caps.
 //
 // # Memory
 //

@@ -155,7 +155,8 @@ func iadd(a, b Int) Int { return Int{V: addInt64(a.V, b.V), Static: a.Static && 
 func isub(a, b Int) Int { return Int{V: subInt64(a.V, b.V), Static: a.Static && b.Static} }
 
 // imul is CuTe's a * b: static when both are static, and `_0` when either is
-// the static zero.
+// the static zero. (It is written to stay within the inliner's budget: a
+// branch for the static zero would push it over.)
 func imul(a, b Int) Int {
 	// a static zero operand gives the value 0 anyway: only the flag differs
 	return Int{V: mulInt64(a.V, b.V), Static: a.Static && (b.Static || a.V == 0) || b.Static && b.V == 0}

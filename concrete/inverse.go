@@ -237,7 +237,6 @@ func sortByStride(idx []int, stride []Int) {
 // `_1` (ok reports whether it is). The inner operations run without their
 // own checks: the post-conditions of the caller decide.
 func commonPrefix(a, b Layout) (invB, common Layout, ok bool) {
-	requireCongruent(&b)
 	inner := newCalc(nil)
 	invB = rightInverseOf(&inner, b)
 	common = coalesce(&inner, composition(&inner, a, invB)).Mode(0)

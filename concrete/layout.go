@@ -24,8 +24,9 @@ func (l Layout) String() string { return notation.Print(layoutNode(l)) }
 func (l Layout) Rank() int { return l.Shape.Rank() }
 
 // Mode is CuTe's layout<i>(l): the i-th top-level mode as a layout. Like a
-// slice index it panics when i is out of range (0 <= i < Rank()); the
-// catalogue's `get` checks its indices and returns an error instead.
+// slice index it panics when i is out of range (0 <= i < Rank()) or when l
+// is a hand-built layout whose shape and stride are not congruent; Get and
+// the catalogue's `get` check both and return an error instead.
 func (l Layout) Mode(i int) Layout { return Layout{l.Shape.At(i), l.Stride.At(i)} }
 
 // TilerKind says what a Tiler leaf is.

@@ -89,8 +89,9 @@ func TilerValue(t Tiler) Value { return Value{Kind: ValTiler, Tiler: t} }
 
 // Op is one entry of the operation catalogue shared by the CLI, the oracle
 // and the tests (each operation also has a typed Go function). Apply checks
-// argument kinds and refuses non-positive extents; the typed functions
-// follow CuTe on such values instead.
+// argument kinds, refuses layouts whose shape and stride are not congruent,
+// and refuses non-positive extents; the typed functions refuse the first two
+// as well but follow CuTe on non-positive extents.
 type Op struct {
 	Name string
 	// Args are the argument kinds; the first MinArgs are required.
