@@ -177,28 +177,34 @@ func (b *layoutBuilder) layoutTo(c *calc, dst *Layout) {
 			return
 		}
 	}
-	var w treeWriter
-	dst.Shape, dst.Stride = w.node(ops, sh, st, subs, c.nodes(2*b.kids))
+	w := treeWriter{ops: ops, sh: sh, st: st, subs: subs}
+	dst.Shape, dst.Stride = w.node(c.nodes(2 * b.kids))
 }
 
-// treeWriter is the position of a builder's program run (see node).
-type treeWriter struct{ pc, leaf, sub, n int }
+// treeWriter runs a builder's program ops with leaves sh, st and
+// sub-layouts subs (see node); pc, leaf, sub and n are its position.
+type treeWriter struct {
+	ops              []int32
+	sh, st           []Int
+	subs             []Layout
+	pc, leaf, sub, n int
+}
 
-// node builds the shape and stride of the next element of the program ops
-// of a builder with leaves sh, st and sub-layouts subs, taking tuple nodes
-// from nodes. (The builder's slices are passed one by one: escape analysis
-// does not tell the fields of a struct apart, and would move all of them
-// to the heap with subs.)
-func (w *treeWriter) node(ops []int32, sh, st []Int, subs []Layout, nodes []IntTuple) (IntTuple, IntTuple) {
-	op := ops[w.pc]
+// node builds the shape and stride of the next element of the program,
+// taking tuple nodes from nodes. (nodes is a parameter, not a field: the
+// trees returned point into it, and escape analysis does not tell the
+// fields of a struct apart, so a field would move the builder's arrays to
+// the heap with it.)
+func (w *treeWriter) node(nodes []IntTuple) (IntTuple, IntTuple) {
+	op := w.ops[w.pc]
 	w.pc++
 	switch op {
 	case opLeaf:
 		i := w.leaf
 		w.leaf++
-		return leaf(sh[i]), leaf(st[i])
+		return leaf(w.sh[i]), leaf(w.st[i])
 	case opSub:
-		l := subs[w.sub]
+		l := &w.subs[w.sub]
 		w.sub++
 		return l.Shape, l.Stride
 	}
@@ -207,14 +213,14 @@ func (w *treeWriter) node(ops []int32, sh, st []Int, subs []Layout, nodes []IntT
 	kd := nodes[w.n+k : w.n+2*k : w.n+2*k]
 	w.n += 2 * k
 	for i := range k {
-		if ops[w.pc] == opLeaf { // the common case, without a call
+		if w.ops[w.pc] == opLeaf { // the common case, without a call
 			w.pc++
 			j := w.leaf
 			w.leaf++
-			ks[i], kd[i] = leaf(sh[j]), leaf(st[j])
+			ks[i], kd[i] = leaf(w.sh[j]), leaf(w.st[j])
 			continue
 		}
-		ks[i], kd[i] = w.node(ops, sh, st, subs, nodes)
+		ks[i], kd[i] = w.node(nodes)
 	}
 	return tup(ks...), tup(kd...)
 }
