@@ -115,14 +115,11 @@ func compositionInto(c *calc, bl *layoutBuilder, a, b *Layout) {
 
 // modeTrees returns pointers to the shape and stride of mode i of the layout
 // *s:*d (CuTe's layout<i>; a leaf is its own mode 0), pointing into the
-// layout's own trees. The caller has checked i against the rank of s; a
-// shape and stride that are not congruent at this level are refused.
+// layout's own trees. The layout is congruent (checked on entry, see
+// requireCongruent) and the caller has checked i against its rank.
 func modeTrees(s, d *IntTuple, i int) (ms, md *IntTuple) {
-	if s.IsLeaf() && d.IsLeaf() {
+	if s.IsLeaf() {
 		return s, d
-	}
-	if s.IsLeaf() || d.IsLeaf() || s.Rank() != d.Rank() {
-		notCongruent(Layout{*s, *d})
 	}
 	return &s.Kids()[i], &d.Kids()[i]
 }
