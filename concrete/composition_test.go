@@ -64,46 +64,6 @@ func TestCompositionTwin(t *testing.T) {
 	}
 }
 
-// TestCompositionBadInput checks that hand-built malformed layouts are
-// errors, not panics.
-func TestCompositionBadInput(t *testing.T) {
-	bad := Layout{exTuple("(2,3)"), exTuple("1")}
-	if _, err := Composition(bad, exLayout("2:1")); err == nil {
-		t.Error("non-congruent A accepted")
-	}
-	if _, err := Composition(exLayout("8:1"), bad); err == nil {
-		t.Error("non-congruent B accepted")
-	}
-	if _, err := Complement(bad, exTuple("8")); err == nil {
-		t.Error("non-congruent complement argument accepted")
-	}
-	// by-mode operations walk the modes of A: shape and stride of different
-	// ranks, or a tuple against an integer, are refused at any mode
-	for _, c := range []struct {
-		l     Layout
-		tiler string
-	}{
-		{bad, "<_,3:1>"},
-		{Layout{exTuple("(2,3,4)"), exTuple("(1,2)")}, "<2:1,_,2:1>"},
-		{Layout{exTuple("(2,(3,4))"), exTuple("(1,2)")}, "<2:1,(3:1,_)>"},
-	} {
-		l := c.l
-		tiler, err := ParseTiler(c.tiler)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r, err := CompositionTiler(l, tiler); err == nil {
-			t.Errorf("CompositionTiler of non-congruent %v accepted: %v", l, r)
-		}
-		if r, err := LogicalDivideTiler(l, tiler); err == nil {
-			t.Errorf("LogicalDivideTiler of non-congruent %v accepted: %v", l, r)
-		}
-		if r, err := LogicalProductTiler(l, tiler); err == nil {
-			t.Errorf("LogicalProductTiler of non-congruent %v accepted: %v", l, r)
-		}
-	}
-}
-
 func ExampleComposition() {
 	// The docs' examples 1-3; static integers let CuTe simplify, dynamic
 	// ones keep the size-1 modes.
