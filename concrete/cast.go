@@ -31,7 +31,8 @@ func init() {
 func Upcast(l Layout, n int, opts ...Option) (r Layout, err error) {
 	defer catch("upcast", &err)
 	requireCongruent(&l)
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
 	return upcast(&c, l, castN(int64(n))), nil
 }
 
@@ -67,13 +68,13 @@ func upcast(c *calc, l Layout, n Int) Layout {
 	case d.IsConst(0):
 		return l
 	case d.Static:
-		if imod(d, n).V != 0 && imod(n, d).V != 0 {
+		if imod(d, n).val() != 0 && imod(n, d).val() != 0 {
 			refuse("Divisibility condition")
 		}
-		return Layout{leaf(iceilDiv(s, iceilDiv(n, iabs(d)))), leaf(imul(signum(d), iceilDiv(iabs(d), n)))}
+		return Layout{leaf(iceilDiv(s, iceilDiv(n, iabs(d)))), leaf(imul(isignum(d), iceilDiv(iabs(d), n)))}
 	}
-	if d.V != 0 && remInt64(d.V, n.V) != 0 && remInt64(n.V, d.V) != 0 {
-		c.violated("upcast<%d> of the dynamic stride %d: the all-static twin is rejected by CuTe's Divisibility condition (neither divides the other); CuTe truncates %d/%d to %d", n.V, d.V, d.V, n.V, d.V/n.V)
+	if d.val() != 0 && remInt64(d.val(), n.val()) != 0 && remInt64(n.val(), d.val()) != 0 {
+		c.violated("upcast<%d> of the dynamic stride %d: the all-static twin is rejected by CuTe's Divisibility condition (neither divides the other); CuTe truncates %d/%d to %d", n.val(), d.val(), d.val(), n.val(), d.val()/n.val())
 	}
 	return Layout{l.Shape, leaf(idiv(d, n))}
 }

@@ -7,6 +7,7 @@ type Option struct {
 	strict   bool
 	warnings *[]string
 	ws       *Workspace
+	noPlan   bool
 }
 
 // StrictMode makes an operation refuse (an *Error of kind Violation naming
@@ -29,10 +30,16 @@ type calc struct {
 	// (the inner operands of a product are derived from the dynamic values,
 	// so their twin is not the twin of the user's call).
 	noTwin bool
+	// noPlan makes the call run the engine even where a plan could be
+	// replayed (tests compare the two; see plan.go).
+	noPlan bool
 }
 
-func newCalc(opts []Option) calc {
-	var c calc
+// apply sets the options opts in c. (Callers declare a calc and apply
+// options to it rather than receive one: a calc is written field by field
+// and then read as a whole, and a copy right after narrow stores stalls the
+// processor, see flatLayout.)
+func (c *calc) apply(opts []Option) {
 	for _, o := range opts {
 		if o.strict {
 			c.strict = true
@@ -43,8 +50,10 @@ func newCalc(opts []Option) calc {
 		if o.ws != nil {
 			c.ws = o.ws
 		}
+		if o.noPlan {
+			c.noPlan = true
+		}
 	}
-	return c
 }
 
 // violated reports a broken documented condition: an error in strict mode,

@@ -15,11 +15,11 @@ import (
 func init() {
 	register(
 		&Op{Name: "coalesce", Args: []ArgKind{ArgLayout}, CuTe: "coalesce(A)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(coalesce(c, a[0].Layout)) }},
+			plan: planCoalesce},
 		&Op{Name: "coalesce_profile", Args: []ArgKind{ArgLayout, ArgTuple}, CuTe: "coalesce(A, P)",
 			run: func(c *calc, a []Value) Value { return LayoutValue(coalesceProfile(c, a[0].Layout, a[1].Tuple)) }},
 		&Op{Name: "filter", Args: []ArgKind{ArgLayout}, CuTe: "filter(A)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(filter(c, a[0].Layout)) }},
+			plan: planFilter},
 	)
 }
 
@@ -34,9 +34,10 @@ func init() {
 // depth(result) <= 1, and result(i) == layout(i) for 0 <= i < size(layout).
 func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
 	defer catch("coalesce", &err)
-	requireCongruent(&l)
-	c := newCalc(opts)
-	return coalesce(&c, l), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planCoalesce, &planArgs{a: &l})
+	return
 }
 
 // CoalesceProfile mirrors cute::coalesce(layout, trg_profile), the by-mode
@@ -51,7 +52,8 @@ func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
 func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("coalesce_profile", &err)
 	requireCongruent(&l)
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
 	return coalesceProfile(&c, l, profile), nil
 }
 
@@ -64,9 +66,10 @@ func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err 
 // Post-condition: the image of the result equals the image of the layout.
 func Filter(l Layout, opts ...Option) (r Layout, err error) {
 	defer catch("filter", &err)
-	requireCongruent(&l)
-	c := newCalc(opts)
-	return filter(&c, l), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planFilter, &planArgs{a: &l})
+	return
 }
 
 // flatLayout is a layout of depth <= 1 held as parallel slices: the form

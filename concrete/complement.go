@@ -10,9 +10,9 @@ import (
 func init() {
 	register(
 		&Op{Name: "complement", Args: []ArgKind{ArgLayout, ArgShape}, CuTe: "complement(A, M)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(complement(c, a[0].Layout, a[1].Tuple)) }},
+			plan: planComplement},
 		&Op{Name: "complement_default", Args: []ArgKind{ArgLayout}, CuTe: "complement(A)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(complementDefault(c, a[0].Layout)) }},
+			plan: planComplementDefault},
 	)
 }
 
@@ -36,9 +36,9 @@ func init() {
 // an error with a witness.
 func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("complement", &err)
-	requireCongruent(&a)
-	c := newCalc(opts)
-	complementTo(&c, &r, &a, cotarget, complementAll)
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planComplement, &planArgs{a: &a, m: &cotarget})
 	return
 }
 
@@ -49,9 +49,10 @@ func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err erro
 // Pre- and post-conditions: those of Complement with M = cosize(filter(A)).
 func ComplementDefault(a Layout, opts ...Option) (r Layout, err error) {
 	defer catch("complement_default", &err)
-	requireCongruent(&a)
-	c := newCalc(opts)
-	return complementDefault(&c, a), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planComplementDefault, &planArgs{a: &a})
+	return
 }
 
 // complementCheck selects documented checks of a complement; callers that
@@ -79,12 +80,6 @@ const (
 	// definition of cosize, cosize((A,R)) == cosize(A) + cosize(R) - 1.
 	complementAll = complementPre | complementOrdered | complementDisjoint | complementCover | complementSize
 )
-
-// complement is cute::complement(layout, cotarget) with every documented
-// check.
-func complement(c *calc, a Layout, cotarget IntTuple) Layout {
-	return complementWith(c, a, cotarget, complementAll)
-}
 
 // complementDefault is cute::complement(layout) = complement with respect to
 // cosize(filter(layout)), with every documented check.
@@ -152,7 +147,7 @@ func complementFlat(m *modeScratch, f flatLayout, cotarget IntTuple) flatLayout 
 		// the first mode of least stride (all strides are static here)
 		mi := 0
 		for j := range stride {
-			if stride[j].V < stride[mi].V {
+			if stride[j].val() < stride[mi].val() {
 				mi = j
 			}
 		}
@@ -211,12 +206,12 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	}
 	ctx := func() string { return "[A=" + a.String() + " M=" + FormatTuple(m) + " R=" + r.String() + "]" }
 	f := filter(c, a)
-	sizeM := product(m).V
+	sizeM := product(m).val()
 	if checks&complementPre != 0 {
-		neg := tuple.Fold(f.Stride, false, func(n bool, d Int) bool { return n || d.V < 0 })
+		neg := tuple.Fold(f.Stride, false, func(n bool, d Int) bool { return n || d.val() < 0 })
 		if neg {
 			c.violated("complement precondition: filter(A) = %v has a negative stride %s", f, ctx())
-		} else if n := size(f).V; n <= checkLimit {
+		} else if n := size(f).val(); n <= checkLimit {
 			seen := make(map[int64]int64, max(n, 0))
 			for j := range n {
 				v := index(f, j)
@@ -232,12 +227,12 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	// hole of a dynamic, not admissible layout truncates to extent 0 and the
 	// empty R's cosize is negative (the all-static version of such numbers
 	// is CuTe's "Non-injective Layout detected in complement.").
-	if sr, cr := size(r).V, cosize(r).V; sr > cr {
+	if sr, cr := size(r).val(), cosize(r).val(); sr > cr {
 		c.violated("complement post: size(R) <= cosize(R) fails: %d > %d %s", sr, cr, ctx())
 	}
 	if checks&complementOrdered != 0 {
 		var prevI, prev int64
-		for i := range checkIndices(size(r).V) {
+		for i := range checkIndices(size(r).val()) {
 			v := index(r, i)
 			if i > 0 && v <= prev {
 				c.violated("complement post: R is not ordered: R(%d)=%d >= R(%d)=%d %s", prevI, prev, i, v, ctx())
@@ -246,12 +241,12 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 			prevI, prev = i, v
 		}
 	}
-	if n := size(a).V; checks&complementDisjoint != 0 && n <= checkLimit {
+	if n := size(a).val(); checks&complementDisjoint != 0 && n <= checkLimit {
 		img := make(map[int64]int64, max(n, 0))
 		for j := range n {
 			img[index(a, j)] = j
 		}
-		for i := range checkIndices(size(r).V) {
+		for i := range checkIndices(size(r).val()) {
 			if v := index(r, i); i > 0 {
 				if j, hit := img[v]; hit {
 					c.violated("complement post: R(%d)=%d is in the image of A: A(%d)=%d %s", i, v, j, v, ctx())
@@ -262,12 +257,12 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	}
 	if checks&complementCover != 0 {
 		ar := Layout{tup(a.Shape, r.Shape), tup(a.Stride, r.Stride)}
-		if cs := cosize(ar).V; cs < sizeM {
+		if cs := cosize(ar).val(); cs < sizeM {
 			c.violated("complement post (1): cosize(A,R)=%d < size(M)=%d %s", cs, sizeM, ctx())
 		}
 	}
-	if sf := size(f).V; checks&complementSize != 0 && sf != 0 {
-		if sr := size(r).V; sr < sizeM/sf {
+	if sf := size(f).val(); checks&complementSize != 0 && sf != 0 {
+		if sr := size(r).val(); sr < sizeM/sf {
 			c.violated("complement post: size(R)=%d < size(M)/size(filter(A))=%d %s", sr, sizeM/sf, ctx())
 		}
 	}

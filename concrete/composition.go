@@ -13,9 +13,9 @@ import (
 func init() {
 	register(
 		&Op{Name: "composition", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "composition(A, B)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(composition(c, a[0].Layout, a[1].Layout)) }},
+			plan: planComposition},
 		&Op{Name: "composition_tiler", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "composition(A, T)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(compositionTiler(c, a[0].Layout, a[1].Tiler)) }},
+			plan: planCompositionTiler},
 		&Op{Name: "composition_shape", Args: []ArgKind{ArgLayout, ArgShape}, CuTe: "composition(A, S)",
 			run: func(c *calc, a []Value) Value { return LayoutValue(compositionShape(c, a[0].Layout, a[1].Tuple)) }},
 	)
@@ -41,10 +41,9 @@ func init() {
 // way, even where the dynamic value happens to be right.
 func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("composition", &err)
-	requireCongruent(&a)
-	requireCongruent(&b)
-	c := newCalc(opts)
-	compositionTo(&c, &r, &a, &b)
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planComposition, &planArgs{a: &a, b: &b})
 	return
 }
 
@@ -57,10 +56,9 @@ func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of Composition, for every mode composed.
 func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("composition_tiler", &err)
-	requireCongruent(&a)
-	requireTiler(&t)
-	c := newCalc(opts)
-	compositionTilerTo(&c, &r, &a, &t)
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planCompositionTiler, &planArgs{a: &a, t: &t})
 	return
 }
 
@@ -72,7 +70,8 @@ func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("composition_shape", &err)
 	requireCongruent(&a)
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
 	return compositionShape(&c, a, s), nil
 }
 
@@ -132,14 +131,7 @@ func checkModes(n, r int) {
 	}
 }
 
-// compositionTiler is cute::composition(Layout, Tiler).
-func compositionTiler(c *calc, a Layout, t Tiler) Layout {
-	var r Layout
-	compositionTilerTo(c, &r, &a, &t)
-	return r
-}
-
-// compositionTilerTo is compositionTiler storing into *dst (see
+// compositionTilerTo is cute::composition(Layout, Tiler) storing into *dst (see
 // flatLayout.layoutTo).
 func compositionTilerTo(c *calc, dst *Layout, a *Layout, t *Tiler) {
 	var bl layoutBuilder
@@ -234,17 +226,17 @@ func composeLeaf(bl *layoutBuilder, lhs flatLayout, s, d Int) {
 	k := 0
 	for i := range n - 1 {
 		currShape, currStride := lhs.shape[i], lhs.stride()[i]
-		if both(currShape, restStride) && imod(restStride, currShape).V != 0 && restStride.V >= currShape.V {
+		if both(currShape, restStride) && imod(restStride, currShape).val() != 0 && restStride.val() >= currShape.val() {
 			refuse("Stride Divisibility Condition")
 		}
 		nextShape := iceilDiv(currShape, iabs(restStride))
-		nextStride := imul(iceilDiv(iabs(restStride), currShape), signum(restStride))
+		nextStride := imul(iceilDiv(iabs(restStride), currShape), isignum(restStride))
 		if nextShape.IsConst(1) || restShape.IsConst(1) {
 			restStride = nextStride
 			continue
 		}
 		newShape := imin(nextShape, restShape)
-		if both(newShape, restShape) && imod(restShape, newShape).V != 0 {
+		if both(newShape, restShape) && imod(restShape, newShape).val() != 0 {
 			refuse("Shape Divisibility Condition")
 		}
 		bl.leaf(newShape, imul(restStride, currStride))
@@ -265,18 +257,6 @@ func composeLeaf(bl *layoutBuilder, lhs flatLayout, s, d Int) {
 		bl.leaf(restShape, last)
 		bl.close(at, k+1)
 	}
-}
-
-// signum is CuTe's signum: -1, 0 or 1, static when x is.
-func signum(x Int) Int {
-	v := int64(0)
-	switch {
-	case x.V > 0:
-		v = 1
-	case x.V < 0:
-		v = -1
-	}
-	return Int{V: v, Static: x.Static}
 }
 
 // checkComposition runs the documented post-conditions of R = A o B:
@@ -300,7 +280,7 @@ func checkComposition(c *calc, a, b, r Layout) {
 		c.violated("composition R = A o B breaks compatible(shape(B), shape(R)) [A=%v B=%v R=%v]", a, b, r)
 		return
 	}
-	for i := range checkIndices(size(b).V) {
+	for i := range checkIndices(size(b).val()) {
 		bi := index(b, i)
 		if want, got := index(a, bi), index(r, i); got != want {
 			c.violated("composition R = A o B breaks R(i) == A(B(i)) at i=%d: R(%d)=%d but A(B(%d))=A(%d)=%d [A=%v B=%v R=%v]",
@@ -332,7 +312,7 @@ func isStatic(l Layout) bool {
 
 // staticLayout is l with every integer made static.
 func staticLayout(l Layout) Layout {
-	st := func(i Int) Int { return S(i.V) }
+	st := func(i Int) Int { return S(i.val()) }
 	return Layout{tuple.Map(l.Shape, st), tuple.Map(l.Stride, st)}
 }
 

@@ -284,8 +284,8 @@ func makeOrderedLayout(shape, order IntTuple) Layout {
 	refOrder := order.Leaves(make([]Int, 0, len(refShape)))
 	maxOrder := int64(0)
 	for _, o := range refOrder {
-		if o.Static && maxOrder < o.V {
-			maxOrder = o.V
+		if o.Static && maxOrder < o.val() {
+			maxOrder = o.val()
 		}
 	}
 	for i, o := range refOrder {
@@ -308,7 +308,7 @@ func makeOrderedLayout(shape, order IntTuple) Layout {
 		var start Int
 		for j, r := range refOrder {
 			f := S(1)
-			if r.V < ord.V {
+			if r.val() < ord.val() {
 				f = refShape[j]
 			}
 			if j == 0 {
@@ -453,7 +453,7 @@ func paramInt(v Value) int {
 	if !v.Tuple.IsLeaf() {
 		badInput("template parameter %s: want a plain integer", FormatTuple(v.Tuple))
 	}
-	return int(v.Tuple.Value().V)
+	return int(v.Tuple.Value().val())
 }
 
 // paramInts reads a template-parameter list: an integer or a flat tuple of
@@ -461,7 +461,7 @@ func paramInt(v Value) int {
 func paramInts(v Value) []int {
 	t := v.Tuple
 	if t.IsLeaf() {
-		return []int{int(t.Value().V)}
+		return []int{int(t.Value().val())}
 	}
 	if t.Depth() > 1 {
 		badInput("template parameter %s: want an integer or a flat tuple of integers", FormatTuple(t))
@@ -469,7 +469,7 @@ func paramInts(v Value) []int {
 	ls := t.Leaves(nil)
 	out := make([]int, len(ls))
 	for i, x := range ls {
-		out[i] = int(x.V)
+		out[i] = int(x.val())
 	}
 	return out
 }

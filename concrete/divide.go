@@ -10,19 +10,15 @@ import "strconv"
 func init() {
 	register(
 		&Op{Name: "logical_divide", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "logical_divide(A, B)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(logicalDivide(c, a[0].Layout, a[1].Layout)) }},
+			plan: planLogicalDivide},
 		&Op{Name: "logical_divide_tiler", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "logical_divide(A, T)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(logicalDivideTiler(c, a[0].Layout, a[1].Tiler)) }},
+			plan: planLogicalDivideTiler},
 		&Op{Name: "zipped_divide", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "zipped_divide(A, T)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(zippedDivide(c, a[0].Layout, a[1].Tiler)) }},
+			plan: planZippedDivide},
 		&Op{Name: "tiled_divide", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "tiled_divide(A, T)",
-			run: func(c *calc, a []Value) Value {
-				return LayoutValue(unpackModes(zippedDivide(c, a[0].Layout, a[1].Tiler), false))
-			}},
+			plan: planTiledDivide},
 		&Op{Name: "flat_divide", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "flat_divide(A, T)",
-			run: func(c *calc, a []Value) Value {
-				return LayoutValue(unpackModes(zippedDivide(c, a[0].Layout, a[1].Tiler), true))
-			}},
+			plan: planFlatDivide},
 	)
 }
 
@@ -38,10 +34,9 @@ func init() {
 // R(i) == A((B,B*)(i)) for every i < size((B,B*)).
 func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("logical_divide", &err)
-	requireCongruent(&a)
-	requireCongruent(&b)
-	c := newCalc(opts)
-	logicalDivideTo(&c, &r, &a, &b)
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planLogicalDivide, &planArgs{a: &a, b: &b})
 	return
 }
 
@@ -54,10 +49,9 @@ func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of LogicalDivide, for every mode divided.
 func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("logical_divide", &err)
-	requireCongruent(&a)
-	requireTiler(&t)
-	c := newCalc(opts)
-	logicalDivideTilerTo(&c, &r, &a, &t)
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planLogicalDivideTiler, &planArgs{a: &a, t: &t})
 	return
 }
 
@@ -71,10 +65,10 @@ func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error)
 // Post-conditions: those of the logical divide it rearranges.
 func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("zipped_divide", &err)
-	requireCongruent(&a)
-	requireTiler(&t)
-	c := newCalc(opts)
-	return zippedDivide(&c, a, t), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planZippedDivide, &planArgs{a: &a, t: &t})
+	return
 }
 
 // TiledDivide mirrors cute::tiled_divide(Layout, Tiler): ZippedDivide with
@@ -84,10 +78,10 @@ func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of the logical divide it rearranges.
 func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("tiled_divide", &err)
-	requireCongruent(&a)
-	requireTiler(&t)
-	c := newCalc(opts)
-	return unpackModes(zippedDivide(&c, a, t), false), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planTiledDivide, &planArgs{a: &a, t: &t})
+	return
 }
 
 // FlatDivide mirrors cute::flat_divide(Layout, Tiler): ZippedDivide with
@@ -97,20 +91,13 @@ func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of the logical divide it rearranges.
 func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("flat_divide", &err)
-	requireCongruent(&a)
-	requireTiler(&t)
-	c := newCalc(opts)
-	return unpackModes(zippedDivide(&c, a, t), true), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planFlatDivide, &planArgs{a: &a, t: &t})
+	return
 }
 
-// logicalDivide is CuTe's logical_divide(Layout, Layout).
-func logicalDivide(c *calc, a, b Layout) Layout {
-	var r Layout
-	logicalDivideTo(c, &r, &a, &b)
-	return r
-}
-
-// logicalDivideTo is logicalDivide storing into *dst (see
+// logicalDivideTo is CuTe's logical_divide(Layout, Layout) storing into *dst (see
 // flatLayout.layoutTo).
 func logicalDivideTo(c *calc, dst *Layout, a, b *Layout) {
 	var bl layoutBuilder
@@ -226,7 +213,7 @@ func tooManyModes(name string, n, r int) {
 func noTupleSize(i Int) {
 	t := "int"
 	if i.Static {
-		t = "cute::C<" + strconv.FormatInt(i.V, 10) + ">"
+		t = "cute::C<" + strconv.FormatInt(i.val(), 10) + ">"
 	}
 	refuse("incomplete type ‘cute::tuple_size<%s, void>’ used in nested name specifier", t)
 }

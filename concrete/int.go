@@ -19,6 +19,10 @@ import (
 type Int struct {
 	V      int64
 	Static bool
+	// reg is zero except while an operation is traced into a plan (see
+	// plan.go): then it names the plan register that holds this dynamic
+	// value. Integers that callers see always have reg 0.
+	reg int32
 }
 
 // S returns the static integer v (CuTe's Int<v>{}).
@@ -41,6 +45,9 @@ func both(a, b Int) bool { return a.Static && b.Static }
 type Bool struct {
 	V      bool
 	Static bool
+	// traced is set while an operation is traced into a plan (see plan.go)
+	// when V depends on a traced dynamic value; callers never see it set.
+	traced bool
 }
 
 // StaticTrue reports whether b is the compile-time truth (CuTe's true_type).
@@ -54,7 +61,7 @@ func (b Bool) And(c Bool) Bool {
 	if b.StaticFalse() || c.StaticFalse() {
 		return Bool{V: false, Static: true}
 	}
-	return Bool{V: b.V && c.V, Static: b.Static && c.Static}
+	return Bool{V: b.V && c.V, Static: b.Static && c.Static, traced: b.traced || c.traced}
 }
 
 // Or is CuTe's || on truth values: a static true on either side wins.
@@ -62,14 +69,14 @@ func (b Bool) Or(c Bool) Bool {
 	if b.StaticTrue() || c.StaticTrue() {
 		return Bool{V: true, Static: true}
 	}
-	return Bool{V: b.V || c.V, Static: b.Static && c.Static}
+	return Bool{V: b.V || c.V, Static: b.Static && c.Static, traced: b.traced || c.traced}
 }
 
 // Eq is a == b, static when both are.
-func Eq(a, b Int) Bool { return Bool{V: a.V == b.V, Static: both(a, b)} }
+func Eq(a, b Int) Bool { return Bool{V: a.V == b.V, Static: both(a, b), traced: a.reg|b.reg != 0} }
 
 // Lt is a < b, static when both are.
-func Lt(a, b Int) Bool { return Bool{V: a.V < b.V, Static: both(a, b)} }
+func Lt(a, b Int) Bool { return Bool{V: a.V < b.V, Static: both(a, b), traced: a.reg|b.reg != 0} }
 
 // Checked int64 arithmetic, and the Int arithmetic of CuTe's
 // integral_constant.hpp built on it (iadd, isub, imul, idiv, imod, iceilDiv,
@@ -148,18 +155,66 @@ func remInt64(a, b int64) int64 {
 	return a % b
 }
 
+// absInt64 is |a| (|MinInt64| overflows).
+func absInt64(a int64) int64 {
+	if a < 0 {
+		if a == math.MinInt64 {
+			panic(arithFault{'*', a, -1})
+		}
+		return -a
+	}
+	return a
+}
+
+// sgnInt64 is -1, 0 or 1 by the sign of a.
+func sgnInt64(a int64) int64 {
+	switch {
+	case a > 0:
+		return 1
+	case a < 0:
+		return -1
+	}
+	return 0
+}
+
+// ceilDivInt64 is CuTe's integer ceil_div(a, b) = (a + b - 1) / b, each
+// step checked.
+func ceilDivInt64(a, b int64) int64 { return quoInt64(subInt64(addInt64(a, b), 1), b) }
+
+// The Int arithmetic below records itself while a plan is traced: a
+// dynamic result computed from a traced operand gets the register of a new
+// plan step (see traced in plan.go). Outside tracing no integer is traced
+// and the test costs one predictable branch. A static result is never
+// traced: it depends on static operands only, which are part of the plan's
+// key (the static-zero rules give 0 whatever the dynamic operand is).
+
 // iadd is CuTe's a + b.
-func iadd(a, b Int) Int { return Int{V: addInt64(a.V, b.V), Static: a.Static && b.Static} }
+func iadd(a, b Int) Int {
+	r := Int{V: addInt64(a.V, b.V), Static: a.Static && b.Static}
+	if a.reg|b.reg != 0 {
+		r.reg = traced(stepAdd, a, b, r)
+	}
+	return r
+}
 
 // isub is CuTe's a - b.
-func isub(a, b Int) Int { return Int{V: subInt64(a.V, b.V), Static: a.Static && b.Static} }
+func isub(a, b Int) Int {
+	r := Int{V: subInt64(a.V, b.V), Static: a.Static && b.Static}
+	if a.reg|b.reg != 0 {
+		r.reg = traced(stepSub, a, b, r)
+	}
+	return r
+}
 
 // imul is CuTe's a * b: static when both are static, and `_0` when either is
-// the static zero. (It is written to stay within the inliner's budget: a
-// branch for the static zero would push it over.)
+// the static zero.
 func imul(a, b Int) Int {
 	// a static zero operand gives the value 0 anyway: only the flag differs
-	return Int{V: mulInt64(a.V, b.V), Static: a.Static && (b.Static || a.V == 0) || b.Static && b.V == 0}
+	r := Int{V: mulInt64(a.V, b.V), Static: a.Static && (b.Static || a.V == 0) || b.Static && b.V == 0}
+	if a.reg|b.reg != 0 {
+		r.reg = traced(stepMul, a, b, r)
+	}
+	return r
 }
 
 // idiv is CuTe's truncating a / b; `_0 / x` is `_0` without dividing.
@@ -167,7 +222,11 @@ func idiv(a, b Int) Int {
 	if a.IsConst(0) {
 		return S(0)
 	}
-	return Int{V: quoInt64(a.V, b.V), Static: a.Static && b.Static}
+	r := Int{V: quoInt64(a.V, b.V), Static: a.Static && b.Static}
+	if a.reg|b.reg != 0 {
+		r.reg = traced(stepQuo, a, b, r)
+	}
+	return r
 }
 
 // imod is CuTe's a % b (C++ remainder); `_0 % x` and `x % _1`, `x % _-1` are
@@ -177,26 +236,74 @@ func imod(a, b Int) Int {
 		return S(0)
 	}
 	// x % ±1 is 0 anyway: only the flag differs
-	return Int{V: remInt64(a.V, b.V), Static: b.Static && (a.Static || b.V == 1 || b.V == -1)}
+	r := Int{V: remInt64(a.V, b.V), Static: b.Static && (a.Static || b.V == 1 || b.V == -1)}
+	if a.reg|b.reg != 0 {
+		r.reg = traced(stepRem, a, b, r)
+	}
+	return r
 }
 
-// iceilDiv is CuTe's integer ceil_div(a, b) = (a + b - 1) / b.
+// iceilDiv is CuTe's integer ceil_div(a, b) = (a + b - 1) / b (the
+// `_0 / x` rule of the division applies when a + b - 1 is `_0`).
 func iceilDiv(a, b Int) Int {
-	return idiv(isub(iadd(a, b), S(1)), b)
+	n := isub(iadd(a.untraced(), b.untraced()), S(1))
+	if n.IsConst(0) {
+		return S(0)
+	}
+	r := Int{V: quoInt64(n.V, b.V), Static: n.Static && b.Static}
+	if a.reg|b.reg != 0 {
+		r.reg = traced(stepCeilDiv, a, b, r)
+	}
+	return r
 }
 
 // imin is CuTe's min: static only when both operands are.
 func imin(a, b Int) Int {
-	return Int{V: min(a.V, b.V), Static: both(a, b)}
+	r := Int{V: min(a.V, b.V), Static: both(a, b)}
+	if a.reg|b.reg != 0 {
+		r.reg = traced(stepMin, a, b, r)
+	}
+	return r
 }
 
 // iabs is CuTe's abs: keeps staticness.
 func iabs(a Int) Int {
-	if a.V < 0 {
-		if a.V == math.MinInt64 {
-			panic(arithFault{'*', a.V, -1})
-		}
-		return Int{V: -a.V, Static: a.Static}
+	r := Int{V: absInt64(a.V), Static: a.Static}
+	if a.reg != 0 {
+		r.reg = traced(stepAbs, a, a, r)
 	}
-	return a
+	return r
+}
+
+// isignum is CuTe's signum: -1, 0 or 1, static when x is.
+func isignum(a Int) Int {
+	r := Int{V: sgnInt64(a.V), Static: a.Static}
+	if a.reg != 0 {
+		r.reg = traced(stepSgn, a, a, r)
+	}
+	return r
+}
+
+// untraced is i without its plan register: for arithmetic whose steps are
+// recorded as one (iceilDiv).
+func (i Int) untraced() Int { return Int{V: i.V, Static: i.Static} }
+
+// val returns the value of i for a decision or a computation outside the
+// arithmetic above. While a plan is traced, reading a traced (dynamic)
+// value this way makes the plan unusable: the plan would not take the
+// decision again for other values (see plan.go). Only this file reads the
+// field V of an Int directly (TestTracedValuesOnlyInArithmetic).
+func (i Int) val() int64 {
+	if i.reg != 0 {
+		taint()
+	}
+	return i.V
+}
+
+// val returns the truth value of b for a decision, like Int.val.
+func (b Bool) val() bool {
+	if b.traced {
+		taint()
+	}
+	return b.V
 }

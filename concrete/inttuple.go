@@ -1,8 +1,6 @@
 package concrete
 
 import (
-	"math"
-
 	"github.com/cutealg/cutealg/internal/tuple"
 )
 
@@ -48,14 +46,12 @@ func size(l Layout) Int { return product(l.Shape) }
 
 // Cosize is CuTe's cosize(layout) = inner_product(shape - _1, abs(stride)) + _1.
 // It is computed without building the two mapped tuples; their overflows
-// are raised first, in the order CuTe's transforms would meet them.
+// are raised first, in the order CuTe's transforms would meet them (the
+// transforms are computed once for that, value by value: which value
+// overflows is not looked up, so that plans replay the same steps).
 func cosize(l Layout) Int {
-	if t, ok := leafWith(l.Shape, math.MinInt64); ok {
-		isub(t, S(1)) // overflows
-	}
-	if t, ok := leafWith(l.Stride, math.MinInt64); ok {
-		iabs(t) // overflows
-	}
+	tuple.Fold(l.Shape, 0, func(_ int, s Int) int { isub(s, S(1)); return 0 })
+	tuple.Fold(l.Stride, 0, func(_ int, d Int) int { iabs(d); return 0 })
 	return iadd(cosizeInner(l.Shape, l.Stride), S(1))
 }
 
@@ -78,25 +74,12 @@ func cosizeInner(s, d IntTuple) Int {
 	return r
 }
 
-// leafWith returns the first leaf of t whose value is v.
-func leafWith(t IntTuple, v int64) (Int, bool) {
-	if t.IsLeaf() {
-		return t.Value(), t.Value().V == v
-	}
-	for _, k := range t.Kids() {
-		if x, ok := leafWith(k, v); ok {
-			return x, true
-		}
-	}
-	return Int{}, false
-}
-
 // compatible is CuTe's compatible(a, b) on shapes: every coordinate of a is
 // a coordinate of b. The result is a value only (the checks that use it run
 // on concrete numbers).
 func compatible(a, b IntTuple) bool {
 	if a.IsLeaf() {
-		return a.Value().V == product(b).V
+		return a.Value().val() == product(b).val()
 	}
 	if b.IsLeaf() || a.Rank() != b.Rank() {
 		return false
@@ -119,7 +102,7 @@ func index(l Layout, i int64) int64 {
 
 func indexOf(c int64, s, d IntTuple) int64 {
 	if s.IsLeaf() {
-		return mulInt64(c, d.Value().V)
+		return mulInt64(c, d.Value().val())
 	}
 	ks := s.Kids()
 	var r int64
@@ -127,7 +110,7 @@ func indexOf(c int64, s, d IntTuple) int64 {
 		if j == len(ks)-1 {
 			return addInt64(r, indexOf(c, ks[j], d.At(j)))
 		}
-		p := product(ks[j]).V
+		p := product(ks[j]).val()
 		r = addInt64(r, indexOf(remInt64(c, p), ks[j], d.At(j)))
 		c = quoInt64(c, p)
 	}

@@ -39,7 +39,8 @@ func init() {
 func RightInverse(l Layout, opts ...Option) (r Layout, err error) {
 	defer catch("right_inverse", &err)
 	requireCongruent(&l)
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
 	return rightInverse(&c, l), nil
 }
 
@@ -57,7 +58,8 @@ func RightInverse(l Layout, opts ...Option) (r Layout, err error) {
 func LeftInverse(l Layout, opts ...Option) (r Layout, err error) {
 	defer catch("left_inverse", &err)
 	requireCongruent(&l)
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
 	return leftInverse(&c, l), nil
 }
 
@@ -73,7 +75,8 @@ func MaxCommonVector(a, b Layout, opts ...Option) (n Int, err error) {
 	defer catch("max_common_vector", &err)
 	requireCongruent(&a)
 	requireCongruent(&b)
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
 	return maxCommonVector(&c, a, b), nil
 }
 
@@ -88,7 +91,8 @@ func MaxCommonLayout(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("max_common_layout", &err)
 	requireCongruent(&a)
 	requireCongruent(&b)
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
 	return maxCommonLayout(&c, a, b), nil
 }
 
@@ -103,7 +107,8 @@ func MaxCommonLayout(a, b Layout, opts ...Option) (r Layout, err error) {
 func Nullspace(l Layout, opts ...Option) (r Layout, err error) {
 	defer catch("nullspace", &err)
 	requireCongruent(&l)
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
 	return nullspace(&c, l), nil
 }
 
@@ -113,7 +118,7 @@ func rightInverse(c *calc, l Layout) Layout {
 	if !checksWanted(c) || !positiveExtents(l) {
 		return r
 	}
-	for i := range checkIndices(size(r).V) {
+	for i := range checkIndices(size(r).val()) {
 		if v := index(l, index(r, i)); v != i {
 			c.violated("right_inverse R of A breaks A(R(i)) == i at i=%d: A(R(%d)) = %d [A=%v R=%v]", i, i, v, l, r)
 			break
@@ -137,7 +142,7 @@ func rightInverseOf(c *calc, l Layout) Layout {
 	rd := append(make([]Int, 0, len(order)+1), S(0))
 	curr := S(1)
 	for _, i := range order {
-		if curr.Static && curr.V == stride[i].V {
+		if curr.Static && curr.val() == stride[i].val() {
 			rs, rd = append(rs, shape[i]), append(rd, pre[i])
 			curr = imul(shape[i], stride[i])
 		}
@@ -167,7 +172,7 @@ func leftInverse(c *calc, l Layout) Layout {
 		if d.IsConst(0) {
 			continue
 		}
-		if imod(d, sofar).V != 0 {
+		if imod(d, sofar).val() != 0 {
 			refuse("Left inverse divisibility condition")
 		}
 		q := idiv(d, sofar)
@@ -179,7 +184,7 @@ func leftInverse(c *calc, l Layout) Layout {
 	if !checksWanted(c) || !positiveExtents(l, r) {
 		return r
 	}
-	for i := range checkIndices(size(l).V) {
+	for i := range checkIndices(size(l).val()) {
 		a := index(l, i)
 		if v := index(l, index(r, a)); v != a {
 			c.violated("left_inverse R of A breaks the quasi-inverse condition A(R(A(i))) == A(i) at i=%d: A(R(A(%d))) = %d but A(%d) = %d [A=%v R=%v]", i, i, v, i, a, l, r)
@@ -224,7 +229,7 @@ func sortByStride(idx []int, stride []Int) {
 	}
 	for i := range idx {
 		for j := i + 1; j < len(idx); j++ {
-			if stride[idx[j]].V < stride[idx[i]].V {
+			if stride[idx[j]].val() < stride[idx[i]].val() {
 				idx[i], idx[j] = idx[j], idx[i]
 			}
 		}
@@ -237,7 +242,7 @@ func sortByStride(idx []int, stride []Int) {
 // `_1` (ok reports whether it is). The inner operations run without their
 // own checks: the post-conditions of the caller decide.
 func commonPrefix(a, b Layout) (invB, common Layout, ok bool) {
-	inner := newCalc(nil)
+	var inner calc
 	invB = rightInverseOf(&inner, b)
 	common = coalesce(&inner, composition(&inner, a, invB)).Mode(0)
 	return invB, common, common.Shape.Value().Static && common.Stride.Value().IsConst(1)
@@ -253,7 +258,7 @@ func maxCommonVector(c *calc, a, b Layout) Int {
 	if !checksWanted(c) || !positiveExtents(a, b, invB) {
 		return n
 	}
-	checkCommon(c, "max_common_vector", a, b, invB, n.V)
+	checkCommon(c, "max_common_vector", a, b, invB, n.val())
 	return n
 }
 
@@ -263,12 +268,12 @@ func maxCommonLayout(c *calc, a, b Layout) Layout {
 	if !ok {
 		return Layout{leaf(S(1)), leaf(S(0))}
 	}
-	inner := newCalc(nil)
+	var inner calc
 	r := composition(&inner, invB, common)
 	if !checksWanted(c) || !positiveExtents(a, b, r) {
 		return r
 	}
-	checkCommon(c, "max_common_layout", a, b, r, size(r).V)
+	checkCommon(c, "max_common_layout", a, b, r, size(r).val())
 	return r
 }
 
@@ -306,8 +311,8 @@ func nullspace(c *calc, l Layout) Layout {
 	if !checksWanted(c) || !positiveExtents(l) {
 		return k
 	}
-	inner := newCalc(nil)
-	sa, sf, sk := size(l).V, size(filter(&inner, l)).V, size(k).V
+	var inner calc
+	sa, sf, sk := size(l).val(), size(filter(&inner, l)).val(), size(k).val()
 	if sa%sf != 0 || sa/sf != sk {
 		c.violated("nullspace K of A breaks size(K) == size(A)/size(filter(A)): %d != %d/%d [A=%v K=%v]", sk, sa, sf, l, k)
 	}
@@ -326,7 +331,7 @@ func nullspace(c *calc, l Layout) Layout {
 // shapes.
 func positiveExtents(ls ...Layout) bool {
 	for _, l := range ls {
-		if !tuple.Fold(l.Shape, true, func(ok bool, s Int) bool { return ok && s.V > 0 }) {
+		if !tuple.Fold(l.Shape, true, func(ok bool, s Int) bool { return ok && s.val() > 0 }) {
 			return false
 		}
 	}

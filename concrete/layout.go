@@ -59,7 +59,7 @@ func LayoutTiler(l Layout) Tiler { return tuple.Leaf(TilerLeaf{Kind: TileLayout,
 // String-form helpers: conversion to the notation AST, so that printing
 // goes through the one printer of internal/notation.
 
-func intNode(i Int) notation.Node { return &notation.Int{Value: i.V, Static: i.Static} }
+func intNode(i Int) notation.Node { return &notation.Int{Value: i.val(), Static: i.Static} }
 
 func tupleNode(t IntTuple) notation.Node {
 	if t.IsLeaf() {

@@ -99,7 +99,10 @@ type Op struct {
 	MinArgs int
 	// CuTe is the CuTe C++ call the operation mirrors.
 	CuTe string
+	// run computes the operation; an operation whose calls go through the
+	// plan cache (see plan.go) has plan set instead.
 	run  func(c *calc, args []Value) Value
+	plan planOp
 }
 
 var catalogue = map[string]*Op{}
@@ -159,7 +162,11 @@ func (op *Op) Apply(args []Value, opts ...Option) (v Value, err error) {
 	for i, a := range args {
 		checkArg(i, a, op.Args[i])
 	}
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
+	if op.plan != planNone {
+		return c.runPlanned(op.plan, args), nil
+	}
 	return op.run(&c, args), nil
 }
 
@@ -196,7 +203,7 @@ func checkArg(i int, v Value, k ArgKind) {
 
 func positiveShape(i int, what string, t IntTuple) {
 	tuple.Fold(t, 0, func(_ int, x Int) int {
-		if x.V < 1 {
+		if x.val() < 1 {
 			badInput("argument %d: %s extent %s is not positive", i+1, what, x)
 		}
 		return 0

@@ -47,11 +47,11 @@ func PrintLayout(l Layout) (s string, err error) {
 	default:
 		refuse("rank(layout) == 2 required (a rank-1 layout is drawn as a column); got rank %d", l.Rank())
 	}
-	rows, cols := size(rowMode).V, size(colMode).V
+	rows, cols := size(rowMode).val(), size(colMode).val()
 	if rows > MaxPrintLayoutDim || cols > MaxPrintLayoutDim {
 		badInput("grid of %d x %d cells exceeds MaxPrintLayoutDim (%d rows and columns)", rows, cols, MaxPrintLayoutDim)
 	}
-	cosize := cosize(l).V
+	cosize := cosize(l).val()
 	if cosize > math.MaxInt32 {
 		badInput("cosize %d does not fit in CuTe's int", cosize)
 	}

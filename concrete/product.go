@@ -13,23 +13,19 @@ import (
 func init() {
 	register(
 		&Op{Name: "logical_product", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "logical_product(A, B)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(logicalProduct(c, a[0].Layout, a[1].Layout)) }},
+			plan: planLogicalProduct},
 		&Op{Name: "logical_product_tiler", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "logical_product(A, T)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(logicalProductTiler(c, a[0].Layout, a[1].Tiler)) }},
+			plan: planLogicalProductTiler},
 		&Op{Name: "zipped_product", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "zipped_product(A, T)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(zippedProduct(c, a[0].Layout, a[1].Tiler)) }},
+			plan: planZippedProduct},
 		&Op{Name: "tiled_product", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "tiled_product(A, T)",
-			run: func(c *calc, a []Value) Value {
-				return LayoutValue(unpackModes(zippedProduct(c, a[0].Layout, a[1].Tiler), false))
-			}},
+			plan: planTiledProduct},
 		&Op{Name: "flat_product", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "flat_product(A, T)",
-			run: func(c *calc, a []Value) Value {
-				return LayoutValue(unpackModes(zippedProduct(c, a[0].Layout, a[1].Tiler), true))
-			}},
+			plan: planFlatProduct},
 		&Op{Name: "blocked_product", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "blocked_product(A, B)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(blockedProduct(c, a[0].Layout, a[1].Layout)) }},
+			plan: planBlockedProduct},
 		&Op{Name: "raked_product", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "raked_product(A, B)",
-			run: func(c *calc, a []Value) Value { return LayoutValue(rakedProduct(c, a[0].Layout, a[1].Layout)) }},
+			plan: planRakedProduct},
 		&Op{Name: "tile_to_shape", Args: []ArgKind{ArgLayout, ArgShape, ArgTuple}, MinArgs: 2, CuTe: "tile_to_shape(A, S[, O])",
 			run: func(c *calc, a []Value) Value {
 				if len(a) == 3 {
@@ -54,10 +50,10 @@ func init() {
 // compatible(A, layout<0>(result)), compatible(B, layout<1>(result)).
 func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("logical_product", &err)
-	requireCongruent(&a)
-	requireCongruent(&b)
-	c := newCalc(opts)
-	return logicalProduct(&c, a, b), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planLogicalProduct, &planArgs{a: &a, b: &b})
+	return
 }
 
 // LogicalProductTiler mirrors cute::logical_product(Layout, Tiler): a tuple
@@ -69,10 +65,10 @@ func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of LogicalProduct, for every mode multiplied.
 func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("logical_product", &err)
-	requireCongruent(&a)
-	requireTiler(&t)
-	c := newCalc(opts)
-	return logicalProductTiler(&c, a, t), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planLogicalProductTiler, &planArgs{a: &a, t: &t})
+	return
 }
 
 // ZippedProduct mirrors cute::zipped_product(Layout, Tiler): the logical
@@ -85,10 +81,10 @@ func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error
 // Post-conditions: those of the logical product it rearranges.
 func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("zipped_product", &err)
-	requireCongruent(&a)
-	requireTiler(&t)
-	c := newCalc(opts)
-	return zippedProduct(&c, a, t), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planZippedProduct, &planArgs{a: &a, t: &t})
+	return
 }
 
 // TiledProduct mirrors cute::tiled_product(Layout, Tiler): ZippedProduct
@@ -98,10 +94,10 @@ func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of the logical product it rearranges.
 func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("tiled_product", &err)
-	requireCongruent(&a)
-	requireTiler(&t)
-	c := newCalc(opts)
-	return unpackModes(zippedProduct(&c, a, t), false), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planTiledProduct, &planArgs{a: &a, t: &t})
+	return
 }
 
 // FlatProduct mirrors cute::flat_product(Layout, Tiler): ZippedProduct with
@@ -111,10 +107,10 @@ func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: those of the logical product it rearranges.
 func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	defer catch("flat_product", &err)
-	requireCongruent(&a)
-	requireTiler(&t)
-	c := newCalc(opts)
-	return unpackModes(zippedProduct(&c, a, t), true), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planFlatProduct, &planArgs{a: &a, t: &t})
+	return
 }
 
 // BlockedProduct mirrors cute::blocked_product(Layout, Layout): both
@@ -126,10 +122,9 @@ func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // logical product it is built on.
 func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("blocked_product", &err)
-	requireCongruent(&a)
-	requireCongruent(&b)
-	c := newCalc(opts)
-	zipProductTo(&c, &r, &a, &b, false)
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planBlockedProduct, &planArgs{a: &a, b: &b})
 	return
 }
 
@@ -141,10 +136,10 @@ func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 // logical product it is built on.
 func RakedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 	defer catch("raked_product", &err)
-	requireCongruent(&a)
-	requireCongruent(&b)
-	c := newCalc(opts)
-	return rakedProduct(&c, a, b), nil
+	var c calc
+	c.apply(opts)
+	c.planned(&r, planRakedProduct, &planArgs{a: &a, b: &b})
+	return
 }
 
 // TileToShape mirrors cute::tile_to_shape(Layout, Shape): the block,
@@ -161,7 +156,8 @@ func RakedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 func TileToShape(block Layout, target IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("tile_to_shape", &err)
 	requireCongruent(&block)
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
 	return tileToShape(&c, block, target, nil), nil
 }
 
@@ -175,7 +171,8 @@ func TileToShape(block Layout, target IntTuple, opts ...Option) (r Layout, err e
 func TileToShapeOrdered(block Layout, target, order IntTuple, opts ...Option) (r Layout, err error) {
 	defer catch("tile_to_shape", &err)
 	requireCongruent(&block)
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
 	return tileToShape(&c, block, target, &order), nil
 }
 
@@ -388,7 +385,7 @@ func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout
 		if !ok.Static {
 			refuse("‘value’ is not a member of ‘bool’")
 		}
-		if !ok.V {
+		if !ok.val() {
 			refuse("tile_to_shape: block shape does not divide the target shape.")
 		}
 	}
@@ -404,12 +401,12 @@ func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout
 	}
 	res := blockedProduct(c, padded, tiles)
 	for i, t := range ts {
-		if size(res.Mode(i)).V != t.V {
+		if size(res.Mode(i)).val() != t.val() {
 			got := make([]string, r)
 			want := make([]string, r)
 			for j := range r {
-				got[j] = strconv.FormatInt(size(res.Mode(j)).V, 10)
-				want[j] = strconv.FormatInt(ts[j].V, 10)
+				got[j] = strconv.FormatInt(size(res.Mode(j)).val(), 10)
+				want[j] = strconv.FormatInt(ts[j].val(), 10)
 			}
 			c.violated("tile_to_shape: result mode sizes [%s] != target [%s] (mode %d differs)",
 				strings.Join(got, ", "), strings.Join(want, ", "), i)

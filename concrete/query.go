@@ -124,13 +124,14 @@ func Idx2Crd(coord, shape IntTuple) (r IntTuple, err error) {
 // (an error in strict mode) names the failed condition.
 func ShapeDiv(a, b IntTuple, opts ...Option) (r IntTuple, err error) {
 	defer catch("shape_div", &err)
-	c := newCalc(opts)
+	var c calc
+	c.apply(opts)
 	return shapeDiv(&c, a, b), nil
 }
 
 // evaluate is the value list of Evaluate.
 func evaluate(l Layout) []int64 {
-	n := size(l).V
+	n := size(l).val()
 	if n > MaxEvaluate {
 		badInput("size %d exceeds MaxEvaluate (%d)", n, MaxEvaluate)
 	}
@@ -261,7 +262,7 @@ func shapeDiv(c *calc, a, b IntTuple) IntTuple {
 		return shapeDiv(c, a, leaf(product(b)))
 	}
 	x, y := a.Value(), b.Value()
-	if remInt64(x.V, y.V) != 0 && remInt64(y.V, x.V) != 0 {
+	if remInt64(x.val(), y.val()) != 0 && remInt64(y.val(), x.val()) != 0 {
 		if both(x, y) {
 			refuse("Divisibility Condition")
 		}

@@ -1,0 +1,738 @@
+package concrete
+
+import (
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/cutealg/cutealg/internal/tuple"
+)
+
+// Plans: the structure of a result decided once per operand type.
+//
+// CuTe decides the structure of a result at compile time, from the types of
+// its operands: their tree shapes, their static values and which integers
+// are dynamic; the dynamic values only flow through arithmetic. This engine
+// takes the same decisions at run time. A plan records them once per
+// operand type, so that later calls with other dynamic values only redo the
+// arithmetic.
+//
+// A plan is made by tracing: the operation runs once on copies of its
+// operands whose dynamic integers carry plan registers (Int.reg). Each
+// arithmetic helper of int.go that computes a dynamic value from a traced
+// operand appends a step (primitive, operand registers, result register;
+// untraced operands become constant registers), and the traced result
+// becomes the plan's output template: its tree structure, and for every
+// leaf a register and the static flag. Replaying a plan loads the dynamic
+// values of the operands into registers 1..n, runs every recorded step with
+// the same checked int64 primitives in the same order (so overflow and
+// division by zero fail as, and where, the engine fails; no step is
+// dropped), and writes the template.
+//
+// Soundness rests on one invariant: outside int.go and this file the engine
+// reads an integer's value only through Int.val and Bool.val, which taint
+// the trace when the value is traced. A trace that took a decision on a
+// dynamic value (or failed, or outgrew the limits below) gives a plan that
+// says "run the engine" for its key. TestTracedValuesOnlyInArithmetic
+// enforces mechanically that no other code reads Int.V or Bool.V, compares
+// integers or layouts with == or uses them as map keys or switch tags. The
+// key holds everything else the engine reads: the operation, the tree
+// structure of every operand, every static value, and where the dynamic
+// values are.
+//
+// Plans are used only by calls without post-condition checks (neither
+// StrictMode nor CollectWarnings: the checks examine the dynamic values).
+// The cache is shared by all goroutines; one goroutine traces at a time
+// (others run the engine meanwhile), and plans are immutable once made.
+
+// Limits of the plan cache: operands with more key words or dynamic values,
+// and traces with more registers, run the engine instead. When the cache
+// holds maxPlans plans it starts over empty.
+const (
+	maxKey   = 64
+	maxRegs  = 64
+	regMask  = maxRegs - 1
+	maxPlans = 4096
+)
+
+// planOp is an operation whose calls go through the plan cache (see
+// runOp for what each runs).
+type planOp uint8
+
+const (
+	planNone planOp = iota // the operation has no plans
+	planComposition
+	planCompositionTiler
+	planComplement
+	planComplementDefault
+	planLogicalDivide
+	planLogicalDivideTiler
+	planZippedDivide
+	planTiledDivide
+	planFlatDivide
+	planLogicalProduct
+	planLogicalProductTiler
+	planZippedProduct
+	planTiledProduct
+	planFlatProduct
+	planBlockedProduct
+	planRakedProduct
+	planCoalesce
+	planFilter
+	nPlanOps
+)
+
+// planArgs are the operands of one call: layouts a and b, tiler t and
+// integer tuple m, each nil when the operation has no such operand.
+type planArgs struct {
+	a, b *Layout
+	t    *Tiler
+	m    *IntTuple
+}
+
+// runPlanned runs the catalogue's operation op (see Op.plan) on arguments
+// converted and checked by Op.Apply: they go through planned like those of
+// the exported function.
+func (c *calc) runPlanned(op planOp, a []Value) Value {
+	var x planArgs
+	for i := range a {
+		switch v := &a[i]; v.Kind {
+		case ValLayout:
+			if x.a == nil {
+				x.a = &v.Layout
+			} else {
+				x.b = &v.Layout
+			}
+		case ValTiler:
+			x.t = &v.Tiler
+		case ValTuple:
+			x.m = &v.Tuple
+		}
+	}
+	var r Layout
+	c.planned(&r, op, &x)
+	return LayoutValue(r)
+}
+
+// runOp runs operation op of the engine on x, storing the result in *dst.
+func runOp(c *calc, dst *Layout, op planOp, x *planArgs) {
+	requireCongruent(x.a)
+	if x.b != nil {
+		requireCongruent(x.b)
+	}
+	if x.t != nil {
+		requireTiler(x.t)
+	}
+	switch op {
+	case planComposition:
+		compositionTo(c, dst, x.a, x.b)
+	case planCompositionTiler:
+		compositionTilerTo(c, dst, x.a, x.t)
+	case planComplement:
+		complementTo(c, dst, x.a, *x.m, complementAll)
+	case planComplementDefault:
+		*dst = complementDefault(c, *x.a)
+	case planLogicalDivide:
+		logicalDivideTo(c, dst, x.a, x.b)
+	case planLogicalDivideTiler:
+		logicalDivideTilerTo(c, dst, x.a, x.t)
+	case planZippedDivide:
+		*dst = zippedDivide(c, *x.a, *x.t)
+	case planTiledDivide:
+		*dst = unpackModes(zippedDivide(c, *x.a, *x.t), false)
+	case planFlatDivide:
+		*dst = unpackModes(zippedDivide(c, *x.a, *x.t), true)
+	case planLogicalProduct:
+		*dst = logicalProduct(c, *x.a, *x.b)
+	case planLogicalProductTiler:
+		*dst = logicalProductTiler(c, *x.a, *x.t)
+	case planZippedProduct:
+		*dst = zippedProduct(c, *x.a, *x.t)
+	case planTiledProduct:
+		*dst = unpackModes(zippedProduct(c, *x.a, *x.t), false)
+	case planFlatProduct:
+		*dst = unpackModes(zippedProduct(c, *x.a, *x.t), true)
+	case planBlockedProduct:
+		zipProductTo(c, dst, x.a, x.b, false)
+	case planRakedProduct:
+		*dst = rakedProduct(c, *x.a, *x.b)
+	case planCoalesce:
+		*dst = coalesce(c, *x.a)
+	case planFilter:
+		*dst = filter(c, *x.a)
+	}
+}
+
+// planned runs operation op on x into *dst through the plan cache: the
+// plan of the operands' key is replayed, made first if there is none yet.
+// Calls with checks, operands beyond the limits and operands whose plan
+// says so run the engine.
+func (c *calc) planned(dst *Layout, op planOp, x *planArgs) {
+	if !checksWanted(c) && !c.noPlan {
+		// the plan this operation used last, matched without building the
+		// key (a loop calls one operation on one operand type)
+		if p := plans.last[op].Load(); p != nil && p.replayMatching(c, dst, x) {
+			return
+		}
+		if c.plannedByKey(dst, op, x) {
+			return
+		}
+	}
+	runOp(c, dst, op, x)
+}
+
+// replayMatching replays p when x has p's key, and reports whether it did.
+func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs) bool {
+	var r [maxRegs]int64
+	// (fields are set one by one: a composite literal is built aside and
+	// copied, and the copy stalls on the narrow stores just made)
+	var w keyWriter
+	w.key, w.regs, w.n, w.ok, w.match = p.words, &r, 1, true, true
+	w.args(x)
+	if !w.ok || w.n != len(p.words) || p.engine {
+		return false
+	}
+	p.replay(c, dst, &r)
+	return true
+}
+
+// plannedByKey is planned for a call whose key is not that of the last
+// plan: it builds the key, looks it up and makes the plan if there is none.
+// It reports whether it stored the result.
+func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
+	var k [maxKey]uint64
+	var r [maxRegs]int64
+	var w keyWriter
+	w.key, w.regs, w.n, w.ok = k[:], &r, 1, true
+	k[0] = uint64(op)
+	w.args(x)
+	if !w.ok {
+		return false
+	}
+	key := k[:w.n]
+	p := plans.find(op, key)
+	if p == nil {
+		p = makePlan(op, x, key, w.nin)
+	}
+	if p == nil || p.engine {
+		return false
+	}
+	p.replay(c, dst, &r)
+	return true
+}
+
+// Key words: a kind in the top byte, a count or a tiler kind below. A static
+// integer is followed by a word holding its value.
+const (
+	keyTuple   uint64 = 1 << 56 // | number of elements
+	keyStatic  uint64 = 2 << 56 // followed by the value
+	keyDynamic uint64 = 3 << 56 // the value goes to the next register
+	keyTiler   uint64 = 4 << 56 // | TilerKind
+)
+
+// keyWriter writes the key of a call's operands into key[n:] (or, with
+// match set, compares them with it) and their dynamic values into regs[1:]
+// (nin of them so far), in the order of a preorder walk that visits a
+// layout's shape and stride together (shape leaf, then stride leaf). ok
+// turns false when the operands do not fit the limits or the key, a
+// layout's shape and stride are not congruent (the engine reports it), or
+// an integer is traced (a plan is being made: the call must trace through
+// the engine, not replay).
+type keyWriter struct {
+	key    []uint64
+	regs   *[maxRegs]int64
+	n, nin int
+	ok     bool
+	match  bool
+}
+
+func (w *keyWriter) put(x uint64) {
+	if w.n == len(w.key) {
+		w.ok = false
+		return
+	}
+	if !w.match {
+		w.key[w.n] = x
+	} else if w.key[w.n] != x {
+		w.ok = false
+	}
+	w.n++
+}
+
+func (w *keyWriter) args(x *planArgs) {
+	w.layout(&x.a.Shape, &x.a.Stride)
+	if x.b != nil {
+		w.layout(&x.b.Shape, &x.b.Stride)
+	}
+	if x.t != nil {
+		w.tiler(x.t)
+	}
+	if x.m != nil {
+		w.tuple(x.m)
+	}
+}
+
+func (w *keyWriter) int(i *Int) {
+	if i.Static {
+		w.put(keyStatic)
+		w.put(uint64(i.V))
+		return
+	}
+	if i.reg != 0 || w.nin == maxRegs-1 {
+		w.ok = false
+		return
+	}
+	w.nin++
+	w.regs[w.nin] = i.V
+	w.put(keyDynamic)
+}
+
+func (w *keyWriter) layout(s, d *IntTuple) {
+	if s.IsLeaf() {
+		if !d.IsLeaf() {
+			w.ok = false
+			return
+		}
+		w.int(s.Leaf())
+		w.int(d.Leaf())
+		return
+	}
+	ks, kd := s.Kids(), d.Kids()
+	if d.IsLeaf() || len(ks) != len(kd) {
+		w.ok = false
+		return
+	}
+	w.put(keyTuple | uint64(len(ks)))
+	for i := range ks {
+		if !w.ok {
+			return
+		}
+		w.layout(&ks[i], &kd[i])
+	}
+}
+
+func (w *keyWriter) tuple(t *IntTuple) {
+	if t.IsLeaf() {
+		w.int(t.Leaf())
+		return
+	}
+	ks := t.Kids()
+	w.put(keyTuple | uint64(len(ks)))
+	for i := range ks {
+		w.tuple(&ks[i])
+	}
+}
+
+func (w *keyWriter) tiler(t *Tiler) {
+	if !t.IsLeaf() {
+		ks := t.Kids()
+		w.put(keyTuple | uint64(len(ks)))
+		for i := range ks {
+			w.tiler(&ks[i])
+		}
+		return
+	}
+	lf := t.Leaf()
+	w.put(keyTiler | uint64(lf.Kind))
+	switch lf.Kind {
+	case TileLayout:
+		w.layout(&lf.Layout.Shape, &lf.Layout.Stride)
+	case TileInt:
+		w.int(&lf.Int)
+	}
+}
+
+// plan is the recorded structure of one operation for one key.
+type plan struct {
+	key    string   // the key words (see keyWriter), as bytes
+	words  []uint64 // the same words
+	engine bool     // no plan: calls with this key run the engine
+	nin    int      // the operands' dynamic values are registers 1..nin
+	init   []int64
+	code   []planStep
+	roots  [2]outNode // the result's shape and stride
+	nodes  []outNode  // the result's other tree nodes
+}
+
+// planStep is one recorded arithmetic step: regs[d] = op(regs[a], regs[b]).
+type planStep struct {
+	op      stepOp
+	d, a, b uint8
+}
+
+// stepOp is the int64 primitive of a step: that of the Int helper of
+// int.go that recorded it.
+type stepOp uint8
+
+const (
+	stepAdd stepOp = iota
+	stepSub
+	stepMul
+	stepQuo
+	stepRem
+	stepCeilDiv
+	stepMin
+	stepAbs
+	stepSgn
+)
+
+// outNode is a node of a plan's result: a leaf (n < 0) holding the value of
+// register reg, or a tuple of the n result nodes starting at kid.
+type outNode struct {
+	n, kid int32
+	reg    int32
+	static bool
+}
+
+// replay computes the plan's result for the operand values in regs[1:nin+1]
+// and stores it in *dst.
+func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64) {
+	copy(r[p.nin+1:], p.init)
+	for _, s := range p.code {
+		a, b := r[s.a&regMask], r[s.b&regMask]
+		var v int64
+		switch s.op {
+		case stepAdd:
+			v = addInt64(a, b)
+		case stepSub:
+			v = subInt64(a, b)
+		case stepMul:
+			v = mulInt64(a, b)
+		case stepQuo:
+			v = quoInt64(a, b)
+		case stepRem:
+			v = remInt64(a, b)
+		case stepCeilDiv:
+			v = ceilDivInt64(a, b)
+		case stepMin:
+			v = min(a, b)
+		case stepAbs:
+			v = absInt64(a)
+		case stepSgn:
+			v = sgnInt64(a)
+		}
+		r[s.d&regMask] = v
+	}
+	ns := c.nodes(len(p.nodes))
+	for i := range p.nodes {
+		ns[i] = p.nodes[i].tree(ns, r)
+	}
+	dst.Shape, dst.Stride = p.roots[0].tree(ns, r), p.roots[1].tree(ns, r)
+}
+
+// tree is the result tree of o, whose elements are in ns.
+func (o *outNode) tree(ns []IntTuple, r *[maxRegs]int64) IntTuple {
+	if o.n < 0 {
+		return leaf(Int{V: r[o.reg&regMask], Static: o.static})
+	}
+	return tup(ns[o.kid : o.kid+o.n : o.kid+o.n]...)
+}
+
+// planCache holds the plans: a map by key, and the plan each operation
+// used last (checked first: a loop calls one operation on one operand type).
+type planCache struct {
+	mu   sync.RWMutex
+	m    map[string]*plan
+	last [nPlanOps]atomic.Pointer[plan]
+}
+
+var plans planCache
+
+// keyBytes views key as its bytes (no copy).
+func keyBytes(key []uint64) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(key))), len(key)*8)
+}
+
+// find returns the plan of key, or nil.
+func (pc *planCache) find(op planOp, key []uint64) *plan {
+	kb := keyBytes(key)
+	if p := pc.last[op].Load(); p != nil && p.key == string(kb) {
+		return p
+	}
+	pc.mu.RLock()
+	p := pc.m[string(kb)]
+	pc.mu.RUnlock()
+	if p != nil {
+		pc.last[op].Store(p)
+	}
+	return p
+}
+
+// add stores p (starting over when the cache is full).
+func (pc *planCache) add(op planOp, p *plan) {
+	pc.mu.Lock()
+	if pc.m == nil || len(pc.m) >= maxPlans {
+		pc.m = make(map[string]*plan)
+	}
+	pc.m[p.key] = p
+	pc.mu.Unlock()
+	pc.last[op].Store(p)
+}
+
+// The trace in progress (nil when none): set and cleared under traceMu by
+// makePlan. Only the tracing goroutine holds traced integers, so only it
+// reaches traced and taint, which use it.
+var (
+	traceMu sync.Mutex
+	tracing *tracer
+)
+
+// tracer records the steps of a trace.
+type tracer struct {
+	init    []int64 // the value of each register (constants; 0 for the others)
+	code    []traceStep
+	consts  map[int64]int32    // the register of each constant
+	seen    map[[3]int32]int32 // the result register of each step
+	tainted bool               // a traced value was read outside the arithmetic
+}
+
+// traceStep is a step of a trace, before its registers are renumbered.
+type traceStep struct {
+	op      stepOp
+	d, a, b int32
+}
+
+// reg returns a new register holding v initially.
+func (t *tracer) reg(v int64) int32 {
+	t.init = append(t.init, v)
+	return int32(len(t.init) - 1)
+}
+
+// operand returns the register of an operand: its own if traced, else that
+// of the constant it is.
+func (t *tracer) operand(i Int) int32 {
+	if i.reg != 0 {
+		return i.reg
+	}
+	r, ok := t.consts[i.V]
+	if !ok {
+		r = t.reg(i.V)
+		t.consts[i.V] = r
+	}
+	return r
+}
+
+// traced records the step op(a, b) whose result is r (for a unary op, b is
+// a) and returns r's register; a static result is a constant and gets none.
+// Called by the helpers of int.go when an operand is traced.
+func traced(op stepOp, a, b, r Int) int32 {
+	if r.Static {
+		return 0
+	}
+	t := tracing
+	x, y := t.operand(a), t.operand(b)
+	// the same step again is the same value (and, had it failed, the
+	// first one would have)
+	k := [3]int32{int32(op), x, y}
+	if d, ok := t.seen[k]; ok {
+		return d
+	}
+	d := t.reg(0)
+	t.seen[k] = d
+	t.code = append(t.code, traceStep{op: op, d: d, a: x, b: y})
+	return d
+}
+
+// taint marks the trace as having read a traced value (see Int.val).
+func taint() { tracing.tainted = true }
+
+// makePlan traces operation op on x, whose key is key with nin dynamic
+// values, and stores and returns the plan; nil when another goroutine is
+// tracing.
+func makePlan(op planOp, x *planArgs, key []uint64, nin int) *plan {
+	if !traceMu.TryLock() {
+		return nil
+	}
+	defer traceMu.Unlock()
+	t := &tracer{init: make([]int64, nin+1), consts: make(map[int64]int32), seen: make(map[[3]int32]int32)}
+	var g tagger
+	tx := planArgs{a: g.layout(x.a)}
+	if x.b != nil {
+		tx.b = g.layout(x.b)
+	}
+	if x.t != nil {
+		tt := g.tiler(*x.t)
+		tx.t = &tt
+	}
+	if x.m != nil {
+		tm := g.tuple(*x.m)
+		tx.m = &tm
+	}
+	tracing = t
+	res, ok := traceRun(op, &tx)
+	tracing = nil
+	p := &plan{key: string(keyBytes(key)), words: append([]uint64(nil), key...), nin: nin, engine: true}
+	if ok && !t.tainted && int(g.n) == nin {
+		p.engine = !p.finish(t, res)
+	}
+	plans.add(op, p)
+	return p
+}
+
+// traceRun runs the engine on traced operands; ok is false when it failed.
+func traceRun(op planOp, x *planArgs) (res Layout, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	var c calc
+	runOp(&c, &res, op, x)
+	return res, true
+}
+
+// finish makes p's steps and output from the trace t and its result res:
+// registers are renumbered (operands' values 1..nin, then the constants,
+// then the steps' results, a register being reused once its value is
+// dead). It reports false when the plan needs more registers than a replay
+// has.
+func (p *plan) finish(t *tracer, res Layout) bool {
+	p.roots[0] = p.outNode(t, res.Shape)
+	p.roots[1] = p.outNode(t, res.Stride)
+	// which trace registers are step results, and the last step reading
+	// each (len(code) for the output's)
+	n := len(t.init)
+	result := make([]bool, n)
+	for _, s := range t.code {
+		result[s.d] = true
+	}
+	last := make([]int, n)
+	for i := range last {
+		last[i] = -1
+	}
+	for i, s := range t.code {
+		last[s.a], last[s.b] = i, i
+	}
+	for _, o := range append(p.nodes, p.roots[:]...) {
+		if o.n < 0 {
+			last[o.reg] = len(t.code)
+		}
+	}
+	// the new numbering: operands and constants first
+	to := make([]int, n)
+	next := p.nin + 1
+	for r := p.nin + 1; r < n; r++ {
+		if !result[r] {
+			to[r] = next
+			p.init = append(p.init, t.init[r])
+			next++
+		}
+	}
+	for r := 1; r <= p.nin; r++ {
+		to[r] = r
+	}
+	var free []int
+	for i, s := range t.code {
+		st := planStep{op: s.op, a: uint8(to[s.a]), b: uint8(to[s.b])}
+		for _, o := range [2]int32{s.a, s.b} {
+			if result[o] && last[o] == i {
+				free = append(free, to[o])
+				last[o] = -2 // freed once
+			}
+		}
+		d := next
+		if k := len(free); k > 0 {
+			d, free = free[k-1], free[:k-1]
+		} else {
+			next++
+		}
+		to[s.d] = d
+		st.d = uint8(d)
+		if last[s.d] == -1 { // never read: its register is free again
+			free = append(free, d)
+		}
+		p.code = append(p.code, st)
+	}
+	if next > maxRegs {
+		return false
+	}
+	for _, o := range []*outNode{&p.roots[0], &p.roots[1]} {
+		if o.n < 0 {
+			o.reg = int32(to[o.reg])
+		}
+	}
+	for i := range p.nodes {
+		if o := &p.nodes[i]; o.n < 0 {
+			o.reg = int32(to[o.reg])
+		}
+	}
+	return true
+}
+
+// outNode adds the nodes below x to p.nodes and returns x's node.
+func (p *plan) outNode(t *tracer, x IntTuple) outNode {
+	if x.IsLeaf() {
+		v := x.Value()
+		return outNode{n: -1, reg: t.operand(v), static: v.Static}
+	}
+	ks := x.Kids()
+	kid := len(p.nodes)
+	p.nodes = append(p.nodes, make([]outNode, len(ks))...)
+	for i := range ks {
+		p.nodes[kid+i] = p.outNode(t, ks[i])
+	}
+	return outNode{n: int32(len(ks)), kid: int32(kid)}
+}
+
+// tagger copies operands, giving their dynamic integers the registers
+// 1, 2, ... in the order of keyWriter.
+type tagger struct{ n int32 }
+
+func (g *tagger) int(i Int) Int {
+	if i.Static {
+		return i
+	}
+	g.n++
+	return Int{V: i.V, reg: g.n}
+}
+
+func (g *tagger) layout(l *Layout) *Layout {
+	s, d := g.pair(l.Shape, l.Stride)
+	return &Layout{s, d}
+}
+
+// pair copies the congruent trees s and d (keyWriter checked them), leaf
+// by leaf.
+func (g *tagger) pair(s, d IntTuple) (IntTuple, IntTuple) {
+	if s.IsLeaf() {
+		a := g.int(s.Value())
+		return leaf(a), leaf(g.int(d.Value()))
+	}
+	ks, kd := s.Kids(), d.Kids()
+	ns, nd := make([]IntTuple, len(ks)), make([]IntTuple, len(ks))
+	for i := range ks {
+		ns[i], nd[i] = g.pair(ks[i], kd[i])
+	}
+	return tup(ns...), tup(nd...)
+}
+
+func (g *tagger) tuple(t IntTuple) IntTuple {
+	if t.IsLeaf() {
+		return leaf(g.int(t.Value()))
+	}
+	ks := t.Kids()
+	n := make([]IntTuple, len(ks))
+	for i := range ks {
+		n[i] = g.tuple(ks[i])
+	}
+	return tup(n...)
+}
+
+func (g *tagger) tiler(t Tiler) Tiler {
+	if !t.IsLeaf() {
+		ks := t.Kids()
+		n := make([]Tiler, len(ks))
+		for i := range ks {
+			n[i] = g.tiler(ks[i])
+		}
+		return tuple.Of(n...)
+	}
+	lf := *t.Leaf()
+	switch lf.Kind {
+	case TileLayout:
+		lf.Layout = *g.layout(&lf.Layout)
+	case TileInt:
+		lf.Int = g.int(lf.Int)
+	}
+	return tuple.Leaf(lf)
+}

@@ -1,0 +1,372 @@
+package concrete
+
+import (
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// noPlans is the option that makes a call run the engine (tests compare).
+var noPlans = Option{noPlan: true}
+
+// shapeOf is a generated operand type: a tree of leaves, each static or
+// dynamic, with the static values fixed. Drawing values for it gives
+// operands of that type (see draw).
+type shapeOf struct {
+	leaves []leafOf // in print order
+	text   string   // with %s for each leaf, in order
+}
+
+type leafOf struct {
+	static bool
+	v      int64 // the value of a static leaf
+	extent bool  // a shape extent (positive) rather than a stride
+}
+
+// drawLayoutType draws a layout type of depth <= 2 and rank <= 3 (a leaf
+// at the top level makes a rank-1 layout).
+func drawLayoutType(t *rapid.T, label string) shapeOf {
+	var sh, st shapeOf
+	var tree func(depth int) (string, string)
+	tree = func(depth int) (string, string) {
+		if depth == 2 || rapid.IntRange(0, 2).Draw(t, label+"leaf") == 0 {
+			for i, x := range []*shapeOf{&sh, &st} {
+				l := leafOf{static: rapid.Bool().Draw(t, label+"static"), extent: i == 0}
+				if l.static {
+					l.v = drawValue(t, label+"sv", l.extent)
+				}
+				x.leaves = append(x.leaves, l)
+			}
+			return "%s", "%s"
+		}
+		n := rapid.IntRange(1, 3).Draw(t, label+"rank")
+		var a, b []string
+		for range n {
+			x, y := tree(depth + 1)
+			a, b = append(a, x), append(b, y)
+		}
+		return "(" + strings.Join(a, ",") + ")", "(" + strings.Join(b, ",") + ")"
+	}
+	s, d := tree(0)
+	// the leaves were appended shape/stride alternately per position; the
+	// text prints all shape leaves first
+	return shapeOf{leaves: append(sh.leaves, st.leaves...), text: s + ":" + d}
+}
+
+// drawTupleType draws an integer (a cotarget) of one leaf.
+func drawTupleType(t *rapid.T, label string) shapeOf {
+	l := leafOf{static: rapid.Bool().Draw(t, label+"static"), extent: true}
+	if l.static {
+		l.v = drawValue(t, label+"sv", true)
+	}
+	return shapeOf{leaves: []leafOf{l}, text: "%s"}
+}
+
+// drawValue draws an extent (1..12, rarely huge) or a stride (-3..24, rarely
+// huge), so that overflow is met now and then.
+func drawValue(t *rapid.T, label string, extent bool) int64 {
+	if rapid.IntRange(0, 30).Draw(t, label+"huge") == 0 {
+		return rapid.SampledFrom([]int64{1 << 31, 1 << 40, 1<<62 + 1, 1<<63 - 1}).Draw(t, label+"big")
+	}
+	if extent {
+		return rapid.Int64Range(1, 12).Draw(t, label)
+	}
+	return rapid.Int64Range(-3, 24).Draw(t, label)
+}
+
+// draw draws dynamic values for the type and prints an operand.
+func (s shapeOf) draw(t *rapid.T, label string) string {
+	args := make([]any, len(s.leaves))
+	for i, l := range s.leaves {
+		if l.static {
+			args[i] = fmt.Sprintf("_%d", l.v)
+		} else {
+			args[i] = fmt.Sprint(drawValue(t, label, l.extent))
+		}
+	}
+	return fmt.Sprintf(s.text, args...)
+}
+
+// TestPlanReplayOtherValues is the property plans rest on: a plan made for
+// operands of one type (structure, static values, dynamic positions), then
+// replayed for other dynamic values, gives what the engine gives for them:
+// the same layout, or the same error (overflow and division by zero
+// included).
+func TestPlanReplayOtherValues(t *testing.T) {
+	type opKind struct {
+		name string
+		args func(t *rapid.T) []shapeOf
+	}
+	two := func(t *rapid.T) []shapeOf { return []shapeOf{drawLayoutType(t, "a"), drawLayoutType(t, "b")} }
+	one := func(t *rapid.T) []shapeOf { return []shapeOf{drawLayoutType(t, "a")} }
+	ops := []opKind{
+		{"composition", two},
+		{"complement", func(t *rapid.T) []shapeOf { return []shapeOf{drawLayoutType(t, "a"), drawTupleType(t, "m")} }},
+		{"complement_default", one},
+		{"logical_divide", two},
+		{"logical_product", two},
+		{"blocked_product", two},
+		{"raked_product", two},
+		{"coalesce", one},
+		{"filter", one},
+	}
+	replayed, total := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		k := rapid.SampledFrom(ops).Draw(t, "op")
+		types := k.args(t)
+		first := make([]string, len(types))
+		second := make([]string, len(types))
+		for i, ty := range types {
+			first[i] = ty.draw(t, "x")
+			second[i] = ty.draw(t, "y")
+		}
+		show := func(v Value, err error) string {
+			if err != nil {
+				return "error: " + err.Error()
+			}
+			return v.String()
+		}
+		for _, args := range [][]string{first, second} {
+			got := show(ApplyText(k.name, args))
+			want := show(ApplyText(k.name, args, noPlans))
+			if got != want {
+				t.Fatalf("%s(%s): with plans %s, engine %s (plan made for %s)", k.name, strings.Join(args, ", "), got, want, strings.Join(first, ", "))
+			}
+		}
+		total++
+		if p := lastPlan(k.name); p != nil && !p.engine {
+			replayed++
+		}
+	})
+	// the property says nothing if the second calls did not replay plans
+	if replayed < total/4 {
+		t.Fatalf("only %d of %d cases replayed a plan", replayed, total)
+	}
+	t.Logf("%d of %d cases replayed a plan", replayed, total)
+}
+
+// lastPlan is the plan the catalogue operation name used last.
+func lastPlan(name string) *plan {
+	op, ok := Lookup(name)
+	if !ok || op.plan == 0 {
+		return nil
+	}
+	return plans.last[op.plan].Load()
+}
+
+// TestPlanTiler checks replays of the tiler operations on the peer
+// benchmark's operands with other dynamic values, and that each replayed.
+func TestPlanTiler(t *testing.T) {
+	cases := []struct {
+		op        string
+		a, t      string
+		a2, t2    string
+		wantError bool
+	}{
+		{"composition_tiler", "(12,(4,8)):(59,(13,1))", "<3:4,8:2>", "(24,(8,16)):(7,(3,1))", "<5:2,4:3>", false},
+		{"logical_divide_tiler", "(128,128):(1,128)", "<32:1,16:1>", "(64,96):(1,64)", "<8:1,32:1>", false},
+		{"logical_divide_tiler", "(9,(4,8)):(59,(13,1))", "<_3:_3,(_2,_4):(_1,_8)>", "(18,(2,6)):(5,(7,1))", "<_3:_3,(_2,_4):(_1,_8)>", false},
+		{"zipped_divide", "(8,12):(12,1)", "<2:1,3:1>", "(16,24):(24,1)", "<4:1,6:1>", false},
+		{"tiled_product", "(2,3):(3,1)", "<4:1,2:1>", "(3,5):(5,1)", "<2:1,6:1>", false},
+		// a divisor of zero in the second values: the replay fails where
+		// the engine fails
+		{"composition_tiler", "(12,(4,8)):(59,(13,1))", "<3:4,8:2>", "(12,(4,8)):(59,(13,1))", "<3:0,8:2>", false},
+		// overflow in the second values
+		{"composition_tiler", "(12,(4,8)):(59,(13,1))", "<3:4,8:2>", "(12,(4,8)):(4611686018427387904,(13,1))", "<3:4,8:2>", true},
+	}
+	for _, c := range cases {
+		for _, args := range [][]string{{c.a, c.t}, {c.a2, c.t2}} {
+			v, err := ApplyText(c.op, args)
+			w, werr := ApplyText(c.op, args, noPlans)
+			if fmt.Sprint(v, err) != fmt.Sprint(w, werr) {
+				t.Errorf("%s(%s): with plans %v %v, engine %v %v", c.op, strings.Join(args, ", "), v, err, w, werr)
+			}
+			if c.wantError && args[0] == c.a2 && err == nil {
+				t.Errorf("%s(%s): no error", c.op, strings.Join(args, ", "))
+			}
+		}
+		if p := lastPlan(c.op); p == nil || p.engine {
+			t.Errorf("%s(%s, %s): no plan replayed", c.op, c.a2, c.t2)
+		}
+	}
+}
+
+// TestTaint checks the mechanism that keeps decisions on dynamic values out
+// of plans: reading a traced value through val taints the trace, reading an
+// untraced one does not, and arithmetic on a traced value records a step.
+func TestTaint(t *testing.T) {
+	traceMu.Lock()
+	defer traceMu.Unlock()
+	tr := &tracer{init: make([]int64, 2), consts: map[int64]int32{}, seen: map[[3]int32]int32{}}
+	tracing = tr
+	defer func() { tracing = nil }()
+	x := Int{V: 6, reg: 1}
+	y := imul(x, S(2))
+	if y.V != 12 || y.reg == 0 || len(tr.code) != 1 {
+		t.Fatalf("imul of a traced value: %+v, %d steps", y, len(tr.code))
+	}
+	if z := imul(x, S(0)); !z.IsConst(0) || z.reg != 0 {
+		t.Fatalf("x * _0 must be the untraced _0, got %+v", z)
+	}
+	if imul(x, S(2)).reg != y.reg || len(tr.code) != 1 {
+		t.Fatalf("the same step twice must be recorded once")
+	}
+	S(3).val()
+	D(3).val()
+	Eq(S(1), S(1)).val()
+	if tr.tainted {
+		t.Fatal("reading untraced values tainted the trace")
+	}
+	Lt(x, S(4)).val()
+	if !tr.tainted {
+		t.Fatal("a decision on a traced value did not taint the trace")
+	}
+	tr.tainted = false
+	y.val()
+	if !tr.tainted {
+		t.Fatal("reading a traced value did not taint the trace")
+	}
+}
+
+// TestPlanKeys checks that calls differing only in what a plan does not
+// replay get different plans: a static value, a static flag, the structure.
+func TestPlanKeys(t *testing.T) {
+	for _, pair := range [][2]string{
+		{"(4,2):(1,4)", "(4,2):(1,_4)"},
+		{"(4,2):(1,_4)", "(4,2):(1,_8)"},
+		{"(4,2):(1,4)", "((4,2)):((1,4))"},
+		{"(4,2):(1,4)", "(4,(2)):(1,(4))"},
+	} {
+		var keys [2]string
+		for i, s := range pair {
+			l, err := ParseLayout(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var k [maxKey]uint64
+			var r [maxRegs]int64
+			var w keyWriter
+			w.key, w.regs, w.n, w.ok = k[:], &r, 1, true
+			w.args(&planArgs{a: &l})
+			if !w.ok {
+				t.Fatalf("%s: no key", s)
+			}
+			keys[i] = string(keyBytes(k[:w.n]))
+		}
+		if keys[0] == keys[1] {
+			t.Errorf("%s and %s have the same key", pair[0], pair[1])
+		}
+	}
+}
+
+// TestTracedValuesOnlyInArithmetic is the mechanical audit that plans rest
+// on (see plan.go): outside int.go and plan.go, no code of the package
+// reads the field V of an Int or a Bool (it calls val, which taints a
+// trace), or the tracing fields reg and traced, and no code compares
+// integers, truth values or trees holding them with == or !=, uses them as
+// map keys or switches on them (each would decide on a dynamic value
+// without val).
+func TestTracedValuesOnlyInArithmetic(t *testing.T) {
+	fset := token.NewFileSet()
+	ents, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, e := range ents {
+		n := e.Name()
+		if !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, n, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	pkg, err := conf.Check("github.com/cutealg/cutealg/concrete", fset, files, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	intT := pkg.Scope().Lookup("Int").Type()
+	boolT := pkg.Scope().Lookup("Bool").Type()
+	var holds func(ty types.Type, seen map[types.Type]bool) bool
+	holds = func(ty types.Type, seen map[types.Type]bool) bool {
+		if types.Identical(ty, intT) || types.Identical(ty, boolT) {
+			return true
+		}
+		if seen[ty] {
+			return false
+		}
+		seen[ty] = true
+		switch u := ty.Underlying().(type) {
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if holds(u.Field(i).Type(), seen) {
+					return true
+				}
+			}
+		case *types.Array:
+			return holds(u.Elem(), seen)
+		case *types.Interface:
+			return false
+		}
+		return false
+	}
+	holdsValue := func(e ast.Expr) bool {
+		tv, ok := info.Types[e]
+		return ok && tv.Type != nil && holds(tv.Type, map[types.Type]bool{})
+	}
+	checked := 0
+	for _, f := range files {
+		name := fset.Position(f.Pos()).Filename
+		trusted := name == "int.go" || name == "plan.go"
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				sel, ok := info.Selections[n]
+				if !ok || sel.Kind() != types.FieldVal {
+					return true
+				}
+				recv := sel.Recv()
+				if p, ok := recv.(*types.Pointer); ok {
+					recv = p.Elem()
+				}
+				if f := n.Sel.Name; (types.Identical(recv, intT) || types.Identical(recv, boolT)) && (f == "V" || f == "reg" || f == "traced") {
+					checked++
+					if !trusted {
+						t.Errorf("%s: reads %s.%s (call val: see plan.go)", fset.Position(n.Pos()), recv, f)
+					}
+				}
+			case *ast.BinaryExpr:
+				if (n.Op == token.EQL || n.Op == token.NEQ) && (holdsValue(n.X) || holdsValue(n.Y)) {
+					t.Errorf("%s: compares values holding integers with %s (see plan.go)", fset.Position(n.Pos()), n.Op)
+				}
+			case *ast.MapType:
+				if tv, ok := info.Types[n.Key]; ok && holds(tv.Type, map[types.Type]bool{}) {
+					t.Errorf("%s: a map keyed by values holding integers (see plan.go)", fset.Position(n.Pos()))
+				}
+			case *ast.SwitchStmt:
+				if n.Tag != nil && holdsValue(n.Tag) {
+					t.Errorf("%s: switches on a value holding integers (see plan.go)", fset.Position(n.Pos()))
+				}
+			}
+			return true
+		})
+	}
+	// the audit must have seen the arithmetic's own reads, or it audits
+	// nothing
+	if checked < 20 {
+		t.Fatalf("the audit found only %d reads of Int and Bool fields: it does not see the code", checked)
+	}
+}
