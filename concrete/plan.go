@@ -49,10 +49,12 @@ import (
 // and traces with more registers, run the engine instead. When the cache
 // holds maxPlans plans it starts over empty.
 const (
-	maxKey   = 64
-	maxRegs  = 64
-	regMask  = maxRegs - 1
-	maxPlans = 4096
+	maxKey  = 64
+	maxRegs = 64
+	// smallRegs is the register file of the plans that fit in it (most):
+	// a smaller array is quicker to clear
+	smallRegs = 16
+	maxPlans  = 4096
 )
 
 // planOp is an operation whose calls go through the plan cache (see
@@ -182,17 +184,28 @@ func (c *calc) planned(dst *Layout, op planOp, x *planArgs) {
 }
 
 // replayMatching replays p when x has p's key, and reports whether it did.
+// It compares x with p's operands (those it was traced with) instead of
+// building x's key: that is one walk instead of two.
 func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs) bool {
-	var r [maxRegs]int64
-	// (fields are set one by one: a composite literal is built aside and
-	// copied, and the copy stalls on the narrow stores just made)
-	var w keyWriter
-	w.key, w.regs, w.n, w.ok, w.match = p.words, &r, 1, true, true
-	w.args(x)
-	if !w.ok || w.n != len(p.words) || p.engine {
+	if p.engine {
 		return false
 	}
-	p.replay(c, dst, &r)
+	// a register file of the size the plan needs (Go clears it first)
+	if p.nregs <= smallRegs {
+		var r [smallRegs]int64
+		m := matcher{regs: r[:]}
+		if !m.args(x, &p.args) {
+			return false
+		}
+		p.replay(c, dst, r[:])
+		return true
+	}
+	var r [maxRegs]int64
+	m := matcher{regs: r[:]}
+	if !m.args(x, &p.args) {
+		return false
+	}
+	p.replay(c, dst, r[:])
 	return true
 }
 
@@ -203,7 +216,7 @@ func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 	var k [maxKey]uint64
 	var r [maxRegs]int64
 	var w keyWriter
-	w.key, w.regs, w.n, w.ok = k[:], &r, 1, true
+	w.key, w.regs, w.n, w.ok = &k, &r, 1, true
 	k[0] = uint64(op)
 	w.args(x)
 	if !w.ok {
@@ -217,7 +230,7 @@ func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 	if p == nil || p.engine {
 		return false
 	}
-	p.replay(c, dst, &r)
+	p.replay(c, dst, r[:])
 	return true
 }
 
@@ -230,39 +243,33 @@ const (
 	keyTiler   uint64 = 4 << 56 // | TilerKind
 )
 
-// keyWriter writes the key of a call's operands into key[n:] (or, with
-// match set, compares them with it) and their dynamic values into regs[1:]
-// (nin of them so far), in the order of a preorder walk that visits a
-// layout's shape and stride together (shape leaf, then stride leaf). ok
-// turns false when the operands do not fit the limits or the key, a
-// layout's shape and stride are not congruent (the engine reports it), or
-// an integer is traced (a plan is being made: the call must trace through
-// the engine, not replay).
+// keyWriter writes the key of a call's operands into key[n:] and their
+// dynamic values into regs[1:] (nin of them so far), walking each operand
+// in preorder (a layout's shape, then its stride; a tiler's elements in
+// order). ok turns false when the operands do not fit the limits, or an
+// integer is traced (a plan is being made: the call must trace through the
+// engine, not replay). The order of the dynamic values is that of matcher
+// and tagger.
 type keyWriter struct {
-	key    []uint64
+	key    *[maxKey]uint64
 	regs   *[maxRegs]int64
 	n, nin int
 	ok     bool
-	match  bool
 }
 
 func (w *keyWriter) put(x uint64) {
-	if w.n == len(w.key) {
+	if w.n == maxKey {
 		w.ok = false
 		return
 	}
-	if !w.match {
-		w.key[w.n] = x
-	} else if w.key[w.n] != x {
-		w.ok = false
-	}
+	w.key[w.n] = x
 	w.n++
 }
 
 func (w *keyWriter) args(x *planArgs) {
-	w.layout(&x.a.Shape, &x.a.Stride)
+	w.layout(x.a)
 	if x.b != nil {
-		w.layout(&x.b.Shape, &x.b.Stride)
+		w.layout(x.b)
 	}
 	if x.t != nil {
 		w.tiler(x.t)
@@ -270,6 +277,23 @@ func (w *keyWriter) args(x *planArgs) {
 	if x.m != nil {
 		w.tuple(x.m)
 	}
+}
+
+func (w *keyWriter) layout(l *Layout) {
+	w.tuple(&l.Shape)
+	w.tuple(&l.Stride)
+}
+
+func (w *keyWriter) tuple(t *IntTuple) {
+	if !t.IsLeaf() {
+		ks := t.Kids()
+		w.put(keyTuple | uint64(len(ks)))
+		for i := range ks {
+			w.tuple(&ks[i])
+		}
+		return
+	}
+	w.int(t.Leaf())
 }
 
 func (w *keyWriter) int(i *Int) {
@@ -287,42 +311,6 @@ func (w *keyWriter) int(i *Int) {
 	w.put(keyDynamic)
 }
 
-func (w *keyWriter) layout(s, d *IntTuple) {
-	if s.IsLeaf() {
-		if !d.IsLeaf() {
-			w.ok = false
-			return
-		}
-		w.int(s.Leaf())
-		w.int(d.Leaf())
-		return
-	}
-	ks, kd := s.Kids(), d.Kids()
-	if d.IsLeaf() || len(ks) != len(kd) {
-		w.ok = false
-		return
-	}
-	w.put(keyTuple | uint64(len(ks)))
-	for i := range ks {
-		if !w.ok {
-			return
-		}
-		w.layout(&ks[i], &kd[i])
-	}
-}
-
-func (w *keyWriter) tuple(t *IntTuple) {
-	if t.IsLeaf() {
-		w.int(t.Leaf())
-		return
-	}
-	ks := t.Kids()
-	w.put(keyTuple | uint64(len(ks)))
-	for i := range ks {
-		w.tuple(&ks[i])
-	}
-}
-
 func (w *keyWriter) tiler(t *Tiler) {
 	if !t.IsLeaf() {
 		ks := t.Kids()
@@ -336,22 +324,110 @@ func (w *keyWriter) tiler(t *Tiler) {
 	w.put(keyTiler | uint64(lf.Kind))
 	switch lf.Kind {
 	case TileLayout:
-		w.layout(&lf.Layout.Shape, &lf.Layout.Stride)
+		w.layout(&lf.Layout)
 	case TileInt:
 		w.int(&lf.Int)
 	}
 }
 
+// matcher compares a call's operands with those a plan was traced with
+// (the operands' type is the same when the trees have the same structure,
+// the same static flags and the same static values) and loads the dynamic
+// values into regs[1:], nin of them so far, in the order of keyWriter.
+type matcher struct {
+	regs []int64
+	nin  int
+}
+
+func (m *matcher) args(x, k *planArgs) bool {
+	if !m.tuple(&x.a.Shape, &k.a.Shape) || !m.tuple(&x.a.Stride, &k.a.Stride) {
+		return false
+	}
+	if x.b != nil && (!m.tuple(&x.b.Shape, &k.b.Shape) || !m.tuple(&x.b.Stride, &k.b.Stride)) {
+		return false
+	}
+	if x.t != nil && !m.tiler(x.t, k.t) {
+		return false
+	}
+	return x.m == nil || m.tuple(x.m, k.m)
+}
+
+func (m *matcher) layout(x, k *Layout) bool {
+	return m.tuple(&x.Shape, &k.Shape) && m.tuple(&x.Stride, &k.Stride)
+}
+
+func (m *matcher) tuple(x, k *IntTuple) bool {
+	if x.IsLeaf() {
+		return k.IsLeaf() && m.int(x.Leaf(), k.Leaf())
+	}
+	xs, ks := x.Kids(), k.Kids()
+	if k.IsLeaf() || len(xs) != len(ks) {
+		return false
+	}
+	for i := range xs {
+		if xs[i].IsLeaf() { // the common case, without a call
+			if !ks[i].IsLeaf() || !m.int(xs[i].Leaf(), ks[i].Leaf()) {
+				return false
+			}
+		} else if !m.tuple(&xs[i], &ks[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *matcher) int(x, k *Int) bool {
+	if x.Static {
+		return k.Static && x.V == k.V
+	}
+	if k.Static || x.reg != 0 || m.nin+1 >= len(m.regs) {
+		return false
+	}
+	m.nin++
+	m.regs[m.nin] = x.V
+	return true
+}
+
+func (m *matcher) tiler(x, k *Tiler) bool {
+	if !x.IsLeaf() {
+		xs, ks := x.Kids(), k.Kids()
+		if k.IsLeaf() || len(xs) != len(ks) {
+			return false
+		}
+		for i := range xs {
+			if !m.tiler(&xs[i], &ks[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	a, b := x.Leaf(), k.Leaf()
+	if !k.IsLeaf() || a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case TileLayout:
+		return m.layout(&a.Layout, &b.Layout)
+	case TileInt:
+		return m.int(&a.Int, &b.Int)
+	}
+	return true
+}
+
 // plan is the recorded structure of one operation for one key.
 type plan struct {
 	key    string   // the key words (see keyWriter), as bytes
-	words  []uint64 // the same words
+	args   planArgs // the operands the plan was traced with (see matcher)
 	engine bool     // no plan: calls with this key run the engine
 	nin    int      // the operands' dynamic values are registers 1..nin
+	nregs  int      // the registers used (register 0 included)
 	init   []int64
 	code   []planStep
 	roots  [2]outNode // the result's shape and stride
-	nodes  []outNode  // the result's other tree nodes
+	size   int        // the number of the result's other tree nodes
+	leaves []outLeaf  // those nodes
+	tuples []outTuple
+	nodes  []outNode // the same, while the plan is made
 }
 
 // planStep is one recorded arithmetic step: regs[d] = op(regs[a], regs[b]).
@@ -386,10 +462,10 @@ type outNode struct {
 
 // replay computes the plan's result for the operand values in regs[1:nin+1]
 // and stores it in *dst.
-func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64) {
+func (p *plan) replay(c *calc, dst *Layout, r []int64) {
 	copy(r[p.nin+1:], p.init)
 	for _, s := range p.code {
-		a, b := r[s.a&regMask], r[s.b&regMask]
+		a, b := r[s.a], r[s.b]
 		var v int64
 		switch s.op {
 		case stepAdd:
@@ -403,7 +479,7 @@ func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64) {
 		case stepRem:
 			v = remInt64(a, b)
 		case stepCeilDiv:
-			v = ceilDivInt64(a, b)
+			v = quoInt64(subInt64(addInt64(a, b), 1), b) // ceilDivInt64, inlined
 		case stepMin:
 			v = min(a, b)
 		case stepAbs:
@@ -411,19 +487,36 @@ func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64) {
 		case stepSgn:
 			v = sgnInt64(a)
 		}
-		r[s.d&regMask] = v
+		r[s.d] = v
 	}
-	ns := c.nodes(len(p.nodes))
-	for i := range p.nodes {
-		ns[i] = p.nodes[i].tree(ns, r)
+	var ns []IntTuple
+	if p.size > 0 {
+		ns = c.nodes(p.size)
+		for _, o := range p.leaves {
+			ns[o.at] = leaf(Int{V: r[o.reg], Static: o.static})
+		}
+		for _, o := range p.tuples {
+			ns[o.at] = tup(ns[o.kid : o.kid+o.n : o.kid+o.n]...)
+		}
 	}
 	dst.Shape, dst.Stride = p.roots[0].tree(ns, r), p.roots[1].tree(ns, r)
 }
 
+// outLeaf and outTuple are the nodes of a plan's result below its roots:
+// node at is a leaf holding register reg, or the tuple of the n nodes from
+// kid. (Two lists rather than one of outNode: the replay writes each kind
+// in a loop without a branch per node.)
+type outLeaf struct {
+	at, reg int32
+	static  bool
+}
+
+type outTuple struct{ at, kid, n int32 }
+
 // tree is the result tree of o, whose elements are in ns.
-func (o *outNode) tree(ns []IntTuple, r *[maxRegs]int64) IntTuple {
+func (o *outNode) tree(ns []IntTuple, r []int64) IntTuple {
 	if o.n < 0 {
-		return leaf(Int{V: r[o.reg&regMask], Static: o.static})
+		return leaf(Int{V: r[o.reg], Static: o.static})
 	}
 	return tup(ns[o.kid : o.kid+o.n : o.kid+o.n]...)
 }
@@ -561,7 +654,7 @@ func makePlan(op planOp, x *planArgs, key []uint64, nin int) *plan {
 	tracing = t
 	res, ok := traceRun(op, &tx)
 	tracing = nil
-	p := &plan{key: string(keyBytes(key)), words: append([]uint64(nil), key...), nin: nin, engine: true}
+	p := &plan{key: string(keyBytes(key)), args: tx, nin: nin, engine: true}
 	if ok && !t.tainted && int(g.n) == nin {
 		p.engine = !p.finish(t, res)
 	}
@@ -646,16 +739,21 @@ func (p *plan) finish(t *tracer, res Layout) bool {
 	if next > maxRegs {
 		return false
 	}
+	p.nregs = next
 	for _, o := range []*outNode{&p.roots[0], &p.roots[1]} {
 		if o.n < 0 {
 			o.reg = int32(to[o.reg])
 		}
 	}
-	for i := range p.nodes {
-		if o := &p.nodes[i]; o.n < 0 {
-			o.reg = int32(to[o.reg])
+	p.size = len(p.nodes)
+	for i, o := range p.nodes {
+		if o.n < 0 {
+			p.leaves = append(p.leaves, outLeaf{at: int32(i), reg: int32(to[o.reg]), static: o.static})
+		} else {
+			p.tuples = append(p.tuples, outTuple{at: int32(i), kid: o.kid, n: o.n})
 		}
 	}
+	p.nodes = nil
 	return true
 }
 
@@ -687,23 +785,8 @@ func (g *tagger) int(i Int) Int {
 }
 
 func (g *tagger) layout(l *Layout) *Layout {
-	s, d := g.pair(l.Shape, l.Stride)
-	return &Layout{s, d}
-}
-
-// pair copies the congruent trees s and d (keyWriter checked them), leaf
-// by leaf.
-func (g *tagger) pair(s, d IntTuple) (IntTuple, IntTuple) {
-	if s.IsLeaf() {
-		a := g.int(s.Value())
-		return leaf(a), leaf(g.int(d.Value()))
-	}
-	ks, kd := s.Kids(), d.Kids()
-	ns, nd := make([]IntTuple, len(ks)), make([]IntTuple, len(ks))
-	for i := range ks {
-		ns[i], nd[i] = g.pair(ks[i], kd[i])
-	}
-	return tup(ns...), tup(nd...)
+	s := g.tuple(l.Shape)
+	return &Layout{s, g.tuple(l.Stride)}
 }
 
 func (g *tagger) tuple(t IntTuple) IntTuple {
