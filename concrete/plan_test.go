@@ -254,7 +254,7 @@ func TestPlanKeys(t *testing.T) {
 			var k [maxKey]uint64
 			var r [maxRegs]int64
 			var w keyWriter
-			w.key, w.regs, w.n, w.ok = k[:], &r, 1, true
+			w.key, w.regs, w.n, w.ok = &k, &r, 1, true
 			w.args(&planArgs{a: &l})
 			if !w.ok {
 				t.Fatalf("%s: no key", s)
