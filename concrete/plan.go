@@ -1,6 +1,7 @@
 package concrete
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -53,7 +54,7 @@ const (
 	maxRegs = 64
 	// smallRegs is the register file of the plans that fit in it (most):
 	// a smaller array is quicker to clear
-	smallRegs = 16
+	smallRegs = 24
 	maxPlans  = 4096
 )
 
@@ -197,7 +198,7 @@ func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs) bool {
 		if !m.args(x, &p.args) {
 			return false
 		}
-		p.replay(c, dst, r[:])
+		p.replay(c, dst, r[:], m.maxAbs)
 		return true
 	}
 	var r [maxRegs]int64
@@ -205,7 +206,7 @@ func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs) bool {
 	if !m.args(x, &p.args) {
 		return false
 	}
-	p.replay(c, dst, r[:])
+	p.replay(c, dst, r[:], m.maxAbs)
 	return true
 }
 
@@ -230,7 +231,7 @@ func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 	if p == nil || p.engine {
 		return false
 	}
-	p.replay(c, dst, r[:])
+	p.replay(c, dst, r[:], math.MaxUint64) // (the checked steps: the key writer does not measure the values)
 	return true
 }
 
@@ -335,8 +336,9 @@ func (w *keyWriter) tiler(t *Tiler) {
 // the same static flags and the same static values) and loads the dynamic
 // values into regs[1:], nin of them so far, in the order of keyWriter.
 type matcher struct {
-	regs []int64
-	nin  int
+	regs   []int64
+	nin    int
+	maxAbs uint64 // the largest magnitude of the values loaded
 }
 
 func (m *matcher) args(x, k *planArgs) bool {
@@ -357,19 +359,21 @@ func (m *matcher) layout(x, k *Layout) bool {
 }
 
 func (m *matcher) tuple(x, k *IntTuple) bool {
-	if x.IsLeaf() {
-		return k.IsLeaf() && m.int(x.Leaf(), k.Leaf())
-	}
-	xs, ks := x.Kids(), k.Kids()
-	if k.IsLeaf() || len(xs) != len(ks) {
+	n := x.Arity()
+	if n != k.Arity() {
 		return false
 	}
+	if n == 0 {
+		return m.int(x.Leaf(), k.Leaf())
+	}
+	xs, ks := x.Kids(), k.Kids()
 	for i := range xs {
-		if xs[i].IsLeaf() { // the common case, without a call
-			if !ks[i].IsLeaf() || !m.int(xs[i].Leaf(), ks[i].Leaf()) {
+		a, b := &xs[i], &ks[i]
+		if a.Arity()|b.Arity() == 0 { // two leaves, the common case: no call
+			if !m.int(a.Leaf(), b.Leaf()) {
 				return false
 			}
-		} else if !m.tuple(&xs[i], &ks[i]) {
+		} else if !m.tuple(a, b) {
 			return false
 		}
 	}
@@ -385,6 +389,11 @@ func (m *matcher) int(x, k *Int) bool {
 	}
 	m.nin++
 	m.regs[m.nin] = x.V
+	u := uint64(x.V)
+	if x.V < 0 {
+		u = -u
+	}
+	m.maxAbs = max(m.maxAbs, u)
 	return true
 }
 
@@ -423,11 +432,18 @@ type plan struct {
 	nregs  int      // the registers used (register 0 included)
 	init   []int64
 	code   []planStep
-	roots  [2]outNode // the result's shape and stride
-	size   int        // the number of the result's other tree nodes
-	leaves []outLeaf  // those nodes
-	tuples []outTuple
-	nodes  []outNode // the same, while the plan is made
+	// fast are the steps to run instead of code when every operand value v
+	// has |v| < fastBelow (0: never): no step can overflow then, so the
+	// arithmetic is unchecked except for division by zero, and the steps
+	// whose value is not needed are dropped unless they divide by a value
+	// that may be zero (the failures and their order stay those of code).
+	fast      []planStep
+	fastBelow uint64
+	roots     [2]outNode // the result's shape and stride
+	size      int        // the number of the result's other tree nodes
+	leaves    []outLeaf  // those nodes
+	tuples    []outTuple
+	nodes     []outNode // the same, while the plan is made
 }
 
 // planStep is one recorded arithmetic step: regs[d] = op(regs[a], regs[b]).
@@ -462,8 +478,48 @@ type outNode struct {
 
 // replay computes the plan's result for the operand values in regs[1:nin+1]
 // and stores it in *dst.
-func (p *plan) replay(c *calc, dst *Layout, r []int64) {
+func (p *plan) replay(c *calc, dst *Layout, r []int64, maxAbs uint64) {
 	copy(r[p.nin+1:], p.init)
+	if maxAbs < p.fastBelow {
+		p.runFast(r)
+	} else {
+		p.run(r)
+	}
+	p.write(c, dst, r)
+}
+
+// runFast runs p.fast (see plan): the arithmetic of run, unchecked where it
+// cannot fail.
+func (p *plan) runFast(r []int64) {
+	for _, s := range p.fast {
+		a, b := r[s.a], r[s.b]
+		var v int64
+		switch s.op {
+		case stepAdd:
+			v = a + b
+		case stepSub:
+			v = a - b
+		case stepMul:
+			v = a * b
+		case stepQuo:
+			v = quoInt64(a, b)
+		case stepRem:
+			v = remInt64(a, b)
+		case stepCeilDiv:
+			v = quoInt64(a+b-1, b)
+		case stepMin:
+			v = min(a, b)
+		case stepAbs:
+			v = max(a, -a)
+		case stepSgn:
+			v = sgnInt64(a)
+		}
+		r[s.d] = v
+	}
+}
+
+// run runs p.code, every step checked.
+func (p *plan) run(r []int64) {
 	for _, s := range p.code {
 		a, b := r[s.a], r[s.b]
 		var v int64
@@ -489,14 +545,19 @@ func (p *plan) replay(c *calc, dst *Layout, r []int64) {
 		}
 		r[s.d] = v
 	}
+}
+
+// write stores the plan's result, whose leaves are in the registers r, in
+// *dst.
+func (p *plan) write(c *calc, dst *Layout, r []int64) {
 	var ns []IntTuple
 	if p.size > 0 {
-		ns = c.nodes(p.size)
+		ns = c.nodes(p.size) // zeroed: only the fields that differ are set
 		for _, o := range p.leaves {
-			ns[o.at] = leaf(Int{V: r[o.reg], Static: o.static})
+			ns[o.at].SetLeaf(Int{V: r[o.reg], Static: o.static})
 		}
 		for _, o := range p.tuples {
-			ns[o.at] = tup(ns[o.kid : o.kid+o.n : o.kid+o.n]...)
+			ns[o.at].SetKids(ns[o.kid : o.kid+o.n : o.kid+o.n])
 		}
 	}
 	dst.Shape, dst.Stride = p.roots[0].tree(ns, r), p.roots[1].tree(ns, r)
@@ -754,6 +815,103 @@ func (p *plan) finish(t *tracer, res Layout) bool {
 		}
 	}
 	p.nodes = nil
+	p.makeFast()
+	return true
+}
+
+// makeFast sets p.fast and p.fastBelow (see plan): the largest bound among
+// a few for which no step can overflow, by interval arithmetic on the
+// magnitudes of the registers, and the steps still needed under it: those
+// whose value is read (by the output or a needed step) and the divisions
+// whose divisor may be zero (division by zero is the one failure left).
+func (p *plan) makeFast() {
+	for _, bound := range []uint64{1 << 31, 1 << 24, 1 << 16, 1 << 10} {
+		if p.cannotOverflow(bound) {
+			p.fastBelow = bound + 1
+			break
+		}
+	}
+	if p.fastBelow == 0 {
+		return
+	}
+	live := make([]bool, p.nregs)
+	for _, o := range p.leaves {
+		live[o.reg] = true
+	}
+	for _, o := range p.roots {
+		if o.n < 0 {
+			live[o.reg] = true
+		}
+	}
+	// a constant register holds its value throughout (steps write others)
+	isConst := make([]bool, p.nregs)
+	for i := range p.init {
+		isConst[p.nin+1+i] = true
+	}
+	mayFail := func(s planStep) bool {
+		switch s.op {
+		case stepQuo, stepRem, stepCeilDiv:
+			return !isConst[s.b] || p.init[int(s.b)-p.nin-1] == 0
+		}
+		return false
+	}
+	keep := make([]bool, len(p.code))
+	for i := len(p.code) - 1; i >= 0; i-- {
+		s := p.code[i]
+		if !live[s.d] && !mayFail(s) {
+			continue
+		}
+		keep[i] = true
+		live[s.d] = false
+		live[s.a], live[s.b] = true, true
+	}
+	for i, s := range p.code {
+		if keep[i] {
+			p.fast = append(p.fast, s)
+		}
+	}
+}
+
+// cannotOverflow reports whether no step of p can overflow when every
+// operand value v has |v| <= bound.
+func (p *plan) cannotOverflow(bound uint64) bool {
+	const limit = 1 << 62
+	add := func(x, y uint64) uint64 { return min(x+y, limit+1) } // x, y <= limit+1
+	mul := func(x, y uint64) uint64 {
+		if x != 0 && y > limit/x {
+			return limit + 1
+		}
+		return x * y
+	}
+	m := make([]uint64, p.nregs)
+	for r := 1; r <= p.nin; r++ {
+		m[r] = bound
+	}
+	for i, v := range p.init {
+		m[p.nin+1+i] = min(uint64(max(v, -v)), limit+1) // MinInt64 stays > limit
+	}
+	for _, s := range p.code {
+		x, y := m[s.a], m[s.b]
+		var v uint64
+		switch s.op {
+		case stepAdd, stepSub:
+			v = add(x, y)
+		case stepMul:
+			v = mul(x, y)
+		case stepQuo, stepRem, stepAbs:
+			v = x
+		case stepCeilDiv:
+			v = add(add(x, y), 1) // a + b - 1, and the quotient is smaller
+		case stepMin:
+			v = max(x, y)
+		case stepSgn:
+			v = 1
+		}
+		if v > limit {
+			return false
+		}
+		m[s.d] = v
+	}
 	return true
 }
 
