@@ -177,10 +177,6 @@ func sgnInt64(a int64) int64 {
 	return 0
 }
 
-// ceilDivInt64 is CuTe's integer ceil_div(a, b) = (a + b - 1) / b, each
-// step checked.
-func ceilDivInt64(a, b int64) int64 { return quoInt64(subInt64(addInt64(a, b), 1), b) }
-
 // The Int arithmetic below records itself while a plan is traced: a
 // dynamic result computed from a traced operand gets the register of a new
 // plan step (see traced in plan.go). Outside tracing no integer is traced

@@ -506,7 +506,7 @@ func (p *plan) runFast(r []int64) {
 		case stepRem:
 			v = remInt64(a, b)
 		case stepCeilDiv:
-			v = quoInt64(a+b-1, b)
+			v = quoInt64(a+b-1, b) // as in iceilDiv
 		case stepMin:
 			v = min(a, b)
 		case stepAbs:
@@ -535,7 +535,7 @@ func (p *plan) run(r []int64) {
 		case stepRem:
 			v = remInt64(a, b)
 		case stepCeilDiv:
-			v = quoInt64(subInt64(addInt64(a, b), 1), b) // ceilDivInt64, inlined
+			v = quoInt64(subInt64(addInt64(a, b), 1), b) // as in iceilDiv
 		case stepMin:
 			v = min(a, b)
 		case stepAbs:
