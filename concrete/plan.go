@@ -502,11 +502,11 @@ func (p *plan) runFast(r []int64) {
 		case stepMul:
 			v = a * b
 		case stepQuo:
-			v = quoInt64(a, b)
+			v = quoSmall(a, b)
 		case stepRem:
 			v = remInt64(a, b)
 		case stepCeilDiv:
-			v = quoInt64(a+b-1, b) // as in iceilDiv
+			v = quoSmall(a+b-1, b) // as in iceilDiv
 		case stepMin:
 			v = min(a, b)
 		case stepAbs:
@@ -516,6 +516,15 @@ func (p *plan) runFast(r []int64) {
 		}
 		r[s.d] = v
 	}
+}
+
+// quoSmall is quoInt64 with a 32-bit division where a and b are both in
+// [0, 2^32): it is a third quicker, and the values of plans mostly are.
+func quoSmall(a, b int64) int64 {
+	if uint64(a)|uint64(b) <= math.MaxUint32 && b != 0 {
+		return int64(uint32(a) / uint32(b))
+	}
+	return quoInt64(a, b)
 }
 
 // run runs p.code, every step checked.
