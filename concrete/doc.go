@@ -57,6 +57,28 @@
 // Workspace for the lifetime rule and which operations then allocate
 // nothing); results are the same either way.
 //
+// # Plans
+//
+// CuTe fixes the structure of a result at compile time; this engine decides
+// it at run time, once per operand type. The composition, complement,
+// divide and product families, coalesce and filter (exported and in the
+// catalogue) go through a plan cache when called without StrictMode or
+// CollectWarnings: the first call for an operand type (tree structure,
+// static values, positions of the dynamic integers) traces the engine and
+// records its arithmetic on the dynamic values; later calls of that type
+// replay the arithmetic and write the recorded result structure (see
+// plan.go). Results, errors and error messages are those of the engine for
+// every input (the vectors and TestPlanReplayOtherValues check it); the
+// cache is shared by goroutines and bounded (4096 plans, then it starts
+// over).
+//
+// The invariant plans rest on: the engine takes no decision on a dynamic
+// value. Outside int.go (the arithmetic) and plan.go, code reads an
+// integer's value only through Int.val or Bool.val, never compares
+// integers or layouts with ==, and never uses them as map keys or switch
+// tags (TestTracedValuesOnlyInArithmetic checks the source); a val read of
+// a traced value makes that operand type run the engine on every call.
+//
 // # The catalogue
 //
 // Every operation is registered once in the catalogue (Lookup, Ops) with its

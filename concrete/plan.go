@@ -27,8 +27,12 @@ import (
 // leaf a register and the static flag. Replaying a plan loads the dynamic
 // values of the operands into registers 1..n, runs every recorded step with
 // the same checked int64 primitives in the same order (so overflow and
-// division by zero fail as, and where, the engine fails; no step is
-// dropped), and writes the template.
+// division by zero fail as, and where, the engine fails: no step is
+// dropped, not even one whose value is unused), and writes the template.
+// Where interval arithmetic shows that no step can overflow for operands
+// of magnitude at most 2^k, the plan also has an unchecked version of its
+// steps for such operands, without the steps whose value is unused and
+// which cannot divide by zero (see plan.fast).
 //
 // Soundness rests on one invariant: outside int.go and this file the engine
 // reads an integer's value only through Int.val and Bool.val, which taint
@@ -335,6 +339,7 @@ func (w *keyWriter) tiler(t *Tiler) {
 // (the operands' type is the same when the trees have the same structure,
 // the same static flags and the same static values) and loads the dynamic
 // values into regs[1:], nin of them so far, in the order of keyWriter.
+// (It walks the traced copies rather than the key words: that is quicker.)
 type matcher struct {
 	regs   []int64
 	nin    int

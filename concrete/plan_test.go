@@ -387,3 +387,75 @@ func TestTracedValuesOnlyInArithmetic(t *testing.T) {
 		t.Fatalf("the audit found only %d reads of Int and Bool fields: it does not see the code", checked)
 	}
 }
+
+// TestPlansConcurrent calls planned operations from several goroutines at
+// once, on operand types made and replayed concurrently (one goroutine
+// traces at a time, the others run the engine meanwhile): every result must
+// be the engine's. Run with -race, it also checks the cache's locking.
+func TestPlansConcurrent(t *testing.T) {
+	type call struct{ op, a, b string }
+	var calls []call
+	for i := range 24 {
+		calls = append(calls,
+			call{"composition", fmt.Sprintf("(%d,_%d):(%d,%d)", 2+i%5, 2+i%3, 1, 4+i), "(5,4):(1,5)"},
+			call{"complement", fmt.Sprintf("(2,_%d):(_1,_%d)", 2+i%4, 2*(2+i%4)), fmt.Sprint(24 + i)},
+			call{"logical_divide", fmt.Sprintf("(%d,_8):(_1,%d)", 4+i, 4+i), fmt.Sprintf("_%d:_1", 1+i%4)},
+			call{"blocked_product", fmt.Sprintf("(_2,%d):(_%d,_1)", 1+i, 1+i), "(3,4):(1,3)"},
+		)
+	}
+	want := make([]string, len(calls))
+	for i, c := range calls {
+		v, err := ApplyText(c.op, []string{c.a, c.b}, noPlans)
+		want[i] = fmt.Sprint(v, err)
+	}
+	errs := make(chan string, 8)
+	done := make(chan struct{})
+	for g := range 8 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			var ws Workspace
+			for round := range 50 {
+				i := (g*7 + round*13) % len(calls)
+				c := calls[i]
+				opts := []Option{}
+				if round%2 == 0 {
+					opts = append(opts, InWorkspace(&ws))
+				}
+				v, err := ApplyText(c.op, []string{c.a, c.b}, opts...)
+				if got := fmt.Sprint(v, err); got != want[i] {
+					select {
+					case errs <- fmt.Sprintf("%s(%s, %s): %s, want %s", c.op, c.a, c.b, got, want[i]):
+					default:
+					}
+					return
+				}
+			}
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+// TestPlanCacheBound fills the cache past maxPlans operand types: it must
+// start over instead of growing, and go on giving the engine's results.
+func TestPlanCacheBound(t *testing.T) {
+	for i := range maxPlans + 50 {
+		a := fmt.Sprintf("(_%d,4):(_1,_%d)", 1+i, 1+i)
+		v, err := ApplyText("composition", []string{a, "(2,2):(1,2)"})
+		w, werr := ApplyText("composition", []string{a, "(2,2):(1,2)"}, noPlans)
+		if fmt.Sprint(v, err) != fmt.Sprint(w, werr) {
+			t.Fatalf("composition(%s, (2,2):(1,2)): with plans %v %v, engine %v %v", a, v, err, w, werr)
+		}
+		plans.mu.RLock()
+		n := len(plans.m)
+		plans.mu.RUnlock()
+		if n > maxPlans {
+			t.Fatalf("%d plans cached, more than %d", n, maxPlans)
+		}
+	}
+}
