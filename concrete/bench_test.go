@@ -1,6 +1,9 @@
 package concrete
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func mustLayout(b *testing.B, s string) Layout {
 	b.Helper()
@@ -44,6 +47,33 @@ func BenchmarkPeer(b *testing.B) {
 // BenchmarkPeerHeap is BenchmarkPeer with plain calls: each result is
 // allocated.
 func BenchmarkPeerHeap(b *testing.B) { peerBenchmarks(b, func() {}) }
+
+// BenchmarkPeerEngine is BenchmarkPeer without plans: every call runs the
+// engine (as calls with checks do, and the first call of an operand type).
+func BenchmarkPeerEngine(b *testing.B) {
+	var ws Workspace
+	peerBenchmarks(b, func() { ws.Reset() }, InWorkspace(&ws), noPlans)
+}
+
+// BenchmarkPlanMiss times a call whose operand type has no plan yet: the
+// key is built, the engine traced and the plan made and replayed. The
+// operands cycle through 2*maxPlans static values, so that no plan is found
+// (the cache starts over every maxPlans plans).
+func BenchmarkPlanMiss(b *testing.B) {
+	ls := make([]Layout, 2*maxPlans)
+	for i := range ls {
+		ls[i] = mustLayout(b, fmt.Sprintf("(10,_%d):(16,4)", 2+i))
+	}
+	r := mustLayout(b, "(5,4):(1,5)")
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := Composition(ls[i], r); err != nil {
+			b.Fatal(err)
+		}
+		i = (i + 1) % len(ls)
+	}
+}
 
 // peerBenchmarks runs the sub-benchmarks of BenchmarkPeer, calling reset
 // before each call and passing opts to it.

@@ -45,33 +45,46 @@ func appendLeaves(dst []Int, t IntTuple) []Int {
 func size(l Layout) Int { return product(l.Shape) }
 
 // Cosize is CuTe's cosize(layout) = inner_product(shape - _1, abs(stride)) + _1.
-// It is computed without building the two mapped tuples; their overflows
-// are raised first, in the order CuTe's transforms would meet them (the
-// transforms are computed once for that, value by value: which value
-// overflows is not looked up, so that plans replay the same steps).
+// It is computed without building the two mapped tuples: the mapped leaves
+// are computed in order into scratch arrays first (so that their overflows
+// are raised first, in the order CuTe's transforms meet them), then summed
+// in the nesting of the layout.
 func cosize(l Layout) Int {
-	tuple.Fold(l.Shape, 0, func(_ int, s Int) int { isub(s, S(1)); return 0 })
-	tuple.Fold(l.Stride, 0, func(_ int, d Int) int { iabs(d); return 0 })
-	return iadd(cosizeInner(l.Shape, l.Stride), S(1))
+	var m modeScratch
+	s, d := m.slices()
+	s, d = appendLeaves(s, l.Shape), appendLeaves(d, l.Stride)
+	for i := range s {
+		s[i] = isub(s[i], S(1))
+	}
+	for i := range d {
+		d[i] = iabs(d[i])
+	}
+	r, _ := cosizeInner(&l.Shape, &l.Stride, s, d, 0)
+	return iadd(r, S(1))
 }
 
-// cosizeInner is CuTe's inner_product(shape - _1, abs(stride)) for
-// congruent shape and stride: `_0 + ... + (s_i-_1)*abs(d_i)`.
-func cosizeInner(s, d IntTuple) Int {
-	if s.IsLeaf() || d.IsLeaf() {
-		if !s.IsLeaf() || !d.IsLeaf() {
+// cosizeInner is CuTe's inner_product of the mapped shape and stride for
+// congruent shape st and stride dt, whose mapped leaves from position i on
+// are s[i:] and d[i:]: `_0 + ... + s_i*d_i`. It returns the position after
+// the last leaf.
+func cosizeInner(st, dt *IntTuple, s, d []Int, i int) (Int, int) {
+	if st.IsLeaf() || dt.IsLeaf() {
+		if !st.IsLeaf() || !dt.IsLeaf() {
 			refuse("Mismatched ranks")
 		}
-		return imul(isub(s.Value(), S(1)), iabs(d.Value()))
+		return imul(s[i], d[i]), i + 1
 	}
-	if s.Rank() != d.Rank() {
+	ks, kd := st.Kids(), dt.Kids()
+	if len(ks) != len(kd) {
 		refuse("Mismatched ranks")
 	}
 	r := S(0)
-	for i, k := range s.Kids() {
-		r = iadd(r, cosizeInner(k, d.At(i)))
+	for j := range ks {
+		var x Int
+		x, i = cosizeInner(&ks[j], &kd[j], s, d, i)
+		r = iadd(r, x)
 	}
-	return r
+	return r, i
 }
 
 // compatible is CuTe's compatible(a, b) on shapes: every coordinate of a is
