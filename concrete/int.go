@@ -242,11 +242,8 @@ func imod(a, b Int) Int {
 // iceilDiv is CuTe's integer ceil_div(a, b) = (a + b - 1) / b (the
 // `_0 / x` rule of the division applies when a + b - 1 is `_0`).
 func iceilDiv(a, b Int) Int {
-	n := isub(iadd(a.untraced(), b.untraced()), S(1))
-	if n.IsConst(0) {
-		return S(0)
-	}
-	r := Int{V: quoInt64(n.V, b.V), Static: n.Static && b.Static}
+	// untraced: the three steps are recorded as one
+	r := idiv(isub(iadd(a.untraced(), b.untraced()), S(1)), b.untraced())
 	if a.reg|b.reg != 0 {
 		r.reg = traced(stepCeilDiv, a, b, r)
 	}
