@@ -37,8 +37,9 @@ import (
 // Soundness rests on one invariant: outside int.go and this file the engine
 // reads an integer's value only through Int.val and Bool.val, which taint
 // the trace when the value is traced. A trace that took a decision on a
-// dynamic value (or failed, or outgrew the limits below) gives a plan that
-// says "run the engine" for its key. TestTracedValuesOnlyInArithmetic
+// dynamic value (or failed other than by an arithmetic fault, or outgrew
+// the limits below) gives a plan that says "run the engine" for its key; a
+// trace whose values overflow or divide by zero stores nothing. TestTracedValuesOnlyInArithmetic
 // enforces mechanically that no other code reads Int.V or Bool.V, compares
 // integers or layouts with == or uses them as map keys or switch tags. The
 // key holds everything else the engine reads: the operation, the tree
@@ -727,26 +728,45 @@ func makePlan(op planOp, x *planArgs, key []uint64, nin int) *plan {
 		tx.m = &tm
 	}
 	tracing = t
-	res, ok := traceRun(op, &tx)
+	res, failed := traceRun(op, &tx)
 	tracing = nil
+	if failed == traceFault {
+		// the values of this call overflow or divide by zero: others of
+		// the type may not, so nothing is stored (the engine gives this
+		// call's error)
+		return nil
+	}
 	p := &plan{key: string(keyBytes(key)), args: tx, nin: nin, engine: true}
-	if ok && !t.tainted && int(g.n) == nin {
+	if failed == traceOK && !t.tainted && int(g.n) == nin {
 		p.engine = !p.finish(t, res)
 	}
 	plans.add(op, p)
 	return p
 }
 
-// traceRun runs the engine on traced operands; ok is false when it failed.
-func traceRun(op planOp, x *planArgs) (res Layout, ok bool) {
+// How a traced run ended: with a result, an arithmetic fault (which depends
+// on the dynamic values) or another error (which does not: a decision on a
+// dynamic value taints the trace).
+const (
+	traceOK = iota
+	traceFault
+	traceError
+)
+
+// traceRun runs the engine on traced operands.
+func traceRun(op planOp, x *planArgs) (res Layout, failed int) {
 	defer func() {
-		if recover() != nil {
-			ok = false
+		if r := recover(); r != nil {
+			if _, ok := r.(arithFault); ok {
+				failed = traceFault
+			} else {
+				failed = traceError
+			}
 		}
 	}()
 	var c calc
 	runOp(&c, &res, op, x)
-	return res, true
+	return res, traceOK
 }
 
 // finish makes p's steps and output from the trace t and its result res:
@@ -939,7 +959,8 @@ func (p *plan) outNode(t *tracer, x IntTuple) outNode {
 	kid := len(p.nodes)
 	p.nodes = append(p.nodes, make([]outNode, len(ks))...)
 	for i := range ks {
-		p.nodes[kid+i] = p.outNode(t, ks[i])
+		o := p.outNode(t, ks[i]) // (it appends to p.nodes: not in the assignment)
+		p.nodes[kid+i] = o
 	}
 	return outNode{n: int32(len(ks)), kid: int32(kid)}
 }

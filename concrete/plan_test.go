@@ -287,10 +287,13 @@ func TestPlanKeys(t *testing.T) {
 // TestTracedValuesOnlyInArithmetic is the mechanical audit that plans rest
 // on (see plan.go): outside int.go and plan.go, no code of the package
 // reads the field V of an Int or a Bool (it calls val, which taints a
-// trace), or the tracing fields reg and traced, and no code compares
-// integers, truth values or trees holding them with == or !=, uses them as
-// map keys or switches on them (each would decide on a dynamic value
-// without val).
+// trace), or the tracing fields reg and traced (directly or through an
+// embedding), and no code compares integers, truth values or trees holding
+// them with == or != (nor interface values, which may hold them, except
+// with nil), uses them as map keys, switches on them, or passes them to a
+// generic function whose type parameter is comparable. Not checked:
+// formatting through reflection (fmt's %v of a struct), which the package
+// uses for messages only.
 func TestTracedValuesOnlyInArithmetic(t *testing.T) {
 	fset := token.NewFileSet()
 	ents, err := os.ReadDir(".")
@@ -309,7 +312,12 @@ func TestTracedValuesOnlyInArithmetic(t *testing.T) {
 		}
 		files = append(files, f)
 	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	info := &types.Info{
+		Uses:       map[*ast.Ident]types.Object{},
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Instances:  map[*ast.Ident]types.Instance{},
+	}
 	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
 	pkg, err := conf.Check("github.com/cutealg/cutealg/concrete", fset, files, info)
 	if err != nil {
@@ -317,6 +325,17 @@ func TestTracedValuesOnlyInArithmetic(t *testing.T) {
 	}
 	intT := pkg.Scope().Lookup("Int").Type()
 	boolT := pkg.Scope().Lookup("Bool").Type()
+	// the fields that hold a value or a trace mark (read through an
+	// embedding too: a selection names the field object itself)
+	guarded := map[types.Object]string{}
+	for _, ty := range []types.Type{intT, boolT} {
+		st := ty.Underlying().(*types.Struct)
+		for i := range st.NumFields() {
+			if f := st.Field(i); f.Name() == "V" || f.Name() == "reg" || f.Name() == "traced" {
+				guarded[f] = ty.String() + "." + f.Name()
+			}
+		}
+	}
 	var holds func(ty types.Type, seen map[types.Type]bool) bool
 	holds = func(ty types.Type, seen map[types.Type]bool) bool {
 		if types.Identical(ty, intT) || types.Identical(ty, boolT) {
@@ -344,6 +363,14 @@ func TestTracedValuesOnlyInArithmetic(t *testing.T) {
 		tv, ok := info.Types[e]
 		return ok && tv.Type != nil && holds(tv.Type, map[types.Type]bool{})
 	}
+	isInterface := func(e ast.Expr) bool {
+		tv, ok := info.Types[e]
+		return ok && tv.Type != nil && types.IsInterface(tv.Type)
+	}
+	isNil := func(e ast.Expr) bool {
+		tv, ok := info.Types[e]
+		return ok && tv.IsNil()
+	}
 	checked := 0
 	for _, f := range files {
 		name := fset.Position(f.Pos()).Filename
@@ -355,19 +382,44 @@ func TestTracedValuesOnlyInArithmetic(t *testing.T) {
 				if !ok || sel.Kind() != types.FieldVal {
 					return true
 				}
-				recv := sel.Recv()
-				if p, ok := recv.(*types.Pointer); ok {
-					recv = p.Elem()
-				}
-				if f := n.Sel.Name; (types.Identical(recv, intT) || types.Identical(recv, boolT)) && (f == "V" || f == "reg" || f == "traced") {
+				if f, ok := guarded[sel.Obj()]; ok {
 					checked++
 					if !trusted {
-						t.Errorf("%s: reads %s.%s (call val: see plan.go)", fset.Position(n.Pos()), recv, f)
+						t.Errorf("%s: reads %s (call val: see plan.go)", fset.Position(n.Pos()), f)
+					}
+				}
+			case *ast.Ident:
+				// a generic function instantiated with integers whose type
+				// parameter is comparable (slices.Contains, slices.Index,
+				// maps, ...) compares them
+				inst, ok := info.Instances[n]
+				fn, isFunc := info.Uses[n].(*types.Func)
+				if !ok || !isFunc || trusted {
+					return true
+				}
+				sig := fn.Type().(*types.Signature)
+				tps := sig.TypeParams()
+				if tps == nil {
+					tps = sig.RecvTypeParams()
+				}
+				for i := range inst.TypeArgs.Len() {
+					if tps == nil || i >= tps.Len() || !holds(inst.TypeArgs.At(i), map[types.Type]bool{}) {
+						continue
+					}
+					if c, ok := tps.At(i).Constraint().Underlying().(*types.Interface); ok && c.IsComparable() {
+						t.Errorf("%s: %s compares values holding integers (see plan.go)", fset.Position(n.Pos()), n.Name)
 					}
 				}
 			case *ast.BinaryExpr:
-				if (n.Op == token.EQL || n.Op == token.NEQ) && (holdsValue(n.X) || holdsValue(n.Y)) {
+				if n.Op != token.EQL && n.Op != token.NEQ {
+					return true
+				}
+				if holdsValue(n.X) || holdsValue(n.Y) {
 					t.Errorf("%s: compares values holding integers with %s (see plan.go)", fset.Position(n.Pos()), n.Op)
+				} else if !trusted && (isInterface(n.X) || isInterface(n.Y)) && !isNil(n.X) && !isNil(n.Y) {
+					// an interface may hold an integer: only comparisons
+					// with nil are allowed
+					t.Errorf("%s: compares interface values with %s (they may hold integers: see plan.go)", fset.Position(n.Pos()), n.Op)
 				}
 			case *ast.MapType:
 				if tv, ok := info.Types[n.Key]; ok && holds(tv.Type, map[types.Type]bool{}) {
@@ -457,5 +509,24 @@ func TestPlanCacheBound(t *testing.T) {
 		if n > maxPlans {
 			t.Fatalf("%d plans cached, more than %d", n, maxPlans)
 		}
+	}
+}
+
+// TestPlanAfterFault: a first call whose values overflow stores no plan, so
+// later calls of the same type with other values still get one.
+func TestPlanAfterFault(t *testing.T) {
+	b := "(2,4):(1,2)"
+	if _, err := ApplyText("composition", []string{"(4,8):(4611686018427387904,1)", b}); err == nil {
+		t.Fatal("no overflow")
+	}
+	for _, a := range []string{"(4,8):(8,1)", "(5,8):(8,1)"} {
+		v, err := ApplyText("composition", []string{a, b})
+		w, werr := ApplyText("composition", []string{a, b}, noPlans)
+		if fmt.Sprint(v, err) != fmt.Sprint(w, werr) {
+			t.Errorf("composition(%s, %s): with plans %v %v, engine %v %v", a, b, v, err, w, werr)
+		}
+	}
+	if p := lastPlan("composition"); p == nil || p.engine {
+		t.Error("after a faulting first call, the operand type has no plan")
 	}
 }
