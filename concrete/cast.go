@@ -29,11 +29,13 @@ func init() {
 // the Divisibility condition, CuTe mode returns CuTe's value with a warning
 // and StrictMode refuses.
 func Upcast(l Layout, n int, opts ...Option) (r Layout, err error) {
-	defer catch("upcast", &err)
-	requireCongruent(&l)
-	var c calc
-	c.apply(opts)
-	return upcast(&c, l, castN(int64(n))), nil
+	err = guard("upcast", func() {
+		requireCongruent(&l)
+		var c calc
+		c.apply(opts)
+		r = upcast(&c, l, castN(int64(n)))
+	})
+	return
 }
 
 // Downcast mirrors cute::downcast<N>(layout), leaf by leaf: a mode with the
@@ -42,9 +44,11 @@ func Upcast(l Layout, n int, opts ...Option) (r Layout, err error) {
 // requires adjacent elements"). `(8,5):(_1,_8)` with N = 2 gives
 // `(16,5):(_1,_16)`. N must be positive.
 func Downcast(l Layout, n int) (r Layout, err error) {
-	defer catch("downcast", &err)
-	requireCongruent(&l)
-	return downcast(l, castN(int64(n))), nil
+	err = guard("downcast", func() {
+		requireCongruent(&l)
+		r = downcast(l, castN(int64(n)))
+	})
+	return
 }
 
 // castFactor reads the template parameter N of upcast/downcast.

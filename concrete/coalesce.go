@@ -33,10 +33,9 @@ func init() {
 // Post-conditions (CuTe's @post): size(result) == size(layout),
 // depth(result) <= 1, and result(i) == layout(i) for 0 <= i < size(layout).
 func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
-	defer catch("coalesce", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planCoalesce, &planArgs{a: &l})
+	err = guard("coalesce", func() { c.planned(&r, planCoalesce, &planArgs{a: &l}) })
 	return
 }
 
@@ -50,11 +49,13 @@ func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
 // integer terminals, and each coalesced sub-layout keeps its size and its
 // values.
 func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err error) {
-	defer catch("coalesce_profile", &err)
-	requireCongruent(&l)
-	var c calc
-	c.apply(opts)
-	return coalesceProfile(&c, l, profile), nil
+	err = guard("coalesce_profile", func() {
+		requireCongruent(&l)
+		var c calc
+		c.apply(opts)
+		r = coalesceProfile(&c, l, profile)
+	})
+	return
 }
 
 // Filter mirrors cute::filter(layout) = coalesce(filter_zeros(layout)): it
@@ -65,10 +66,9 @@ func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err 
 //
 // Post-condition: the image of the result equals the image of the layout.
 func Filter(l Layout, opts ...Option) (r Layout, err error) {
-	defer catch("filter", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planFilter, &planArgs{a: &l})
+	err = guard("filter", func() { c.planned(&r, planFilter, &planArgs{a: &l}) })
 	return
 }
 

@@ -35,10 +35,9 @@ func init() {
 // mode a broken condition gives CuTe's value with a warning, in strict mode
 // an error with a witness.
 func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err error) {
-	defer catch("complement", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planComplement, &planArgs{a: &a, m: &cotarget})
+	err = guard("complement", func() { c.planned(&r, planComplement, &planArgs{a: &a, m: &cotarget}) })
 	return
 }
 
@@ -48,10 +47,9 @@ func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err erro
 //
 // Pre- and post-conditions: those of Complement with M = cosize(filter(A)).
 func ComplementDefault(a Layout, opts ...Option) (r Layout, err error) {
-	defer catch("complement_default", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planComplementDefault, &planArgs{a: &a})
+	err = guard("complement_default", func() { c.planned(&r, planComplementDefault, &planArgs{a: &a}) })
 	return
 }
 

@@ -40,10 +40,9 @@ func init() {
 // all-static version CuTe refuses (or computes wrongly) is reported the same
 // way, even where the dynamic value happens to be right.
 func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
-	defer catch("composition", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planComposition, &planArgs{a: &a, b: &b})
+	err = guard("composition", func() { c.planned(&r, planComposition, &planArgs{a: &a, b: &b}) })
 	return
 }
 
@@ -55,10 +54,9 @@ func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of Composition, for every mode composed.
 func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	defer catch("composition_tiler", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planCompositionTiler, &planArgs{a: &a, t: &t})
+	err = guard("composition_tiler", func() { c.planned(&r, planCompositionTiler, &planArgs{a: &a, t: &t}) })
 	return
 }
 
@@ -68,11 +66,13 @@ func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of Composition, for every mode composed.
 func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error) {
-	defer catch("composition_shape", &err)
-	requireCongruent(&a)
-	var c calc
-	c.apply(opts)
-	return compositionShape(&c, a, s), nil
+	err = guard("composition_shape", func() {
+		requireCongruent(&a)
+		var c calc
+		c.apply(opts)
+		r = compositionShape(&c, a, s)
+	})
+	return
 }
 
 // composition is cute::composition(Layout, Layout): composition_impl on
@@ -297,11 +297,11 @@ func checkComposition(c *calc, a, b, r Layout) {
 
 // compositionTwin computes the composition of the all-static versions of a
 // and b in strict mode and returns its error.
-func compositionTwin(a, b Layout) (err error) {
-	defer catch("", &err)
-	tc := calc{strict: true}
-	composition(&tc, staticLayout(a), staticLayout(b))
-	return nil
+func compositionTwin(a, b Layout) error {
+	return guard("", func() {
+		tc := calc{strict: true}
+		composition(&tc, staticLayout(a), staticLayout(b))
+	})
 }
 
 // isStatic reports whether every integer of l is static (CuTe's is_static).

@@ -66,15 +66,17 @@ func init() {
 //
 // Post-condition: shape(result) == shape.
 func MakeLayout(shape IntTuple, stride ...IntTuple) (r Layout, err error) {
-	defer catch("make_layout", &err)
-	switch len(stride) {
-	case 0:
-		return makeLayoutLeft(shape), nil
-	case 1:
-		return makeLayout(shape, stride[0]), nil
-	}
-	badInput("more than one stride (%d)", len(stride))
-	return Layout{}, nil
+	err = guard("make_layout", func() {
+		switch len(stride) {
+		case 0:
+			r = makeLayoutLeft(shape)
+		case 1:
+			r = makeLayout(shape, stride[0])
+		default:
+			badInput("more than one stride (%d)", len(stride))
+		}
+	})
+	return
 }
 
 // MakeLayoutLeft mirrors cute::make_layout(shape, LayoutLeft{}) (CuTe's
@@ -86,8 +88,10 @@ func MakeLayout(shape IntTuple, stride ...IntTuple) (r Layout, err error) {
 // Post-conditions: shape(result) == shape and, when no extent is `_1`,
 // result is a bijection of [0, size(shape)) onto itself.
 func MakeLayoutLeft(shape IntTuple) (r Layout, err error) {
-	defer catch("make_layout_left", &err)
-	return makeLayoutLeft(shape), nil
+	err = guard("make_layout_left", func() {
+		r = makeLayoutLeft(shape)
+	})
+	return
 }
 
 // MakeLayoutRight mirrors cute::make_layout(shape, LayoutRight{}) (CuTe's
@@ -98,8 +102,10 @@ func MakeLayoutLeft(shape IntTuple) (r Layout, err error) {
 //
 // Post-condition: shape(result) == shape.
 func MakeLayoutRight(shape IntTuple) (r Layout, err error) {
-	defer catch("make_layout_right", &err)
-	return makeLayoutRight(shape), nil
+	err = guard("make_layout_right", func() {
+		r = makeLayoutRight(shape)
+	})
+	return
 }
 
 // MakeOrderedLayout mirrors cute::make_ordered_layout(shape, order): a
@@ -113,8 +119,10 @@ func MakeLayoutRight(shape IntTuple) (r Layout, err error) {
 //
 // Post-condition: shape(result) == shape.
 func MakeOrderedLayout(shape, order IntTuple) (r Layout, err error) {
-	defer catch("make_ordered_layout", &err)
-	return makeOrderedLayout(shape, order), nil
+	err = guard("make_ordered_layout", func() {
+		r = makeOrderedLayout(shape, order)
+	})
+	return
 }
 
 // MakeLayoutConcat mirrors cute::make_layout(layout0, layout1, ...): the
@@ -145,10 +153,12 @@ func Prepend(a, b Layout) Layout { return prependLayout(a, b) }
 //
 // Post-condition: layout<I>(result) == b, every other mode as in a.
 func Replace(a Layout, i int, b Layout) (r Layout, err error) {
-	defer catch("replace", &err)
-	requireCongruent(&a)
-	requireCongruent(&b)
-	return replaceLayout(a, i, b), nil
+	err = guard("replace", func() {
+		requireCongruent(&a)
+		requireCongruent(&b)
+		r = replaceLayout(a, i, b)
+	})
+	return
 }
 
 // Take mirrors cute::take<B,E>(layout): the modes [B, E) as a new layout
@@ -158,9 +168,11 @@ func Replace(a Layout, i int, b Layout) (r Layout, err error) {
 //
 // Post-condition: rank(result) == E-B and layout<i>(result) == layout<B+i>(a).
 func Take(a Layout, begin, end int) (r Layout, err error) {
-	defer catch("take", &err)
-	requireCongruent(&a)
-	return takeLayout(a, begin, end), nil
+	err = guard("take", func() {
+		requireCongruent(&a)
+		r = takeLayout(a, begin, end)
+	})
+	return
 }
 
 // Select mirrors cute::select<I0,I1,...>(layout): the layout made of the
@@ -168,9 +180,11 @@ func Take(a Layout, begin, end int) (r Layout, err error) {
 //
 // Post-condition: layout<k>(result) == layout<I_k>(a).
 func Select(a Layout, modes ...int) (r Layout, err error) {
-	defer catch("select", &err)
-	requireCongruent(&a)
-	return selectLayout(a, modes), nil
+	err = guard("select", func() {
+		requireCongruent(&a)
+		r = selectLayout(a, modes)
+	})
+	return
 }
 
 // Group mirrors cute::group<B,E>(layout): the modes [B, E) gathered into one
@@ -180,9 +194,11 @@ func Select(a Layout, modes ...int) (r Layout, err error) {
 //
 // Post-condition: flatten(result) == flatten(a).
 func Group(a Layout, begin, end int) (r Layout, err error) {
-	defer catch("group", &err)
-	requireCongruent(&a)
-	return groupLayout(a, begin, end), nil
+	err = guard("group", func() {
+		requireCongruent(&a)
+		r = groupLayout(a, begin, end)
+	})
+	return
 }
 
 // Get mirrors cute::layout<I0,I1,...>(layout) (equivalently get<I0,...>):
@@ -190,9 +206,11 @@ func Group(a Layout, begin, end int) (r Layout, err error) {
 //
 // Post-condition: result == layout<In>(...layout<I0>(a)).
 func Get(a Layout, path ...int) (r Layout, err error) {
-	defer catch("get", &err)
-	requireCongruent(&a)
-	return getLayout(a, path), nil
+	err = guard("get", func() {
+		requireCongruent(&a)
+		r = getLayout(a, path)
+	})
+	return
 }
 
 // Flatten mirrors cute::flatten(layout): a layout of depth at most 1 with

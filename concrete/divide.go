@@ -33,10 +33,9 @@ func init() {
 // complement test; the composition satisfies compatible((B,B*), R) and
 // R(i) == A((B,B*)(i)) for every i < size((B,B*)).
 func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
-	defer catch("logical_divide", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planLogicalDivide, &planArgs{a: &a, b: &b})
+	err = guard("logical_divide", func() { c.planned(&r, planLogicalDivide, &planArgs{a: &a, b: &b}) })
 	return
 }
 
@@ -48,10 +47,9 @@ func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of LogicalDivide, for every mode divided.
 func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	defer catch("logical_divide", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planLogicalDivideTiler, &planArgs{a: &a, t: &t})
+	err = guard("logical_divide", func() { c.planned(&r, planLogicalDivideTiler, &planArgs{a: &a, t: &t}) })
 	return
 }
 
@@ -64,10 +62,9 @@ func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error)
 //
 // Post-conditions: those of the logical divide it rearranges.
 func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	defer catch("zipped_divide", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planZippedDivide, &planArgs{a: &a, t: &t})
+	err = guard("zipped_divide", func() { c.planned(&r, planZippedDivide, &planArgs{a: &a, t: &t}) })
 	return
 }
 
@@ -77,10 +74,9 @@ func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical divide it rearranges.
 func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	defer catch("tiled_divide", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planTiledDivide, &planArgs{a: &a, t: &t})
+	err = guard("tiled_divide", func() { c.planned(&r, planTiledDivide, &planArgs{a: &a, t: &t}) })
 	return
 }
 
@@ -90,10 +86,9 @@ func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical divide it rearranges.
 func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	defer catch("flat_divide", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planFlatDivide, &planArgs{a: &a, t: &t})
+	err = guard("flat_divide", func() { c.planned(&r, planFlatDivide, &planArgs{a: &a, t: &t}) })
 	return
 }
 

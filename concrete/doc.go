@@ -44,7 +44,11 @@
 // catalogue its arguments; Flatten, Append, Prepend and MakeLayoutConcat
 // cannot fail and rearrange malformed trees as given), and operations whose
 // cost grows with a layout's size (evaluate, the post-condition checks)
-// refuse sizes beyond documented caps.
+// refuse sizes beyond documented caps. Inside the engine errors are thrown
+// (a panic) and every entry point recovers them through guard, the only
+// function that does: guard's comment tells why a deferred recover must not
+// sit in a frame holding an address-taken Layout parameter (a fault there
+// could make the garbage collector follow freed pointers).
 //
 // # Memory
 //

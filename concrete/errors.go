@@ -52,7 +52,7 @@ func (e *Error) Error() string {
 }
 
 // throw aborts the current operation with e; the exported entry point
-// recovers it (see catch). It and the arithmetic faults (arithFault) are the
+// recovers it (see guard). It and the arithmetic faults (arithFault) are the
 // engine's only uses of panic for input errors, and no panic of theirs
 // escapes the package; other panics mark bugs of this package (a broken
 // internal invariant, a duplicate catalogue entry at init).
@@ -68,9 +68,34 @@ func badInput(format string, args ...any) {
 	throw(&Error{Kind: BadInput, Msg: fmt.Sprintf(format, args...)})
 }
 
+// guard runs f and returns the error f throws (a thrown *Error, or an
+// arithmetic fault turned into one, see arithFault), stamped with the
+// operation name op; nil when f returns. Other panics (bugs) propagate.
+// Every entry point of the package runs its work through guard, and nothing
+// else recovers (TestOnlyGuardRecovers).
+//
+// Why a function of its own, called with a closure, rather than `defer
+// catch(op, &err)` in each entry point: while a panic runs the deferred
+// calls of a frame, the Go runtime (seen with go1.26.8, amd64) keeps
+// pointers to that frame's argument area and stack pointer in its panic
+// record, and the garbage collector follows them into the stack objects
+// found there. An address-taken parameter passed on the stack (a Layout is)
+// lies at the start of the argument area: once dead it is not scanned, the
+// heap objects only it referred to are freed, and the panic then makes the
+// collector scan it again - "found pointer to free object", a fatal error
+// (TestRecoveredFaultsUnderGC reproduces it without guard). guard's frame
+// holds nothing of the kind: its parameters come in registers and are never
+// address-taken, its callee f takes no arguments, and its own stack objects
+// (err, the deferred call) are live throughout.
+func guard(op string, f func()) (err error) {
+	defer catch(op, &err)
+	f()
+	return nil
+}
+
 // catch turns a thrown *Error (or an arithmetic fault, see arithFault) into
-// *err, stamping the operation name. Other panics (bugs) propagate. Use as
-// `defer catch(op, &err)`.
+// *err, stamping the operation name. Other panics (bugs) propagate. Only
+// guard defers it.
 func catch(op string, err *error) {
 	if r := recover(); r != nil {
 		var e *Error

@@ -81,7 +81,7 @@ func Lt(a, b Int) Bool { return Bool{V: a.V < b.V, Static: both(a, b), traced: a
 // Checked int64 arithmetic, and the Int arithmetic of CuTe's
 // integral_constant.hpp built on it (iadd, isub, imul, idiv, imod, iceilDiv,
 // imin, iabs). A fault (overflow, division by zero) panics with an
-// arithFault value, which the exported operations recover (see catch) and
+// arithFault value, which the exported operations recover (see guard) and
 // return as an *Error of kind Overflow or DivByZero: arithmetic never wraps,
 // and no panic leaves the package. Panicking with a plain value rather than
 // calling a reporting function keeps these functions small enough to be

@@ -133,16 +133,20 @@ func indexOf(c int64, s, d IntTuple) int64 {
 // Size mirrors CuTe's size(layout): the product of the shape, static only
 // when every extent is. It fails only on int64 overflow.
 func Size(l Layout) (r Int, err error) {
-	defer catch("size", &err)
-	requireCongruent(&l)
-	return size(l), nil
+	err = guard("size", func() {
+		requireCongruent(&l)
+		r = size(l)
+	})
+	return
 }
 
 // Cosize mirrors CuTe's cosize(layout) = inner_product(shape - _1,
 // abs(stride)) + _1: one more than the largest index the layout reaches. It
 // fails only on int64 overflow.
 func Cosize(l Layout) (r Int, err error) {
-	defer catch("cosize", &err)
-	requireCongruent(&l)
-	return cosize(l), nil
+	err = guard("cosize", func() {
+		requireCongruent(&l)
+		r = cosize(l)
+	})
+	return
 }

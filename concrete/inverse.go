@@ -37,11 +37,13 @@ func init() {
 //
 // Post-condition (checked): A(R(i)) == i for every i < size(R).
 func RightInverse(l Layout, opts ...Option) (r Layout, err error) {
-	defer catch("right_inverse", &err)
-	requireCongruent(&l)
-	var c calc
-	c.apply(opts)
-	return rightInverse(&c, l), nil
+	err = guard("right_inverse", func() {
+		requireCongruent(&l)
+		var c calc
+		c.apply(opts)
+		r = rightInverse(&c, l)
+	})
+	return
 }
 
 // LeftInverse mirrors cute::left_inverse(layout): the quasi-inverse R of A,
@@ -56,11 +58,13 @@ func RightInverse(l Layout, opts ...Option) (r Layout, err error) {
 // breaks it for some non-injective layouts (`(_4,_16):(_24,_4)`): there CuTe
 // mode returns CuTe's value with a warning and StrictMode refuses.
 func LeftInverse(l Layout, opts ...Option) (r Layout, err error) {
-	defer catch("left_inverse", &err)
-	requireCongruent(&l)
-	var c calc
-	c.apply(opts)
-	return leftInverse(&c, l), nil
+	err = guard("left_inverse", func() {
+		requireCongruent(&l)
+		var c calc
+		c.apply(opts)
+		r = leftInverse(&c, l)
+	})
+	return
 }
 
 // MaxCommonVector mirrors cute::max_common_vector(a, b): the number N of
@@ -72,12 +76,14 @@ func LeftInverse(l Layout, opts ...Option) (r Layout, err error) {
 // Post-condition (checked): with R = right_inverse(b), a(R(n)) == n and
 // b(R(n)) == n for every n < N.
 func MaxCommonVector(a, b Layout, opts ...Option) (n Int, err error) {
-	defer catch("max_common_vector", &err)
-	requireCongruent(&a)
-	requireCongruent(&b)
-	var c calc
-	c.apply(opts)
-	return maxCommonVector(&c, a, b), nil
+	err = guard("max_common_vector", func() {
+		requireCongruent(&a)
+		requireCongruent(&b)
+		var c calc
+		c.apply(opts)
+		n = maxCommonVector(&c, a, b)
+	})
+	return
 }
 
 // MaxCommonLayout mirrors cute::max_common_layout(a, b): the layout R of the
@@ -88,12 +94,14 @@ func MaxCommonVector(a, b Layout, opts ...Option) (n Int, err error) {
 // Post-condition (checked): a(R(i)) == i and b(R(i)) == i for every
 // i < size(R).
 func MaxCommonLayout(a, b Layout, opts ...Option) (r Layout, err error) {
-	defer catch("max_common_layout", &err)
-	requireCongruent(&a)
-	requireCongruent(&b)
-	var c calc
-	c.apply(opts)
-	return maxCommonLayout(&c, a, b), nil
+	err = guard("max_common_layout", func() {
+		requireCongruent(&a)
+		requireCongruent(&b)
+		var c calc
+		c.apply(opts)
+		r = maxCommonLayout(&c, a, b)
+	})
+	return
 }
 
 // Nullspace mirrors cute::nullspace(layout): the layout K over the modes of
@@ -105,11 +113,13 @@ func MaxCommonLayout(a, b Layout, opts ...Option) (r Layout, err error) {
 // Post-conditions (checked): A(K(i)) == 0 for every i < size(K), and
 // size(K) == size(A)/size(filter(A)).
 func Nullspace(l Layout, opts ...Option) (r Layout, err error) {
-	defer catch("nullspace", &err)
-	requireCongruent(&l)
-	var c calc
-	c.apply(opts)
-	return nullspace(&c, l), nil
+	err = guard("nullspace", func() {
+		requireCongruent(&l)
+		var c calc
+		c.apply(opts)
+		r = nullspace(&c, l)
+	})
+	return
 }
 
 // rightInverse is CuTe's right_inverse(layout) with its post-condition check.

@@ -155,19 +155,22 @@ func (op *Op) Usage() string {
 
 // Apply runs the operation on already converted arguments.
 func (op *Op) Apply(args []Value, opts ...Option) (v Value, err error) {
-	defer catch(op.Name, &err)
-	if len(args) < op.MinArgs || len(args) > len(op.Args) {
-		badInput("wrong number of arguments: got %d, want %s", len(args), op.Usage())
-	}
-	for i, a := range args {
-		checkArg(i, a, op.Args[i])
-	}
-	var c calc
-	c.apply(opts)
-	if op.plan != planNone {
-		return c.runPlanned(op.plan, args), nil
-	}
-	return op.run(&c, args), nil
+	err = guard(op.Name, func() {
+		if len(args) < op.MinArgs || len(args) > len(op.Args) {
+			badInput("wrong number of arguments: got %d, want %s", len(args), op.Usage())
+		}
+		for i, a := range args {
+			checkArg(i, a, op.Args[i])
+		}
+		var c calc
+		c.apply(opts)
+		if op.plan != planNone {
+			v = c.runPlanned(op.plan, args)
+		} else {
+			v = op.run(&c, args)
+		}
+	})
+	return
 }
 
 // checkArg refuses an argument of the wrong kind, layouts whose shape and

@@ -755,18 +755,18 @@ const (
 
 // traceRun runs the engine on traced operands.
 func traceRun(op planOp, x *planArgs) (res Layout, failed int) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(arithFault); ok {
-				failed = traceFault
-			} else {
-				failed = traceError
-			}
-		}
-	}()
-	var c calc
-	runOp(&c, &res, op, x)
-	return res, traceOK
+	err := guard("", func() {
+		var c calc
+		runOp(&c, &res, op, x)
+	})
+	if err == nil {
+		return res, traceOK
+	}
+	// only the arithmetic faults make errors of these kinds (arithFault.err)
+	if k := err.(*Error).Kind; k == Overflow || k == DivByZero {
+		return res, traceFault
+	}
+	return res, traceError
 }
 
 // finish makes p's steps and output from the trace t and its result res:

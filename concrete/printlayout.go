@@ -35,7 +35,12 @@ const MaxPrintLayoutDim = 256
 // of more than MaxPrintLayoutDim rows or columns. A mode of size zero or
 // less draws no rows (or columns), as CuTe's loops do.
 func PrintLayout(l Layout) (s string, err error) {
-	defer catch("print_layout", &err)
+	err = guard("print_layout", func() { s = printLayout(l) })
+	return
+}
+
+// printLayout is PrintLayout's grid.
+func printLayout(l Layout) string {
 	requireCongruent(&l)
 	var rowMode, colMode Layout
 	switch l.Rank() {
@@ -81,7 +86,7 @@ func PrintLayout(l Layout) (s string, err error) {
 		b.WriteString("|\n")
 	}
 	b.WriteString(sep)
-	return b.String(), nil
+	return b.String()
 }
 
 // numDigits is CuTe's num_digits(int x): the number of decimal digits of x

@@ -49,10 +49,9 @@ func init() {
 // R(i) == A*(B(i)) for every i < size(B). rank(result) == 2,
 // compatible(A, layout<0>(result)), compatible(B, layout<1>(result)).
 func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
-	defer catch("logical_product", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planLogicalProduct, &planArgs{a: &a, b: &b})
+	err = guard("logical_product", func() { c.planned(&r, planLogicalProduct, &planArgs{a: &a, b: &b}) })
 	return
 }
 
@@ -64,10 +63,9 @@ func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of LogicalProduct, for every mode multiplied.
 func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	defer catch("logical_product", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planLogicalProductTiler, &planArgs{a: &a, t: &t})
+	err = guard("logical_product", func() { c.planned(&r, planLogicalProductTiler, &planArgs{a: &a, t: &t}) })
 	return
 }
 
@@ -80,10 +78,9 @@ func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error
 //
 // Post-conditions: those of the logical product it rearranges.
 func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	defer catch("zipped_product", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planZippedProduct, &planArgs{a: &a, t: &t})
+	err = guard("zipped_product", func() { c.planned(&r, planZippedProduct, &planArgs{a: &a, t: &t}) })
 	return
 }
 
@@ -93,10 +90,9 @@ func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical product it rearranges.
 func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	defer catch("tiled_product", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planTiledProduct, &planArgs{a: &a, t: &t})
+	err = guard("tiled_product", func() { c.planned(&r, planTiledProduct, &planArgs{a: &a, t: &t}) })
 	return
 }
 
@@ -106,10 +102,9 @@ func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical product it rearranges.
 func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	defer catch("flat_product", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planFlatProduct, &planArgs{a: &a, t: &t})
+	err = guard("flat_product", func() { c.planned(&r, planFlatProduct, &planArgs{a: &a, t: &t}) })
 	return
 }
 
@@ -121,10 +116,9 @@ func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: rank(result) == max(rank(A), rank(B)) and those of the
 // logical product it is built on.
 func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
-	defer catch("blocked_product", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planBlockedProduct, &planArgs{a: &a, b: &b})
+	err = guard("blocked_product", func() { c.planned(&r, planBlockedProduct, &planArgs{a: &a, b: &b}) })
 	return
 }
 
@@ -135,10 +129,9 @@ func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 // Post-conditions: rank(result) == max(rank(A), rank(B)) and those of the
 // logical product it is built on.
 func RakedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
-	defer catch("raked_product", &err)
 	var c calc
 	c.apply(opts)
-	c.planned(&r, planRakedProduct, &planArgs{a: &a, b: &b})
+	err = guard("raked_product", func() { c.planned(&r, planRakedProduct, &planArgs{a: &a, b: &b}) })
 	return
 }
 
@@ -154,11 +147,13 @@ func RakedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 // every mode of the result equals the size of the target's mode
 // (compatible(target, shape(result))), plus those of the blocked product.
 func TileToShape(block Layout, target IntTuple, opts ...Option) (r Layout, err error) {
-	defer catch("tile_to_shape", &err)
-	requireCongruent(&block)
-	var c calc
-	c.apply(opts)
-	return tileToShape(&c, block, target, nil), nil
+	err = guard("tile_to_shape", func() {
+		requireCongruent(&block)
+		var c calc
+		c.apply(opts)
+		r = tileToShape(&c, block, target, nil)
+	})
+	return
 }
 
 // TileToShapeOrdered mirrors cute::tile_to_shape(Layout, Shape, ModeOrder):
@@ -169,11 +164,13 @@ func TileToShape(block Layout, target IntTuple, opts ...Option) (r Layout, err e
 //
 // Pre- and post-conditions: those of TileToShape.
 func TileToShapeOrdered(block Layout, target, order IntTuple, opts ...Option) (r Layout, err error) {
-	defer catch("tile_to_shape", &err)
-	requireCongruent(&block)
-	var c calc
-	c.apply(opts)
-	return tileToShape(&c, block, target, &order), nil
+	err = guard("tile_to_shape", func() {
+		requireCongruent(&block)
+		var c calc
+		c.apply(opts)
+		r = tileToShape(&c, block, target, &order)
+	})
+	return
 }
 
 // productComplementChecks are the complement checks a logical product
@@ -205,11 +202,11 @@ func logicalProduct(c *calc, a, b Layout) Layout {
 // productTwin computes the logical product of the all-static versions of a
 // and b in strict mode (the "all-static twin" of the vectors) and returns
 // its error.
-func productTwin(a, b Layout) (err error) {
-	defer catch("", &err)
-	tc := calc{strict: true}
-	logicalProduct(&tc, staticLayout(a), staticLayout(b))
-	return nil
+func productTwin(a, b Layout) error {
+	return guard("", func() {
+		tc := calc{strict: true}
+		logicalProduct(&tc, staticLayout(a), staticLayout(b))
+	})
 }
 
 // productRest is the complement of a logical product A ⊗ B,

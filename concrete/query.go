@@ -60,9 +60,11 @@ func Depth(l Layout) Int { return S(int64(l.Shape.Depth())) }
 //
 // Post-condition: len(result) == max(size(l), 0).
 func Evaluate(l Layout) (vs []int64, err error) {
-	defer catch("evaluate", &err)
-	requireCongruent(&l)
-	return evaluate(l), nil
+	err = guard("evaluate", func() {
+		requireCongruent(&l)
+		vs = evaluate(l)
+	})
+	return
 }
 
 // Index evaluates the layout at the 1-D index i as CuTe's layout(i) does
@@ -72,9 +74,11 @@ func Evaluate(l Layout) (vs []int64, err error) {
 // indices follow C++'s truncating division. It fails on int64 overflow and
 // on a layout whose shape and stride are not congruent.
 func (l Layout) Index(i int64) (r int64, err error) {
-	defer catch("index", &err)
-	requireCongruent(&l)
-	return index(l, i), nil
+	err = guard("index", func() {
+		requireCongruent(&l)
+		r = index(l, i)
+	})
+	return
 }
 
 // Crd2Idx mirrors cute::crd2idx(coord, layout) =
@@ -87,9 +91,11 @@ func (l Layout) Index(i int64) (r int64, err error) {
 // A tuple coordinate against an integer mode is CuTe's "Invalid
 // parameters", a rank mismatch its "Mismatched Ranks".
 func Crd2Idx(coord IntTuple, l Layout) (r Int, err error) {
-	defer catch("crd2idx", &err)
-	requireCongruent(&l)
-	return crd2idxLayout(coord, l), nil
+	err = guard("crd2idx", func() {
+		requireCongruent(&l)
+		r = crd2idxLayout(coord, l)
+	})
+	return
 }
 
 // crd2idxLayout is CuTe's crd2idx(coord, layout).
@@ -107,8 +113,10 @@ func crd2idxLayout(coord IntTuple, l Layout) Int {
 // Post-condition: crd2idx(result, shape) == crd2idx(coord, shape) for
 // coordinates inside the shape.
 func Idx2Crd(coord, shape IntTuple) (r IntTuple, err error) {
-	defer catch("idx2crd", &err)
-	return idx2crd(coord, shape), nil
+	err = guard("idx2crd", func() {
+		r = idx2crd(coord, shape)
+	})
+	return
 }
 
 // ShapeDiv mirrors cute::shape_div(a, b): a divided by b, "divide out" from
@@ -123,10 +131,12 @@ func Idx2Crd(coord, shape IntTuple) (r IntTuple, err error) {
 // is not checked by CuTe and its result is silently rounded: here a warning
 // (an error in strict mode) names the failed condition.
 func ShapeDiv(a, b IntTuple, opts ...Option) (r IntTuple, err error) {
-	defer catch("shape_div", &err)
-	var c calc
-	c.apply(opts)
-	return shapeDiv(&c, a, b), nil
+	err = guard("shape_div", func() {
+		var c calc
+		c.apply(opts)
+		r = shapeDiv(&c, a, b)
+	})
+	return
 }
 
 // evaluate is the value list of Evaluate.
