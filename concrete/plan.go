@@ -683,10 +683,15 @@ func (t *tracer) operand(i Int) int32 {
 
 // traced records the step op(a, b) whose result is r (for a unary op, b is
 // a) and returns r's register; a static result is a constant and gets none.
-// Called by the helpers of int.go when an operand is traced.
+// A step that is an identity is not recorded: its result is the register of
+// its traced operand. Called by the helpers of int.go when an operand is
+// traced.
 func traced(op stepOp, a, b, r Int) int32 {
 	if r.Static {
 		return 0
+	}
+	if x := identity(op, a, b); x != 0 {
+		return x
 	}
 	t := tracing
 	x, y := t.operand(a), t.operand(b)
@@ -700,6 +705,41 @@ func traced(op stepOp, a, b, r Int) int32 {
 	t.seen[k] = d
 	t.code = append(t.code, traceStep{op: op, d: d, a: x, b: y})
 	return d
+}
+
+// identity returns the register of the traced operand x when op(a, b) is
+// x whatever x is, because the other operand is a constant (the same for
+// every call of the plan) neutral for op: x*1, 1*x, x/1, x+0, 0+x, x-0. None
+// of these can fail. (ceil_div(x, 1) is not among them: its x + 1 - 1
+// overflows for the largest x, as in the engine.) It returns 0 for any
+// other step.
+func identity(op stepOp, a, b Int) int32 {
+	is := func(i Int, v int64) bool { return i.reg == 0 && i.V == v }
+	switch op {
+	case stepMul:
+		if is(b, 1) {
+			return a.reg
+		}
+		if is(a, 1) {
+			return b.reg
+		}
+	case stepAdd:
+		if is(b, 0) {
+			return a.reg
+		}
+		if is(a, 0) {
+			return b.reg
+		}
+	case stepQuo:
+		if is(b, 1) {
+			return a.reg
+		}
+	case stepSub:
+		if is(b, 0) {
+			return a.reg
+		}
+	}
+	return 0
 }
 
 // taint marks the trace as having read a traced value (see Int.val).
@@ -853,13 +893,16 @@ func (p *plan) finish(t *tracer, res Layout) bool {
 	return true
 }
 
-// makeFast sets p.fast and p.fastBelow (see plan): the largest bound among
-// a few for which no step can overflow, by interval arithmetic on the
-// magnitudes of the registers, and the steps still needed under it: those
-// whose value is read (by the output or a needed step) and the divisions
-// whose divisor may be zero (division by zero is the one failure left).
+// makeFast sets p.fast and p.fastBelow (see plan): the largest power of two
+// up to 2^31 bounding operands for which no step can overflow, by interval
+// arithmetic on the magnitudes of the registers, and the steps still needed
+// under it: those whose value is read (by the output or a needed step) and
+// the divisions whose divisor may be zero (division by zero is the one
+// failure left).
 func (p *plan) makeFast() {
-	for _, bound := range []uint64{1 << 31, 1 << 24, 1 << 16, 1 << 10} {
+	// the largest power of two that is safe (a check is linear in the
+	// steps, and is made once per plan)
+	for bound := uint64(1) << 31; bound > 0; bound >>= 1 {
 		if p.cannotOverflow(bound) {
 			p.fastBelow = bound + 1
 			break
