@@ -35,7 +35,7 @@ func init() {
 func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("coalesce", func() { c.planned(&r, planCoalesce, &planArgs{a: &l}) })
+	err = c.run("coalesce", &r, planCoalesce, &planArgs{a: &l})
 	return
 }
 
@@ -68,7 +68,7 @@ func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err 
 func Filter(l Layout, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("filter", func() { c.planned(&r, planFilter, &planArgs{a: &l}) })
+	err = c.run("filter", &r, planFilter, &planArgs{a: &l})
 	return
 }
 

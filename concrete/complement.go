@@ -37,7 +37,7 @@ func init() {
 func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("complement", func() { c.planned(&r, planComplement, &planArgs{a: &a, m: &cotarget}) })
+	err = c.run("complement", &r, planComplement, &planArgs{a: &a, m: &cotarget})
 	return
 }
 
@@ -49,7 +49,7 @@ func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err erro
 func ComplementDefault(a Layout, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("complement_default", func() { c.planned(&r, planComplementDefault, &planArgs{a: &a}) })
+	err = c.run("complement_default", &r, planComplementDefault, &planArgs{a: &a})
 	return
 }
 

@@ -42,7 +42,7 @@ func init() {
 func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("composition", func() { c.planned(&r, planComposition, &planArgs{a: &a, b: &b}) })
+	err = c.run("composition", &r, planComposition, &planArgs{a: &a, b: &b})
 	return
 }
 
@@ -56,7 +56,7 @@ func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("composition_tiler", func() { c.planned(&r, planCompositionTiler, &planArgs{a: &a, t: &t}) })
+	err = c.run("composition_tiler", &r, planCompositionTiler, &planArgs{a: &a, t: &t})
 	return
 }
 

@@ -35,7 +35,7 @@ func init() {
 func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("logical_divide", func() { c.planned(&r, planLogicalDivide, &planArgs{a: &a, b: &b}) })
+	err = c.run("logical_divide", &r, planLogicalDivide, &planArgs{a: &a, b: &b})
 	return
 }
 
@@ -49,7 +49,7 @@ func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("logical_divide", func() { c.planned(&r, planLogicalDivideTiler, &planArgs{a: &a, t: &t}) })
+	err = c.run("logical_divide", &r, planLogicalDivideTiler, &planArgs{a: &a, t: &t})
 	return
 }
 
@@ -64,7 +64,7 @@ func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error)
 func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("zipped_divide", func() { c.planned(&r, planZippedDivide, &planArgs{a: &a, t: &t}) })
+	err = c.run("zipped_divide", &r, planZippedDivide, &planArgs{a: &a, t: &t})
 	return
 }
 
@@ -76,7 +76,7 @@ func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("tiled_divide", func() { c.planned(&r, planTiledDivide, &planArgs{a: &a, t: &t}) })
+	err = c.run("tiled_divide", &r, planTiledDivide, &planArgs{a: &a, t: &t})
 	return
 }
 
@@ -88,7 +88,7 @@ func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("flat_divide", func() { c.planned(&r, planFlatDivide, &planArgs{a: &a, t: &t}) })
+	err = c.run("flat_divide", &r, planFlatDivide, &planArgs{a: &a, t: &t})
 	return
 }
 

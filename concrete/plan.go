@@ -171,6 +171,21 @@ func runOp(c *calc, dst *Layout, op planOp, x *planArgs) {
 	}
 }
 
+// run is how the exported operations with plans compute operation op on x
+// into *dst, returning the error of the operation called name. The common
+// case - checks not wanted, the plan this operation used last matches, its
+// unchecked steps apply and divide by no zero - cannot fail, and is taken
+// without guard (the deferred recover and the closure call are a tenth of a
+// small replay); everything else runs planned through guard.
+func (c *calc) run(name string, dst *Layout, op planOp, x *planArgs) error {
+	if !checksWanted(c) && !c.noPlan {
+		if p := plans.last[op].Load(); p != nil && p.replayMatching(c, dst, x, true) {
+			return nil
+		}
+	}
+	return guard(name, func() { c.planned(dst, op, x) })
+}
+
 // planned runs operation op on x into *dst through the plan cache: the
 // plan of the operands' key is replayed, made first if there is none yet.
 // Calls with checks, operands beyond the limits and operands whose plan
@@ -179,7 +194,7 @@ func (c *calc) planned(dst *Layout, op planOp, x *planArgs) {
 	if !checksWanted(c) && !c.noPlan {
 		// the plan this operation used last, matched without building the
 		// key (a loop calls one operation on one operand type)
-		if p := plans.last[op].Load(); p != nil && p.replayMatching(c, dst, x) {
+		if p := plans.last[op].Load(); p != nil && p.replayMatching(c, dst, x, false) {
 			return
 		}
 		if c.plannedByKey(dst, op, x) {
@@ -191,8 +206,9 @@ func (c *calc) planned(dst *Layout, op planOp, x *planArgs) {
 
 // replayMatching replays p when x has p's key, and reports whether it did.
 // It compares x with p's operands (those it was traced with) instead of
-// building x's key: that is one walk instead of two.
-func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs) bool {
+// building x's key: that is one walk instead of two. With safe set it
+// replays only where that cannot fail (see replay).
+func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs, safe bool) bool {
 	if p.engine {
 		return false
 	}
@@ -200,19 +216,11 @@ func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs) bool {
 	if p.nregs <= smallRegs {
 		var r [smallRegs]int64
 		m := matcher{regs: r[:]}
-		if !m.args(x, &p.args) {
-			return false
-		}
-		p.replay(c, dst, r[:], m.maxAbs)
-		return true
+		return m.args(x, &p.args) && p.replay(c, dst, r[:], m.maxAbs, safe)
 	}
 	var r [maxRegs]int64
 	m := matcher{regs: r[:]}
-	if !m.args(x, &p.args) {
-		return false
-	}
-	p.replay(c, dst, r[:], m.maxAbs)
-	return true
+	return m.args(x, &p.args) && p.replay(c, dst, r[:], m.maxAbs, safe)
 }
 
 // plannedByKey is planned for a call whose key is not that of the last
@@ -236,7 +244,7 @@ func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 	if p == nil || p.engine {
 		return false
 	}
-	p.replay(c, dst, r[:], math.MaxUint64) // (the checked steps: the key writer does not measure the values)
+	p.replay(c, dst, r[:], math.MaxUint64, false) // (the checked steps: the key writer does not measure the values)
 	return true
 }
 
@@ -483,21 +491,34 @@ type outNode struct {
 }
 
 // replay computes the plan's result for the operand values in regs[1:nin+1]
-// and stores it in *dst.
-func (p *plan) replay(c *calc, dst *Layout, r []int64, maxAbs uint64) {
+// (whose magnitudes are at most maxAbs), stores it in *dst and reports true.
+// A fault panics as in the engine, except with safe set: then replay does
+// nothing and reports false where it would need the checked steps or would
+// divide by zero.
+func (p *plan) replay(c *calc, dst *Layout, r []int64, maxAbs uint64, safe bool) bool {
+	if safe && maxAbs >= p.fastBelow {
+		return false
+	}
 	copy(r[p.nin+1:], p.init)
 	if maxAbs < p.fastBelow {
-		p.runFast(r)
+		if i := p.runFast(r); i >= 0 {
+			if safe {
+				return false
+			}
+			p.fault(p.fast[i], r)
+		}
 	} else {
 		p.run(r)
 	}
 	p.write(c, dst, r)
+	return true
 }
 
 // runFast runs p.fast (see plan): the arithmetic of run, unchecked where it
-// cannot fail.
-func (p *plan) runFast(r []int64) {
-	for _, s := range p.fast {
+// cannot fail. It stops at a step that would divide by zero and returns its
+// index (-1 when none does); the registers it reads are as they were.
+func (p *plan) runFast(r []int64) int {
+	for i, s := range p.fast {
 		a, b := r[s.a], r[s.b]
 		var v int64
 		switch s.op {
@@ -508,10 +529,19 @@ func (p *plan) runFast(r []int64) {
 		case stepMul:
 			v = a * b
 		case stepQuo:
+			if b == 0 {
+				return i
+			}
 			v = quoSmall(a, b)
 		case stepRem:
+			if b == 0 {
+				return i
+			}
 			v = remInt64(a, b)
 		case stepCeilDiv:
+			if b == 0 {
+				return i
+			}
 			v = quoSmall(a+b-1, b) // as in iceilDiv
 		case stepMin:
 			v = min(a, b)
@@ -522,12 +552,28 @@ func (p *plan) runFast(r []int64) {
 		}
 		r[s.d] = v
 	}
+	return -1
 }
 
-// quoSmall is quoInt64 with a 32-bit division where a and b are both in
-// [0, 2^32): it is a third quicker, and the values of plans mostly are.
+// fault panics with the fault of the step s of p.fast, which divides by
+// zero, as the checked step panics.
+func (p *plan) fault(s planStep, r []int64) {
+	a := r[s.a]
+	switch s.op {
+	case stepRem:
+		remInt64(a, 0)
+	case stepCeilDiv:
+		quoInt64(a-1, 0) // a + 0 - 1, as in run
+	default:
+		quoInt64(a, 0)
+	}
+}
+
+// quoSmall is quoInt64 (b != 0) with a 32-bit division where a and b are
+// both in [0, 2^32): it is a third quicker, and the values of plans mostly
+// are.
 func quoSmall(a, b int64) int64 {
-	if uint64(a)|uint64(b) <= math.MaxUint32 && b != 0 {
+	if uint64(a)|uint64(b) <= math.MaxUint32 {
 		return int64(uint32(a) / uint32(b))
 	}
 	return quoInt64(a, b)

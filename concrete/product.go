@@ -51,7 +51,7 @@ func init() {
 func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("logical_product", func() { c.planned(&r, planLogicalProduct, &planArgs{a: &a, b: &b}) })
+	err = c.run("logical_product", &r, planLogicalProduct, &planArgs{a: &a, b: &b})
 	return
 }
 
@@ -65,7 +65,7 @@ func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("logical_product", func() { c.planned(&r, planLogicalProductTiler, &planArgs{a: &a, t: &t}) })
+	err = c.run("logical_product", &r, planLogicalProductTiler, &planArgs{a: &a, t: &t})
 	return
 }
 
@@ -80,7 +80,7 @@ func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error
 func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("zipped_product", func() { c.planned(&r, planZippedProduct, &planArgs{a: &a, t: &t}) })
+	err = c.run("zipped_product", &r, planZippedProduct, &planArgs{a: &a, t: &t})
 	return
 }
 
@@ -92,7 +92,7 @@ func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("tiled_product", func() { c.planned(&r, planTiledProduct, &planArgs{a: &a, t: &t}) })
+	err = c.run("tiled_product", &r, planTiledProduct, &planArgs{a: &a, t: &t})
 	return
 }
 
@@ -104,7 +104,7 @@ func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("flat_product", func() { c.planned(&r, planFlatProduct, &planArgs{a: &a, t: &t}) })
+	err = c.run("flat_product", &r, planFlatProduct, &planArgs{a: &a, t: &t})
 	return
 }
 
@@ -118,7 +118,7 @@ func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("blocked_product", func() { c.planned(&r, planBlockedProduct, &planArgs{a: &a, b: &b}) })
+	err = c.run("blocked_product", &r, planBlockedProduct, &planArgs{a: &a, b: &b})
 	return
 }
 
@@ -131,7 +131,7 @@ func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 func RakedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 	var c calc
 	c.apply(opts)
-	err = guard("raked_product", func() { c.planned(&r, planRakedProduct, &planArgs{a: &a, b: &b}) })
+	err = c.run("raked_product", &r, planRakedProduct, &planArgs{a: &a, b: &b})
 	return
 }
 
