@@ -613,12 +613,12 @@ func (p *plan) run(r []int64) {
 func (p *plan) write(c *calc, dst *Layout, r []int64) {
 	var ns []IntTuple
 	if p.size > 0 {
-		ns = c.nodes(p.size) // zeroed: only the fields that differ are set
+		ns = c.nodes(p.size)
 		for _, o := range p.leaves {
-			ns[o.at].SetLeaf(Int{V: r[o.reg], Static: o.static})
+			ns[o.at] = leaf(Int{V: r[o.reg], Static: o.static})
 		}
 		for _, o := range p.tuples {
-			ns[o.at].SetKids(ns[o.kid : o.kid+o.n : o.kid+o.n])
+			ns[o.at] = tup(ns[o.kid : o.kid+o.n : o.kid+o.n]...)
 		}
 	}
 	dst.Shape, dst.Stride = p.roots[0].tree(ns, r), p.roots[1].tree(ns, r)

@@ -33,13 +33,13 @@ func (*noCopy) Unlock() {}
 const workspaceChunk = 1024
 
 // Reset makes all of w's memory available to the next calls; every Layout
-// obtained through w so far becomes invalid.
-func (w *Workspace) Reset() {
-	clear(w.chunk[:w.used]) // drop references to old trees for the collector
-	w.used = 0
-}
+// obtained through w so far becomes invalid. (It clears nothing: the old
+// nodes, and whatever they refer to, stay reachable until later calls
+// overwrite them or w is dropped.)
+func (w *Workspace) Reset() { w.used = 0 }
 
-// take returns n zeroed nodes of w (n >= 0). When the chunk is full a new
+// take returns n nodes of w (n >= 0), holding what earlier calls left there:
+// the caller writes each node whole. When the chunk is full a new
 // one, at least twice as large, replaces it: earlier results keep the old
 // chunk alive for as long as they are referenced.
 func (w *Workspace) take(n int) []IntTuple {
@@ -56,8 +56,9 @@ func (w *Workspace) take(n int) []IntTuple {
 // from w (see Workspace).
 func InWorkspace(w *Workspace) Option { return Option{ws: w} }
 
-// nodes returns n zeroed tuple nodes for a layout under construction: from
-// the call's workspace if it has one, else newly allocated. c may be nil.
+// nodes returns n tuple nodes for a layout under construction, which the
+// caller writes whole (a workspace's nodes are not zeroed): from the call's
+// workspace if it has one, else newly allocated. c may be nil.
 func (c *calc) nodes(n int) []IntTuple {
 	if c == nil || c.ws == nil {
 		return make([]IntTuple, n)

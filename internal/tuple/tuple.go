@@ -30,19 +30,6 @@ func Of[L any](kids ...T[L]) T[L] {
 // trees have the same structure at the top when their arities are equal.
 func (t *T[L]) Arity() int { return t.n }
 
-// SetLeaf makes *t, which must be the zero T, the leaf holding v. (It
-// writes only the value: a quick way to fill zeroed memory.)
-func (t *T[L]) SetLeaf(v L) { t.leaf = v }
-
-// SetKids makes *t, which must be the zero T, the tuple of kids (retained,
-// not copied, as by Of). It writes only the tuple's fields.
-func (t *T[L]) SetKids(kids []T[L]) {
-	if len(kids) > 0 {
-		t.kids = &kids[0]
-	}
-	t.n = len(kids) + 1
-}
-
 // IsLeaf reports whether t is a leaf.
 func (t T[L]) IsLeaf() bool { return t.n == 0 }
 
