@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -528,5 +529,35 @@ func TestPlanAfterFault(t *testing.T) {
 	}
 	if p := lastPlan("composition"); p == nil || p.engine {
 		t.Error("after a faulting first call, the operand type has no plan")
+	}
+}
+
+// TestPlanIdentities checks which steps a trace folds into their operand:
+// those that give the traced operand whatever its value, with a constant
+// (untraced) other operand, and that cannot fail.
+func TestPlanIdentities(t *testing.T) {
+	x := Int{V: 5, reg: 3}   // a traced value
+	one := Int{V: 1, reg: 4} // a traced 1 is no constant
+	cases := []struct {
+		op   stepOp
+		a, b Int
+		want int32
+	}{
+		{stepMul, x, S(1), 3}, {stepMul, S(1), x, 3}, {stepMul, x, D(1), 3},
+		{stepQuo, x, S(1), 3}, {stepAdd, x, S(0), 3}, {stepAdd, S(0), x, 3},
+		{stepSub, x, S(0), 3},
+		{stepSub, S(0), x, 0}, {stepQuo, S(1), x, 0}, {stepMul, x, S(2), 0},
+		{stepRem, x, S(1), 0}, {stepMul, x, one, 0}, {stepAdd, x, S(1), 0},
+		// ceil_div(x, 1) computes x + 1 - 1, which overflows for the
+		// largest x: not an identity of the checked arithmetic
+		{stepCeilDiv, x, S(1), 0},
+	}
+	for _, c := range cases {
+		if got := identity(c.op, c.a, c.b); got != c.want {
+			t.Errorf("identity(%d, %+v, %+v) = %d, want %d", c.op, c.a, c.b, got, c.want)
+		}
+	}
+	if err := guard("", func() { iceilDiv(D(math.MaxInt64), S(1)) }); err == nil {
+		t.Error("ceil_div(MaxInt64, _1) did not overflow")
 	}
 }
