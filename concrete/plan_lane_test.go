@@ -1,0 +1,252 @@
+package concrete
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/cutealg/cutealg/internal/tuple"
+)
+
+// This file compares the exported planned operations - the only way into
+// the guard-free lane of calc.run - with the engine, on random operand
+// types and values: the edges of int64, and values just under, at and over
+// the bound of the plan's unchecked steps (fastBelow).
+
+type zleaf struct {
+	static bool
+	v      int64
+	extent bool
+}
+
+type ztree struct {
+	kids []*ztree // nil: leaf
+	sh   zleaf
+	st   zleaf
+}
+
+type zgen struct{ r *rand.Rand }
+
+var zedges = func() []int64 {
+	e := []int64{0, 1, -1, 2, -2, 3, math.MaxInt64, math.MinInt64, math.MinInt64 + 1, math.MaxInt64 - 1, 1 << 62, -(1 << 62), 1<<62 + 1, 1<<63 - 2}
+	for k := 0; k <= 33; k++ {
+		p := int64(1) << k
+		e = append(e, p, p+1, p-1, -p, -p-1)
+	}
+	return e
+}()
+
+// zBound is the fastBelow of the plan under test (0: none yet).
+var zBound int64
+
+func (g zgen) val(extent bool) int64 {
+	if zBound > 1 && g.r.Intn(3) == 0 {
+		b := zBound - 1
+		v := []int64{b, b, b - 1, b / 2, b + 1, 1 + g.r.Int63n(b)}[g.r.Intn(6)]
+		if !extent && g.r.Intn(2) == 0 {
+			v = -v
+		}
+		return v
+	}
+	switch g.r.Intn(10) {
+	case 0, 1:
+		return zedges[g.r.Intn(len(zedges))]
+	}
+	if extent {
+		return int64(1 + g.r.Intn(12))
+	}
+	return int64(g.r.Intn(28) - 3)
+}
+
+func (g zgen) leafType(extent bool) zleaf {
+	l := zleaf{static: g.r.Intn(2) == 0, extent: extent}
+	if l.static {
+		if g.r.Intn(6) == 0 {
+			l.v = zedges[g.r.Intn(len(zedges))]
+		} else if extent {
+			l.v = int64(1 + g.r.Intn(8))
+		} else {
+			l.v = int64(g.r.Intn(10) - 1)
+		}
+	}
+	return l
+}
+
+func (g zgen) layoutType(depth int) *ztree {
+	if depth == 2 || g.r.Intn(3) == 0 {
+		return &ztree{sh: g.leafType(true), st: g.leafType(false)}
+	}
+	n := 1 + g.r.Intn(3)
+	t := &ztree{kids: make([]*ztree, n)}
+	for i := range t.kids {
+		t.kids[i] = g.layoutType(depth + 1)
+	}
+	return t
+}
+
+func (g zgen) inst(l zleaf) Int {
+	if l.static {
+		return S(l.v)
+	}
+	return D(g.val(l.extent))
+}
+
+func (g zgen) layout(t *ztree) Layout {
+	if t.kids == nil {
+		return Layout{leaf(g.inst(t.sh)), leaf(g.inst(t.st))}
+	}
+	sh, st := make([]IntTuple, len(t.kids)), make([]IntTuple, len(t.kids))
+	for i, k := range t.kids {
+		l := g.layout(k)
+		sh[i], st[i] = l.Shape, l.Stride
+	}
+	return Layout{tup(sh...), tup(st...)}
+}
+
+type ztiler struct {
+	top  *ztree // a top-level layout tiler
+	kids []ztilerLeaf
+}
+
+type ztilerLeaf struct {
+	kind TilerKind
+	lt   *ztree
+	it   zleaf
+}
+
+func (g zgen) tilerType() ztiler {
+	if g.r.Intn(4) == 0 {
+		return ztiler{top: g.layoutType(1)}
+	}
+	n := 1 + g.r.Intn(3)
+	var t ztiler
+	for range n {
+		k := TilerKind(g.r.Intn(3))
+		tl := ztilerLeaf{kind: k}
+		switch k {
+		case TileLayout:
+			tl.lt = g.layoutType(1)
+		case TileInt:
+			tl.it = g.leafType(true)
+		}
+		t.kids = append(t.kids, tl)
+	}
+	return t
+}
+
+func (g zgen) tiler(t ztiler) Tiler {
+	if t.top != nil {
+		return LayoutTiler(g.layout(t.top))
+	}
+	ks := make([]Tiler, len(t.kids))
+	for i, k := range t.kids {
+		lf := TilerLeaf{Kind: k.kind}
+		switch k.kind {
+		case TileLayout:
+			lf.Layout = g.layout(k.lt)
+		case TileInt:
+			lf.Int = g.inst(k.it)
+		}
+		ks[i] = tuple.Leaf(lf)
+	}
+	return tuple.Of(ks...)
+}
+
+type zop struct {
+	name string
+	pop  planOp
+	kind int // 0: one layout, 1: two layouts, 2: layout+tiler, 3: layout+tuple
+	f1   func(Layout, ...Option) (Layout, error)
+	f2   func(Layout, Layout, ...Option) (Layout, error)
+	ft   func(Layout, Tiler, ...Option) (Layout, error)
+	fm   func(Layout, IntTuple, ...Option) (Layout, error)
+}
+
+func zshow(l Layout, err error) string {
+	if err != nil {
+		e := err.(*Error)
+		return fmt.Sprintf("error(%d): %s", e.Kind, err.Error())
+	}
+	return l.String()
+}
+
+// TestPlanLaneAgainstEngine calls each operation as users do (twice, then
+// twice in a workspace after a Reset) and with noPlans, for 600 operand
+// types and 40 value sets each; results and errors must be the same.
+func TestPlanLaneAgainstEngine(t *testing.T) {
+	ops := []zop{
+		{name: "filter", pop: planFilter, kind: 0, f1: Filter},
+		{name: "coalesce", pop: planCoalesce, kind: 0, f1: Coalesce},
+		{name: "complement_default", pop: planComplementDefault, kind: 0, f1: ComplementDefault},
+		{name: "composition", pop: planComposition, kind: 1, f2: Composition},
+		{name: "logical_divide", pop: planLogicalDivide, kind: 1, f2: LogicalDivide},
+		{name: "logical_product", pop: planLogicalProduct, kind: 1, f2: LogicalProduct},
+		{name: "blocked_product", pop: planBlockedProduct, kind: 1, f2: BlockedProduct},
+		{name: "raked_product", pop: planRakedProduct, kind: 1, f2: RakedProduct},
+		{name: "composition_tiler", pop: planCompositionTiler, kind: 2, ft: CompositionTiler},
+		{name: "logical_divide_tiler", pop: planLogicalDivideTiler, kind: 2, ft: LogicalDivideTiler},
+		{name: "zipped_divide", pop: planZippedDivide, kind: 2, ft: ZippedDivide},
+		{name: "tiled_divide", pop: planTiledDivide, kind: 2, ft: TiledDivide},
+		{name: "flat_divide", pop: planFlatDivide, kind: 2, ft: FlatDivide},
+		{name: "logical_product_tiler", pop: planLogicalProductTiler, kind: 2, ft: LogicalProductTiler},
+		{name: "zipped_product", pop: planZippedProduct, kind: 2, ft: ZippedProduct},
+		{name: "tiled_product", pop: planTiledProduct, kind: 2, ft: TiledProduct},
+		{name: "flat_product", pop: planFlatProduct, kind: 2, ft: FlatProduct},
+		{name: "complement", pop: planComplement, kind: 3, fm: Complement},
+	}
+	g := zgen{rand.New(rand.NewSource(1))}
+	var w Workspace
+	fails := 0
+	for it := range 600 {
+		op := ops[g.r.Intn(len(ops))]
+		ta, tb := g.layoutType(0), g.layoutType(0)
+		tt := g.tilerType()
+		tm := g.leafType(true)
+		zBound = 0
+		for j := range 40 {
+			if j == 1 {
+				if p := plans.last[op.pop].Load(); p != nil && !p.engine {
+					zBound = int64(p.fastBelow)
+				}
+			}
+			a, b, tl := g.layout(ta), g.layout(tb), g.tiler(tt)
+			m := leaf(g.inst(tm))
+			call := func(opts ...Option) (Layout, error) {
+				switch op.kind {
+				case 0:
+					return op.f1(a, opts...)
+				case 1:
+					return op.f2(a, b, opts...)
+				case 2:
+					return op.ft(a, tl, opts...)
+				}
+				return op.fm(a, m, opts...)
+			}
+			want := zshow(call(noPlans))
+			got1 := zshow(call())
+			got2 := zshow(call())
+			w.Reset()
+			got3 := zshow(call(InWorkspace(&w)))
+			got4 := zshow(call(InWorkspace(&w)))
+			if got1 != want || got2 != want || got3 != want || got4 != want {
+				ta := ""
+				switch op.kind {
+				case 1:
+					ta = b.String()
+				case 2:
+					ta = fmt.Sprint(tl)
+				case 3:
+					ta = fmt.Sprint(m)
+				}
+				t.Fatalf("iter %d %s(%s, %s):\n engine %s\n plan1  %s\n plan2  %s\n ws1    %s\n ws2    %s", it, op.name, a, ta, want, got1, got2, got3, got4)
+			}
+			if len(want) > 5 && want[:5] == "error" {
+				fails++
+			}
+		}
+	}
+	if fails == 0 {
+		t.Error("no call failed: the values do not reach the faults")
+	}
+}
