@@ -14,21 +14,26 @@ import (
 // types and values: the edges of int64, and values just under, at and over
 // the bound of the plan's unchecked steps (fastBelow).
 
-type zleaf struct {
+type laneLeaf struct {
 	static bool
 	v      int64
 	extent bool
 }
 
-type ztree struct {
-	kids []*ztree // nil: leaf
-	sh   zleaf
-	st   zleaf
+type laneTree struct {
+	kids []*laneTree // nil: leaf
+	sh   laneLeaf
+	st   laneLeaf
 }
 
-type zgen struct{ r *rand.Rand }
+// laneGen draws operand types and values; bound is the fastBelow of the
+// plan under test (0: none yet), near which values are drawn too.
+type laneGen struct {
+	r     *rand.Rand
+	bound int64
+}
 
-var zedges = func() []int64 {
+var laneEdges = func() []int64 {
 	e := []int64{0, 1, -1, 2, -2, 3, math.MaxInt64, math.MinInt64, math.MinInt64 + 1, math.MaxInt64 - 1, 1 << 62, -(1 << 62), 1<<62 + 1, 1<<63 - 2}
 	for k := 0; k <= 33; k++ {
 		p := int64(1) << k
@@ -37,12 +42,9 @@ var zedges = func() []int64 {
 	return e
 }()
 
-// zBound is the fastBelow of the plan under test (0: none yet).
-var zBound int64
-
-func (g zgen) val(extent bool) int64 {
-	if zBound > 1 && g.r.Intn(3) == 0 {
-		b := zBound - 1
+func (g *laneGen) val(extent bool) int64 {
+	if g.bound > 1 && g.r.Intn(3) == 0 {
+		b := g.bound - 1
 		v := []int64{b, b, b - 1, b / 2, b + 1, 1 + g.r.Int63n(b)}[g.r.Intn(6)]
 		if !extent && g.r.Intn(2) == 0 {
 			v = -v
@@ -51,7 +53,7 @@ func (g zgen) val(extent bool) int64 {
 	}
 	switch g.r.Intn(10) {
 	case 0, 1:
-		return zedges[g.r.Intn(len(zedges))]
+		return laneEdges[g.r.Intn(len(laneEdges))]
 	}
 	if extent {
 		return int64(1 + g.r.Intn(12))
@@ -59,11 +61,11 @@ func (g zgen) val(extent bool) int64 {
 	return int64(g.r.Intn(28) - 3)
 }
 
-func (g zgen) leafType(extent bool) zleaf {
-	l := zleaf{static: g.r.Intn(2) == 0, extent: extent}
+func (g *laneGen) leafType(extent bool) laneLeaf {
+	l := laneLeaf{static: g.r.Intn(2) == 0, extent: extent}
 	if l.static {
 		if g.r.Intn(6) == 0 {
-			l.v = zedges[g.r.Intn(len(zedges))]
+			l.v = laneEdges[g.r.Intn(len(laneEdges))]
 		} else if extent {
 			l.v = int64(1 + g.r.Intn(8))
 		} else {
@@ -73,26 +75,26 @@ func (g zgen) leafType(extent bool) zleaf {
 	return l
 }
 
-func (g zgen) layoutType(depth int) *ztree {
+func (g *laneGen) layoutType(depth int) *laneTree {
 	if depth == 2 || g.r.Intn(3) == 0 {
-		return &ztree{sh: g.leafType(true), st: g.leafType(false)}
+		return &laneTree{sh: g.leafType(true), st: g.leafType(false)}
 	}
 	n := 1 + g.r.Intn(3)
-	t := &ztree{kids: make([]*ztree, n)}
+	t := &laneTree{kids: make([]*laneTree, n)}
 	for i := range t.kids {
 		t.kids[i] = g.layoutType(depth + 1)
 	}
 	return t
 }
 
-func (g zgen) inst(l zleaf) Int {
+func (g *laneGen) inst(l laneLeaf) Int {
 	if l.static {
 		return S(l.v)
 	}
 	return D(g.val(l.extent))
 }
 
-func (g zgen) layout(t *ztree) Layout {
+func (g *laneGen) layout(t *laneTree) Layout {
 	if t.kids == nil {
 		return Layout{leaf(g.inst(t.sh)), leaf(g.inst(t.st))}
 	}
@@ -104,26 +106,26 @@ func (g zgen) layout(t *ztree) Layout {
 	return Layout{tup(sh...), tup(st...)}
 }
 
-type ztiler struct {
-	top  *ztree // a top-level layout tiler
-	kids []ztilerLeaf
+type laneTiler struct {
+	top  *laneTree // a top-level layout tiler
+	kids []laneTilerLeaf
 }
 
-type ztilerLeaf struct {
+type laneTilerLeaf struct {
 	kind TilerKind
-	lt   *ztree
-	it   zleaf
+	lt   *laneTree
+	it   laneLeaf
 }
 
-func (g zgen) tilerType() ztiler {
+func (g *laneGen) tilerType() laneTiler {
 	if g.r.Intn(4) == 0 {
-		return ztiler{top: g.layoutType(1)}
+		return laneTiler{top: g.layoutType(1)}
 	}
 	n := 1 + g.r.Intn(3)
-	var t ztiler
+	var t laneTiler
 	for range n {
 		k := TilerKind(g.r.Intn(3))
-		tl := ztilerLeaf{kind: k}
+		tl := laneTilerLeaf{kind: k}
 		switch k {
 		case TileLayout:
 			tl.lt = g.layoutType(1)
@@ -135,7 +137,7 @@ func (g zgen) tilerType() ztiler {
 	return t
 }
 
-func (g zgen) tiler(t ztiler) Tiler {
+func (g *laneGen) tiler(t laneTiler) Tiler {
 	if t.top != nil {
 		return LayoutTiler(g.layout(t.top))
 	}
@@ -153,7 +155,7 @@ func (g zgen) tiler(t ztiler) Tiler {
 	return tuple.Of(ks...)
 }
 
-type zop struct {
+type laneOp struct {
 	name string
 	pop  planOp
 	kind int // 0: one layout, 1: two layouts, 2: layout+tiler, 3: layout+tuple
@@ -163,7 +165,7 @@ type zop struct {
 	fm   func(Layout, IntTuple, ...Option) (Layout, error)
 }
 
-func zshow(l Layout, err error) string {
+func laneShow(l Layout, err error) string {
 	if err != nil {
 		e := err.(*Error)
 		return fmt.Sprintf("error(%d): %s", e.Kind, err.Error())
@@ -175,7 +177,7 @@ func zshow(l Layout, err error) string {
 // twice in a workspace after a Reset) and with noPlans, for 600 operand
 // types and 40 value sets each; results and errors must be the same.
 func TestPlanLaneAgainstEngine(t *testing.T) {
-	ops := []zop{
+	ops := []laneOp{
 		{name: "filter", pop: planFilter, kind: 0, f1: Filter},
 		{name: "coalesce", pop: planCoalesce, kind: 0, f1: Coalesce},
 		{name: "complement_default", pop: planComplementDefault, kind: 0, f1: ComplementDefault},
@@ -195,7 +197,7 @@ func TestPlanLaneAgainstEngine(t *testing.T) {
 		{name: "flat_product", pop: planFlatProduct, kind: 2, ft: FlatProduct},
 		{name: "complement", pop: planComplement, kind: 3, fm: Complement},
 	}
-	g := zgen{rand.New(rand.NewSource(1))}
+	g := &laneGen{r: rand.New(rand.NewSource(1))}
 	var w Workspace
 	fails := 0
 	for it := range 600 {
@@ -203,11 +205,11 @@ func TestPlanLaneAgainstEngine(t *testing.T) {
 		ta, tb := g.layoutType(0), g.layoutType(0)
 		tt := g.tilerType()
 		tm := g.leafType(true)
-		zBound = 0
+		g.bound = 0
 		for j := range 40 {
 			if j == 1 {
 				if p := plans.last[op.pop].Load(); p != nil && !p.engine {
-					zBound = int64(p.fastBelow)
+					g.bound = int64(p.fastBelow)
 				}
 			}
 			a, b, tl := g.layout(ta), g.layout(tb), g.tiler(tt)
@@ -223,23 +225,23 @@ func TestPlanLaneAgainstEngine(t *testing.T) {
 				}
 				return op.fm(a, m, opts...)
 			}
-			want := zshow(call(noPlans))
-			got1 := zshow(call())
-			got2 := zshow(call())
+			want := laneShow(call(noPlans))
+			got1 := laneShow(call())
+			got2 := laneShow(call())
 			w.Reset()
-			got3 := zshow(call(InWorkspace(&w)))
-			got4 := zshow(call(InWorkspace(&w)))
+			got3 := laneShow(call(InWorkspace(&w)))
+			got4 := laneShow(call(InWorkspace(&w)))
 			if got1 != want || got2 != want || got3 != want || got4 != want {
-				ta := ""
+				other := ""
 				switch op.kind {
 				case 1:
-					ta = b.String()
+					other = b.String()
 				case 2:
-					ta = fmt.Sprint(tl)
+					other = fmt.Sprint(tl)
 				case 3:
-					ta = fmt.Sprint(m)
+					other = fmt.Sprint(m)
 				}
-				t.Fatalf("iter %d %s(%s, %s):\n engine %s\n plan1  %s\n plan2  %s\n ws1    %s\n ws2    %s", it, op.name, a, ta, want, got1, got2, got3, got4)
+				t.Fatalf("iter %d %s(%s, %s):\n engine %s\n plan1  %s\n plan2  %s\n ws1    %s\n ws2    %s", it, op.name, a, other, want, got1, got2, got3, got4)
 			}
 			if len(want) > 5 && want[:5] == "error" {
 				fails++
