@@ -216,11 +216,11 @@ func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs, safe bool) bool
 	if p.nregs <= smallRegs {
 		var r [smallRegs]int64
 		m := matcher{regs: r[:]}
-		return m.args(x, &p.args) && p.replay(c, dst, r[:], m.maxAbs, safe)
+		return m.args(x, &p.args) && p.replay(c, dst, r[:], m.mag, safe)
 	}
 	var r [maxRegs]int64
 	m := matcher{regs: r[:]}
-	return m.args(x, &p.args) && p.replay(c, dst, r[:], m.maxAbs, safe)
+	return m.args(x, &p.args) && p.replay(c, dst, r[:], m.mag, safe)
 }
 
 // plannedByKey is planned for a call whose key is not that of the last
@@ -349,10 +349,15 @@ func (w *keyWriter) tiler(t *Tiler) {
 // the same static flags and the same static values) and loads the dynamic
 // values into regs[1:], nin of them so far, in the order of keyWriter.
 // (It walks the traced copies rather than the key words: that is quicker.)
+// regs has room for the plan's dynamic values: a dynamic value is loaded
+// only where the traced copy has one, so at most nin of the plan are.
 type matcher struct {
-	regs   []int64
-	nin    int
-	maxAbs uint64 // the largest magnitude of the values loaded
+	regs []int64
+	nin  int
+	// mag is the bitwise or of the values' magnitudes, each taken as v for
+	// v >= 0 and -v-1 for v < 0 (no branch, and no overflow for MinInt64):
+	// mag < 2^k implies |v| <= 2^k for every value
+	mag uint64
 }
 
 func (m *matcher) args(x, k *planArgs) bool {
@@ -381,34 +386,46 @@ func (m *matcher) tuple(x, k *IntTuple) bool {
 		return m.int(x.Leaf(), k.Leaf())
 	}
 	xs, ks := x.Kids(), k.Kids()
+	ks = ks[:len(xs)]
+	// the state in locals, which stay in registers through the leaves
+	regs, nin, mag := m.regs, m.nin, m.mag
 	for i := range xs {
 		a, b := &xs[i], &ks[i]
 		if a.Arity()|b.Arity() == 0 { // two leaves, the common case: no call
-			if !m.int(a.Leaf(), b.Leaf()) {
+			var ok bool
+			if nin, mag, ok = load(a.Leaf(), b.Leaf(), regs, nin, mag); !ok {
 				return false
 			}
-		} else if !m.tuple(a, b) {
+			continue
+		}
+		m.nin, m.mag = nin, mag
+		if !m.tuple(a, b) {
 			return false
 		}
+		nin, mag = m.nin, m.mag
 	}
+	m.nin, m.mag = nin, mag
 	return true
 }
 
 func (m *matcher) int(x, k *Int) bool {
+	nin, mag, ok := load(x, k, m.regs, m.nin, m.mag)
+	m.nin, m.mag = nin, mag
+	return ok
+}
+
+// load is matcher.int on a matcher's state nin and mag: it returns their
+// new values and whether x matches k.
+func load(x, k *Int, regs []int64, nin int, mag uint64) (int, uint64, bool) {
 	if x.Static {
-		return k.Static && x.V == k.V
+		return nin, mag, k.Static && x.V == k.V
 	}
-	if k.Static || x.reg != 0 || m.nin+1 >= len(m.regs) {
-		return false
+	if k.Static || x.reg != 0 {
+		return nin, mag, false
 	}
-	m.nin++
-	m.regs[m.nin] = x.V
-	u := uint64(x.V)
-	if x.V < 0 {
-		u = -u
-	}
-	m.maxAbs = max(m.maxAbs, u)
-	return true
+	nin++
+	regs[nin] = x.V
+	return nin, mag | uint64(x.V^x.V>>63), true
 }
 
 func (m *matcher) tiler(x, k *Tiler) bool {
@@ -446,12 +463,14 @@ type plan struct {
 	nregs  int      // the registers used (register 0 included)
 	init   []int64
 	code   []planStep
-	// fast are the steps to run instead of code when every operand value v
-	// has |v| < fastBelow (0: never): no step can overflow then, so the
+	// fast are the steps to run instead of code when the operand values
+	// are small: when the bitwise or of their magnitudes (see matcher.mag)
+	// is below fastBelow (0: never). No step can overflow then, so the
 	// arithmetic is unchecked except for division by zero, and the steps
 	// whose value is not needed are dropped unless they divide by a value
 	// that may be zero (the failures and their order stay those of code).
-	fast      []planStep
+	// The steps are packed (see planStep.packed).
+	fast      []uint32
 	fastBelow uint64
 	roots     [2]outNode // the result's shape and stride
 	size      int        // the number of the result's other tree nodes
@@ -464,6 +483,13 @@ type plan struct {
 type planStep struct {
 	op      stepOp
 	d, a, b uint8
+}
+
+// packed is s as one word: op, d, a and b from the low byte up. (The
+// replay loop reads a step with one load; from a planStep, Go loads each
+// field through its own address.)
+func (s planStep) packed() uint32 {
+	return uint32(s.op) | uint32(s.d)<<8 | uint32(s.a)<<16 | uint32(s.b)<<24
 }
 
 // stepOp is the int64 primitive of a step: that of the Int helper of
@@ -491,23 +517,25 @@ type outNode struct {
 }
 
 // replay computes the plan's result for the operand values in regs[1:nin+1]
-// (whose magnitudes are at most maxAbs), stores it in *dst and reports true.
-// A fault panics as in the engine, except with safe set: then replay does
-// nothing and reports false where it would need the checked steps or would
-// divide by zero.
-func (p *plan) replay(c *calc, dst *Layout, r []int64, maxAbs uint64, safe bool) bool {
-	if safe && maxAbs >= p.fastBelow {
+// (whose magnitudes or to mag, see matcher), stores it in *dst and reports
+// true. A fault panics as in the engine, except with safe set: then replay
+// does nothing and reports false where it would need the checked steps or
+// would divide by zero.
+func (p *plan) replay(c *calc, dst *Layout, r []int64, mag uint64, safe bool) bool {
+	if safe && mag >= p.fastBelow {
 		return false
 	}
 	copy(r[p.nin+1:], p.init)
-	if maxAbs < p.fastBelow {
-		if i := p.runFast(r); i >= 0 {
-			if safe {
-				return false
-			}
-			p.fault(p.fast[i], r)
+	if mag >= p.fastBelow {
+		p.run(r)
+	} else if !p.runFast(r) {
+		if safe {
+			return false
 		}
-	} else {
+		// the checked steps fail at the same step, with the engine's
+		// fault (a step writes neither an operand's register nor a
+		// constant's, and every step of code that fast leaves out has a
+		// divisor that is not zero and cannot overflow)
 		p.run(r)
 	}
 	p.write(c, dst, r)
@@ -515,65 +543,50 @@ func (p *plan) replay(c *calc, dst *Layout, r []int64, maxAbs uint64, safe bool)
 }
 
 // runFast runs p.fast (see plan): the arithmetic of run, unchecked where it
-// cannot fail. It stops at a step that would divide by zero and returns its
-// index (-1 when none does); the registers it reads are as they were.
-func (p *plan) runFast(r []int64) int {
-	for i, s := range p.fast {
-		a, b := r[s.a], r[s.b]
-		var v int64
-		switch s.op {
+// cannot fail. It stops at a step that would divide by zero and reports
+// false. (Each case stores its own result: with one store after the
+// switch, Go shuffles registers in every case.)
+func (p *plan) runFast(r []int64) bool {
+	for _, w := range p.fast {
+		a, b, d := r[uint8(w>>16)], r[uint8(w>>24)], uint8(w>>8)
+		switch stepOp(w) {
 		case stepAdd:
-			v = a + b
+			r[d] = a + b
 		case stepSub:
-			v = a - b
+			r[d] = a - b
 		case stepMul:
-			v = a * b
+			r[d] = a * b
 		case stepQuo:
 			if b == 0 {
-				return i
+				return false
 			}
-			v = quoSmall(a, b)
+			r[d] = quoSmall(a, b)
 		case stepRem:
 			if b == 0 {
-				return i
+				return false
 			}
-			v = remInt64(a, b)
+			r[d] = remInt64(a, b)
 		case stepCeilDiv:
 			if b == 0 {
-				return i
+				return false
 			}
-			v = quoSmall(a+b-1, b) // as in iceilDiv
+			r[d] = quoSmall(a+b-1, b) // as in iceilDiv
 		case stepMin:
-			v = min(a, b)
+			r[d] = min(a, b)
 		case stepAbs:
-			v = max(a, -a)
+			r[d] = max(a, -a)
 		case stepSgn:
-			v = sgnInt64(a)
+			r[d] = sgnInt64(a)
 		}
-		r[s.d] = v
 	}
-	return -1
-}
-
-// fault panics with the fault of the step s of p.fast, which divides by
-// zero, as the checked step panics.
-func (p *plan) fault(s planStep, r []int64) {
-	a := r[s.a]
-	switch s.op {
-	case stepRem:
-		remInt64(a, 0)
-	case stepCeilDiv:
-		quoInt64(a-1, 0) // a + 0 - 1, as in run
-	default:
-		quoInt64(a, 0)
-	}
+	return true
 }
 
 // quoSmall is quoInt64 (b != 0) with a 32-bit division where a and b are
 // both in [0, 2^32): it is a third quicker, and the values of plans mostly
 // are.
 func quoSmall(a, b int64) int64 {
-	if uint64(a)|uint64(b) <= math.MaxUint32 {
+	if (uint64(a)|uint64(b))>>32 == 0 {
 		return int64(uint32(a) / uint32(b))
 	}
 	return quoInt64(a, b)
@@ -941,7 +954,8 @@ func (p *plan) finish(t *tracer, res Layout) bool {
 
 // makeFast sets p.fast and p.fastBelow (see plan): the largest power of two
 // up to 2^31 bounding operands for which no step can overflow, by interval
-// arithmetic on the magnitudes of the registers, and the steps still needed
+// arithmetic on the magnitudes of the registers (a matcher's mag below it
+// bounds every operand by it), and the steps still needed
 // under it: those whose value is read (by the output or a needed step) and
 // the divisions whose divisor may be zero (division by zero is the one
 // failure left).
@@ -950,7 +964,7 @@ func (p *plan) makeFast() {
 	// steps, and is made once per plan)
 	for bound := uint64(1) << 31; bound > 0; bound >>= 1 {
 		if p.cannotOverflow(bound) {
-			p.fastBelow = bound + 1
+			p.fastBelow = bound
 			break
 		}
 	}
@@ -990,7 +1004,7 @@ func (p *plan) makeFast() {
 	}
 	for i, s := range p.code {
 		if keep[i] {
-			p.fast = append(p.fast, s)
+			p.fast = append(p.fast, s.packed())
 		}
 	}
 }
