@@ -18,4 +18,9 @@
 // Results go to standard output; warnings (CuTe mode: CuTe's value breaks a
 // documented post-condition) go to standard error as "warning: ...", and so
 // do errors, as "cute COMMAND: ...".
+//
+// default.pgo, beside this file, is a CPU profile of the concrete engine's
+// benchmarks and of the oracle's vector test: go build, go run and go install
+// of this package use it for profile-guided optimization (docs/perf.md says
+// how it was made and what it changes; it changes no result).
 package main
