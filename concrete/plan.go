@@ -393,7 +393,7 @@ func (m *matcher) tuple(x, k *IntTuple) bool {
 		a, b := &xs[i], &ks[i]
 		if a.Arity()|b.Arity() == 0 { // two leaves, the common case: no call
 			var ok bool
-			if nin, mag, ok = load(a.Leaf(), b.Leaf(), regs, nin, mag); !ok {
+			if nin, mag, ok = matchInt(a.Leaf(), b.Leaf(), regs, nin, mag); !ok {
 				return false
 			}
 			continue
@@ -409,14 +409,14 @@ func (m *matcher) tuple(x, k *IntTuple) bool {
 }
 
 func (m *matcher) int(x, k *Int) bool {
-	nin, mag, ok := load(x, k, m.regs, m.nin, m.mag)
+	nin, mag, ok := matchInt(x, k, m.regs, m.nin, m.mag)
 	m.nin, m.mag = nin, mag
 	return ok
 }
 
-// load is matcher.int on a matcher's state nin and mag: it returns their
+// matchInt is matcher.int on a matcher's state nin and mag: it returns their
 // new values and whether x matches k.
-func load(x, k *Int, regs []int64, nin int, mag uint64) (int, uint64, bool) {
+func matchInt(x, k *Int, regs []int64, nin int, mag uint64) (int, uint64, bool) {
 	if x.Static {
 		return nin, mag, k.Static && x.V == k.V
 	}
