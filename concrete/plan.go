@@ -55,12 +55,9 @@ import (
 // and traces with more registers, run the engine instead. When the cache
 // holds maxPlans plans it starts over empty.
 const (
-	maxKey  = 64
-	maxRegs = 64
-	// smallRegs is the register file of the plans that fit in it (most):
-	// a smaller array is quicker to clear
-	smallRegs = 24
-	maxPlans  = 4096
+	maxKey   = 64
+	maxRegs  = 64 // a power of two: register numbers are masked with maxRegs-1
+	maxPlans = 4096
 )
 
 // planOp is an operation whose calls go through the plan cache (see
@@ -212,15 +209,9 @@ func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs, safe bool) bool
 	if p.engine {
 		return false
 	}
-	// a register file of the size the plan needs (Go clears it first)
-	if p.nregs <= smallRegs {
-		var r [smallRegs]int64
-		m := matcher{regs: r[:]}
-		return m.args(x, &p.args) && p.replay(c, dst, r[:], m.mag, safe)
-	}
-	var r [maxRegs]int64
-	m := matcher{regs: r[:]}
-	return m.args(x, &p.args) && p.replay(c, dst, r[:], m.mag, safe)
+	r := c.registers()
+	m := matcher{regs: r}
+	return m.args(x, &p.args) && p.replay(c, dst, r, m.mag, safe)
 }
 
 // plannedByKey is planned for a call whose key is not that of the last
@@ -228,9 +219,9 @@ func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs, safe bool) bool
 // It reports whether it stored the result.
 func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 	var k [maxKey]uint64
-	var r [maxRegs]int64
+	r := c.registers()
 	var w keyWriter
-	w.key, w.regs, w.n, w.ok = &k, &r, 1, true
+	w.key, w.regs, w.n, w.ok = &k, r, 1, true
 	k[0] = uint64(op)
 	w.args(x)
 	if !w.ok {
@@ -244,7 +235,7 @@ func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 	if p == nil || p.engine {
 		return false
 	}
-	p.replay(c, dst, r[:], math.MaxUint64, false) // (the checked steps: the key writer does not measure the values)
+	p.replay(c, dst, r, math.MaxUint64, false) // (the checked steps: the key writer does not measure the values)
 	return true
 }
 
@@ -352,7 +343,7 @@ func (w *keyWriter) tiler(t *Tiler) {
 // regs has room for the plan's dynamic values: a dynamic value is loaded
 // only where the traced copy has one, so at most nin of the plan are.
 type matcher struct {
-	regs []int64
+	regs *[maxRegs]int64
 	nin  int
 	// mag is the bitwise or of the values' magnitudes, each taken as v for
 	// v >= 0 and -v-1 for v < 0 (no branch, and no overflow for MinInt64):
@@ -416,7 +407,7 @@ func (m *matcher) int(x, k *Int) bool {
 
 // matchInt is matcher.int on a matcher's state nin and mag: it returns their
 // new values and whether x matches k.
-func matchInt(x, k *Int, regs []int64, nin int, mag uint64) (int, uint64, bool) {
+func matchInt(x, k *Int, regs *[maxRegs]int64, nin int, mag uint64) (int, uint64, bool) {
 	if x.Static {
 		return nin, mag, k.Static && x.V == k.V
 	}
@@ -424,7 +415,7 @@ func matchInt(x, k *Int, regs []int64, nin int, mag uint64) (int, uint64, bool) 
 		return nin, mag, false
 	}
 	nin++
-	regs[nin] = x.V
+	regs[nin&(maxRegs-1)] = x.V // (nin < maxRegs: see matcher)
 	return nin, mag | uint64(x.V^x.V>>63), true
 }
 
@@ -485,11 +476,13 @@ type planStep struct {
 	d, a, b uint8
 }
 
-// packed is s as one word: op, d, a and b from the low byte up. (The
-// replay loop reads a step with one load; from a planStep, Go loads each
-// field through its own address.)
+// packed is s as one word: op in bits 0-7, d in 8-13, a in 16-21 and b in
+// 26-31 (registers are below maxRegs = 64). The replay loop reads a step
+// with one load (from a planStep, Go loads each field through its own
+// address), and the register numbers come out below 64 by a mask or a
+// shift, with no bounds check.
 func (s planStep) packed() uint32 {
-	return uint32(s.op) | uint32(s.d)<<8 | uint32(s.a)<<16 | uint32(s.b)<<24
+	return uint32(s.op) | uint32(s.d)<<8 | uint32(s.a)<<16 | uint32(s.b)<<26
 }
 
 // stepOp is the int64 primitive of a step: that of the Int helper of
@@ -520,66 +513,81 @@ type outNode struct {
 // (whose magnitudes or to mag, see matcher), stores it in *dst and reports
 // true. A fault panics as in the engine, except with safe set: then replay
 // does nothing and reports false where it would need the checked steps or
-// would divide by zero.
-func (p *plan) replay(c *calc, dst *Layout, r []int64, mag uint64, safe bool) bool {
-	if safe && mag >= p.fastBelow {
-		return false
-	}
-	copy(r[p.nin+1:], p.init)
+// would divide by zero. (The unchecked steps and the writing of the result
+// are written out here rather than called: a replay is short, and the calls
+// were a tenth of it.)
+func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64, mag uint64, safe bool) bool {
+	const mask = maxRegs - 1
 	if mag >= p.fastBelow {
-		p.run(r)
-	} else if !p.runFast(r) {
 		if safe {
 			return false
 		}
-		// the checked steps fail at the same step, with the engine's
-		// fault (a step writes neither an operand's register nor a
-		// constant's, and every step of code that fast leaves out has a
-		// divisor that is not zero and cannot overflow)
+		copy(r[p.nin+1:], p.init)
 		p.run(r)
-	}
-	p.write(c, dst, r)
-	return true
-}
-
-// runFast runs p.fast (see plan): the arithmetic of run, unchecked where it
-// cannot fail. It stops at a step that would divide by zero and reports
-// false. (Each case stores its own result: with one store after the
-// switch, Go shuffles registers in every case.)
-func (p *plan) runFast(r []int64) bool {
-	for _, w := range p.fast {
-		a, b, d := r[uint8(w>>16)], r[uint8(w>>24)], uint8(w>>8)
-		switch stepOp(w) {
-		case stepAdd:
-			r[d] = a + b
-		case stepSub:
-			r[d] = a - b
-		case stepMul:
-			r[d] = a * b
-		case stepQuo:
-			if b == 0 {
-				return false
+	} else {
+		copy(r[p.nin+1:], p.init)
+		// p.fast (see plan): the arithmetic of run, unchecked where it
+		// cannot fail, up to a step that would divide by zero. (Each case
+		// stores its own result: with one store after the switch, Go
+		// shuffles registers in every case.)
+		for _, w := range p.fast {
+			a, b, d := r[w>>16&mask], r[w>>26], w>>8&mask
+			switch stepOp(w) {
+			case stepAdd:
+				r[d] = a + b
+			case stepSub:
+				r[d] = a - b
+			case stepMul:
+				r[d] = a * b
+			case stepQuo:
+				if b == 0 {
+					goto zero
+				}
+				r[d] = quoSmall(a, b)
+			case stepRem:
+				if b == 0 {
+					goto zero
+				}
+				r[d] = remInt64(a, b)
+			case stepCeilDiv:
+				if b == 0 {
+					goto zero
+				}
+				r[d] = quoSmall(a+b-1, b) // as in iceilDiv
+			case stepMin:
+				r[d] = min(a, b)
+			case stepAbs:
+				r[d] = max(a, -a)
+			case stepSgn:
+				r[d] = sgnInt64(a)
 			}
-			r[d] = quoSmall(a, b)
-		case stepRem:
-			if b == 0 {
-				return false
-			}
-			r[d] = remInt64(a, b)
-		case stepCeilDiv:
-			if b == 0 {
-				return false
-			}
-			r[d] = quoSmall(a+b-1, b) // as in iceilDiv
-		case stepMin:
-			r[d] = min(a, b)
-		case stepAbs:
-			r[d] = max(a, -a)
-		case stepSgn:
-			r[d] = sgnInt64(a)
 		}
 	}
+	// the result, whose leaves are in the registers
+write:
+	if p.size > 0 {
+		ns := c.nodes(p.size)
+		for _, o := range p.leaves {
+			ns[o.at] = leaf(Int{V: r[o.reg&mask], Static: o.static})
+		}
+		for _, o := range p.tuples {
+			ns[o.at] = tup(ns[o.kid : o.kid+o.n : o.kid+o.n]...)
+		}
+		dst.Shape, dst.Stride = p.roots[0].tree(ns, r), p.roots[1].tree(ns, r)
+	} else {
+		dst.Shape, dst.Stride = p.roots[0].tree(nil, r), p.roots[1].tree(nil, r)
+	}
 	return true
+zero:
+	if safe {
+		return false
+	}
+	// the checked steps fail at the same step, with the engine's fault (a
+	// step writes neither an operand's register nor a constant's, and
+	// every step of code that fast leaves out has a divisor that is not
+	// zero and cannot overflow)
+	p.run(r)
+	goto write
 }
 
 // quoSmall is quoInt64 (b != 0) with a 32-bit division where a and b are
@@ -593,7 +601,7 @@ func quoSmall(a, b int64) int64 {
 }
 
 // run runs p.code, every step checked.
-func (p *plan) run(r []int64) {
+func (p *plan) run(r *[maxRegs]int64) {
 	for _, s := range p.code {
 		a, b := r[s.a], r[s.b]
 		var v int64
@@ -621,22 +629,6 @@ func (p *plan) run(r []int64) {
 	}
 }
 
-// write stores the plan's result, whose leaves are in the registers r, in
-// *dst.
-func (p *plan) write(c *calc, dst *Layout, r []int64) {
-	var ns []IntTuple
-	if p.size > 0 {
-		ns = c.nodes(p.size)
-		for _, o := range p.leaves {
-			ns[o.at] = leaf(Int{V: r[o.reg], Static: o.static})
-		}
-		for _, o := range p.tuples {
-			ns[o.at] = tup(ns[o.kid : o.kid+o.n : o.kid+o.n]...)
-		}
-	}
-	dst.Shape, dst.Stride = p.roots[0].tree(ns, r), p.roots[1].tree(ns, r)
-}
-
 // outLeaf and outTuple are the nodes of a plan's result below its roots:
 // node at is a leaf holding register reg, or the tuple of the n nodes from
 // kid. (Two lists rather than one of outNode: the replay writes each kind
@@ -649,9 +641,9 @@ type outLeaf struct {
 type outTuple struct{ at, kid, n int32 }
 
 // tree is the result tree of o, whose elements are in ns.
-func (o *outNode) tree(ns []IntTuple, r []int64) IntTuple {
+func (o *outNode) tree(ns []IntTuple, r *[maxRegs]int64) IntTuple {
 	if o.n < 0 {
-		return leaf(Int{V: r[o.reg], Static: o.static})
+		return leaf(Int{V: r[o.reg&(maxRegs-1)], Static: o.static})
 	}
 	return tup(ns[o.kid : o.kid+o.n : o.kid+o.n]...)
 }

@@ -21,6 +21,9 @@ type Workspace struct {
 	_     noCopy
 	chunk []IntTuple // the memory in use: nodes are taken from its front
 	used  int        // how many nodes of chunk are taken
+	// regs is the register file of plan replays (see plan.go): kept
+	// between calls, so that a call does not clear one
+	regs [maxRegs]int64
 }
 
 // noCopy makes go vet's copylocks check report copies of a Workspace.
@@ -64,4 +67,17 @@ func (c *calc) nodes(n int) []IntTuple {
 		return make([]IntTuple, n)
 	}
 	return c.ws.take(n)
+}
+
+// registers returns the register file of a plan replay: the workspace's,
+// else a new one (on the caller's stack: registers is inlined). A replay
+// writes every register before it reads it, so the workspace's is not
+// cleared; only register 0, which no step writes, is set (to 0).
+func (c *calc) registers() *[maxRegs]int64 {
+	if c.ws == nil {
+		return new([maxRegs]int64)
+	}
+	r := &c.ws.regs
+	r[0] = 0
+	return r
 }
