@@ -209,7 +209,7 @@ func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs, safe bool) bool
 	if p.engine {
 		return false
 	}
-	r := c.registers()
+	r := c.registers(p)
 	m := matcher{regs: r}
 	return m.args(x, &p.args) && p.replay(c, dst, r, m.mag, safe)
 }
@@ -219,7 +219,7 @@ func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs, safe bool) bool
 // It reports whether it stored the result.
 func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 	var k [maxKey]uint64
-	r := c.registers()
+	r := c.registers(nil)
 	var w keyWriter
 	w.key, w.regs, w.n, w.ok = &k, r, 1, true
 	k[0] = uint64(op)
@@ -522,14 +522,15 @@ func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64, mag uint64, safe 
 		if safe {
 			return false
 		}
-		copy(r[p.nin+1:], p.init)
+		c.loadConsts(p, r)
 		p.run(r)
 	} else {
-		copy(r[p.nin+1:], p.init)
+		c.loadConsts(p, r)
 		// p.fast (see plan): the arithmetic of run, unchecked where it
 		// cannot fail, up to a step that would divide by zero. (Each case
 		// stores its own result: with one store after the switch, Go
 		// shuffles registers in every case.)
+		_ = r[0] // (r is not nil: no check in the loop)
 		for _, w := range p.fast {
 			a, b, d := r[w>>16&mask], r[w>>26], w>>8&mask
 			switch stepOp(w) {

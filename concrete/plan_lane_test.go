@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/cutealg/cutealg/internal/tuple"
@@ -250,5 +251,46 @@ func TestPlanLaneAgainstEngine(t *testing.T) {
 	}
 	if fails == 0 {
 		t.Error("no call failed: the values do not reach the faults")
+	}
+}
+
+// TestWorkspaceConstants checks the workspace's memory of the constants in
+// its register file (Workspace.consts): a call whose operands are written
+// into the registers but replay no plan (here: too many dynamic values for
+// a plan) must make the next replay of the last plan load its constants
+// again. Each call is compared with the engine.
+func TestWorkspaceConstants(t *testing.T) {
+	small := exLayout("4:2") // complement's plan has the constant 1 in a register
+	var big strings.Builder  // 40 modes: 80 dynamic values, over the limit
+	big.WriteString("(")
+	for i := range 40 {
+		if i > 0 {
+			big.WriteString(",")
+		}
+		big.WriteString("7")
+	}
+	big.WriteString("):(")
+	for i := range 40 {
+		if i > 0 {
+			big.WriteString(",")
+		}
+		big.WriteString("0")
+	}
+	big.WriteString(")")
+	large := exLayout(big.String())
+	target := leaf(Int{V: 24})
+	var w Workspace
+	for i := range 6 {
+		l := small
+		if i%2 == 1 {
+			l = large
+		}
+		want := laneShow(Complement(l, target, noPlans))
+		w.Reset()
+		got1 := laneShow(Complement(l, target, InWorkspace(&w)))
+		got2 := laneShow(Complement(l, target, InWorkspace(&w)))
+		if got1 != want || got2 != want {
+			t.Fatalf("call %d complement(%s, 24): engine %s, in a workspace %s then %s", i, l, want, got1, got2)
+		}
 	}
 }

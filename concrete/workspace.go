@@ -22,8 +22,11 @@ type Workspace struct {
 	chunk []IntTuple // the memory in use: nodes are taken from its front
 	used  int        // how many nodes of chunk are taken
 	// regs is the register file of plan replays (see plan.go): kept
-	// between calls, so that a call does not clear one
-	regs [maxRegs]int64
+	// between calls, so that a call does not clear one. consts is the plan
+	// whose constants it holds (nil: none), which a replay of that plan
+	// does not copy again: no step writes a constant's register.
+	regs   [maxRegs]int64
+	consts *plan
 }
 
 // noCopy makes go vet's copylocks check report copies of a Workspace.
@@ -69,15 +72,32 @@ func (c *calc) nodes(n int) []IntTuple {
 	return c.ws.take(n)
 }
 
-// registers returns the register file of a plan replay: the workspace's,
-// else a new one (on the caller's stack: registers is inlined). A replay
-// writes every register before it reads it, so the workspace's is not
-// cleared; only register 0, which no step writes, is set (to 0).
-func (c *calc) registers() *[maxRegs]int64 {
+// registers returns the register file of a replay of plan p (nil: not yet
+// known): the workspace's, else a new one (on the caller's stack: registers
+// is inlined). A replay writes every register before it reads it, so the
+// workspace's is not cleared; only register 0, which no step writes, is set
+// (to 0). Loading the operands of another plan may overwrite the constants
+// of the last one: the workspace forgets them then.
+func (c *calc) registers(p *plan) *[maxRegs]int64 {
 	if c.ws == nil {
 		return new([maxRegs]int64)
+	}
+	if c.ws.consts != p {
+		c.ws.consts = nil
 	}
 	r := &c.ws.regs
 	r[0] = 0
 	return r
+}
+
+// loadConsts stores p's constants in its registers of r, the register
+// file of the call (see registers), unless they are there already.
+func (c *calc) loadConsts(p *plan, r *[maxRegs]int64) {
+	if c.ws != nil {
+		if c.ws.consts == p {
+			return
+		}
+		c.ws.consts = p
+	}
+	copy(r[p.nin+1:], p.init)
 }
