@@ -32,7 +32,7 @@ import (
 // Where interval arithmetic shows that no step can overflow for operands
 // of magnitude at most 2^k, the plan also has an unchecked version of its
 // steps for such operands, without the steps whose value is unused and
-// which cannot divide by zero (see plan.fast).
+// which cannot divide by zero (see planOut).
 //
 // Soundness rests on one invariant: outside int.go and this file the engine
 // reads an integer's value only through Int.val and Bool.val, which taint
@@ -345,9 +345,11 @@ func (w *keyWriter) tiler(t *Tiler) {
 type matcher struct {
 	regs *[maxRegs]int64
 	nin  int
-	// mag is the bitwise or of the values' magnitudes, each taken as v for
-	// v >= 0 and -v-1 for v < 0 (no branch, and no overflow for MinInt64):
-	// mag < 2^k implies |v| <= 2^k for every value
+	// mag is the bitwise or of a word for each value v: v-1 for v >= 1,
+	// posBit | -v for v <= 0 (w ^ w>>63>>>1 for w = v-1, without a branch;
+	// MinInt64, for which v-1 wraps, gives MaxInt64). So mag&^posBit < 2^k
+	// implies |v| <= 2^k for every value, and mag < 2^k implies that every
+	// v is in [1, 2^k].
 	mag uint64
 }
 
@@ -373,8 +375,10 @@ func (m *matcher) tuple(x, k *IntTuple) bool {
 	if n != k.Arity() {
 		return false
 	}
-	if n == 0 {
-		return m.int(x.Leaf(), k.Leaf())
+	if n == 0 { // (m.int, written out: it is just over the inlining budget)
+		var ok bool
+		m.nin, m.mag, ok = matchInt(x.Leaf(), k.Leaf(), m.regs, m.nin, m.mag)
+		return ok
 	}
 	xs, ks := x.Kids(), k.Kids()
 	ks = ks[:len(xs)]
@@ -400,8 +404,8 @@ func (m *matcher) tuple(x, k *IntTuple) bool {
 }
 
 func (m *matcher) int(x, k *Int) bool {
-	nin, mag, ok := matchInt(x, k, m.regs, m.nin, m.mag)
-	m.nin, m.mag = nin, mag
+	var ok bool
+	m.nin, m.mag, ok = matchInt(x, k, m.regs, m.nin, m.mag)
 	return ok
 }
 
@@ -416,7 +420,8 @@ func matchInt(x, k *Int, regs *[maxRegs]int64, nin int, mag uint64) (int, uint64
 	}
 	nin++
 	regs[nin&(maxRegs-1)] = x.V // (nin < maxRegs: see matcher)
-	return nin, mag | uint64(x.V^x.V>>63), true
+	w := x.V - 1                // (see matcher.mag)
+	return nin, mag | (uint64(w) ^ uint64(w>>63)>>1), true
 }
 
 func (m *matcher) tiler(x, k *Tiler) bool {
@@ -454,20 +459,36 @@ type plan struct {
 	nregs  int      // the registers used (register 0 included)
 	init   []int64
 	code   []planStep
-	// fast are the steps to run instead of code when the operand values
-	// are small: when the bitwise or of their magnitudes (see matcher.mag)
-	// is below fastBelow (0: never). No step can overflow then, so the
-	// arithmetic is unchecked except for division by zero, and the steps
-	// whose value is not needed are dropped unless they divide by a value
-	// that may be zero (the failures and their order stay those of code).
-	// The steps are packed (see planStep.packed).
-	fast      []uint32
-	fastBelow uint64
-	roots     [2]outNode // the result's shape and stride
-	size      int        // the number of the result's other tree nodes
-	leaves    []outLeaf  // those nodes
-	tuples    []outTuple
-	nodes     []outNode // the same, while the plan is made
+	// fastBelow and posBelow select which of out a call takes (see
+	// replay and matcher.mag): out[fast] when the bitwise or of the values'
+	// magnitudes is below fastBelow (0: never), out[pos] when moreover
+	// every value is at least 1 (posBelow is fastBelow then, or 0 when
+	// the plan has no out[pos]; see planpos.go).
+	fastBelow, posBelow uint64
+	out                 [2]planOut
+	size                int // the number of the result's tree nodes below the roots
+	tuples              []outTuple
+	nodes               []outNode // the result's nodes, while the plan is made
+}
+
+// Which of a plan's out a call takes.
+const (
+	fast = iota
+	pos
+)
+
+// planOut is the result of a plan as the steps that compute its values
+// (steps, unchecked: run after the checked code only its leaves and roots
+// are read) and the registers its leaf nodes and roots read them from.
+// For small operand values (out[fast]), no step can overflow, so the
+// arithmetic is unchecked except for division by zero, and the steps
+// whose value is not needed are dropped unless they divide by a value that
+// may be zero (the failures and their order stay those of code). The steps
+// are packed (see planStep.packed).
+type planOut struct {
+	steps  []uint32
+	roots  [2]outNode // the result's shape and stride
+	leaves []outLeaf  // the leaf nodes below them
 }
 
 // planStep is one recorded arithmetic step: regs[d] = op(regs[a], regs[b]).
@@ -518,7 +539,11 @@ type outNode struct {
 // were a tenth of it.)
 func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64, mag uint64, safe bool) bool {
 	const mask = maxRegs - 1
-	if mag >= p.fastBelow {
+	o := &p.out[fast]
+	if mag < p.posBelow { // (see matcher.mag)
+		o = &p.out[pos]
+	}
+	if mag&^posBit >= p.fastBelow {
 		if safe {
 			return false
 		}
@@ -526,12 +551,12 @@ func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64, mag uint64, safe 
 		p.run(r)
 	} else {
 		c.loadConsts(p, r)
-		// p.fast (see plan): the arithmetic of run, unchecked where it
-		// cannot fail, up to a step that would divide by zero. (Each case
-		// stores its own result: with one store after the switch, Go
-		// shuffles registers in every case.)
+		// o.steps (see planOut): the arithmetic of run, unchecked
+		// where it cannot fail, up to a step that would divide by zero.
+		// (Each case stores its own result: with one store after the
+		// switch, Go shuffles registers in every case.)
 		_ = r[0] // (r is not nil: no check in the loop)
-		for _, w := range p.fast {
+		for _, w := range o.steps {
 			a, b, d := r[w>>16&mask], r[w>>26], w>>8&mask
 			switch stepOp(w) {
 			case stepAdd:
@@ -568,15 +593,15 @@ func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64, mag uint64, safe 
 write:
 	if p.size > 0 {
 		ns := c.nodes(p.size)
-		for _, o := range p.leaves {
-			ns[o.at] = leaf(Int{V: r[o.reg&mask], Static: o.static})
+		for _, l := range o.leaves {
+			ns[l.at] = leaf(Int{V: r[l.reg&mask], Static: l.static})
 		}
-		for _, o := range p.tuples {
-			ns[o.at] = tup(ns[o.kid : o.kid+o.n : o.kid+o.n]...)
+		for _, t := range p.tuples {
+			ns[t.at] = tup(ns[t.kid : t.kid+t.n : t.kid+t.n]...)
 		}
-		dst.Shape, dst.Stride = p.roots[0].tree(ns, r), p.roots[1].tree(ns, r)
+		dst.Shape, dst.Stride = o.roots[0].tree(ns, r), o.roots[1].tree(ns, r)
 	} else {
-		dst.Shape, dst.Stride = p.roots[0].tree(nil, r), p.roots[1].tree(nil, r)
+		dst.Shape, dst.Stride = o.roots[0].tree(nil, r), o.roots[1].tree(nil, r)
 	}
 	return true
 zero:
@@ -585,9 +610,10 @@ zero:
 	}
 	// the checked steps fail at the same step, with the engine's fault (a
 	// step writes neither an operand's register nor a constant's, and
-	// every step of code that fast leaves out has a divisor that is not
-	// zero and cannot overflow)
+	// every step of code that fast or pos leaves out has a divisor that is
+	// not zero and cannot overflow)
 	p.run(r)
+	o = &p.out[fast]
 	goto write
 }
 
@@ -867,42 +893,83 @@ func traceRun(op planOp, x *planArgs) (res Layout, failed int) {
 // dead). It reports false when the plan needs more registers than a replay
 // has.
 func (p *plan) finish(t *tracer, res Layout) bool {
-	p.roots[0] = p.outNode(t, res.Shape)
-	p.roots[1] = p.outNode(t, res.Stride)
-	// which trace registers are step results, and the last step reading
-	// each (len(code) for the output's)
+	roots := [2]outNode{p.outNode(t, res.Shape), p.outNode(t, res.Stride)}
+	// which trace registers are step results
 	n := len(t.init)
 	result := make([]bool, n)
 	for _, s := range t.code {
 		result[s.d] = true
 	}
-	last := make([]int, n)
-	for i := range last {
-		last[i] = -1
-	}
-	for i, s := range t.code {
-		last[s.a], last[s.b] = i, i
-	}
-	for _, o := range append(p.nodes, p.roots[:]...) {
-		if o.n < 0 {
-			last[o.reg] = len(t.code)
-		}
-	}
-	// the new numbering: operands and constants first
-	to := make([]int, n)
-	next := p.nin + 1
+	// the new numbering of the operands and constants: first
+	base := make([]int, n)
+	first := p.nin + 1
 	for r := p.nin + 1; r < n; r++ {
 		if !result[r] {
-			to[r] = next
+			base[r] = first
 			p.init = append(p.init, t.init[r])
-			next++
+			first++
 		}
 	}
 	for r := 1; r <= p.nin; r++ {
-		to[r] = r
+		base[r] = r
 	}
+	// the trace registers the output reads
+	var outs []int32
+	for _, o := range append(p.nodes, roots[:]...) {
+		if o.n < 0 {
+			outs = append(outs, o.reg)
+		}
+	}
+	code, to, nregs := allocate(t.code, result, base, first, outs)
+	if nregs > maxRegs {
+		return false
+	}
+	p.code, p.nregs = code, nregs
+	f := &p.out[fast]
+	f.roots = roots
+	for i := range f.roots {
+		if o := &f.roots[i]; o.n < 0 {
+			o.reg = int32(to[o.reg])
+		}
+	}
+	p.size = len(p.nodes)
+	for i, o := range p.nodes {
+		if o.n < 0 {
+			f.leaves = append(f.leaves, outLeaf{at: int32(i), reg: int32(to[o.reg]), static: o.static})
+		} else {
+			p.tuples = append(p.tuples, outTuple{at: int32(i), kid: o.kid, n: o.n})
+		}
+	}
+	p.makeFast()
+	p.makePos(t, result, base, first, roots)
+	p.nodes = nil
+	return true
+}
+
+// allocate numbers the registers of code (trace steps; result marks the
+// trace registers that steps of the whole trace write): the operands and
+// constants as base says (below first), the steps' results from first on,
+// a register being reused once its value is dead. outs are the trace
+// registers the output reads. It returns the steps, the
+// numbering and the number of registers used.
+func allocate(code []traceStep, result []bool, base []int, first int, outs []int32) ([]planStep, []int, int) {
+	// the last step reading each trace register (len(code) for the
+	// output's)
+	last := make([]int, len(base))
+	for i := range last {
+		last[i] = -1
+	}
+	for i, s := range code {
+		last[s.a], last[s.b] = i, i
+	}
+	for _, r := range outs {
+		last[r] = len(code)
+	}
+	to := append([]int(nil), base...)
+	next := first
 	var free []int
-	for i, s := range t.code {
+	var steps []planStep
+	for i, s := range code {
 		st := planStep{op: s.op, a: uint8(to[s.a]), b: uint8(to[s.b])}
 		for _, o := range [2]int32{s.a, s.b} {
 			if result[o] && last[o] == i {
@@ -921,31 +988,12 @@ func (p *plan) finish(t *tracer, res Layout) bool {
 		if last[s.d] == -1 { // never read: its register is free again
 			free = append(free, d)
 		}
-		p.code = append(p.code, st)
+		steps = append(steps, st)
 	}
-	if next > maxRegs {
-		return false
-	}
-	p.nregs = next
-	for _, o := range []*outNode{&p.roots[0], &p.roots[1]} {
-		if o.n < 0 {
-			o.reg = int32(to[o.reg])
-		}
-	}
-	p.size = len(p.nodes)
-	for i, o := range p.nodes {
-		if o.n < 0 {
-			p.leaves = append(p.leaves, outLeaf{at: int32(i), reg: int32(to[o.reg]), static: o.static})
-		} else {
-			p.tuples = append(p.tuples, outTuple{at: int32(i), kid: o.kid, n: o.n})
-		}
-	}
-	p.nodes = nil
-	p.makeFast()
-	return true
+	return steps, to, next
 }
 
-// makeFast sets p.fast and p.fastBelow (see plan): the largest power of two
+// makeFast sets p.fastBelow and p.out[fast].steps (see plan): the largest power of two
 // up to 2^31 bounding operands for which no step can overflow, by interval
 // arithmetic on the magnitudes of the registers (a matcher's mag below it
 // bounds every operand by it), and the steps still needed
@@ -964,42 +1012,56 @@ func (p *plan) makeFast() {
 	if p.fastBelow == 0 {
 		return
 	}
-	live := make([]bool, p.nregs)
-	for _, o := range p.leaves {
-		live[o.reg] = true
-	}
-	for _, o := range p.roots {
-		if o.n < 0 {
-			live[o.reg] = true
-		}
-	}
 	// a constant register holds its value throughout (steps write others)
 	isConst := make([]bool, p.nregs)
 	for i := range p.init {
 		isConst[p.nin+1+i] = true
 	}
-	mayFail := func(s planStep) bool {
+	f := &p.out[fast]
+	f.steps = neededSteps(p.code, outRegs(f, p.nregs), func(_ int, s planStep) bool {
 		switch s.op {
 		case stepQuo, stepRem, stepCeilDiv:
 			return !isConst[s.b] || p.init[int(s.b)-p.nin-1] == 0
 		}
 		return false
+	})
+}
+
+// outRegs returns the registers that o's leaves and roots read, as a set.
+func outRegs(o *planOut, nregs int) []bool {
+	out := make([]bool, nregs)
+	for _, o := range o.leaves {
+		out[o.reg] = true
 	}
-	keep := make([]bool, len(p.code))
-	for i := len(p.code) - 1; i >= 0; i-- {
-		s := p.code[i]
-		if !live[s.d] && !mayFail(s) {
+	for _, o := range o.roots {
+		if o.n < 0 {
+			out[o.reg] = true
+		}
+	}
+	return out
+}
+
+// neededSteps returns the steps of code, packed, whose value is read (by the
+// output, whose registers live holds, or by a needed step) or that may fail
+// (mayFail, given the step's index and the step).
+func neededSteps(code []planStep, live []bool, mayFail func(int, planStep) bool) []uint32 {
+	keep := make([]bool, len(code))
+	for i := len(code) - 1; i >= 0; i-- {
+		s := code[i]
+		if !live[s.d] && !mayFail(i, s) {
 			continue
 		}
 		keep[i] = true
 		live[s.d] = false
 		live[s.a], live[s.b] = true, true
 	}
-	for i, s := range p.code {
+	var packed []uint32
+	for i, s := range code {
 		if keep[i] {
-			p.fast = append(p.fast, s.packed())
+			packed = append(packed, s.packed())
 		}
 	}
+	return packed
 }
 
 // cannotOverflow reports whether no step of p can overflow when every

@@ -1,0 +1,111 @@
+package concrete
+
+import "testing"
+
+// TestStepRangeSound checks stepRange and sameAs on every pair of values
+// of every pair of small intervals: the step's value lies in the range,
+// and equals the operand sameAs names.
+func TestStepRangeSound(t *testing.T) {
+	const lim = 5
+	ops := []stepOp{stepAdd, stepSub, stepMul, stepQuo, stepRem, stepCeilDiv, stepMin, stepAbs, stepSgn}
+	eval := func(op stepOp, a, b int64) int64 {
+		switch op {
+		case stepAdd:
+			return a + b
+		case stepSub:
+			return a - b
+		case stepMul:
+			return a * b
+		case stepQuo:
+			return a / b
+		case stepRem:
+			return a % b
+		case stepCeilDiv:
+			return (a + b - 1) / b
+		case stepMin:
+			return min(a, b)
+		case stepAbs:
+			return max(a, -a)
+		}
+		return sgnInt64(a)
+	}
+	checked := 0
+	for _, op := range ops {
+		for xl := int64(-lim); xl <= lim; xl++ {
+			for xh := xl; xh <= lim; xh++ {
+				for yl := int64(-lim); yl <= lim; yl++ {
+					for yh := yl; yh <= lim; yh++ {
+						x, y := ival{xl, xh}, ival{yl, yh}
+						rg := stepRange(op, x, y)
+						same := sameAs(op, 1, 2, x, y)
+						for a := xl; a <= xh; a++ {
+							for b := yl; b <= yh; b++ {
+								if b == 0 && (op == stepQuo || op == stepRem || op == stepCeilDiv) {
+									continue
+								}
+								v := eval(op, a, b)
+								checked++
+								if v < rg.lo || v > rg.hi {
+									t.Fatalf("op %d on %v, %v: %d, %d gives %d, outside %v", op, x, y, a, b, v, rg)
+								}
+								if same == 1 && v != a || same == 2 && v != b {
+									t.Fatalf("op %d on %v, %v: %d, %d gives %d, not operand %d", op, x, y, a, b, v, same)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+}
+
+// TestPosSteps checks that the positive-operand steps are taken and are
+// shorter where the documents' composition has sign steps: comp_ex2 of
+// BenchmarkPeer (two modes, each with an absolute value, a sign and a
+// product by it) loses them, and its results for positive values, zero
+// and negative strides are the engine's.
+func TestPosSteps(t *testing.T) {
+	b := exLayout("(5,4):(1,5)")
+	for _, a := range []string{"(10,2):(16,4)", "(10,2):(16,0)", "(10,2):(-16,4)", "(7,3):(1,7)"} {
+		l := exLayout(a)
+		want := laneShow(Composition(l, b, noPlans))
+		var w Workspace
+		for range 2 {
+			if got := laneShow(Composition(l, b, InWorkspace(&w))); got != want {
+				t.Fatalf("composition(%s, %s): plan %s, engine %s", a, b, got, want)
+			}
+		}
+	}
+	p := plans.last[planComposition].Load()
+	if p == nil || p.engine || p.posBelow == 0 {
+		t.Fatal("composition((7,3):(1,7), (5,4):(1,5)) has no positive-operand steps")
+	}
+	if f, q := len(p.out[fast].steps), len(p.out[pos].steps); q != f-6 {
+		t.Errorf("positive-operand steps: %d, want %d (the fast steps less 2 abs, 2 sgn, 2 mul)", q, f-6)
+	}
+}
+
+// TestPosKeepsDivisions checks that the positive-operand steps keep a
+// division whose value is unused when its divisor may be zero (a quotient
+// of positive values can be): such a call must still fail. The plan is
+// made from a trace written by hand: r3 = r1 / r2, r4 = r1 / r3, result r1.
+func TestPosKeepsDivisions(t *testing.T) {
+	tr := &tracer{
+		init: make([]int64, 5),
+		code: []traceStep{{op: stepQuo, d: 3, a: 1, b: 2}, {op: stepQuo, d: 4, a: 1, b: 3}},
+	}
+	r1 := leaf(Int{reg: 1})
+	p := &plan{nin: 2}
+	if !p.finish(tr, Layout{r1, r1}) || p.posBelow == 0 {
+		t.Fatal("no positive-operand steps made")
+	}
+	for _, o := range []int{fast, pos} {
+		if n := len(p.out[o].steps); n != 2 {
+			t.Errorf("out[%d] has %d steps, want both divisions", o, n)
+		}
+	}
+}
