@@ -431,6 +431,20 @@ func (m *matcher) tiler(x, k *Tiler) bool {
 			return false
 		}
 		for i := range xs {
+			// a layout a:b with a leaf shape and stride, the common
+			// element (<3:4,8:2>): matched without a call
+			if xa, ka := xs[i].Leaf(), ks[i].Leaf(); xs[i].IsLeaf() && ks[i].IsLeaf() &&
+				xa.Kind == TileLayout && ka.Kind == TileLayout &&
+				xa.Layout.Shape.Arity()|ka.Layout.Shape.Arity()|xa.Layout.Stride.Arity()|ka.Layout.Stride.Arity() == 0 {
+				var ok bool
+				if m.nin, m.mag, ok = matchInt(xa.Layout.Shape.Leaf(), ka.Layout.Shape.Leaf(), m.regs, m.nin, m.mag); !ok {
+					return false
+				}
+				if m.nin, m.mag, ok = matchInt(xa.Layout.Stride.Leaf(), ka.Layout.Stride.Leaf(), m.regs, m.nin, m.mag); !ok {
+					return false
+				}
+				continue
+			}
 			if !m.tiler(&xs[i], &ks[i]) {
 				return false
 			}
