@@ -354,16 +354,36 @@ type matcher struct {
 }
 
 func (m *matcher) args(x, k *planArgs) bool {
-	if !m.tuple(&x.a.Shape, &k.a.Shape) || !m.tuple(&x.a.Stride, &k.a.Stride) {
-		return false
-	}
-	if x.b != nil && (!m.tuple(&x.b.Shape, &k.b.Shape) || !m.tuple(&x.b.Stride, &k.b.Stride)) {
-		return false
+	// the layouts a and b; a layout s:d, and the leaf m, are matched
+	// without a call (the common cases of small operations)
+	var ok bool
+	xl, kl := x.a, k.a
+	for range 2 {
+		if xl.Shape.Arity()|xl.Stride.Arity()|kl.Shape.Arity()|kl.Stride.Arity() == 0 {
+			if m.nin, m.mag, ok = matchInt(xl.Shape.Leaf(), kl.Shape.Leaf(), m.regs, m.nin, m.mag); !ok {
+				return false
+			}
+			if m.nin, m.mag, ok = matchInt(xl.Stride.Leaf(), kl.Stride.Leaf(), m.regs, m.nin, m.mag); !ok {
+				return false
+			}
+		} else if !m.tuple(&xl.Shape, &kl.Shape) || !m.tuple(&xl.Stride, &kl.Stride) {
+			return false
+		}
+		if xl, kl = x.b, k.b; xl == nil {
+			break
+		}
 	}
 	if x.t != nil && !m.tiler(x.t, k.t) {
 		return false
 	}
-	return x.m == nil || m.tuple(x.m, k.m)
+	if x.m == nil {
+		return true
+	}
+	if x.m.Arity()|k.m.Arity() == 0 {
+		m.nin, m.mag, ok = matchInt(x.m.Leaf(), k.m.Leaf(), m.regs, m.nin, m.mag)
+		return ok
+	}
+	return m.tuple(x.m, k.m)
 }
 
 func (m *matcher) layout(x, k *Layout) bool {
