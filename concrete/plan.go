@@ -573,6 +573,7 @@ type outNode struct {
 // were a tenth of it.)
 func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64, mag uint64, safe bool) bool {
 	const mask = maxRegs - 1
+	_ = r[0] // (r is not nil: no check in the loops)
 	o := &p.out[fast]
 	if mag < p.posBelow { // (see matcher.mag)
 		o = &p.out[pos]
@@ -589,7 +590,6 @@ func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64, mag uint64, safe 
 		// where it cannot fail, up to a step that would divide by zero.
 		// (Each case stores its own result: with one store after the
 		// switch, Go shuffles registers in every case.)
-		_ = r[0] // (r is not nil: no check in the loop)
 		for _, w := range o.steps {
 			a, b, d := r[w>>16&mask], r[w>>26], w>>8&mask
 			switch stepOp(w) {
