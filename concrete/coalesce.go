@@ -33,9 +33,7 @@ func init() {
 // Post-conditions (CuTe's @post): size(result) == size(layout),
 // depth(result) <= 1, and result(i) == layout(i) for 0 <= i < size(layout).
 func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("coalesce", &r, planCoalesce, &planArgs{a: &l})
+	err = run("coalesce", &r, planCoalesce, &planArgs{a: &l}, opts)
 	return
 }
 
@@ -66,9 +64,7 @@ func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err 
 //
 // Post-condition: the image of the result equals the image of the layout.
 func Filter(l Layout, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("filter", &r, planFilter, &planArgs{a: &l})
+	err = run("filter", &r, planFilter, &planArgs{a: &l}, opts)
 	return
 }
 

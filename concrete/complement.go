@@ -35,9 +35,7 @@ func init() {
 // mode a broken condition gives CuTe's value with a warning, in strict mode
 // an error with a witness.
 func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("complement", &r, planComplement, &planArgs{a: &a, m: &cotarget})
+	err = run("complement", &r, planComplement, &planArgs{a: &a, m: &cotarget}, opts)
 	return
 }
 
@@ -47,9 +45,7 @@ func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err erro
 //
 // Pre- and post-conditions: those of Complement with M = cosize(filter(A)).
 func ComplementDefault(a Layout, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("complement_default", &r, planComplementDefault, &planArgs{a: &a})
+	err = run("complement_default", &r, planComplementDefault, &planArgs{a: &a}, opts)
 	return
 }
 

@@ -40,9 +40,7 @@ func init() {
 // all-static version CuTe refuses (or computes wrongly) is reported the same
 // way, even where the dynamic value happens to be right.
 func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("composition", &r, planComposition, &planArgs{a: &a, b: &b})
+	err = run("composition", &r, planComposition, &planArgs{a: &a, b: &b}, opts)
 	return
 }
 
@@ -54,9 +52,7 @@ func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of Composition, for every mode composed.
 func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("composition_tiler", &r, planCompositionTiler, &planArgs{a: &a, t: &t})
+	err = run("composition_tiler", &r, planCompositionTiler, &planArgs{a: &a, t: &t}, opts)
 	return
 }
 

@@ -33,9 +33,7 @@ func init() {
 // complement test; the composition satisfies compatible((B,B*), R) and
 // R(i) == A((B,B*)(i)) for every i < size((B,B*)).
 func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("logical_divide", &r, planLogicalDivide, &planArgs{a: &a, b: &b})
+	err = run("logical_divide", &r, planLogicalDivide, &planArgs{a: &a, b: &b}, opts)
 	return
 }
 
@@ -47,9 +45,7 @@ func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of LogicalDivide, for every mode divided.
 func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("logical_divide", &r, planLogicalDivideTiler, &planArgs{a: &a, t: &t})
+	err = run("logical_divide", &r, planLogicalDivideTiler, &planArgs{a: &a, t: &t}, opts)
 	return
 }
 
@@ -62,9 +58,7 @@ func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error)
 //
 // Post-conditions: those of the logical divide it rearranges.
 func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("zipped_divide", &r, planZippedDivide, &planArgs{a: &a, t: &t})
+	err = run("zipped_divide", &r, planZippedDivide, &planArgs{a: &a, t: &t}, opts)
 	return
 }
 
@@ -74,9 +68,7 @@ func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical divide it rearranges.
 func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("tiled_divide", &r, planTiledDivide, &planArgs{a: &a, t: &t})
+	err = run("tiled_divide", &r, planTiledDivide, &planArgs{a: &a, t: &t}, opts)
 	return
 }
 
@@ -86,9 +78,7 @@ func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical divide it rearranges.
 func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("flat_divide", &r, planFlatDivide, &planArgs{a: &a, t: &t})
+	err = run("flat_divide", &r, planFlatDivide, &planArgs{a: &a, t: &t}, opts)
 	return
 }
 

@@ -169,17 +169,30 @@ func runOp(c *calc, dst *Layout, op planOp, x *planArgs) {
 }
 
 // run is how the exported operations with plans compute operation op on x
-// into *dst, returning the error of the operation called name. The common
-// case - checks not wanted, the plan this operation used last matches, its
-// unchecked steps apply and divide by no zero - cannot fail, and is taken
-// without guard (the deferred recover and the closure call are a tenth of a
-// small replay); everything else runs planned through guard.
-func (c *calc) run(name string, dst *Layout, op planOp, x *planArgs) error {
-	if !checksWanted(c) && !c.noPlan {
-		if p := plans.last[op].Load(); p != nil && p.replayMatching(c, dst, x, true) {
-			return nil
+// into *dst with the options opts, returning the error of the operation
+// called name. The common case - checks not wanted, the plan this
+// operation used last matches, its unchecked steps apply and divide by no
+// zero - cannot fail, and is taken without guard (the deferred recover and
+// the closure call are a tenth of a small replay) and without a calc (only
+// the workspace matters there); everything else runs planned through
+// guard.
+func run(name string, dst *Layout, op planOp, x *planArgs, opts []Option) error {
+	var ws *Workspace
+	for i := range opts {
+		o := &opts[i]
+		if o.strict || o.warnings != nil || o.noPlan {
+			goto guarded
+		}
+		if o.ws != nil {
+			ws = o.ws
 		}
 	}
+	if p := plans.last[op].Load(); p != nil && p.replayMatching(ws, dst, x, true) {
+		return nil
+	}
+guarded:
+	var c calc
+	c.apply(opts)
 	return guard(name, func() { c.planned(dst, op, x) })
 }
 
@@ -191,7 +204,7 @@ func (c *calc) planned(dst *Layout, op planOp, x *planArgs) {
 	if !checksWanted(c) && !c.noPlan {
 		// the plan this operation used last, matched without building the
 		// key (a loop calls one operation on one operand type)
-		if p := plans.last[op].Load(); p != nil && p.replayMatching(c, dst, x, false) {
+		if p := plans.last[op].Load(); p != nil && p.replayMatching(c.ws, dst, x, false) {
 			return
 		}
 		if c.plannedByKey(dst, op, x) {
@@ -205,13 +218,13 @@ func (c *calc) planned(dst *Layout, op planOp, x *planArgs) {
 // It compares x with p's operands (those it was traced with) instead of
 // building x's key: that is one walk instead of two. With safe set it
 // replays only where that cannot fail (see replay).
-func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs, safe bool) bool {
+func (p *plan) replayMatching(ws *Workspace, dst *Layout, x *planArgs, safe bool) bool {
 	if p.engine {
 		return false
 	}
-	r := c.registers(p)
+	r := ws.registers(p)
 	m := matcher{regs: r}
-	return m.args(x, &p.args) && p.replay(c, dst, r, m.mag, safe)
+	return m.args(x, &p.args) && p.replay(ws, dst, r, m.mag, safe)
 }
 
 // plannedByKey is planned for a call whose key is not that of the last
@@ -219,7 +232,7 @@ func (p *plan) replayMatching(c *calc, dst *Layout, x *planArgs, safe bool) bool
 // It reports whether it stored the result.
 func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 	var k [maxKey]uint64
-	r := c.registers(nil)
+	r := c.ws.registers(nil)
 	var w keyWriter
 	w.key, w.regs, w.n, w.ok = &k, r, 1, true
 	k[0] = uint64(op)
@@ -235,7 +248,7 @@ func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 	if p == nil || p.engine {
 		return false
 	}
-	p.replay(c, dst, r, math.MaxUint64, false) // (the checked steps: the key writer does not measure the values)
+	p.replay(c.ws, dst, r, math.MaxUint64, false) // (the checked steps: the key writer does not measure the values)
 	return true
 }
 
@@ -571,7 +584,7 @@ type outNode struct {
 // would divide by zero. (The unchecked steps and the writing of the result
 // are written out here rather than called: a replay is short, and the calls
 // were a tenth of it.)
-func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64, mag uint64, safe bool) bool {
+func (p *plan) replay(ws *Workspace, dst *Layout, r *[maxRegs]int64, mag uint64, safe bool) bool {
 	const mask = maxRegs - 1
 	_ = r[0] // (r is not nil: no check in the loops)
 	o := &p.out[fast]
@@ -582,10 +595,10 @@ func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64, mag uint64, safe 
 		if safe {
 			return false
 		}
-		c.loadConsts(p, r)
+		ws.loadConsts(p, r)
 		p.run(r)
 	} else {
-		c.loadConsts(p, r)
+		ws.loadConsts(p, r)
 		// o.steps (see planOut): the arithmetic of run, unchecked
 		// where it cannot fail, up to a step that would divide by zero.
 		// (Each case stores its own result: with one store after the
@@ -626,7 +639,7 @@ func (p *plan) replay(c *calc, dst *Layout, r *[maxRegs]int64, mag uint64, safe 
 	// the result, whose leaves are in the registers
 write:
 	if p.size > 0 {
-		ns := c.nodes(p.size)
+		ns := ws.nodes(p.size)
 		for _, l := range o.leaves {
 			ns[l.at] = leaf(Int{V: r[l.reg&mask], Static: l.static})
 		}

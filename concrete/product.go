@@ -49,9 +49,7 @@ func init() {
 // R(i) == A*(B(i)) for every i < size(B). rank(result) == 2,
 // compatible(A, layout<0>(result)), compatible(B, layout<1>(result)).
 func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("logical_product", &r, planLogicalProduct, &planArgs{a: &a, b: &b})
+	err = run("logical_product", &r, planLogicalProduct, &planArgs{a: &a, b: &b}, opts)
 	return
 }
 
@@ -63,9 +61,7 @@ func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of LogicalProduct, for every mode multiplied.
 func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("logical_product", &r, planLogicalProductTiler, &planArgs{a: &a, t: &t})
+	err = run("logical_product", &r, planLogicalProductTiler, &planArgs{a: &a, t: &t}, opts)
 	return
 }
 
@@ -78,9 +74,7 @@ func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error
 //
 // Post-conditions: those of the logical product it rearranges.
 func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("zipped_product", &r, planZippedProduct, &planArgs{a: &a, t: &t})
+	err = run("zipped_product", &r, planZippedProduct, &planArgs{a: &a, t: &t}, opts)
 	return
 }
 
@@ -90,9 +84,7 @@ func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical product it rearranges.
 func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("tiled_product", &r, planTiledProduct, &planArgs{a: &a, t: &t})
+	err = run("tiled_product", &r, planTiledProduct, &planArgs{a: &a, t: &t}, opts)
 	return
 }
 
@@ -102,9 +94,7 @@ func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical product it rearranges.
 func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("flat_product", &r, planFlatProduct, &planArgs{a: &a, t: &t})
+	err = run("flat_product", &r, planFlatProduct, &planArgs{a: &a, t: &t}, opts)
 	return
 }
 
@@ -116,9 +106,7 @@ func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: rank(result) == max(rank(A), rank(B)) and those of the
 // logical product it is built on.
 func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("blocked_product", &r, planBlockedProduct, &planArgs{a: &a, b: &b})
+	err = run("blocked_product", &r, planBlockedProduct, &planArgs{a: &a, b: &b}, opts)
 	return
 }
 
@@ -129,9 +117,7 @@ func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 // Post-conditions: rank(result) == max(rank(A), rank(B)) and those of the
 // logical product it is built on.
 func RakedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
-	var c calc
-	c.apply(opts)
-	err = c.run("raked_product", &r, planRakedProduct, &planArgs{a: &a, b: &b})
+	err = run("raked_product", &r, planRakedProduct, &planArgs{a: &a, b: &b}, opts)
 	return
 }
 

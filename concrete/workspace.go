@@ -66,38 +66,47 @@ func InWorkspace(w *Workspace) Option { return Option{ws: w} }
 // caller writes whole (a workspace's nodes are not zeroed): from the call's
 // workspace if it has one, else newly allocated. c may be nil.
 func (c *calc) nodes(n int) []IntTuple {
-	if c == nil || c.ws == nil {
+	if c == nil {
 		return make([]IntTuple, n)
 	}
-	return c.ws.take(n)
+	return c.ws.nodes(n)
+}
+
+// nodes is calc.nodes for a call whose workspace is w (nil: none).
+func (w *Workspace) nodes(n int) []IntTuple {
+	if w == nil {
+		return make([]IntTuple, n)
+	}
+	return w.take(n)
 }
 
 // registers returns the register file of a replay of plan p (nil: not yet
-// known): the workspace's, else a new one (on the caller's stack: registers
-// is inlined). A replay writes every register before it reads it, so the
-// workspace's is not cleared; only register 0, which no step writes, is set
-// (to 0). Loading the operands of another plan may overwrite the constants
-// of the last one: the workspace forgets them then.
-func (c *calc) registers(p *plan) *[maxRegs]int64 {
-	if c.ws == nil {
+// known) in workspace w: w's, else (w nil) a new one (on the caller's
+// stack: registers is inlined). A replay writes every register before it
+// reads it, so the workspace's is not cleared; only register 0, which no
+// step writes, is set (to 0). Loading the operands of another plan may
+// overwrite the constants of the last one: the workspace forgets them then.
+func (w *Workspace) registers(p *plan) *[maxRegs]int64 {
+	if w == nil {
 		return new([maxRegs]int64)
 	}
-	if c.ws.consts != p {
-		c.ws.consts = nil
+	if w.consts != p {
+		w.consts = nil
 	}
-	r := &c.ws.regs
+	r := &w.regs
 	r[0] = 0
 	return r
 }
 
 // loadConsts stores p's constants in its registers of r, the register
-// file of the call (see registers), unless they are there already.
-func (c *calc) loadConsts(p *plan, r *[maxRegs]int64) {
-	if c.ws != nil {
-		if c.ws.consts == p {
+// file of a call in workspace w (see registers), unless they are there
+// already.
+func (w *Workspace) loadConsts(p *plan, r *[maxRegs]int64) {
+	if w != nil {
+		if w.consts == p {
 			return
 		}
-		c.ws.consts = p
+		w.consts = p
 	}
 	copy(r[p.nin+1:], p.init)
 }
