@@ -2,7 +2,9 @@ package concrete
 
 import "fmt"
 
-// Option configures one operation call.
+// Option configures one operation call. (Each sets one thing: an option
+// with a workspace sets nothing else, which the exported operations' lane
+// relies on; see run.)
 type Option struct {
 	strict   bool
 	warnings *[]string

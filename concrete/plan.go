@@ -179,12 +179,9 @@ func runOp(c *calc, dst *Layout, op planOp, x *planArgs) {
 func run(name string, dst *Layout, op planOp, x *planArgs, opts []Option) error {
 	var ws *Workspace
 	for i := range opts {
-		o := &opts[i]
-		if o.strict || o.warnings != nil || o.noPlan {
+		// (an option with a workspace sets nothing else, see Option)
+		if ws = opts[i].ws; ws == nil {
 			goto guarded
-		}
-		if o.ws != nil {
-			ws = o.ws
 		}
 	}
 	if p := plans.last[op].Load(); p != nil && p.replayMatching(ws, dst, x, true) {

@@ -294,3 +294,33 @@ func TestWorkspaceConstants(t *testing.T) {
 		}
 	}
 }
+
+// TestLaneOptions checks that options other than a workspace keep a call
+// off the guard-free lane (run reads only the workspace of an option, and
+// takes any option without one to the guarded path), in either order:
+// composition((6,2):(1,7), 4:4) breaks a post-condition (DESIGN.md 3.1),
+// so strict mode refuses it and CuTe mode warns, with or without a
+// workspace, once the plan exists.
+func TestLaneOptions(t *testing.T) {
+	a, b := exLayout("(6,2):(1,7)"), exLayout("4:4")
+	var w Workspace
+	for range 2 { // (the first call makes the plan)
+		if _, err := Composition(a, b, InWorkspace(&w)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, opts := range [][]Option{{InWorkspace(&w), StrictMode()}, {StrictMode(), InWorkspace(&w)}} {
+		if _, err := Composition(a, b, opts...); err == nil || err.(*Error).Kind != Violation {
+			t.Errorf("strict mode with a workspace: %v, want a violation", err)
+		}
+	}
+	var warns []string
+	if _, err := Composition(a, b, InWorkspace(&w), CollectWarnings(&warns)); err != nil || len(warns) == 0 {
+		t.Errorf("warnings with a workspace: %v, %q; want a warning", err, warns)
+	}
+	for _, o := range []Option{StrictMode(), CollectWarnings(&warns), noPlans} {
+		if o.ws != nil {
+			t.Errorf("option %+v sets a workspace and more", o)
+		}
+	}
+}
