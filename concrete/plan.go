@@ -1,7 +1,6 @@
 package concrete
 
 import (
-	"math"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -211,17 +210,101 @@ func (c *calc) planned(dst *Layout, op planOp, x *planArgs) {
 	runOp(c, dst, op, x)
 }
 
-// replayMatching replays p when x has p's key, and reports whether it did.
-// It compares x with p's operands (those it was traced with) instead of
-// building x's key: that is one walk instead of two. With safe set it
-// replays only where that cannot fail (see replay).
+// replayMatching replays p when x has p's key: it computes the plan's
+// result, stores it in *dst and reports true. It compares x with p's
+// operands (those it was traced with) instead of building x's key: that is
+// one walk instead of two. A fault panics as in the engine, except with
+// safe set: then replayMatching does nothing and reports false where it
+// would need the checked steps or would divide by zero. (The matching, the
+// steps and the writing of the result are one function: a replay is
+// short, and calls were a tenth of it.)
 func (p *plan) replayMatching(ws *Workspace, dst *Layout, x *planArgs, safe bool) bool {
 	if p.engine {
 		return false
 	}
 	r := ws.registers(p)
 	m := matcher{regs: r}
-	return m.args(x, &p.args) && p.replay(ws, dst, r, m.mag, safe)
+	if !m.args(x, &p.args) {
+		return false
+	}
+	mag := m.mag
+	const mask = maxRegs - 1
+	_ = r[0] // (r is not nil: no check in the loops)
+	o := &p.out[fast]
+	if mag < p.posBelow { // (see matcher.mag)
+		o = &p.out[pos]
+	}
+	if mag&^posBit >= p.fastBelow {
+		if safe {
+			return false
+		}
+		ws.loadConsts(p, r)
+		p.run(r)
+	} else {
+		ws.loadConsts(p, r)
+		// o.steps (see planOut): the arithmetic of run, unchecked
+		// where it cannot fail, up to a step that would divide by zero.
+		// (Each case stores its own result: with one store after the
+		// switch, Go shuffles registers in every case.)
+		for _, w := range o.steps {
+			a, b, d := r[w>>16&mask], r[w>>26], w>>8&mask
+			switch stepOp(w) {
+			case stepAdd:
+				r[d] = a + b
+			case stepSub:
+				r[d] = a - b
+			case stepMul:
+				r[d] = a * b
+			case stepQuo:
+				if b == 0 {
+					goto zero
+				}
+				r[d] = quoSmall(a, b)
+			case stepRem:
+				if b == 0 {
+					goto zero
+				}
+				r[d] = remInt64(a, b)
+			case stepCeilDiv:
+				if b == 0 {
+					goto zero
+				}
+				r[d] = quoSmall(a+b-1, b) // as in iceilDiv
+			case stepMin:
+				r[d] = min(a, b)
+			case stepAbs:
+				r[d] = max(a, -a)
+			case stepSgn:
+				r[d] = sgnInt64(a)
+			}
+		}
+	}
+	// the result, whose leaves are in the registers
+write:
+	if p.size > 0 {
+		ns := ws.nodes(p.size)
+		for _, l := range o.leaves {
+			ns[l.at] = leaf(Int{V: r[l.reg&mask], Static: l.static})
+		}
+		for _, t := range p.tuples {
+			ns[t.at] = tup(ns[t.kid : t.kid+t.n : t.kid+t.n]...)
+		}
+		dst.Shape, dst.Stride = o.roots[0].tree(ns, r), o.roots[1].tree(ns, r)
+	} else {
+		dst.Shape, dst.Stride = o.roots[0].tree(nil, r), o.roots[1].tree(nil, r)
+	}
+	return true
+zero:
+	if safe {
+		return false
+	}
+	// the checked steps fail at the same step, with the engine's fault (a
+	// step writes neither an operand's register nor a constant's, and
+	// every step of code that fast or pos leaves out has a divisor that is
+	// not zero and cannot overflow)
+	p.run(r)
+	o = &p.out[fast]
+	goto write
 }
 
 // plannedByKey is planned for a call whose key is not that of the last
@@ -229,9 +312,8 @@ func (p *plan) replayMatching(ws *Workspace, dst *Layout, x *planArgs, safe bool
 // It reports whether it stored the result.
 func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 	var k [maxKey]uint64
-	r := c.ws.registers(nil)
 	var w keyWriter
-	w.key, w.regs, w.n, w.ok = &k, r, 1, true
+	w.key, w.n, w.ok = &k, 1, true
 	k[0] = uint64(op)
 	w.args(x)
 	if !w.ok {
@@ -242,11 +324,7 @@ func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 	if p == nil {
 		p = makePlan(op, x, key, w.nin)
 	}
-	if p == nil || p.engine {
-		return false
-	}
-	p.replay(c.ws, dst, r, math.MaxUint64, false) // (the checked steps: the key writer does not measure the values)
-	return true
+	return p != nil && p.replayMatching(c.ws, dst, x, false)
 }
 
 // Key words: a kind in the top byte, a count or a tiler kind below. A static
@@ -254,20 +332,18 @@ func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
 const (
 	keyTuple   uint64 = 1 << 56 // | number of elements
 	keyStatic  uint64 = 2 << 56 // followed by the value
-	keyDynamic uint64 = 3 << 56 // the value goes to the next register
+	keyDynamic uint64 = 3 << 56 // the value is the next dynamic one
 	keyTiler   uint64 = 4 << 56 // | TilerKind
 )
 
-// keyWriter writes the key of a call's operands into key[n:] and their
-// dynamic values into regs[1:] (nin of them so far), walking each operand
-// in preorder (a layout's shape, then its stride; a tiler's elements in
-// order). ok turns false when the operands do not fit the limits, or an
-// integer is traced (a plan is being made: the call must trace through the
-// engine, not replay). The order of the dynamic values is that of matcher
-// and tagger.
+// keyWriter writes the key of a call's operands into key[n:], counting
+// their dynamic values in nin, walking each operand in preorder (a
+// layout's shape, then its stride; a tiler's elements in order). ok turns
+// false when the operands do not fit the limits, or an integer is traced
+// (a plan is being made: the call must trace through the engine, not
+// replay). The order of the dynamic values is that of matcher and tagger.
 type keyWriter struct {
 	key    *[maxKey]uint64
-	regs   *[maxRegs]int64
 	n, nin int
 	ok     bool
 }
@@ -322,7 +398,6 @@ func (w *keyWriter) int(i *Int) {
 		return
 	}
 	w.nin++
-	w.regs[w.nin] = i.V
 	w.put(keyDynamic)
 }
 
@@ -504,10 +579,10 @@ type plan struct {
 	init   []int64
 	code   []planStep
 	// fastBelow and posBelow select which of out a call takes (see
-	// replay and matcher.mag): out[fast] when the bitwise or of the values'
-	// magnitudes is below fastBelow (0: never), out[pos] when moreover
-	// every value is at least 1 (posBelow is fastBelow then, or 0 when
-	// the plan has no out[pos]; see planpos.go).
+	// replayMatching and matcher.mag): out[fast] when the bitwise or of
+	// the values' magnitudes is below fastBelow (0: never), out[pos] when
+	// moreover every value is at least 1 (posBelow is fastBelow then, or 0
+	// when the plan has no out[pos]; see planpos.go).
 	fastBelow, posBelow uint64
 	out                 [2]planOut
 	size                int // the number of the result's tree nodes below the roots
@@ -572,93 +647,6 @@ type outNode struct {
 	n, kid int32
 	reg    int32
 	static bool
-}
-
-// replay computes the plan's result for the operand values in regs[1:nin+1]
-// (whose magnitudes or to mag, see matcher), stores it in *dst and reports
-// true. A fault panics as in the engine, except with safe set: then replay
-// does nothing and reports false where it would need the checked steps or
-// would divide by zero. (The unchecked steps and the writing of the result
-// are written out here rather than called: a replay is short, and the calls
-// were a tenth of it.)
-func (p *plan) replay(ws *Workspace, dst *Layout, r *[maxRegs]int64, mag uint64, safe bool) bool {
-	const mask = maxRegs - 1
-	_ = r[0] // (r is not nil: no check in the loops)
-	o := &p.out[fast]
-	if mag < p.posBelow { // (see matcher.mag)
-		o = &p.out[pos]
-	}
-	if mag&^posBit >= p.fastBelow {
-		if safe {
-			return false
-		}
-		ws.loadConsts(p, r)
-		p.run(r)
-	} else {
-		ws.loadConsts(p, r)
-		// o.steps (see planOut): the arithmetic of run, unchecked
-		// where it cannot fail, up to a step that would divide by zero.
-		// (Each case stores its own result: with one store after the
-		// switch, Go shuffles registers in every case.)
-		for _, w := range o.steps {
-			a, b, d := r[w>>16&mask], r[w>>26], w>>8&mask
-			switch stepOp(w) {
-			case stepAdd:
-				r[d] = a + b
-			case stepSub:
-				r[d] = a - b
-			case stepMul:
-				r[d] = a * b
-			case stepQuo:
-				if b == 0 {
-					goto zero
-				}
-				r[d] = quoSmall(a, b)
-			case stepRem:
-				if b == 0 {
-					goto zero
-				}
-				r[d] = remInt64(a, b)
-			case stepCeilDiv:
-				if b == 0 {
-					goto zero
-				}
-				r[d] = quoSmall(a+b-1, b) // as in iceilDiv
-			case stepMin:
-				r[d] = min(a, b)
-			case stepAbs:
-				r[d] = max(a, -a)
-			case stepSgn:
-				r[d] = sgnInt64(a)
-			}
-		}
-	}
-	// the result, whose leaves are in the registers
-write:
-	if p.size > 0 {
-		ns := ws.nodes(p.size)
-		for _, l := range o.leaves {
-			ns[l.at] = leaf(Int{V: r[l.reg&mask], Static: l.static})
-		}
-		for _, t := range p.tuples {
-			ns[t.at] = tup(ns[t.kid : t.kid+t.n : t.kid+t.n]...)
-		}
-		dst.Shape, dst.Stride = o.roots[0].tree(ns, r), o.roots[1].tree(ns, r)
-	} else {
-		dst.Shape, dst.Stride = o.roots[0].tree(nil, r), o.roots[1].tree(nil, r)
-	}
-	return true
-zero:
-	if safe {
-		return false
-	}
-	// the checked steps fail at the same step, with the engine's fault (a
-	// step writes neither an operand's register nor a constant's, and
-	// every step of code that fast or pos leaves out has a divisor that is
-	// not zero and cannot overflow)
-	p.run(r)
-	o = &p.out[fast]
-	goto write
 }
 
 // quoSmall is quoInt64 (b != 0) with a 32-bit division where a and b are

@@ -255,13 +255,15 @@ func TestPlanLaneAgainstEngine(t *testing.T) {
 }
 
 // TestWorkspaceConstants checks the workspace's memory of the constants in
-// its register file (Workspace.consts): a call whose operands are written
-// into the registers but replay no plan (here: too many dynamic values for
-// a plan) must make the next replay of the last plan load its constants
-// again. Each call is compared with the engine.
+// its register file (Workspace.consts). Complement(4:2, 24) has a plan
+// with a constant in register 4; a composition whose first operand has 6
+// dynamic values and whose second has too many for a plan is matched
+// against the last composition plan (same first operand): its 6 values
+// go to registers 1-6 before the second operand fails to match, and the
+// call runs the engine. The next complement must load its constant again.
+// Each call is compared with the engine.
 func TestWorkspaceConstants(t *testing.T) {
-	small := exLayout("4:2") // complement's plan has the constant 1 in a register
-	var big strings.Builder  // 40 modes: 80 dynamic values, over the limit
+	var big strings.Builder // 40 modes: 80 dynamic values, over the limit
 	big.WriteString("(")
 	for i := range 40 {
 		if i > 0 {
@@ -274,24 +276,23 @@ func TestWorkspaceConstants(t *testing.T) {
 		if i > 0 {
 			big.WriteString(",")
 		}
-		big.WriteString("0")
+		big.WriteString("1")
 	}
 	big.WriteString(")")
-	large := exLayout(big.String())
-	target := leaf(Int{V: 24})
+	small, target := exLayout("4:2"), leaf(Int{V: 24})
+	a, b, huge := exLayout("(3,5,7):(2,9,11)"), exLayout("3:1"), exLayout(big.String())
 	var w Workspace
-	for i := range 6 {
-		l := small
-		if i%2 == 1 {
-			l = large
+	check := func(what string, got, want string) {
+		t.Helper()
+		if got != want {
+			t.Fatalf("%s: in a workspace %s, engine %s", what, got, want)
 		}
-		want := laneShow(Complement(l, target, noPlans))
-		w.Reset()
-		got1 := laneShow(Complement(l, target, InWorkspace(&w)))
-		got2 := laneShow(Complement(l, target, InWorkspace(&w)))
-		if got1 != want || got2 != want {
-			t.Fatalf("call %d complement(%s, 24): engine %s, in a workspace %s then %s", i, l, want, got1, got2)
-		}
+	}
+	for range 3 {
+		check("composition(a, b)", laneShow(Composition(a, b, InWorkspace(&w))), laneShow(Composition(a, b, noPlans)))
+		check("complement", laneShow(Complement(small, target, InWorkspace(&w))), laneShow(Complement(small, target, noPlans)))
+		check("composition(a, huge)", laneShow(Composition(a, huge, InWorkspace(&w))), laneShow(Composition(a, huge, noPlans)))
+		check("complement again", laneShow(Complement(small, target, InWorkspace(&w))), laneShow(Complement(small, target, noPlans)))
 	}
 }
 

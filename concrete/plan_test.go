@@ -270,9 +270,8 @@ func TestPlanKeys(t *testing.T) {
 				t.Fatal(err)
 			}
 			var k [maxKey]uint64
-			var r [maxRegs]int64
 			var w keyWriter
-			w.key, w.regs, w.n, w.ok = &k, &r, 1, true
+			w.key, w.n, w.ok = &k, 1, true
 			w.args(&planArgs{a: &l})
 			if !w.ok {
 				t.Fatalf("%s: no key", s)
