@@ -31,7 +31,9 @@ import (
 // Where interval arithmetic shows that no step can overflow for operands
 // of magnitude at most 2^k, the plan also has an unchecked version of its
 // steps for such operands, without the steps whose value is unused and
-// which cannot divide by zero (see planOut).
+// which cannot divide by zero, and a second one for operands in [1, 2^k],
+// without the steps that are identities there (see planOut and
+// planpos.go).
 //
 // Soundness rests on one invariant: outside int.go and this file the engine
 // reads an integer's value only through Int.val and Bool.val, which taint
@@ -212,8 +214,8 @@ func (c *calc) planned(dst *Layout, op planOp, x *planArgs) {
 
 // replayMatching replays p when x has p's key: it computes the plan's
 // result, stores it in *dst and reports true. It compares x with p's
-// operands (those it was traced with) instead of building x's key: that is
-// one walk instead of two. A fault panics as in the engine, except with
+// operands (those it was traced with), loading the dynamic values as it
+// goes: for the plan used last this needs no key. A fault panics as in the engine, except with
 // safe set: then replayMatching does nothing and reports false where it
 // would need the checked steps or would divide by zero. (The matching, the
 // steps and the writing of the result are one function: a replay is
@@ -596,14 +598,15 @@ const (
 	pos
 )
 
-// planOut is the result of a plan as the steps that compute its values
-// (steps, unchecked: run after the checked code only its leaves and roots
-// are read) and the registers its leaf nodes and roots read them from.
-// For small operand values (out[fast]), no step can overflow, so the
-// arithmetic is unchecked except for division by zero, and the steps
-// whose value is not needed are dropped unless they divide by a value that
-// may be zero (the failures and their order stay those of code). The steps
-// are packed (see planStep.packed).
+// planOut is one way to compute a plan's result: unchecked steps (packed,
+// see planStep.packed) and the registers from which the result's leaf
+// nodes and roots take their values. It serves calls whose operand values
+// are small (out[fast]: no step can overflow, so the arithmetic is
+// unchecked except for division by zero, and the steps whose value is not
+// needed are dropped unless they divide by a value that may be zero: the
+// failures and their order stay those of code), or small and at least 1
+// (out[pos], see planpos.go). The checked steps (plan.code) leave the
+// values where out[fast] reads them.
 type planOut struct {
 	steps  []uint32
 	roots  [2]outNode // the result's shape and stride
@@ -957,18 +960,10 @@ func (p *plan) finish(t *tracer, res Layout) bool {
 		return false
 	}
 	p.code, p.nregs = code, nregs
-	f := &p.out[fast]
-	f.roots = roots
-	for i := range f.roots {
-		if o := &f.roots[i]; o.n < 0 {
-			o.reg = int32(to[o.reg])
-		}
-	}
+	p.out[fast].output(p.nodes, roots, func(r int32) int { return to[r] })
 	p.size = len(p.nodes)
 	for i, o := range p.nodes {
-		if o.n < 0 {
-			f.leaves = append(f.leaves, outLeaf{at: int32(i), reg: int32(to[o.reg]), static: o.static})
-		} else {
+		if o.n >= 0 {
 			p.tuples = append(p.tuples, outTuple{at: int32(i), kid: o.kid, n: o.n})
 		}
 	}
@@ -1025,10 +1020,11 @@ func allocate(code []traceStep, result []bool, base []int, first int, outs []int
 	return steps, to, next
 }
 
-// makeFast sets p.fastBelow and p.out[fast].steps (see plan): the largest power of two
-// up to 2^31 bounding operands for which no step can overflow, by interval
-// arithmetic on the magnitudes of the registers (a matcher's mag below it
-// bounds every operand by it), and the steps still needed
+// makeFast sets p.fastBelow and p.out[fast].steps (see plan): the largest
+// power of two up to 2^31 bounding operands for which no step can
+// overflow, by interval arithmetic on the magnitudes of the registers (a
+// matcher's mag&^posBit below it bounds every operand by it), and the
+// steps still needed
 // under it: those whose value is read (by the output or a needed step) and
 // the divisions whose divisor may be zero (division by zero is the one
 // failure left).
@@ -1051,13 +1047,29 @@ func (p *plan) makeFast() {
 	}
 	f := &p.out[fast]
 	f.steps = neededSteps(p.code, outRegs(f, p.nregs), func(_ int, s planStep) bool {
-		switch s.op {
-		case stepQuo, stepRem, stepCeilDiv:
-			return !isConst[s.b] || p.init[int(s.b)-p.nin-1] == 0
-		}
-		return false
+		return divides(s.op) && (!isConst[s.b] || p.init[int(s.b)-p.nin-1] == 0)
 	})
 }
+
+// output sets o's roots and leaves from the result's roots and nodes
+// below them (traced registers), reg giving the register of a traced one.
+func (o *planOut) output(nodes []outNode, roots [2]outNode, reg func(int32) int) {
+	o.roots = roots
+	for i := range o.roots {
+		if r := &o.roots[i]; r.n < 0 {
+			r.reg = int32(reg(r.reg))
+		}
+	}
+	for i, n := range nodes {
+		if n.n < 0 {
+			o.leaves = append(o.leaves, outLeaf{at: int32(i), reg: int32(reg(n.reg)), static: n.static})
+		}
+	}
+}
+
+// divides reports whether op divides by its second operand (and fails if
+// that is zero).
+func divides(op stepOp) bool { return op == stepQuo || op == stepRem || op == stepCeilDiv }
 
 // outRegs returns the registers that o's leaves and roots read, as a set.
 func outRegs(o *planOut, nregs int) []bool {

@@ -252,6 +252,58 @@ func TestPlanLaneAgainstEngine(t *testing.T) {
 	if fails == 0 {
 		t.Error("no call failed: the values do not reach the faults")
 	}
+	// the plans made: every unchecked step list reads only operands,
+	// constants and registers an earlier step wrote, and writes neither an
+	// operand nor a constant (what the workspace's register file, never
+	// cleared, and its memory of the constants rely on)
+	plans.mu.RLock()
+	defer plans.mu.RUnlock()
+	checked := 0
+	for _, p := range plans.m {
+		if !p.engine {
+			checkPlanRegisters(t, p)
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Error("no plan to check")
+	}
+}
+
+// checkPlanRegisters checks that each unchecked step list of p, with its
+// output, reads only the operands, the constants and registers written
+// before by its steps (register 0 is none of these), and that no step
+// writes an operand's or a constant's register.
+func checkPlanRegisters(t *testing.T, p *plan) {
+	t.Helper()
+	consts := p.nin + len(p.init) // the last register of an operand or a constant
+	for i, below := range [2]uint64{p.fastBelow, p.posBelow} {
+		if below == 0 {
+			continue
+		}
+		o := &p.out[i]
+		var set [maxRegs]bool
+		for r := 1; r <= consts; r++ {
+			set[r] = true
+		}
+		for j, w := range o.steps {
+			a, b, d := w>>16&(maxRegs-1), w>>26, w>>8&(maxRegs-1)
+			if !set[a] || !set[b] || int(d) <= consts {
+				t.Fatalf("plan %q, out[%d] step %d (r%d = op%d(r%d, r%d)): reads a register not set, or writes an operand or a constant (%d of them)", p.key, i, j, d, uint8(w), a, b, consts)
+			}
+			set[d] = true
+		}
+		for _, l := range o.leaves {
+			if !set[l.reg] {
+				t.Fatalf("plan %q, out[%d]: a leaf reads r%d, not set", p.key, i, l.reg)
+			}
+		}
+		for _, r := range o.roots {
+			if r.n < 0 && !set[r.reg] {
+				t.Fatalf("plan %q, out[%d]: a root reads r%d, not set", p.key, i, r.reg)
+			}
+		}
+	}
 }
 
 // TestWorkspaceConstants checks the workspace's memory of the constants in

@@ -172,22 +172,8 @@ func (p *plan) makePos(t *tracer, result []bool, base []int, first int, roots [2
 	p.nregs = max(p.nregs, nregs)
 	p.posBelow = p.fastBelow
 	o := &p.out[pos]
-	o.roots = roots
-	for i := range o.roots {
-		if r := &o.roots[i]; r.n < 0 {
-			r.reg = int32(to[src[r.reg]])
-		}
-	}
-	for i, n := range p.nodes {
-		if n.n < 0 {
-			o.leaves = append(o.leaves, outLeaf{at: int32(i), reg: int32(to[src[n.reg]]), static: n.static})
-		}
-	}
+	o.output(p.nodes, roots, func(r int32) int { return to[src[r]] })
 	o.steps = neededSteps(steps, outRegs(o, p.nregs), func(i int, s planStep) bool {
-		switch s.op {
-		case stepQuo, stepRem, stepCeilDiv:
-			return divisors[i].lo <= 0 && divisors[i].hi >= 0
-		}
-		return false
+		return divides(s.op) && divisors[i].lo <= 0 && divisors[i].hi >= 0
 	})
 }

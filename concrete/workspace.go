@@ -80,12 +80,12 @@ func (w *Workspace) nodes(n int) []IntTuple {
 	return w.take(n)
 }
 
-// registers returns the register file of a replay of plan p (nil: not yet
-// known) in workspace w: w's, else (w nil) a new one (on the caller's
-// stack: registers is inlined). A replay writes every register before it
-// reads it, so the workspace's is not cleared; only register 0, which no
-// step writes, is set (to 0). Loading the operands of another plan may
-// overwrite the constants of the last one: the workspace forgets them then.
+// registers returns the register file of a replay of plan p in workspace
+// w: w's, else (w nil) a new one (on the caller's stack: registers is
+// inlined). A replay writes every register before it reads it (register 0
+// is never read; TestPlanLaneAgainstEngine checks the plans), so the
+// workspace's is not cleared. Loading the operands of p may overwrite the
+// constants of another plan: the workspace forgets them then.
 func (w *Workspace) registers(p *plan) *[maxRegs]int64 {
 	if w == nil {
 		return new([maxRegs]int64)
@@ -93,9 +93,7 @@ func (w *Workspace) registers(p *plan) *[maxRegs]int64 {
 	if w.consts != p {
 		w.consts = nil
 	}
-	r := &w.regs
-	r[0] = 0
-	return r
+	return &w.regs
 }
 
 // loadConsts stores p's constants in its registers of r, the register
