@@ -71,10 +71,15 @@
 // static values, positions of the dynamic integers) traces the engine and
 // records its arithmetic on the dynamic values; later calls of that type
 // replay the arithmetic and write the recorded result structure (see
-// plan.go). Results, errors and error messages are those of the engine for
-// every input (the vectors and TestPlanReplayOtherValues check it); the
-// cache is shared by goroutines and bounded (4096 plans, then it starts
-// over).
+// plan.go). Calls whose dynamic values are small enough that no step can
+// overflow run the steps unchecked, and when all of them are at least 1,
+// without the steps interval arithmetic shows to be identities
+// (planpos.go). Results, errors and error messages are those of the engine
+// for every input (the vectors, TestPlanReplayOtherValues and
+// TestPlanLaneAgainstEngine check it); the cache is shared by goroutines
+// and bounded (4096 plans, then it starts over). A Workspace also holds the
+// register file of its calls' replays, never cleared: every step list
+// reads only registers it set (checked for every plan the tests make).
 //
 // The invariant plans rest on: the engine takes no decision on a dynamic
 // value. Outside int.go (the arithmetic) and plan.go, code reads an

@@ -215,11 +215,11 @@ func (c *calc) planned(dst *Layout, op planOp, x *planArgs) {
 // replayMatching replays p when x has p's key: it computes the plan's
 // result, stores it in *dst and reports true. It compares x with p's
 // operands (those it was traced with), loading the dynamic values as it
-// goes: for the plan used last this needs no key. A fault panics as in the engine, except with
-// safe set: then replayMatching does nothing and reports false where it
-// would need the checked steps or would divide by zero. (The matching, the
-// steps and the writing of the result are one function: a replay is
-// short, and calls were a tenth of it.)
+// goes: for the plan used last this needs no key. A fault panics as in the
+// engine, except with safe set: then replayMatching writes nothing to *dst
+// and reports false where it would need the checked steps or would divide
+// by zero. (The matching, the steps and the writing of the result are one
+// function: a replay is short, and calls were a tenth of it.)
 func (p *plan) replayMatching(ws *Workspace, dst *Layout, x *planArgs, safe bool) bool {
 	if p.engine {
 		return false
