@@ -968,7 +968,7 @@ func (p *plan) finish(t *tracer, res Layout) bool {
 		}
 	}
 	p.makeFast()
-	p.makePos(t, result, base, first, roots)
+	p.makePos(t, result, base, first, roots, outs)
 	p.nodes = nil
 	return true
 }
@@ -977,8 +977,8 @@ func (p *plan) finish(t *tracer, res Layout) bool {
 // trace registers that steps of the whole trace write): the operands and
 // constants as base says (below first), the steps' results from first on,
 // a register being reused once its value is dead. outs are the trace
-// registers the output reads. It returns the steps, the
-// numbering and the number of registers used.
+// registers the output reads. It returns the steps, the numbering and the
+// number of registers used.
 func allocate(code []traceStep, result []bool, base []int, first int, outs []int32) ([]planStep, []int, int) {
 	// the last step reading each trace register (len(code) for the
 	// output's)
@@ -1024,10 +1024,9 @@ func allocate(code []traceStep, result []bool, base []int, first int, outs []int
 // power of two up to 2^31 bounding operands for which no step can
 // overflow, by interval arithmetic on the magnitudes of the registers (a
 // matcher's mag&^posBit below it bounds every operand by it), and the
-// steps still needed
-// under it: those whose value is read (by the output or a needed step) and
-// the divisions whose divisor may be zero (division by zero is the one
-// failure left).
+// steps still needed under it: those whose value is read (by the output
+// or a needed step) and the divisions whose divisor may be zero (division
+// by zero is the one failure left).
 func (p *plan) makeFast() {
 	// the largest power of two that is safe (a check is linear in the
 	// steps, and is made once per plan)

@@ -124,10 +124,10 @@ func sameAs(op stepOp, a, b int32, x, y ival) int32 {
 }
 
 // makePos sets p.posBelow and p.out[pos] (see above) from the trace t,
-// once p.code, p.out[fast] and fastBelow are set: result, base and first
-// are those of p.code's allocation, p.nodes and roots the output nodes in
-// trace registers.
-func (p *plan) makePos(t *tracer, result []bool, base []int, first int, roots [2]outNode) {
+// once p.code, p.out[fast] and fastBelow are set: result, base, first and
+// outs are those of p.code's allocation, p.nodes and roots the output
+// nodes in trace registers.
+func (p *plan) makePos(t *tracer, result []bool, base []int, first int, roots [2]outNode, outs []int32) {
 	if p.fastBelow == 0 {
 		return
 	}
@@ -159,13 +159,11 @@ func (p *plan) makePos(t *tracer, result []bool, base []int, first int, roots [2
 		code = append(code, traceStep{op: s.op, d: s.d, a: a, b: b})
 		divisors = append(divisors, y)
 	}
-	var outs []int32
-	for _, o := range append(p.nodes, roots[:]...) {
-		if o.n < 0 {
-			outs = append(outs, src[o.reg])
-		}
+	posOuts := make([]int32, len(outs))
+	for i, r := range outs {
+		posOuts[i] = src[r]
 	}
-	steps, to, nregs := allocate(code, result, base, first, outs)
+	steps, to, nregs := allocate(code, result, base, first, posOuts)
 	if nregs > maxRegs {
 		return
 	}
