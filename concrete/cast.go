@@ -6,9 +6,9 @@ package concrete
 
 func init() {
 	register(
-		&Op{Name: "upcast", Args: []ArgKind{ArgLayout, ArgParam}, CuTe: "upcast<N>(A)",
+		&Op{Op: spec("upcast"),
 			run: func(c *calc, a []Value) Value { return LayoutValue(upcast(c, a[0].Layout, castFactor(a[1]))) }},
-		&Op{Name: "downcast", Args: []ArgKind{ArgLayout, ArgParam}, CuTe: "downcast<N>(A)",
+		&Op{Op: spec("downcast"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(downcast(a[0].Layout, castFactor(a[1]))) }},
 	)
 }

@@ -14,11 +14,11 @@ import (
 
 func init() {
 	register(
-		&Op{Name: "coalesce", Args: []ArgKind{ArgLayout}, CuTe: "coalesce(A)",
+		&Op{Op: spec("coalesce"),
 			plan: planCoalesce},
-		&Op{Name: "coalesce_profile", Args: []ArgKind{ArgLayout, ArgTuple}, CuTe: "coalesce(A, P)",
+		&Op{Op: spec("coalesce_profile"),
 			run: func(c *calc, a []Value) Value { return LayoutValue(coalesceProfile(c, a[0].Layout, a[1].Tuple)) }},
-		&Op{Name: "filter", Args: []ArgKind{ArgLayout}, CuTe: "filter(A)",
+		&Op{Op: spec("filter"),
 			plan: planFilter},
 	)
 }

@@ -9,9 +9,9 @@ import (
 
 func init() {
 	register(
-		&Op{Name: "complement", Args: []ArgKind{ArgLayout, ArgShape}, CuTe: "complement(A, M)",
+		&Op{Op: spec("complement"),
 			plan: planComplement},
-		&Op{Name: "complement_default", Args: []ArgKind{ArgLayout}, CuTe: "complement(A)",
+		&Op{Op: spec("complement_default"),
 			plan: planComplementDefault},
 	)
 }

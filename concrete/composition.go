@@ -12,11 +12,11 @@ import (
 
 func init() {
 	register(
-		&Op{Name: "composition", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "composition(A, B)",
+		&Op{Op: spec("composition"),
 			plan: planComposition},
-		&Op{Name: "composition_tiler", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "composition(A, T)",
+		&Op{Op: spec("composition_tiler"),
 			plan: planCompositionTiler},
-		&Op{Name: "composition_shape", Args: []ArgKind{ArgLayout, ArgShape}, CuTe: "composition(A, S)",
+		&Op{Op: spec("composition_shape"),
 			run: func(c *calc, a []Value) Value { return LayoutValue(compositionShape(c, a[0].Layout, a[1].Tuple)) }},
 	)
 }

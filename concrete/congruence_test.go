@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/tuple"
 )
 
@@ -99,18 +100,18 @@ func TestNonCongruentLayouts(t *testing.T) {
 			args := make([]Value, len(op.Args))
 			for j, kj := range op.Args {
 				switch kj {
-				case ArgLayout:
+				case catalog.Layout:
 					args[j] = LayoutValue(good)
-				case ArgTiler:
+				case catalog.Tiler:
 					args[j] = Value{Kind: ValTiler, Tiler: LayoutTiler(exLayout("2:1"))}
 				default:
 					args[j] = Value{Kind: ValTuple, Tuple: exTuple("2")}
 				}
 			}
 			switch k {
-			case ArgLayout:
+			case catalog.Layout:
 				args[i] = LayoutValue(bad[0])
-			case ArgTiler:
+			case catalog.Tiler:
 				args[i] = Value{Kind: ValTiler, Tiler: tupleTiler(LayoutTiler(bad[0]))}
 			default:
 				continue
@@ -136,5 +137,23 @@ func TestErrorsCarryNoValue(t *testing.T) {
 	r, err = Complement(exLayout("(2):(1)"), exTuple("0"), StrictMode())
 	if err == nil || r != (Layout{}) {
 		t.Errorf("strict Complement = %v, %v; want the zero Layout and an error", r, err)
+	}
+}
+
+// The concrete engine implements every operation of the catalogue
+// (internal/catalog), and nothing else.
+func TestCatalogueImplemented(t *testing.T) {
+	for _, spec := range catalog.All() {
+		op, ok := Lookup(spec.Name)
+		if !ok {
+			t.Errorf("%s: in the catalogue, not implemented by concrete", spec.Name)
+			continue
+		}
+		if op.Op != spec || (op.run == nil) == (op.plan == planNone) {
+			t.Errorf("%s: implementation not bound to its catalogue entry, or not exactly one of run and plan", spec.Name)
+		}
+	}
+	if n, m := len(Ops()), len(catalog.All()); n != m {
+		t.Errorf("concrete implements %d operations, the catalogue has %d", n, m)
 	}
 }

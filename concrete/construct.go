@@ -12,20 +12,20 @@ import "github.com/cutealg/cutealg/internal/tuple"
 
 func init() {
 	register(
-		&Op{Name: "make_layout", Args: []ArgKind{ArgShape, ArgTuple}, MinArgs: 1, CuTe: "make_layout(S) / make_layout(S, D)",
+		&Op{Op: spec("make_layout"),
 			run: func(_ *calc, a []Value) Value {
 				if len(a) == 1 {
 					return LayoutValue(makeLayoutLeft(a[0].Tuple))
 				}
 				return LayoutValue(makeLayout(a[0].Tuple, a[1].Tuple))
 			}},
-		&Op{Name: "make_layout_left", Args: []ArgKind{ArgShape}, CuTe: "make_layout(S, LayoutLeft{})",
+		&Op{Op: spec("make_layout_left"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(makeLayoutLeft(a[0].Tuple)) }},
-		&Op{Name: "make_layout_right", Args: []ArgKind{ArgShape}, CuTe: "make_layout(S, LayoutRight{})",
+		&Op{Op: spec("make_layout_right"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(makeLayoutRight(a[0].Tuple)) }},
-		&Op{Name: "make_ordered_layout", Args: []ArgKind{ArgShape, ArgTuple}, CuTe: "make_ordered_layout(S, O)",
+		&Op{Op: spec("make_ordered_layout"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(makeOrderedLayout(a[0].Tuple, a[1].Tuple)) }},
-		&Op{Name: "make_layout_concat", Args: []ArgKind{ArgLayout, ArgLayout, ArgLayout}, MinArgs: 1, CuTe: "make_layout(A0, A1, ...)",
+		&Op{Op: spec("make_layout_concat"),
 			run: func(_ *calc, a []Value) Value {
 				ls := make([]Layout, len(a))
 				for i, v := range a {
@@ -33,27 +33,27 @@ func init() {
 				}
 				return LayoutValue(makeLayoutConcat(ls...))
 			}},
-		&Op{Name: "append", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "append(A, B)",
+		&Op{Op: spec("append"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(appendLayout(a[0].Layout, a[1].Layout)) }},
-		&Op{Name: "prepend", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "prepend(A, B)",
+		&Op{Op: spec("prepend"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(prependLayout(a[0].Layout, a[1].Layout)) }},
-		&Op{Name: "replace", Args: []ArgKind{ArgLayout, ArgParam, ArgLayout}, CuTe: "replace<I>(A, B)",
+		&Op{Op: spec("replace"),
 			run: func(_ *calc, a []Value) Value {
 				return LayoutValue(replaceLayout(a[0].Layout, paramInt(a[1]), a[2].Layout))
 			}},
-		&Op{Name: "take", Args: []ArgKind{ArgLayout, ArgParam, ArgParam}, CuTe: "take<B,E>(A)",
+		&Op{Op: spec("take"),
 			run: func(_ *calc, a []Value) Value {
 				return LayoutValue(takeLayout(a[0].Layout, paramInt(a[1]), paramInt(a[2])))
 			}},
-		&Op{Name: "select", Args: []ArgKind{ArgLayout, ArgParam}, CuTe: "select<I0,I1,...>(A)",
+		&Op{Op: spec("select"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(selectLayout(a[0].Layout, paramInts(a[1]))) }},
-		&Op{Name: "group", Args: []ArgKind{ArgLayout, ArgParam, ArgParam}, CuTe: "group<B,E>(A)",
+		&Op{Op: spec("group"),
 			run: func(_ *calc, a []Value) Value {
 				return LayoutValue(groupLayout(a[0].Layout, paramInt(a[1]), paramInt(a[2])))
 			}},
-		&Op{Name: "get", Args: []ArgKind{ArgLayout, ArgParam}, CuTe: "layout<I0,...>(A)",
+		&Op{Op: spec("get"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(getLayout(a[0].Layout, paramInts(a[1]))) }},
-		&Op{Name: "flatten", Args: []ArgKind{ArgLayout}, CuTe: "flatten(A)",
+		&Op{Op: spec("flatten"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(flattenLayout(a[0].Layout)) }},
 	)
 }

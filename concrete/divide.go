@@ -9,15 +9,15 @@ import "strconv"
 
 func init() {
 	register(
-		&Op{Name: "logical_divide", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "logical_divide(A, B)",
+		&Op{Op: spec("logical_divide"),
 			plan: planLogicalDivide},
-		&Op{Name: "logical_divide_tiler", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "logical_divide(A, T)",
+		&Op{Op: spec("logical_divide_tiler"),
 			plan: planLogicalDivideTiler},
-		&Op{Name: "zipped_divide", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "zipped_divide(A, T)",
+		&Op{Op: spec("zipped_divide"),
 			plan: planZippedDivide},
-		&Op{Name: "tiled_divide", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "tiled_divide(A, T)",
+		&Op{Op: spec("tiled_divide"),
 			plan: planTiledDivide},
-		&Op{Name: "flat_divide", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "flat_divide(A, T)",
+		&Op{Op: spec("flat_divide"),
 			plan: planFlatDivide},
 	)
 }

@@ -11,17 +11,17 @@ import "github.com/cutealg/cutealg/internal/tuple"
 
 func init() {
 	register(
-		&Op{Name: "right_inverse", Args: []ArgKind{ArgLayout}, CuTe: "right_inverse(A)",
+		&Op{Op: spec("right_inverse"),
 			run: func(c *calc, a []Value) Value { return LayoutValue(rightInverse(c, a[0].Layout)) }},
-		&Op{Name: "left_inverse", Args: []ArgKind{ArgLayout}, CuTe: "left_inverse(A)",
+		&Op{Op: spec("left_inverse"),
 			run: func(c *calc, a []Value) Value { return LayoutValue(leftInverse(c, a[0].Layout)) }},
-		&Op{Name: "max_common_vector", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "max_common_vector(A, B)",
+		&Op{Op: spec("max_common_vector"),
 			run: func(c *calc, a []Value) Value {
 				return TupleValue(leaf(maxCommonVector(c, a[0].Layout, a[1].Layout)))
 			}},
-		&Op{Name: "max_common_layout", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "max_common_layout(A, B)",
+		&Op{Op: spec("max_common_layout"),
 			run: func(c *calc, a []Value) Value { return LayoutValue(maxCommonLayout(c, a[0].Layout, a[1].Layout)) }},
-		&Op{Name: "nullspace", Args: []ArgKind{ArgLayout}, CuTe: "nullspace(A)",
+		&Op{Op: spec("nullspace"),
 			run: func(c *calc, a []Value) Value { return LayoutValue(nullspace(c, a[0].Layout)) }},
 	)
 }

@@ -4,42 +4,10 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/internal/tuple"
 )
-
-// ArgKind is the kind of one operation argument.
-type ArgKind uint8
-
-const (
-	// ArgLayout is a Layout `S:D`.
-	ArgLayout ArgKind = iota
-	// ArgTuple is an IntTuple (shape, coordinate, cotarget, profile).
-	ArgTuple
-	// ArgTiler is a Tiler: a layout, or a tuple of layouts, integers, `_`.
-	ArgTiler
-	// ArgParam is a template parameter written as a plain number or tuple
-	// (`2`, `(1,3)`); its static/dynamic marks are ignored.
-	ArgParam
-	// ArgShape is an IntTuple used as a shape or cotarget: every leaf must
-	// be positive.
-	ArgShape
-)
-
-func (k ArgKind) String() string {
-	switch k {
-	case ArgLayout:
-		return "layout"
-	case ArgTuple:
-		return "integer tuple"
-	case ArgTiler:
-		return "tiler"
-	case ArgShape:
-		return "shape"
-	default:
-		return "parameter"
-	}
-}
 
 // ValueKind says which field of a Value is set.
 type ValueKind uint8
@@ -87,70 +55,58 @@ func TupleValue(t IntTuple) Value { return Value{Kind: ValTuple, Tuple: t} }
 // TilerValue wraps a tiler as a Value.
 func TilerValue(t Tiler) Value { return Value{Kind: ValTiler, Tiler: t} }
 
-// Op is one entry of the operation catalogue shared by the CLI, the oracle
-// and the tests (each operation also has a typed Go function). Apply checks
+// Op is the concrete engine's implementation of one entry of the operation
+// catalogue (internal/catalog, shared by the CLI, the oracle, the symbolic
+// engine and the tests; each operation also has a typed Go function). Its
+// name, argument kinds and CuTe call are the catalogue's. Apply checks
 // argument kinds, refuses layouts whose shape and stride are not congruent,
 // and refuses non-positive extents; the typed functions refuse the first two
 // as well but follow CuTe on non-positive extents.
 type Op struct {
-	Name string
-	// Args are the argument kinds; the first MinArgs are required.
-	Args    []ArgKind
-	MinArgs int
-	// CuTe is the CuTe C++ call the operation mirrors.
-	CuTe string
+	*catalog.Op
 	// run computes the operation; an operation whose calls go through the
 	// plan cache (see plan.go) has plan set instead.
 	run  func(c *calc, args []Value) Value
 	plan planOp
 }
 
-var catalogue = map[string]*Op{}
+var implemented = map[string]*Op{}
 
-// register adds ops to the catalogue; called from the init functions of the
+// spec returns the catalogue entry an implementation binds to.
+func spec(name string) *catalog.Op {
+	op, ok := catalog.Lookup(name)
+	if !ok {
+		panic("concrete: " + name + " is not in the catalogue")
+	}
+	return op
+}
+
+// register adds implementations; called from the init functions of the
 // files that implement them.
 func register(ops ...*Op) {
 	for _, op := range ops {
-		if _, dup := catalogue[op.Name]; dup {
+		if _, dup := implemented[op.Name]; dup {
 			panic("concrete: duplicate op " + op.Name)
 		}
-		if op.MinArgs == 0 {
-			op.MinArgs = len(op.Args)
-		}
-		catalogue[op.Name] = op
+		implemented[op.Name] = op
 	}
 }
 
-// Lookup returns the catalogue entry of an operation.
+// Lookup returns the implementation of an operation of the catalogue.
 func Lookup(name string) (*Op, bool) {
-	op, ok := catalogue[name]
+	op, ok := implemented[name]
 	return op, ok
 }
 
-// Ops returns every operation of the catalogue, sorted by name.
+// Ops returns every implemented operation, sorted by name (every operation
+// of the catalogue: a test checks it).
 func Ops() []*Op {
-	ops := make([]*Op, 0, len(catalogue))
-	for _, op := range catalogue {
+	ops := make([]*Op, 0, len(implemented))
+	for _, op := range implemented {
 		ops = append(ops, op)
 	}
 	sort.Slice(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
 	return ops
-}
-
-// Usage is the operation's signature, e.g. "composition(layout, layout)".
-func (op *Op) Usage() string {
-	s := op.Name + "("
-	for i, k := range op.Args {
-		if i > 0 {
-			s += ", "
-		}
-		if i >= op.MinArgs {
-			s += "[" + k.String() + "]"
-		} else {
-			s += k.String()
-		}
-	}
-	return s + ")"
 }
 
 // Apply runs the operation on already converted arguments.
@@ -179,18 +135,18 @@ func (op *Op) Apply(args []Value, opts ...Option) (v Value, err error) {
 // extents CuTe divides by zero or returns meaningless values), so shapes of
 // layouts, integer tiler elements and shape arguments must be >= 1. Strides
 // and coordinates may be zero or negative.
-func checkArg(i int, v Value, k ArgKind) {
-	want := map[ArgKind]ValueKind{ArgLayout: ValLayout, ArgTuple: ValTuple, ArgParam: ValTuple, ArgShape: ValTuple, ArgTiler: ValTiler}[k]
+func checkArg(i int, v Value, k catalog.ArgKind) {
+	want := map[catalog.ArgKind]ValueKind{catalog.Layout: ValLayout, catalog.Tuple: ValTuple, catalog.Param: ValTuple, catalog.Shape: ValTuple, catalog.Tiler: ValTiler}[k]
 	if v.Kind != want {
 		badInput("argument %d: want a %s", i+1, k)
 	}
 	switch k {
-	case ArgLayout:
+	case catalog.Layout:
 		requireCongruent(&v.Layout)
 		positiveShape(i, "shape", v.Layout.Shape)
-	case ArgShape:
+	case catalog.Shape:
 		positiveShape(i, "shape", v.Tuple)
-	case ArgTiler:
+	case catalog.Tiler:
 		tuple.Fold(v.Tiler, 0, func(_ int, lf TilerLeaf) int {
 			switch lf.Kind {
 			case TileLayout:
@@ -247,9 +203,9 @@ func Eval(n notation.Node, opts ...Option) (Value, error) {
 	call, ok := n.(*notation.Call)
 	if !ok {
 		if _, isLayout := n.(*notation.Layout); isLayout {
-			return convert(n, ArgLayout)
+			return convert(n, catalog.Layout)
 		}
-		return convert(n, ArgTiler)
+		return convert(n, catalog.Tiler)
 	}
 	op, ok := Lookup(call.Name)
 	if !ok {
@@ -279,12 +235,12 @@ func Eval(n notation.Node, opts ...Option) (Value, error) {
 }
 
 // convert turns a parsed argument into a Value of the wanted kind.
-func convert(n notation.Node, k ArgKind) (Value, error) {
+func convert(n notation.Node, k catalog.ArgKind) (Value, error) {
 	switch k {
-	case ArgLayout:
+	case catalog.Layout:
 		l, err := LayoutFromNode(n)
 		return LayoutValue(l), err
-	case ArgTiler:
+	case catalog.Tiler:
 		t, err := TilerFromNode(n)
 		return TilerValue(t), err
 	default:
@@ -294,13 +250,13 @@ func convert(n notation.Node, k ArgKind) (Value, error) {
 }
 
 // coerce adapts the result of a nested call to the kind an argument wants.
-func coerce(n notation.Node, v Value, k ArgKind) (Value, error) {
+func coerce(n notation.Node, v Value, k catalog.ArgKind) (Value, error) {
 	switch {
-	case k == ArgLayout && v.Kind == ValLayout,
-		(k == ArgTuple || k == ArgParam || k == ArgShape) && v.Kind == ValTuple,
-		k == ArgTiler && v.Kind == ValTiler:
+	case k == catalog.Layout && v.Kind == ValLayout,
+		(k == catalog.Tuple || k == catalog.Param || k == catalog.Shape) && v.Kind == ValTuple,
+		k == catalog.Tiler && v.Kind == ValTiler:
 		return v, nil
-	case k == ArgTiler && v.Kind == ValLayout:
+	case k == catalog.Tiler && v.Kind == ValLayout:
 		return TilerValue(LayoutTiler(v.Layout)), nil
 	}
 	return Value{}, semErr(n, "a "+k.String(), "the result of %s is not a %s", notation.Print(n), k)

@@ -12,21 +12,21 @@ import (
 
 func init() {
 	register(
-		&Op{Name: "logical_product", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "logical_product(A, B)",
+		&Op{Op: spec("logical_product"),
 			plan: planLogicalProduct},
-		&Op{Name: "logical_product_tiler", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "logical_product(A, T)",
+		&Op{Op: spec("logical_product_tiler"),
 			plan: planLogicalProductTiler},
-		&Op{Name: "zipped_product", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "zipped_product(A, T)",
+		&Op{Op: spec("zipped_product"),
 			plan: planZippedProduct},
-		&Op{Name: "tiled_product", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "tiled_product(A, T)",
+		&Op{Op: spec("tiled_product"),
 			plan: planTiledProduct},
-		&Op{Name: "flat_product", Args: []ArgKind{ArgLayout, ArgTiler}, CuTe: "flat_product(A, T)",
+		&Op{Op: spec("flat_product"),
 			plan: planFlatProduct},
-		&Op{Name: "blocked_product", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "blocked_product(A, B)",
+		&Op{Op: spec("blocked_product"),
 			plan: planBlockedProduct},
-		&Op{Name: "raked_product", Args: []ArgKind{ArgLayout, ArgLayout}, CuTe: "raked_product(A, B)",
+		&Op{Op: spec("raked_product"),
 			plan: planRakedProduct},
-		&Op{Name: "tile_to_shape", Args: []ArgKind{ArgLayout, ArgShape, ArgTuple}, MinArgs: 2, CuTe: "tile_to_shape(A, S[, O])",
+		&Op{Op: spec("tile_to_shape"),
 			run: func(c *calc, a []Value) Value {
 				if len(a) == 3 {
 					return LayoutValue(tileToShape(c, a[0].Layout, a[1].Tuple, &a[2].Tuple))

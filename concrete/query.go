@@ -10,15 +10,15 @@ import "strconv"
 
 func init() {
 	register(
-		&Op{Name: "size", Args: []ArgKind{ArgLayout}, CuTe: "size(A)",
+		&Op{Op: spec("size"),
 			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(size(a[0].Layout))) }},
-		&Op{Name: "cosize", Args: []ArgKind{ArgLayout}, CuTe: "cosize(A)",
+		&Op{Op: spec("cosize"),
 			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(cosize(a[0].Layout))) }},
-		&Op{Name: "rank", Args: []ArgKind{ArgLayout}, CuTe: "rank(A)",
+		&Op{Op: spec("rank"),
 			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(Rank(a[0].Layout))) }},
-		&Op{Name: "depth", Args: []ArgKind{ArgLayout}, CuTe: "depth(A)",
+		&Op{Op: spec("depth"),
 			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(Depth(a[0].Layout))) }},
-		&Op{Name: "evaluate", Args: []ArgKind{ArgLayout}, CuTe: "A(i) for i = 0 ... size(A)-1",
+		&Op{Op: spec("evaluate"),
 			run: func(_ *calc, a []Value) Value {
 				vs := evaluate(a[0].Layout)
 				b := make([]byte, 0, 4*len(vs))
@@ -30,13 +30,13 @@ func init() {
 				}
 				return Value{Kind: ValText, Text: string(b)}
 			}},
-		&Op{Name: "crd2idx", Args: []ArgKind{ArgTuple, ArgLayout}, CuTe: "crd2idx(c, A)",
+		&Op{Op: spec("crd2idx"),
 			run: func(_ *calc, a []Value) Value {
 				return TupleValue(leaf(crd2idxLayout(a[0].Tuple, a[1].Layout)))
 			}},
-		&Op{Name: "idx2crd", Args: []ArgKind{ArgTuple, ArgShape}, CuTe: "idx2crd(c, S)",
+		&Op{Op: spec("idx2crd"),
 			run: func(_ *calc, a []Value) Value { return TupleValue(idx2crd(a[0].Tuple, a[1].Tuple)) }},
-		&Op{Name: "shape_div", Args: []ArgKind{ArgTuple, ArgTuple}, CuTe: "shape_div(a, b)",
+		&Op{Op: spec("shape_div"),
 			run: func(c *calc, a []Value) Value { return TupleValue(shapeDiv(c, a[0].Tuple, a[1].Tuple)) }},
 	)
 }

@@ -21,13 +21,14 @@ var layers = map[string][]string{
 	"internal/tuple":    {},
 	"internal/vectors":  {},
 	"internal/notation": {},
-	"concrete":          {"internal/tuple", "internal/notation", "internal/vectors"},
-	"sym":               {"internal/tuple", "internal/notation", "concrete"},
-	"rules":             {"internal/tuple", "internal/notation", "concrete", "sym"},
-	"proofs":            {"internal/tuple", "internal/notation", "concrete", "sym", "rules"},
-	"gpuval":            {"internal/tuple", "internal/notation", "concrete", "sym", "rules", "proofs"},
-	"internal/oracle":   {"internal/tuple", "internal/notation", "internal/vectors", "concrete", "sym", "rules", "proofs"},
-	"cmd/cute":          {"internal/tuple", "internal/notation", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle"},
+	"internal/catalog":  {},
+	"concrete":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors"},
+	"sym":               {"internal/tuple", "internal/notation", "internal/catalog", "concrete"},
+	"rules":             {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym"},
+	"proofs":            {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules"},
+	"gpuval":            {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules", "proofs"},
+	"internal/oracle":   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
+	"cmd/cute":          {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle"},
 }
 
 // testOnly are external modules that only tests may import (gopter may also

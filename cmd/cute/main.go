@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
 )
 
@@ -120,7 +120,7 @@ that does not parse).
 Operations (the arguments of a call; [x] is optional):
 
 `)
-	ops := concrete.Ops()
+	ops := catalog.All()
 	width := 0
 	for _, op := range ops {
 		width = max(width, len(op.Usage()))
