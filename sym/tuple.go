@@ -265,6 +265,10 @@ func (c *Ctx) EvalLayout(l Layout, b Binding) (concrete.Layout, error) {
 	if err := c.Satisfies(b); err != nil {
 		return concrete.Layout{}, err
 	}
+	return evalLayout(l, b)
+}
+
+func evalLayout(l Layout, b Binding) (concrete.Layout, error) {
 	sh, err := evalTuple(l.Shape, b)
 	if err != nil {
 		return concrete.Layout{}, fmt.Errorf("shape: %w", err)

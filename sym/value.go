@@ -1,0 +1,193 @@
+package sym
+
+import (
+	"fmt"
+
+	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/catalog"
+	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/internal/tuple"
+)
+
+// TilerKind says what a leaf of a symbolic Tiler is.
+type TilerKind uint8
+
+const (
+	// TileLayout: the leaf is a Layout (composed with the mode).
+	TileLayout TilerKind = iota
+	// TileInt: the leaf is an integer n (possibly symbolic), meaning the
+	// layout n:_1.
+	TileInt
+	// TileKeep: the leaf is CuTe's `_` (keep the mode unchanged).
+	TileKeep
+)
+
+// TilerLeaf is one leaf of a symbolic Tiler.
+type TilerLeaf struct {
+	Kind   TilerKind
+	Layout Layout // Kind == TileLayout
+	Int    Int    // Kind == TileInt
+}
+
+// Tiler is a symbolic CuTe Tiler: a Layout, an integer, `_`, or a tuple of
+// Tilers, as concrete.Tiler with symbolic integers: (TM,TN), <_4:_2,N:_1>,
+// (_,_8).
+type Tiler = tuple.T[TilerLeaf]
+
+// LayoutTiler wraps a Layout as a Tiler.
+func LayoutTiler(l Layout) Tiler { return tuple.Leaf(TilerLeaf{Kind: TileLayout, Layout: l}) }
+
+// TilerNode returns the notation tree of a Tiler.
+func TilerNode(t Tiler) notation.Node {
+	if t.IsLeaf() {
+		lf := t.Value()
+		switch lf.Kind {
+		case TileLayout:
+			return lf.Layout.Node()
+		case TileInt:
+			return lf.Int.Node()
+		}
+		return &notation.Underscore{}
+	}
+	ks := t.Kids()
+	elems := make([]notation.Node, len(ks))
+	for i, k := range ks {
+		elems[i] = TilerNode(k)
+	}
+	return &notation.Tuple{Elems: elems}
+}
+
+// FormatTiler prints a Tiler as CuTe does: (_3:_4,TN).
+func FormatTiler(t Tiler) string { return notation.Print(TilerNode(t)) }
+
+// ParseTiler parses a symbolic tiler: a layout, an integer expression, `_`,
+// or a tuple of tilers, in parentheses or angle brackets.
+func ParseTiler(src string) (Tiler, error) {
+	n, err := notation.Parse(src)
+	if err != nil {
+		return Tiler{}, err
+	}
+	return TilerFromNode(n)
+}
+
+// TilerFromNode converts a parsed tiler.
+func TilerFromNode(n notation.Node) (Tiler, error) {
+	switch n := n.(type) {
+	case *notation.Layout:
+		l, err := LayoutFromNode(n)
+		if err != nil {
+			return Tiler{}, err
+		}
+		return LayoutTiler(l), nil
+	case *notation.Underscore:
+		return tuple.Leaf(TilerLeaf{Kind: TileKeep}), nil
+	case *notation.Tuple:
+		if n == nil {
+			return Tiler{}, semErr(nil, "a tiler", "nil node")
+		}
+		kids := make([]Tiler, len(n.Elems))
+		for i, e := range n.Elems {
+			k, err := TilerFromNode(e)
+			if err != nil {
+				return Tiler{}, err
+			}
+			kids[i] = k
+		}
+		return tuple.Of(kids...), nil
+	case *notation.Int, *notation.Sym, *notation.Binary, *notation.Func:
+		i, err := IntFromNode(n)
+		if err != nil {
+			return Tiler{}, err
+		}
+		return tuple.Leaf(TilerLeaf{Kind: TileInt, Int: i}), nil
+	}
+	return Tiler{}, semErr(n, "a tiler (layout, integer, '_' or tuple of tilers)", describeNode(n)+" where a tiler is expected")
+}
+
+// EvalTiler grounds a tiler at a binding that satisfies the assumptions.
+func (c *Ctx) EvalTiler(t Tiler, b Binding) (concrete.Tiler, error) {
+	if err := c.Satisfies(b); err != nil {
+		return concrete.Tiler{}, err
+	}
+	return evalTiler(t, b)
+}
+
+func evalTiler(t Tiler, b Binding) (concrete.Tiler, error) {
+	if t.IsLeaf() {
+		lf := t.Value()
+		switch lf.Kind {
+		case TileLayout:
+			l, err := evalLayout(lf.Layout, b)
+			if err != nil {
+				return concrete.Tiler{}, err
+			}
+			return concrete.LayoutTiler(l), nil
+		case TileInt:
+			v, err := evalInt(lf.Int, b)
+			if err != nil {
+				return concrete.Tiler{}, err
+			}
+			return tuple.Leaf(concrete.TilerLeaf{Kind: concrete.TileInt, Int: v}), nil
+		}
+		return tuple.Leaf(concrete.TilerLeaf{Kind: concrete.TileKeep}), nil
+	}
+	ks := t.Kids()
+	out := make([]concrete.Tiler, len(ks))
+	for i, k := range ks {
+		v, err := evalTiler(k, b)
+		if err != nil {
+			return concrete.Tiler{}, err
+		}
+		out[i] = v
+	}
+	return tuple.Of(out...), nil
+}
+
+// Value is an argument or a result of a symbolic operation of the
+// catalogue (internal/catalog): a layout, an IntTuple (an integer is a
+// leaf) or a tiler.
+type Value struct {
+	Kind   catalog.ArgKind // catalog.Layout, catalog.Tiler, or catalog.Tuple for tuples, shapes and parameters
+	Layout Layout
+	Tuple  IntTuple
+	Tiler  Tiler
+}
+
+// String prints the value in CuTe's syntax.
+func (v Value) String() string {
+	switch v.Kind {
+	case catalog.Layout:
+		return v.Layout.String()
+	case catalog.Tiler:
+		return FormatTiler(v.Tiler)
+	}
+	return FormatTuple(v.Tuple)
+}
+
+// ArgFromNode is the symbolic engine's one converter from parsed notation
+// to an argument of the kind an operation of the catalogue expects: a
+// layout, a tiler (a layout, an integer, `_` or a tuple of tilers), or an
+// IntTuple for tuples, shapes and parameters. A parameter (a template
+// argument of CuTe: take<1,3>) must be constant.
+func ArgFromNode(n notation.Node, k catalog.ArgKind) (Value, error) {
+	switch k {
+	case catalog.Layout:
+		l, err := LayoutFromNode(n)
+		return Value{Kind: catalog.Layout, Layout: l}, err
+	case catalog.Tiler:
+		t, err := TilerFromNode(n)
+		return Value{Kind: catalog.Tiler, Tiler: t}, err
+	}
+	t, err := TupleFromNode(n)
+	if err != nil {
+		return Value{}, err
+	}
+	if k == catalog.Param {
+		for _, l := range t.Leaves(nil) {
+			if _, ok := IsConst(l.E); !ok {
+				return Value{}, semErr(n, "a constant template parameter", fmt.Sprintf("parameter %s is not a constant", l))
+			}
+		}
+	}
+	return Value{Kind: catalog.Tuple, Tuple: t}, nil
+}
