@@ -1,10 +1,36 @@
-// Package rules will hold the rewrite rules of the symbolic layout algebra as
-// data: embedded text files, one per operation family, each rule citing the
-// passage of the CuTe documentation it mirrors; their parser and lints (dead
-// and duplicate rules); and the rewriting engine that computes every
-// operation symbolically and records a derivation (DESIGN.md section 1).
+// Package rules is the symbolic layout algebra of cutealg: the rewrite
+// rules as data (embedded text files under data/, one family per file,
+// each file documenting its grammar at the top), their loader and lints,
+// and the engine that computes the operations of the catalogue
+// (internal/catalog) over symbolic integers (package sym) by applying the
+// rules step by step along CuTe's algorithms.
 //
-// Status: not implemented yet. The package builds on sym (symbolic integers
-// and assumptions), which is being built first; until then it exports
-// nothing, so nothing can depend on it by mistake.
+// # Invariants
+//
+//   - Every step of a computation is the application of one rule of the
+//     rule files, recorded in the answer's derivation with the rule's id and
+//     version, where it applied, its metavariables, the conditions it
+//     decided and the guards in force. The Go code chooses where a rule
+//     applies (it follows CuTe's algorithms); the rule's condition and its
+//     lets (the values it computes) are the rule file's text.
+//   - A condition is decided under the assumptions and the guards of the
+//     case with sym's decisions. When it is undecided the rule's policy
+//     says what happens: decline (the rule does not fire), split (two
+//     cases with guards c and !c), require (two cases, the failing one an
+//     error), refuse (an error naming the condition needed). So an answer
+//     is plain only when every step was decided, and never a plain value
+//     that is wrong at some binding the assumptions allow.
+//   - Cases are explored by re-running the algorithm along each sequence of
+//     split decisions (at most MaxBranches runs, MaxSteps rule applications
+//     each; beyond, a *sym.NeedsError). Guards that contradict the
+//     assumptions prune their case; cases with equal outcomes merge.
+//   - Symbols are CuTe's dynamic integers and literals keep their static
+//     marks: where CuTe decides structure from static-ness (coalesce_x
+//     merges only static modes), the engine does the same, so that the
+//     answer is CuTe's value as a function wherever that value is valid,
+//     and an error where CuTe's value breaks a documented post-condition.
+//
+// What is computed so far: the composition family (composition,
+// composition_tiler, composition_shape). NotYet lists the other operations
+// with a symbolic version; they answer an error saying so.
 package rules

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/rules"
+	"github.com/cutealg/cutealg/sym"
 )
 
 // MaxLine is the longest request line accepted (bytes); longer lines are
@@ -69,7 +71,7 @@ func Handle(req Request) Reply {
 		return errReply(id, "unknown mode %q (want \"cute\" or \"strict\")", req.Mode)
 	}
 	if len(req.Assume) > 0 || req.Dynamic || req.Derive || hasSymbol(req.Args) {
-		return errReply(id, "%s: symbolic requests are not supported yet (symbolic layout operations need the rewrite rules of package rules, not yet written)", req.Op)
+		return symbolic(id, req)
 	}
 	var warnings []string
 	opts = append(opts, concrete.CollectWarnings(&warnings))
@@ -171,4 +173,56 @@ func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
 			return line, tooLong, nil
 		}
 	}
+}
+
+// symbolic answers a request over symbols (or with assumptions) with the
+// rules engine: a plain result, cases with guards, or an error; needs
+// lists the guards that would make the answer plain when exactly one case
+// is not an error.
+func symbolic(id json.RawMessage, req Request) Reply {
+	if req.Dynamic || req.Derive {
+		return errReply(id, "%s: \"dynamic\" and \"derive\" are not supported yet", req.Op)
+	}
+	if req.Mode == "strict" {
+		// symbolic answers are always strict: an error wherever CuTe's
+		// value breaks a post-condition
+		req.Mode = ""
+	}
+	ans, err := rules.Compute(rules.Request{Op: req.Op, Args: req.Args, Assume: req.Assume})
+	if err != nil {
+		r := errReply(id, "%s", oneLine(err.Error()))
+		var ne *sym.NeedsError
+		if errors.As(err, &ne) {
+			for _, c := range ne.Needs {
+				r.Needs = append(r.Needs, c.String())
+			}
+		}
+		return r
+	}
+	if v, ok := ans.Plain(); ok {
+		s := v.String()
+		return Reply{ID: id, Result: &s}
+	}
+	if len(ans.Branches) == 1 && len(ans.Branches[0].Guards) == 0 {
+		return errReply(id, "%s", oneLine(ans.Branches[0].Err.Error()))
+	}
+	r := Reply{ID: id}
+	var good []int
+	for i, b := range ans.Branches {
+		c := Case{When: []string{}}
+		for _, g := range b.Guards {
+			c.When = append(c.When, g.String())
+		}
+		if b.Err != nil {
+			c.Error = oneLine(b.Err.Error())
+		} else {
+			c.Result = b.Value.String()
+			good = append(good, i)
+		}
+		r.Cases = append(r.Cases, c)
+	}
+	if len(good) == 1 {
+		r.Needs = r.Cases[good[0]].When
+	}
+	return r
 }

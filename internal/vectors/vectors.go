@@ -84,3 +84,50 @@ func loadFile(path string) ([]Record, error) {
 	}
 	return recs, sc.Err()
 }
+
+// SymbolicCase is one case of symbolic/cases.jsonl: a symbolic call, its
+// assumptions, and CuTe's results at bindings of its symbols.
+type SymbolicCase struct {
+	ID     string   `json:"id"`
+	Op     string   `json:"op"`
+	Args   []string `json:"args"`
+	Assume []string `json:"assume"`
+	Expect string   `json:"expect"`
+	Valid  bool     `json:"valid"`
+	Source string   `json:"source"`
+	Oracle string   `json:"oracle"`
+	Points []Point  `json:"points"`
+}
+
+// Point is CuTe's result for a symbolic case at one binding.
+type Point struct {
+	Bind   map[string]int64 `json:"bind"`
+	Result *string          `json:"result"`
+	Values []int64          `json:"values"`
+	OK     bool             `json:"ok"`
+	Why    string           `json:"why"`
+	Error  string           `json:"error"`
+}
+
+// LoadSymbolic reads dir/symbolic/cases.jsonl.
+func LoadSymbolic(dir string) ([]SymbolicCase, error) {
+	f, err := os.Open(filepath.Join(dir, "symbolic", "cases.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	var out []SymbolicCase
+	for line := 1; sc.Scan(); line++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var c SymbolicCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			return nil, fmt.Errorf("symbolic/cases.jsonl:%d: %v", line, err)
+		}
+		out = append(out, c)
+	}
+	return out, sc.Err()
+}

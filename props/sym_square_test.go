@@ -1,0 +1,239 @@
+package props
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/catalog"
+	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/internal/tuple"
+	"github.com/cutealg/cutealg/internal/vectors"
+	"github.com/cutealg/cutealg/rules"
+	"github.com/cutealg/cutealg/sym"
+)
+
+// The commuting square: for every symbolic call of the public corpus whose
+// operation the rules engine computes, the symbolic answer instantiated at
+// bindings the assumptions allow (the corpus's points and bindings drawn
+// by sym's Sample) selects exactly one case, and that case agrees with the
+// concrete engine (written separately) on the instantiated arguments, in
+// strict mode: an error where concrete refuses, else the same function
+// with the same top-level mode sizes.
+func TestSymbolicSquareOnCorpus(t *testing.T) {
+	dir, ok := vectors.Dir()
+	if !ok {
+		t.Skip("../shared/vectors absent: the symbolic corpus cannot be read")
+	}
+	cases, err := vectors.LoadSymbolic(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, points := 0, 0
+	for _, c := range cases {
+		if !rules.Implemented(c.Op) {
+			continue
+		}
+		checked++
+		points += squareCase(t, c.ID, c.Op, c.Args, c.Assume, pointBindings(c.Points))
+	}
+	if checked == 0 || points < 10*checked {
+		t.Fatalf("only %d cases and %d points checked", checked, points)
+	}
+}
+
+func pointBindings(ps []vectors.Point) []sym.Binding {
+	var out []sym.Binding
+	for _, p := range ps {
+		out = append(out, sym.Binding(p.Bind))
+	}
+	return out
+}
+
+// squareCase checks one symbolic call at the given bindings and at
+// bindings drawn from its assumptions; it returns the number of bindings
+// checked.
+func squareCase(t *testing.T, id, op string, args, assume []string, extra []sym.Binding) int {
+	t.Helper()
+	spec, _ := catalog.Lookup(op)
+	ctx, err := sym.Assume(assume...)
+	if err != nil {
+		t.Errorf("%s: assumptions %v: %v", id, assume, err)
+		return 0
+	}
+	vals := make([]sym.Value, len(args))
+	var names []string
+	for i, a := range args {
+		n, err := notation.Parse(a)
+		if err != nil {
+			t.Errorf("%s: %v", id, err)
+			return 0
+		}
+		if vals[i], err = sym.ArgFromNode(n, spec.Args[i]); err != nil {
+			t.Errorf("%s: %v", id, err)
+			return 0
+		}
+		names = append(names, symbolsOf(vals[i])...)
+	}
+	ans, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: assume})
+	if err != nil {
+		// an error answer is never wrong for the square (it may be for
+		// the grader's valid cases); nothing to compare
+		return 0
+	}
+	binds := append(ctx.Sample(names, 40, 1), extra...)
+	n := 0
+	for _, b := range binds {
+		if ctx.Satisfies(b) != nil {
+			continue
+		}
+		n++
+		var sel []int
+		for i, br := range ans.Branches {
+			holds := true
+			for _, g := range br.Guards {
+				h, err := g.Holds(b)
+				if err != nil || !h {
+					holds = false
+					break
+				}
+			}
+			if holds {
+				sel = append(sel, i)
+			}
+		}
+		if len(sel) != 1 {
+			t.Errorf("%s %s%v under %v at %v: %d cases hold, want exactly 1", id, op, args, assume, b, len(sel))
+			continue
+		}
+		br := ans.Branches[sel[0]]
+		cargs := make([]concrete.Value, len(vals))
+		for i, v := range vals {
+			if cargs[i], err = groundValue(ctx, v, b); err != nil {
+				t.Fatalf("%s: grounding argument %d at %v: %v", id, i+1, b, err)
+			}
+		}
+		cop, _ := concrete.Lookup(op)
+		want, cerr := cop.Apply(cargs, concrete.StrictMode())
+		if cerr != nil {
+			if br.Err == nil {
+				t.Errorf("%s %s%v under %v at %v: concrete (strict) refuses (%v) but the symbolic answer is %s", id, op, args, assume, b, cerr, br.Value)
+			}
+			continue
+		}
+		if br.Err != nil {
+			// CuTe's value is valid here but the answer is an error: a
+			// loss of precision, never a wrong value
+			continue
+		}
+		got, err := groundValue(ctx, br.Value, b)
+		if err != nil {
+			t.Errorf("%s %s%v at %v: the answer %s does not ground: %v", id, op, args, b, br.Value, err)
+			continue
+		}
+		free := rankFree[op] || (op == "composition" && vals[1].Layout.Shape.IsLeaf())
+		if why := sameFunction(free, got.Layout, want.Layout); why != "" {
+			t.Errorf("%s %s%v under %v at %v: answer %s = %s, concrete %s: %s", id, op, args, assume, b, br.Value, got, want, why)
+		}
+	}
+	return n
+}
+
+func symbolsOf(v sym.Value) []string {
+	switch v.Kind {
+	case catalog.Layout:
+		return append(sym.TupleSymbols(v.Layout.Shape), sym.TupleSymbols(v.Layout.Stride)...)
+	case catalog.Tiler:
+		var out []string
+		tuple.Fold(v.Tiler, 0, func(_ int, lf sym.TilerLeaf) int {
+			switch lf.Kind {
+			case sym.TileLayout:
+				out = append(out, sym.TupleSymbols(lf.Layout.Shape)...)
+				out = append(out, sym.TupleSymbols(lf.Layout.Stride)...)
+			case sym.TileInt:
+				out = append(out, sym.Symbols(lf.Int.E)...)
+			}
+			return 0
+		})
+		return out
+	}
+	return sym.TupleSymbols(v.Tuple)
+}
+
+func groundValue(ctx *sym.Ctx, v sym.Value, b sym.Binding) (concrete.Value, error) {
+	switch v.Kind {
+	case catalog.Layout:
+		l, err := ctx.EvalLayout(v.Layout, b)
+		return concrete.LayoutValue(l), err
+	case catalog.Tiler:
+		tl, err := ctx.EvalTiler(v.Tiler, b)
+		return concrete.TilerValue(tl), err
+	}
+	tp, err := ctx.EvalTuple(v.Tuple, b)
+	return concrete.TupleValue(tp), err
+}
+
+// rankFree are the operations whose result rank the graders do not
+// compare (nor for composition with a B of integral shape).
+var rankFree = map[string]bool{"coalesce": true, "complement": true, "complement_default": true, "right_inverse": true, "left_inverse": true}
+
+// sameFunction compares two layouts as the symbolic graders do: the same
+// size and values, and (except for rankFree operations) the same
+// top-level rank and mode sizes.
+func sameFunction(free bool, got, want concrete.Layout) string {
+	gs, err1 := concrete.Size(got)
+	ws, err2 := concrete.Size(want)
+	if err1 != nil || err2 != nil {
+		return fmt.Sprintf("no size: %v %v", err1, err2)
+	}
+	if gs.V != ws.V {
+		return fmt.Sprintf("size %d, want %d", gs.V, ws.V)
+	}
+	for _, i := range sampleIndices(ws.V) {
+		g, err1 := concrete.Crd2Idx(tuple.Leaf(concrete.D(i)), got)
+		w, err2 := concrete.Crd2Idx(tuple.Leaf(concrete.D(i)), want)
+		if err1 != nil || err2 != nil {
+			return fmt.Sprintf("cannot evaluate at %d: %v %v", i, err1, err2)
+		}
+		if g.V != w.V {
+			return fmt.Sprintf("value at %d is %d, want %d", i, g.V, w.V)
+		}
+	}
+	if free {
+		return ""
+	}
+	if got.Shape.Rank() != want.Shape.Rank() {
+		return fmt.Sprintf("rank %d, want %d", got.Shape.Rank(), want.Shape.Rank())
+	}
+	if !want.Shape.IsLeaf() {
+		for i := 0; i < want.Shape.Rank(); i++ {
+			g, _ := concrete.Get(got, i)
+			w, _ := concrete.Get(want, i)
+			gs, _ := concrete.Size(g)
+			ws, _ := concrete.Size(w)
+			if gs.V != ws.V {
+				return fmt.Sprintf("mode %d has size %d, want %d", i, gs.V, ws.V)
+			}
+		}
+	}
+	return ""
+}
+
+// sampleIndices is every index of a layout of size n up to 4096, beyond
+// that the first and last 1024 and a stride through the middle.
+func sampleIndices(n int64) []int64 {
+	var out []int64
+	if n <= 4096 {
+		for i := int64(0); i < n; i++ {
+			out = append(out, i)
+		}
+		return out
+	}
+	for i := int64(0); i < 1024; i++ {
+		out = append(out, i, n-1-i)
+	}
+	for i := int64(1024); i < n-1024; i += (n - 2048) / 997 {
+		out = append(out, i)
+	}
+	return out
+}

@@ -1,0 +1,161 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/cutealg/cutealg/sym"
+)
+
+// The composition family, along CuTe's composition (layout.hpp:
+// detail::coalesce_x and detail::composition_impl), with symbols as CuTe's
+// dynamic integers. Each step is a rule of data/composition.rules.
+
+// coalesceX mirrors CuTe's coalesce_x on the flattened layout A: from the
+// back, static size-1 modes are dropped and a mode merges into the next
+// one only when the merge is decided statically (CuTe compares static
+// integers only). The last mode absorbs any overflow, so its shape is
+// never used.
+func (w *world) coalesceX(a sym.Layout) []mode {
+	flat := flatModes(a)
+	w.step("comp.coalesce-lhs", "A", Env{"A": sym.Dyn(sym.Const(0))})
+	out := []mode{flat[len(flat)-1]}
+	for i := len(flat) - 2; i >= 0; i-- {
+		m := flat[i]
+		f := out[0]
+		switch {
+		case isStaticConst(m.s, 1):
+			continue
+		case m.s.Static && m.d.Static && f.s.Static && f.d.Static &&
+			sym.Equal(sym.Mul(m.s.E, m.d.E), f.d.E):
+			out[0] = mode{m.s.Mul(f.s), m.d}
+		default:
+			out = append([]mode{m}, out...)
+		}
+	}
+	return out
+}
+
+// compose is composition(A, B) for layouts.
+func (w *world) compose(a, b sym.Layout) sym.Layout {
+	flat := w.coalesceX(a)
+	return w.compTop(flat, b.Shape, b.Stride, "B")
+}
+
+// compTop composes every leaf of B with the coalesced A and, when B has
+// more than one leaf, checks that the leaves do not carry into each other
+// in any mode of A but the last (left distributivity is then a property
+// of the function, not only of CuTe's formula).
+func (w *world) compTop(flat []mode, bs, bd sym.IntTuple, at string) sym.Layout {
+	reach := make([][]sym.Expr, len(flat))
+	l := w.compImpl(flat, bs, bd, at, reach)
+	if bs.IsLeaf() {
+		return l
+	}
+	for i, rs := range reach[:len(flat)-1] {
+		if len(rs) < 2 {
+			continue
+		}
+		w.step("comp.no-carry", fmt.Sprintf("mode %d of A", i), Env{"s": flat[i].s, "t": sym.Dyn(sym.Sum(rs...))})
+	}
+	return l
+}
+
+// compImpl mirrors composition_impl of the coalesced A (flat) with B's
+// shape and stride. reach[i] collects, per leaf of B, the largest index
+// it reaches in mode i of A.
+func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]sym.Expr) sym.Layout {
+	if !bs.IsLeaf() {
+		w.step("comp.distribute", at, Env{"B": sym.Dyn(sym.Const(int64(bs.Rank())))})
+		kids := bs.Kids()
+		dk := bd.Kids()
+		ls := make([]sym.Layout, len(kids))
+		for i := range kids {
+			ls[i] = w.compImpl(flat, kids[i], dk[i], fmt.Sprintf("%s mode %d", at, i), reach)
+		}
+		return concat(ls)
+	}
+	n, r := bs.Value(), bd.Value()
+	if isStaticConst(r, 0) {
+		w.step("comp.stride-zero", at, Env{"n": n})
+		return leafLayout(n, r)
+	}
+	if isConst(r, 0) {
+		w.step("comp.stride-zero-dynamic", at, Env{"n": n, "r": r})
+	}
+	if c, ok := sym.IsConst(r.E); ok && c < 0 {
+		w.fail("composition: negative stride %s of B at %s: not supported symbolically", r, at)
+	}
+	last := flat[len(flat)-1]
+	if len(flat) == 1 {
+		e := w.step("comp.lhs-integral", at, Env{"n": n, "r": r, "d": last.d})
+		return leafLayout(n, e["d2"])
+	}
+	var out []mode
+	used := false
+	for i, m := range flat[:len(flat)-1] {
+		mat := fmt.Sprintf("%s against mode %d of A", at, i)
+		rule, e := w.choose("comp.step", mat, Env{"s": m.s, "d": m.d, "n": n, "r": r})
+		switch rule.ID {
+		case "comp.step.used-up":
+			used = true
+		case "comp.step.skip":
+			r = e["r2"]
+		case "comp.step.divide":
+			q := e["q"]
+			tr, te := w.choose("comp.take", mat, Env{"q": q, "d": m.d, "n": n, "r": r})
+			switch tr.ID {
+			case "comp.take.rest":
+				out = append(out, mode{n, te["d2"]})
+				reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(n.E, sym.Const(1))))
+				n = sym.Int{E: sym.Const(1), Static: n.Static}
+			case "comp.take.all":
+				out = append(out, mode{q, te["d2"]})
+				reach[i] = append(reach[i], sym.Sub(m.s.E, r.E))
+				n = te["n2"]
+			}
+			r = sym.Int{E: sym.Const(1), Static: r.Static && m.s.Static}
+		case "comp.step.within":
+			out = append(out, mode{n, e["d2"]})
+			reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(n.E, sym.Const(1))))
+			n = sym.Int{E: sym.Const(1), Static: n.Static}
+			r = sym.Int{E: sym.Const(1), Static: r.Static && m.s.Static}
+		}
+		if used {
+			break
+		}
+	}
+	if !(isConst(n, 1) && len(out) > 0) {
+		e := w.step("comp.last", at, Env{"n": n, "r": r, "d": last.d})
+		out = append(out, mode{n, e["d2"]})
+	}
+	return modesLayout(out)
+}
+
+// composeTiler is composition(A, T) for a tiler: by mode for a tuple, a
+// layout composes, an integer n is n:_1, `_` keeps the mode.
+func (w *world) composeTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
+	if t.IsLeaf() {
+		lf := t.Value()
+		switch lf.Kind {
+		case sym.TileLayout:
+			return w.compose(a, lf.Layout)
+		case sym.TileInt:
+			w.step("comp.tile-int", at, Env{"n": lf.Int})
+			flat := w.coalesceX(a)
+			b := leafLayout(lf.Int, sym.S(1))
+			return w.compTop(flat, b.Shape, b.Stride, at)
+		}
+		w.step("comp.tile-keep", at, Env{"T": sym.S(0)})
+		return a
+	}
+	if t.Rank() > rank(a) {
+		w.fail("composition: too many modes in tiler: %d for a layout of rank %d", t.Rank(), rank(a))
+	}
+	w.step("comp.by-mode", at, Env{"T": sym.S(int64(t.Rank()))})
+	ks := t.Kids()
+	ls := make([]sym.Layout, len(ks))
+	for i, k := range ks {
+		ls[i] = w.composeTiler(modeOf(a, i), k, fmt.Sprintf("%s mode %d", at, i))
+	}
+	return concat(ls)
+}

@@ -1,0 +1,414 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cutealg/cutealg/sym"
+)
+
+// Limits of the engine: beyond them an answer is a *sym.NeedsError.
+const (
+	// MaxBranches is the most branches (runs of an algorithm along
+	// different decisions) one answer may have.
+	MaxBranches = 32
+	// MaxSteps is the most rule applications one branch may make.
+	MaxSteps = 4096
+)
+
+// Env binds metavariables to integers.
+type Env map[string]sym.Int
+
+// Discharged is a side condition the engine decided for a step.
+type Discharged struct {
+	Cond string // the condition, instantiated
+	By   string // "proved", "refuted", "guard" (assumed in this case) or "negated guard"
+}
+
+// Step is one rule application of a derivation.
+type Step struct {
+	Rule    string            // rule id
+	Version int               // rule version
+	Doc     string            // the seed passage the rule mirrors
+	At      string            // where the rule applies, in the algorithm's terms
+	Bind    map[string]string // metavariables and lets, as text
+	Says    string            // the step as the documentation writes it
+	Checked []Discharged      // side conditions decided for this step
+	Guards  []string          // the case's guards in force when it fired
+}
+
+// Branch is one case of an answer: the guards (beyond the assumptions)
+// under which it holds, and its value or error, with the derivation of the
+// case.
+type Branch[T any] struct {
+	Guards []sym.Cond
+	Value  T
+	Err    error
+	Steps  []Step
+}
+
+// Answer is the result of a symbolic operation: one branch (a plain
+// answer) or several with disjoint guards that cover every binding the
+// assumptions allow.
+type Answer[T any] struct {
+	Branches []Branch[T]
+}
+
+// Plain returns the value of an answer with one branch and no guard.
+func (a Answer[T]) Plain() (T, bool) {
+	if len(a.Branches) == 1 && len(a.Branches[0].Guards) == 0 && a.Branches[0].Err == nil {
+		return a.Branches[0].Value, true
+	}
+	var z T
+	return z, false
+}
+
+// errPrune ends a run whose guards contradict the assumptions.
+type errPrune struct{}
+
+// refusal ends a run with an error answer.
+type refusal struct{ err error }
+
+// world is one run of an algorithm along one sequence of decisions.
+type world struct {
+	set     *Set
+	ctx     *sym.Ctx // assumptions and guards
+	guards  []sym.Cond
+	path    []bool
+	pos     int
+	pending *[][]bool
+	steps   []Step
+	checked []Discharged
+}
+
+// run executes f along every sequence of undecided conditions it meets:
+// each Split decision forks the run.
+func run[T any](set *Set, ctx *sym.Ctx, f func(w *world) T) (Answer[T], error) {
+	var out Answer[T]
+	pending := [][]bool{nil}
+	var split []sym.Cond
+	for len(pending) > 0 {
+		if len(out.Branches) >= MaxBranches {
+			return Answer[T]{}, &sym.NeedsError{Needs: split}
+		}
+		path := pending[0]
+		pending = pending[1:]
+		w := &world{set: set, ctx: ctx, path: path, pending: &pending}
+		b, pruned := runOne(w, f)
+		for _, g := range w.guards {
+			split = appendCond(split, g)
+		}
+		if !pruned {
+			out.Branches = append(out.Branches, b)
+		}
+	}
+	if len(out.Branches) == 0 {
+		return out, errors.New("rules: every case contradicts the assumptions")
+	}
+	return out, nil
+}
+
+func appendCond(cs []sym.Cond, c sym.Cond) []sym.Cond {
+	for _, d := range cs {
+		if d.String() == c.String() || d.Negate().String() == c.String() {
+			return cs
+		}
+	}
+	return append(cs, c)
+}
+
+func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch r := r.(type) {
+			case errPrune:
+				pruned = true
+			case refusal:
+				b = Branch[T]{Guards: w.guards, Err: r.err, Steps: w.steps}
+			default:
+				panic(r)
+			}
+		}
+	}()
+	v := f(w)
+	return Branch[T]{Guards: w.guards, Value: v, Steps: w.steps}, false
+}
+
+// fail ends the run with an error.
+func (w *world) fail(format string, args ...any) {
+	panic(refusal{fmt.Errorf(format, args...)})
+}
+
+// assume adds a guard; a guard the assumptions contradict prunes the run.
+func (w *world) assume(c sym.Cond) {
+	n, err := w.ctx.WithConds(c)
+	if err != nil {
+		var inc *sym.InconsistentError
+		if errors.As(err, &inc) {
+			panic(errPrune{})
+		}
+		w.fail("cannot assume %s: %v", c, err)
+	}
+	w.ctx = n
+	w.guards = append(w.guards, c)
+}
+
+// fork decides an undecided condition by splitting: the first run takes
+// it as true, a later one as false.
+func (w *world) fork(c sym.Cond) bool {
+	var choice bool
+	if w.pos < len(w.path) {
+		choice = w.path[w.pos]
+	} else {
+		alt := append(append([]bool(nil), w.path...), false)
+		*w.pending = append(*w.pending, alt)
+		w.path = append(w.path, true)
+		choice = true
+	}
+	w.pos++
+	if choice {
+		w.assume(c)
+		w.checked = append(w.checked, Discharged{c.String(), "guard"})
+	} else {
+		w.assume(c.Negate())
+		w.checked = append(w.checked, Discharged{c.String(), "negated guard"})
+	}
+	return choice
+}
+
+// decide answers a condition under the assumptions and guards: True when
+// it holds at every allowed binding, False when it fails at every one,
+// Unknown otherwise (sym's False only means "fails somewhere", which is
+// Unknown here unless the negation is proved).
+func (w *world) decide(c sym.Cond) sym.Truth {
+	var holds sym.Order
+	switch c.Rel {
+	case sym.EQ:
+		holds = sym.Same
+	case sym.NE:
+		holds = sym.Less | sym.Greater
+	case sym.LT:
+		holds = sym.Less
+	case sym.LE:
+		holds = sym.Less | sym.Same
+	case sym.GT:
+		holds = sym.Greater
+	default:
+		holds = sym.Greater | sym.Same
+	}
+	p := w.ctx.Compare(c.X, c.Y).Possible
+	switch {
+	case p&^holds == 0:
+		return sym.True
+	case p&holds == 0:
+		return sym.False
+	}
+	return sym.Unknown
+}
+
+// divides decides d | n: True at every allowed binding, False at none
+// (decided for constants, or when the guard d | n contradicts the
+// assumptions), Unknown otherwise.
+func (w *world) divides(d, n sym.Expr) sym.Truth {
+	switch w.ctx.Divides(d, n).Truth {
+	case sym.True:
+		return sym.True
+	case sym.False:
+		dc, ok1 := sym.IsConst(d)
+		nc, ok2 := sym.IsConst(n)
+		if ok1 && ok2 {
+			if dc == 0 || nc%dc != 0 {
+				return sym.False
+			}
+		}
+		if _, err := w.ctx.WithConds(sym.Divisible(d, n)); err != nil {
+			return sym.False
+		}
+	}
+	return sym.Unknown
+}
+
+// decideRule answers a rule's comparison instantiated in e, and returns
+// the condition as a guard.
+func (w *world) decideRule(rc ruleCond, e Env) (sym.Truth, sym.Cond) {
+	if !rc.div {
+		c := e.cond(rc.c)
+		return w.decide(c), c
+	}
+	n, d := e.expr(rc.n), e.expr(rc.d)
+	c := sym.Divisible(d, n)
+	t := w.divides(d, n)
+	if rc.c.Rel == sym.NE {
+		c, t = c.Negate(), -t
+	}
+	return t, c
+}
+
+// holds decides c, splitting the run when it is undecided.
+func (w *world) holds(c sym.Cond) bool {
+	switch w.decide(c) {
+	case sym.True:
+		w.checked = append(w.checked, Discharged{c.String(), "proved"})
+		return true
+	case sym.False:
+		w.checked = append(w.checked, Discharged{c.String(), "refuted"})
+		return false
+	}
+	return w.fork(c)
+}
+
+// cond substitutes the environment into a rule's condition.
+func (e Env) cond(c sym.Cond) sym.Cond {
+	return sym.MakeCond(e.expr(c.X), c.Rel, e.expr(c.Y))
+}
+
+func (e Env) expr(x sym.Expr) sym.Expr {
+	by := map[string]sym.Expr{}
+	for _, s := range sym.Symbols(x) {
+		if v, ok := e[s]; ok {
+			by[s] = v.E
+		}
+	}
+	return sym.Substitute(x, by)
+}
+
+// static reports whether every metavariable of x is bound to a static
+// integer.
+func (e Env) static(x sym.Expr) bool {
+	for _, s := range sym.Symbols(x) {
+		if v, ok := e[s]; !ok || !v.Static {
+			return false
+		}
+	}
+	return true
+}
+
+// apply fires rule r: its lets are computed and the step recorded.
+func (w *world) apply(r *Rule, at string, e Env) Env {
+	if len(w.steps) >= MaxSteps {
+		w.fail("rules: more than %d steps", MaxSteps)
+	}
+	out := Env{}
+	for k, v := range e {
+		out[k] = v
+	}
+	for _, l := range r.Lets {
+		v := out.expr(l.expr)
+		if err := v.Err(); err != nil {
+			w.fail("%s: let %s = %s: %v", r.ID, l.Name, l.Text, err)
+		}
+		_, isConst := sym.IsConst(v)
+		out[l.Name] = sym.Int{E: v, Static: isConst && out.static(l.expr)}
+	}
+	st := Step{Rule: r.ID, Version: r.Version, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked, Bind: map[string]string{}}
+	w.checked = nil
+	for _, m := range r.In {
+		st.Bind[m] = e[m].String()
+	}
+	for _, l := range r.Lets {
+		st.Bind[l.Name] = out[l.Name].String()
+	}
+	for _, g := range w.guards {
+		st.Guards = append(st.Guards, g.String())
+	}
+	w.steps = append(w.steps, st)
+	if r.Error != "" {
+		w.fail("%s (rule %s at %s, %s)", r.Error, r.ID, at, bindText(st.Bind))
+	}
+	return out
+}
+
+func bindText(b map[string]string) string {
+	keys := make([]string, 0, len(b))
+	for k := range b {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + b[k]
+	}
+	return strings.Join(parts, " ")
+}
+
+// step applies the unconditional rule id.
+func (w *world) step(id, at string, e Env) Env {
+	r, ok := w.set.Rule(id)
+	if !ok {
+		panic("rules: no rule " + id)
+	}
+	if r.If != "" {
+		if !w.check(r, e) {
+			w.fail("%s: condition %s fails at %s", id, r.If, at)
+		}
+	}
+	return w.apply(r, at, e)
+}
+
+// check decides a rule's condition under its policy: true when the rule
+// fires.
+func (w *world) check(r *Rule, e Env) bool {
+	for _, rc := range r.cond {
+		t, ci := w.decideRule(rc, e)
+		switch t {
+		case sym.True:
+			w.checked = append(w.checked, Discharged{ci.String(), "proved"})
+			continue
+		case sym.False:
+			w.checked = append(w.checked, Discharged{ci.String(), "refuted"})
+			return false
+		}
+		switch r.Policy {
+		case Decline:
+			return false
+		case Split:
+			if !w.fork(ci) {
+				return false
+			}
+		case Require:
+			if !w.fork(ci) {
+				w.fail("%s: needs %s (rule %s)", r.Says, ci, r.ID)
+			}
+		case Refuse:
+			w.fail("needs %s (rule %s: %s)", ci, r.ID, r.Says)
+		}
+	}
+	return true
+}
+
+// choose fires one rule of a group (see Group).
+func (w *world) choose(group, at string, e Env) (*Rule, Env) {
+	g, ok := w.set.Group(group)
+	if !ok {
+		panic("rules: no group " + group)
+	}
+	if g.Any {
+		for _, r := range g.Rules {
+			if r.If == "" {
+				continue
+			}
+			var proved []Discharged
+			for _, rc := range r.cond {
+				t, ci := w.decideRule(rc, e)
+				if t != sym.True {
+					proved = nil
+					break
+				}
+				proved = append(proved, Discharged{ci.String(), "proved"})
+			}
+			if proved != nil {
+				w.checked = append(w.checked, proved...)
+				return r, w.apply(r, at, e)
+			}
+		}
+	}
+	for _, r := range g.Rules {
+		if r.If == "" || w.check(r, e) {
+			return r, w.apply(r, at, e)
+		}
+	}
+	w.fail("rules: no rule of group %s applies at %s", group, at)
+	return nil, nil
+}

@@ -1,0 +1,371 @@
+package rules
+
+import (
+	"embed"
+	"fmt"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/sym"
+)
+
+//go:embed data/*.rules
+var ruleFiles embed.FS
+
+// Policy says what the engine does when a rule's side condition is
+// neither proved nor refuted under the assumptions and guards in force.
+type Policy uint8
+
+const (
+	// Decline: the rule does not fire (a simplification that is only
+	// taken when it is proved to apply).
+	Decline Policy = iota
+	// Split: the answer splits into a case where the condition holds (the
+	// rule fires) and a case where it does not (the next rule of the group
+	// is tried).
+	Split
+	// Require: like Split, but the case where the condition fails is an
+	// error naming the condition: the rule states an obligation of the
+	// answer.
+	Require
+	// Refuse: the answer is an error naming the assumption needed.
+	Refuse
+)
+
+var policyNames = [...]string{Decline: "decline", Split: "split", Require: "require", Refuse: "refuse"}
+
+func (p Policy) String() string {
+	if int(p) < len(policyNames) {
+		return policyNames[p]
+	}
+	return fmt.Sprintf("Policy(%d)", p)
+}
+
+// Rule is one rule of a rule file. See the grammar at the top of every
+// file under data/.
+type Rule struct {
+	ID      string
+	Version int
+	Policy  Policy
+	Group   string // the group the rule belongs to ("" for none)
+	File    string // the rule file
+	Line    int    // the line of the rule's header
+	Doc     string // the seed passage it mirrors: file and section
+	In      []string
+	If      string // the side condition as written ("" for none)
+	cond    []ruleCond
+	Lets    []Let
+	Error   string // a refusing rule: the error its application gives
+	Says    string // the step as the documentation writes it
+}
+
+// Let is one value a rule computes from its metavariables.
+type Let struct {
+	Name string
+	Text string
+	expr sym.Expr
+}
+
+// Group is an ordered list of alternative rules for one step of an
+// algorithm. In a group of kind "first" the first rule whose condition
+// holds fires (order matters: a later rule may assume that earlier ones
+// did not apply). In a group of kind "any" every rule computes a correct
+// result wherever its condition holds, so the engine fires any rule whose
+// condition is proved before it splits on an undecided one.
+type Group struct {
+	Name  string
+	Any   bool
+	Rules []*Rule
+	File  string
+	Line  int
+}
+
+// Set is a loaded, linted set of rules.
+type Set struct {
+	byID   map[string]*Rule
+	groups map[string]*Group
+	order  []*Rule
+}
+
+// Rule returns the rule with the given id.
+func (s *Set) Rule(id string) (*Rule, bool) { r, ok := s.byID[id]; return r, ok }
+
+// Group returns the group with the given name.
+func (s *Set) Group(name string) (*Group, bool) { g, ok := s.groups[name]; return g, ok }
+
+// Rules returns every rule, in file order.
+func (s *Set) Rules() []*Rule { return append([]*Rule(nil), s.order...) }
+
+// ParseError is an error of a rule file, with its position.
+type ParseError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// Load parses and lints the embedded rule files.
+func Load() (*Set, error) {
+	names, err := ruleFiles.ReadDir("data")
+	if err != nil {
+		return nil, err
+	}
+	srcs := map[string]string{}
+	for _, n := range names {
+		b, err := ruleFiles.ReadFile(path.Join("data", n.Name()))
+		if err != nil {
+			return nil, err
+		}
+		srcs[n.Name()] = string(b)
+	}
+	return Parse(srcs)
+}
+
+// Parse parses rule files (name -> text) and lints them: duplicate ids,
+// unknown policies, unbound metavariables, rules after an unconditional
+// rule of a "first" group (they can never fire), and rule references that
+// do not parse.
+func Parse(files map[string]string) (*Set, error) {
+	s := &Set{byID: map[string]*Rule{}, groups: map[string]*Group{}}
+	var names []string
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := s.parseFile(name, files[name]); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.lint(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Set) parseFile(name, src string) error {
+	var cur *Rule
+	var group *Group
+	for i, raw := range strings.Split(src, "\n") {
+		ln := i + 1
+		perr := func(format string, args ...any) error {
+			return &ParseError{File: name, Line: ln, Msg: fmt.Sprintf(format, args...)}
+		}
+		line := strings.TrimSpace(raw)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, rest, _ := strings.Cut(line, " ")
+		rest = strings.TrimSpace(rest)
+		switch key {
+		case "group":
+			f := strings.Fields(rest)
+			if len(f) != 2 || (f[1] != "any" && f[1] != "first") {
+				return perr("want: group NAME any|first")
+			}
+			if _, dup := s.groups[f[0]]; dup {
+				return perr("duplicate group %s", f[0])
+			}
+			group = &Group{Name: f[0], Any: f[1] == "any", File: name, Line: ln}
+			s.groups[f[0]] = group
+			cur = nil
+		case "end":
+			group, cur = nil, nil
+		case "rule":
+			f := strings.Fields(rest)
+			if len(f) < 2 || len(f) > 3 || !strings.HasPrefix(f[1], "v") {
+				return perr("want: rule ID vN [POLICY]")
+			}
+			v, err := strconv.Atoi(f[1][1:])
+			if err != nil || v < 1 {
+				return perr("bad version %q", f[1])
+			}
+			r := &Rule{ID: f[0], Version: v, File: name, Line: ln}
+			if len(f) == 3 {
+				p := -1
+				for k, pn := range policyNames {
+					if pn == f[2] {
+						p = k
+					}
+				}
+				if p < 0 {
+					return perr("unknown policy %q (want decline, split, require or refuse)", f[2])
+				}
+				r.Policy = Policy(p)
+			}
+			if _, dup := s.byID[r.ID]; dup {
+				return perr("duplicate rule id %s", r.ID)
+			}
+			s.byID[r.ID] = r
+			s.order = append(s.order, r)
+			if group != nil {
+				r.Group = group.Name
+				group.Rules = append(group.Rules, r)
+			}
+			cur = r
+		case "doc", "in", "if", "let", "error", "says":
+			if cur == nil {
+				return perr("%s outside a rule", key)
+			}
+			switch key {
+			case "doc":
+				cur.Doc = rest
+			case "in":
+				cur.In = strings.Fields(rest)
+			case "if":
+				if cur.If != "" {
+					return perr("a rule has at most one condition")
+				}
+				cs, err := parseRuleConds(rest)
+				if err != nil {
+					return perr("condition %q: %v", rest, err)
+				}
+				cur.If, cur.cond = rest, cs
+			case "let":
+				n, e, ok := strings.Cut(rest, "=")
+				n = strings.TrimSpace(n)
+				if !ok || !sym.ValidSymbol(n) {
+					return perr("want: let NAME = EXPR")
+				}
+				x, err := sym.Parse(strings.TrimSpace(e))
+				if err != nil {
+					return perr("let %s: %v", n, err)
+				}
+				cur.Lets = append(cur.Lets, Let{Name: n, Text: strings.TrimSpace(e), expr: x})
+			case "error":
+				cur.Error = rest
+			case "says":
+				cur.Says = rest
+			}
+		default:
+			return perr("unknown line %q", key)
+		}
+	}
+	return nil
+}
+
+func (s *Set) lint() error {
+	for _, r := range s.order {
+		at := func(format string, args ...any) error {
+			return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": " + fmt.Sprintf(format, args...)}
+		}
+		if r.Doc == "" {
+			return at("no doc line (the seed passage the rule mirrors)")
+		}
+		if r.Says == "" {
+			return at("no says line")
+		}
+		bound := map[string]bool{}
+		for _, m := range r.In {
+			if !sym.ValidSymbol(m) {
+				return at("metavariable %q is not a valid name", m)
+			}
+			bound[m] = true
+		}
+		use := func(what string, names []string) error {
+			for _, n := range names {
+				if !bound[n] {
+					return at("%s uses %s, which is not bound", what, n)
+				}
+			}
+			return nil
+		}
+		for _, c := range r.cond {
+			if err := use("the condition", append(sym.Symbols(c.c.X), sym.Symbols(c.c.Y)...)); err != nil {
+				return err
+			}
+		}
+		for _, l := range r.Lets {
+			if err := use("let "+l.Name, sym.Symbols(l.expr)); err != nil {
+				return err
+			}
+			bound[l.Name] = true
+		}
+		if len(r.cond) > 1 && r.Policy != Decline {
+			return at("a condition with && can only decline (its negation is a disjunction)")
+		}
+	}
+	for _, g := range s.groups {
+		if len(g.Rules) == 0 {
+			return &ParseError{File: g.File, Line: g.Line, Msg: "group " + g.Name + " has no rules"}
+		}
+		if g.Any {
+			continue
+		}
+		for i, r := range g.Rules[:len(g.Rules)-1] {
+			if r.If == "" {
+				nx := g.Rules[i+1]
+				return &ParseError{File: nx.File, Line: nx.Line, Msg: fmt.Sprintf("%s can never fire: %s before it in group %s is unconditional", nx.ID, r.ID, g.Name)}
+			}
+		}
+	}
+	return nil
+}
+
+// ruleCond is one comparison of a rule's condition. A divisibility
+// written n % d == 0 (or != 0) keeps its operands, so that the engine asks
+// Divides(d, n) rather than compare a remainder with 0.
+type ruleCond struct {
+	c    sym.Cond
+	div  bool
+	n, d sym.Expr
+}
+
+func parseRuleConds(src string) ([]ruleCond, error) {
+	n, err := notation.ParseCond(src)
+	if err != nil {
+		return nil, err
+	}
+	var nodes []notation.Node
+	var walk func(n notation.Node)
+	walk = func(n notation.Node) {
+		if l, ok := n.(*notation.Logic); ok && l.Op == "&&" {
+			walk(l.X)
+			walk(l.Y)
+			return
+		}
+		nodes = append(nodes, n)
+	}
+	walk(n)
+	var out []ruleCond
+	for _, n := range nodes {
+		cs, err := sym.CondsFromNode(n)
+		if err != nil {
+			return nil, err
+		}
+		if len(cs) != 1 {
+			return nil, fmt.Errorf("%s is not one comparison", notation.Print(n))
+		}
+		rc := ruleCond{c: cs[0]}
+		if cmp, ok := n.(*notation.Compare); ok && (cmp.Op == "==" || cmp.Op == "!=") {
+			if b, ok := cmp.X.(*notation.Binary); ok && b.Op == '%' {
+				if z, ok := cmp.Y.(*notation.Int); ok && z.Value == 0 {
+					num, err1 := sym.FromNode(b.X)
+					den, err2 := sym.FromNode(b.Y)
+					if err1 == nil && err2 == nil {
+						rc.div, rc.n, rc.d = true, num, den
+					}
+				}
+			}
+		}
+		out = append(out, rc)
+	}
+	return out, nil
+}
+
+var std *Set
+
+func init() {
+	s, err := Load()
+	if err != nil {
+		panic("rules: " + err.Error())
+	}
+	std = s
+}
+
+// Standard returns the embedded rule set the engine uses.
+func Standard() *Set { return std }
