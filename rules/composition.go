@@ -90,43 +90,53 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 		e := w.step("comp.lhs-integral", at, Env{"n": n, "r": r, "d": last.d})
 		return leafLayout(n, e["d2"])
 	}
+	// CuTe's fold: each mode of A appends next:r*d with next = min(ceil(s/r),
+	// n), unless ceil(s/r) or n is the static 1; the rules decide the
+	// values, the static marks decide the structure, as in CuTe
 	var out []mode
-	used := false
 	for i, m := range flat[:len(flat)-1] {
 		mat := fmt.Sprintf("%s against mode %d of A", at, i)
+		nextStatic := w.isStatic(m.s) && w.isStatic(r)
 		rule, e := w.choose("comp.step", mat, Env{"s": m.s, "d": m.d, "n": n, "r": r})
+		var take sym.Int // the shape of the mode CuTe appends (min(ceil(s/r), n))
+		var nextR sym.Int
 		switch rule.ID {
 		case "comp.step.used-up":
-			used = true
+			take = sym.Int{E: sym.Const(1), Static: nextStatic && n.Static}
+			nextR = sym.Int{E: sym.CeilDiv(r.E, m.s.E), Static: nextStatic}
 		case "comp.step.skip":
-			r = e["r2"]
+			take = sym.Int{E: sym.Const(1), Static: nextStatic && n.Static}
+			nextR = e["r2"]
 		case "comp.step.divide":
 			q := e["q"]
-			tr, te := w.choose("comp.take", mat, Env{"q": q, "d": m.d, "n": n, "r": r})
+			tr, _ := w.choose("comp.take", mat, Env{"q": q, "d": m.d, "n": n, "r": r})
 			switch tr.ID {
 			case "comp.take.rest":
-				out = append(out, mode{n, te["d2"]})
+				take = sym.Int{E: n.E, Static: nextStatic && n.Static}
 				reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(n.E, sym.Const(1))))
-				n = sym.Int{E: sym.Const(1), Static: n.Static}
 			case "comp.take.all":
-				out = append(out, mode{q, te["d2"]})
+				take = sym.Int{E: q.E, Static: nextStatic && n.Static}
 				reach[i] = append(reach[i], sym.Sub(m.s.E, r.E))
-				n = te["n2"]
 			}
-			r = sym.Int{E: sym.Const(1), Static: r.Static && m.s.Static}
+			nextR = sym.Int{E: sym.Const(1), Static: nextStatic}
 		case "comp.step.within":
-			out = append(out, mode{n, e["d2"]})
+			take = sym.Int{E: n.E, Static: nextStatic && n.Static}
 			reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(n.E, sym.Const(1))))
-			n = sym.Int{E: sym.Const(1), Static: n.Static}
-			r = sym.Int{E: sym.Const(1), Static: r.Static && m.s.Static}
+			nextR = sym.Int{E: sym.Const(1), Static: nextStatic}
 		}
-		if used {
-			break
+		nextOne := nextStatic && w.staticOne(sym.Int{E: sym.CeilDiv(m.s.E, r.E), Static: true})
+		if !(nextOne || (n.Static && isConst(n, 1))) {
+			out = append(out, mode{take, r.Mul(m.d)})
+			n = sym.Int{E: sym.ExactDiv(n.E, take.E), Static: n.Static && take.Static}
 		}
+		r = nextR
 	}
-	if !(isConst(n, 1) && len(out) > 0) {
+	if len(out) == 0 || !(n.Static && isConst(n, 1)) {
 		e := w.step("comp.last", at, Env{"n": n, "r": r, "d": last.d})
 		out = append(out, mode{n, e["d2"]})
+	}
+	if len(out) == 1 {
+		return leafLayout(out[0].s, out[0].d)
 	}
 	return modesLayout(out)
 }

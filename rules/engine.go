@@ -81,22 +81,37 @@ type world struct {
 	pending *[][]bool
 	steps   []Step
 	checked []Discharged
+	static  bool // the symbols are read as static integers (see errStatic)
+	memo    map[string]sym.Truth // decisions by guards and question, shared by the runs
+	gkey    string               // the guards in force, as the memo's key prefix
 }
 
 // run executes f along every sequence of undecided conditions it meets:
 // each Split decision forks the run.
 func run[T any](set *Set, ctx *sym.Ctx, f func(w *world) T) (Answer[T], error) {
+	ans, err, restart := runAll(set, ctx, f, false)
+	if restart {
+		ans, err, _ = runAll(set, ctx, f, true)
+	}
+	return ans, err
+}
+
+func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ Answer[T], _ error, restart bool) {
 	var out Answer[T]
 	pending := [][]bool{nil}
 	var split []sym.Cond
+	memo := map[string]sym.Truth{}
 	for len(pending) > 0 {
 		if len(out.Branches) >= MaxBranches {
-			return Answer[T]{}, &sym.NeedsError{Needs: split}
+			return Answer[T]{}, &sym.NeedsError{Needs: split}, false
 		}
 		path := pending[0]
 		pending = pending[1:]
-		w := &world{set: set, ctx: ctx, path: path, pending: &pending}
-		b, pruned := runOne(w, f)
+		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, memo: memo}
+		b, pruned, again := runOne(w, f)
+		if again {
+			return Answer[T]{}, nil, true
+		}
 		for _, g := range w.guards {
 			split = appendCond(split, g)
 		}
@@ -105,9 +120,9 @@ func run[T any](set *Set, ctx *sym.Ctx, f func(w *world) T) (Answer[T], error) {
 		}
 	}
 	if len(out.Branches) == 0 {
-		return out, errors.New("rules: every case contradicts the assumptions")
+		return out, errors.New("rules: every case contradicts the assumptions"), false
 	}
-	return out, nil
+	return out, nil, false
 }
 
 func appendCond(cs []sym.Cond, c sym.Cond) []sym.Cond {
@@ -119,12 +134,18 @@ func appendCond(cs []sym.Cond, c sym.Cond) []sym.Cond {
 	return append(cs, c)
 }
 
-func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned bool) {
+func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned, restart bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			switch r := r.(type) {
 			case errPrune:
 				pruned = true
+			case errStatic:
+				if w.static {
+					b = Branch[T]{Guards: w.guards, Err: errors.New("rules: internal error: a static restart in static mode"), Steps: w.steps}
+					return
+				}
+				restart = true
 			case refusal:
 				b = Branch[T]{Guards: w.guards, Err: r.err, Steps: w.steps}
 			default:
@@ -133,12 +154,17 @@ func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned bool) {
 		}
 	}()
 	v := f(w)
-	return Branch[T]{Guards: w.guards, Value: v, Steps: w.steps}, false
+	return Branch[T]{Guards: w.guards, Value: v, Steps: w.steps}, false, false
 }
 
 // fail ends the run with an error.
 func (w *world) fail(format string, args ...any) {
 	panic(refusal{fmt.Errorf(format, args...)})
+}
+
+func isInconsistent(err error) bool {
+	var inc *sym.InconsistentError
+	return errors.As(err, &inc)
 }
 
 // assume adds a guard; a guard the assumptions contradict prunes the run.
@@ -153,11 +179,42 @@ func (w *world) assume(c sym.Cond) {
 	}
 	w.ctx = n
 	w.guards = append(w.guards, c)
+	w.gkey += c.String() + "&&"
+}
+
+// cached answers a question once per set of guards: the runs of an
+// algorithm ask the same questions again along their common prefix.
+func (w *world) cached(kind string, c sym.Cond, f func() sym.Truth) sym.Truth {
+	k := w.gkey + "|" + kind + "|" + c.String()
+	if t, ok := w.memo[k]; ok {
+		return t
+	}
+	t := f()
+	w.memo[k] = t
+	return t
 }
 
 // fork decides an undecided condition by splitting: the first run takes
 // it as true, a later one as false.
 func (w *world) fork(c sym.Cond) bool {
+	// a side the assumptions and guards contradict is no case: the
+	// consistency check sees contradictions the decisions do not prove
+	consistent := func(c sym.Cond) func() sym.Truth {
+		return func() sym.Truth {
+			if _, err := w.ctx.WithConds(c); isInconsistent(err) {
+				return sym.False
+			}
+			return sym.True
+		}
+	}
+	if w.cached("consistent", c.Negate(), consistent(c.Negate())) == sym.False {
+		w.checked = append(w.checked, Discharged{c.String(), "proved (its negation is inconsistent)"})
+		return true
+	}
+	if w.cached("consistent", c, consistent(c)) == sym.False {
+		w.checked = append(w.checked, Discharged{c.String(), "refuted (inconsistent)"})
+		return false
+	}
 	var choice bool
 	if w.pos < len(w.path) {
 		choice = w.path[w.pos]
@@ -183,6 +240,10 @@ func (w *world) fork(c sym.Cond) bool {
 // Unknown otherwise (sym's False only means "fails somewhere", which is
 // Unknown here unless the negation is proved).
 func (w *world) decide(c sym.Cond) sym.Truth {
+	return w.cached("decide", c, func() sym.Truth { return w.decideNow(c) })
+}
+
+func (w *world) decideNow(c sym.Cond) sym.Truth {
 	var holds sym.Order
 	switch c.Rel {
 	case sym.EQ:
@@ -212,6 +273,10 @@ func (w *world) decide(c sym.Cond) sym.Truth {
 // (decided for constants, or when the guard d | n contradicts the
 // assumptions), Unknown otherwise.
 func (w *world) divides(d, n sym.Expr) sym.Truth {
+	return w.cached("divides", sym.Divisible(d, n), func() sym.Truth { return w.dividesNow(d, n) })
+}
+
+func (w *world) dividesNow(d, n sym.Expr) sym.Truth {
 	switch w.ctx.Divides(d, n).Truth {
 	case sym.True:
 		return sym.True

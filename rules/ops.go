@@ -23,6 +23,76 @@ var impls = map[string]impl{
 	"composition_shape": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.composeTiler(a[0].Layout, shapeTiler(a[1].Tuple), "S"))
 	},
+	"complement": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.complement(a[0].Layout, a[1].Tuple, "A"))
+	},
+	"logical_divide": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.logicalDivide(a[0].Layout, a[1].Layout, "A / B"))
+	},
+	"logical_divide_tiler": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.divideTiler(a[0].Layout, a[1].Tiler, "A / T"))
+	},
+	"zipped_divide": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.arrange(w.divideTiler(a[0].Layout, a[1].Tiler, "A / T"), a[1].Tiler, "zipped", "div", "A / T"))
+	},
+	"tiled_divide": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.arrange(w.divideTiler(a[0].Layout, a[1].Tiler, "A / T"), a[1].Tiler, "tiled", "div", "A / T"))
+	},
+	"flat_divide": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.arrange(w.divideTiler(a[0].Layout, a[1].Tiler, "A / T"), a[1].Tiler, "flat", "div", "A / T"))
+	},
+	"logical_product": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.logicalProduct(a[0].Layout, a[1].Layout, "A x B"))
+	},
+	"logical_product_tiler": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.productTiler(a[0].Layout, a[1].Tiler, "A x T"))
+	},
+	"zipped_product": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.arrange(w.productTiler(a[0].Layout, a[1].Tiler, "A x T"), a[1].Tiler, "zipped", "prod", "A x T"))
+	},
+	"tiled_product": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.arrange(w.productTiler(a[0].Layout, a[1].Tiler, "A x T"), a[1].Tiler, "tiled", "prod", "A x T"))
+	},
+	"flat_product": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.arrange(w.productTiler(a[0].Layout, a[1].Tiler, "A x T"), a[1].Tiler, "flat", "prod", "A x T"))
+	},
+	"blocked_product": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.blockedRaked(a[0].Layout, a[1].Layout, false))
+	},
+	"raked_product": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.blockedRaked(a[0].Layout, a[1].Layout, true))
+	},
+	"make_layout_left": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.compact(a[0].Tuple, false))
+	},
+	"make_layout_right": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.compact(a[0].Tuple, true))
+	},
+	"coalesce": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.coalesce(a[0].Layout, "A"))
+	},
+	"coalesce_profile": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.coalesceProfile(a[0].Layout, a[1].Tuple, "A"))
+	},
+	"crd2idx": func(w *world, a []sym.Value) sym.Value {
+		l := a[1].Layout
+		e := w.crd2idx(a[0].Tuple, l.Shape, l.Stride, "c")
+		return sym.Value{Kind: catalog.Tuple, Tuple: tuple.Leaf(sym.Dyn(w.ctx.Simplify(e)))}
+	},
+	"right_inverse": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.rightInverse(a[0].Layout))
+	},
+	"left_inverse": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.leftInverse(a[0].Layout))
+	},
+	"complement_default": func(w *world, a []sym.Value) sym.Value {
+		f := w.filter(a[0].Layout)
+		m := sym.S(1)
+		if f != nil {
+			m = sym.Int{E: cosizeOf(f), Static: allStatic(f)}
+		}
+		return layoutValue(w.complement(a[0].Layout, tuple.Leaf(m), "A"))
+	},
 }
 
 // NotYet lists the operations of the catalogue with a symbolic version
@@ -128,3 +198,12 @@ func merge(a Answer[sym.Value]) Answer[sym.Value] {
 
 // Implemented reports whether the engine computes the operation.
 func Implemented(op string) bool { _, ok := impls[op]; return ok }
+
+func allStatic(ms []mode) bool {
+	for _, m := range ms {
+		if !m.s.Static || !m.d.Static {
+			return false
+		}
+	}
+	return true
+}

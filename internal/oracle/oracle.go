@@ -70,8 +70,16 @@ func Handle(req Request) Reply {
 	default:
 		return errReply(id, "unknown mode %q (want \"cute\" or \"strict\")", req.Mode)
 	}
-	if len(req.Assume) > 0 || req.Dynamic || req.Derive || hasSymbol(req.Args) {
-		return symbolic(id, req)
+	if req.Assume != nil || req.Dynamic || req.Derive || hasSymbol(req.Args) {
+		if !hasSymbol(req.Args) && len(req.Assume) == 0 && !req.Dynamic && !req.Derive && !rules.Implemented(req.Op) {
+			// a symbolic request over integers for an operation the
+			// rules engine does not compute yet: the concrete engine
+			// answers it strictly (an error where CuTe's value breaks a
+			// post-condition), as symbolic answers are
+			opts = append(opts, concrete.StrictMode())
+		} else {
+			return symbolic(id, req)
+		}
 	}
 	var warnings []string
 	opts = append(opts, concrete.CollectWarnings(&warnings))

@@ -1,0 +1,182 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/cutealg/cutealg/sym"
+)
+
+// The complement, along CuTe's complement (layout.hpp: filter, then
+// detail::complement): sort the strides, fill the holes below each mode,
+// then the rest of the cotarget, compact above the covered span. Each step
+// is a rule of data/complement.rules; the documented post-conditions are
+// required of the result.
+
+// errStatic restarts a computation with the symbols read as static
+// integers: CuTe refuses it with dynamic ones (complement of a layout of
+// rank > 1 with dynamic strides), so its value is the one CuTe computes
+// when the values are known at compile time.
+type errStatic struct{}
+
+// static reports whether i is a compile-time value in the world: a static
+// literal, or anything once the symbols are read as static.
+func (w *world) isStatic(i sym.Int) bool { return i.Static || w.static }
+
+// provedEq reports whether a == b is proved (decided statically: both
+// static in CuTe's sense).
+func (w *world) staticEq(a, b sym.Int) bool {
+	if !w.isStatic(a) || !w.isStatic(b) {
+		return false
+	}
+	if a.Static && b.Static {
+		return sym.Equal(a.E, b.E)
+	}
+	return w.decide(sym.MakeCond(a.E, sym.EQ, b.E)) == sym.True
+}
+
+func (w *world) staticOne(i sym.Int) bool { return w.staticEq(i, sym.S(1)) }
+
+// unitShape reports whether CuTe sees the static shape 1: a static _1, or,
+// with the symbols read as static, a shape that is 1 at the binding (a
+// case of its own when undecided).
+func (w *world) unitShape(s sym.Int, at string) bool {
+	if w.staticOne(s) {
+		return true
+	}
+	if _, isC := sym.IsConst(s.E); !w.static || isC {
+		return false
+	}
+	r, _ := w.choose("compl.unit-of", at, Env{"s": s})
+	return r.ID == "compl.unit"
+}
+
+// coalesceModes mirrors CuTe's coalesce on flat modes (bw_coalesce): from
+// the back, static size-1 modes are dropped and a mode merges into the
+// next one only when the merge is decided statically. It returns nil for
+// CuTe's _1:_0 (nothing left).
+func (w *world) coalesceModes(flat []mode) []mode {
+	out := []mode{flat[len(flat)-1]}
+	for i := len(flat) - 2; i >= 0; i-- {
+		m := flat[i]
+		f := out[0]
+		switch {
+		case w.unitShape(m.s, fmt.Sprintf("coalesce mode %d", i)):
+			continue
+		case len(out) == 1 && w.unitShape(f.s, "coalesce last mode"):
+			out[0] = m
+		case w.isStatic(f.s) && w.staticEq(m.s.Mul(m.d), f.d):
+			out[0] = mode{m.s.Mul(f.s), m.d}
+		default:
+			out = append([]mode{m}, out...)
+		}
+	}
+	if len(out) == 1 && w.unitShape(out[0].s, "coalesce result") {
+		return nil
+	}
+	return out
+}
+
+// filter mirrors CuTe's filter: modes with a static stride 0 get the shape
+// _1, then the layout is coalesced.
+func (w *world) filter(a sym.Layout) []mode {
+	flat := flatModes(a)
+	for i, m := range flat {
+		if w.isStatic(m.d) && w.staticEq(m.d, sym.S(0)) {
+			flat[i].s = sym.S(1)
+		}
+		if w.unitShape(m.s, fmt.Sprintf("filter mode %d", i)) {
+			flat[i].s = sym.S(1)
+		}
+	}
+	return w.coalesceModes(flat)
+}
+
+// cosizeOf is 1 + the sum of (s-1)*|d| over the modes.
+func cosizeOf(ms []mode) sym.Expr {
+	c := sym.Const(1)
+	for _, m := range ms {
+		d := m.d.E
+		if v, ok := sym.IsConst(d); ok && v < 0 {
+			d = sym.Neg(d)
+		}
+		c = sym.Add(c, sym.Mul(sym.Sub(m.s.E, sym.Const(1)), d))
+	}
+	return c
+}
+
+func sizeOf(t sym.IntTuple) sym.Expr {
+	p := sym.Const(1)
+	for _, l := range t.Leaves(nil) {
+		p = sym.Mul(p, l.E)
+	}
+	return p
+}
+
+// complement is complement(A, M).
+func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout {
+	w.step("compl.filter", at, Env{"A": sym.S(int64(len(flatModes(a))))})
+	f := w.filter(a)
+	if f == nil || (len(f) == 1 && isStaticConst(f[0].d, 0)) {
+		w.step("compl.zero", at, Env{"M": sym.Dyn(sizeOf(cot))})
+		return w.compactLeft(cot.Leaves(nil), sym.S(1))
+	}
+	if len(f) > 1 {
+		for _, m := range f {
+			if !w.isStatic(m.d) {
+				panic(errStatic{})
+			}
+		}
+		if w.static {
+			w.step("compl.static-oracle", at, Env{"r": sym.S(int64(len(f)))})
+		}
+	}
+	for _, m := range f {
+		if v, ok := sym.IsConst(m.d.E); ok && v < 0 {
+			w.step("compl.negative-stride", at, Env{"d": m.d})
+		}
+	}
+	var out []mode
+	c := sym.S(1)
+	for len(f) > 0 {
+		k := 0
+		for j := 1; j < len(f); j++ {
+			r, _ := w.choose("compl.min", fmt.Sprintf("%s stride sort", at), Env{"d": f[k].d, "e": f[j].d})
+			if r.ID == "compl.min.later" {
+				k = j
+			}
+		}
+		d := f[k].d
+		hat := fmt.Sprintf("%s below stride %s", at, d)
+		w.step("compl.injective", hat, Env{"d": d, "c": c})
+		e := w.step("compl.hole", hat, Env{"d": d, "c": c})
+		out = append(out, mode{e["h"], c})
+		c = w.step("compl.span", hat, Env{"d": d, "s": f[k].s})["c2"]
+		f = append(f[:k:k], f[k+1:]...)
+	}
+	cur := c
+	stride := c
+	for i, m := range cot.Leaves(nil) {
+		_, e := w.choose("compl.rest-of", fmt.Sprintf("%s rest mode %d", at, i), Env{"m": m, "c": cur})
+		out = append(out, mode{e["q"], stride})
+		stride = stride.Mul(e["q"])
+		cur = e["c2"]
+	}
+	env := Env{"a": sym.Dyn(cosizeOf(flatModes(a))), "r": sym.Dyn(cosizeOf(out)), "m": sym.Dyn(sizeOf(cot))}
+	w.step("compl.cosize", at, env)
+	w.choose("compl.bound-of", at, env)
+	if ms := w.coalesceModes(out); ms != nil {
+		return modesLayout(ms)
+	}
+	return leafLayout(sym.S(1), sym.S(0))
+}
+
+// compactLeft is the layout of the shape with compact column-major strides
+// starting at d.
+func (w *world) compactLeft(shape []sym.Int, d sym.Int) sym.Layout {
+	out := make([]mode, len(shape))
+	for i, s := range shape {
+		out[i] = mode{s, d}
+		d = d.Mul(s)
+	}
+	return modesLayout(out)
+}

@@ -1,0 +1,115 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/cutealg/cutealg/internal/tuple"
+	"github.com/cutealg/cutealg/sym"
+)
+
+// Construction and queries (layout.hpp: make_layout with LayoutLeft and
+// LayoutRight, coalesce; stride.hpp: crd2idx). Each step is a rule of
+// data/construct.rules.
+
+// compact returns the strides of a shape, column major (left) or row
+// major: a static _1 extent gets the stride _0 and does not advance.
+func (w *world) compact(shape sym.IntTuple, right bool) sym.Layout {
+	leaves := shape.Leaves(nil)
+	strides := make([]sym.Int, len(leaves))
+	d := sym.S(1)
+	id := "make.left"
+	if right {
+		id = "make.right"
+	}
+	for k := range leaves {
+		i := k
+		if right {
+			i = len(leaves) - 1 - k
+		}
+		s := leaves[i]
+		if isStaticConst(s, 1) {
+			strides[i] = sym.S(0)
+			continue
+		}
+		strides[i] = d
+		d = w.step(id, fmt.Sprintf("mode %d", i), Env{"s": s, "d": d})["d2"]
+	}
+	k := 0
+	st := tuple.Map(shape, func(sym.Int) sym.Int { k++; return strides[k-1] })
+	return sym.Layout{Shape: shape, Stride: st}
+}
+
+// coalesce is the documentation's coalesce: size-1 modes drop, a mode
+// merges into the one before it where that is proved (d1 == s0*d0), the
+// result has depth at most 1.
+func (w *world) coalesce(a sym.Layout, at string) sym.Layout {
+	var out []mode
+	for i, m := range flatModes(a) {
+		mat := fmt.Sprintf("%s mode %d", at, i)
+		if w.decide(sym.MakeCond(m.s.E, sym.EQ, sym.Const(1))) == sym.True {
+			w.step("coal.unit", mat, Env{"s": m.s})
+			continue
+		}
+		if len(out) > 0 {
+			p := out[len(out)-1]
+			r, e := w.choose("coal.join", mat, Env{"s0": p.s, "d0": p.d, "s1": m.s, "d1": m.d})
+			if r.ID == "coal.merge" {
+				out[len(out)-1] = mode{e["s2"], p.d}
+				continue
+			}
+		}
+		out = append(out, m)
+	}
+	return modesLayout(out)
+}
+
+// coalesceProfile is coalesce(A, P): by mode for a tuple profile.
+func (w *world) coalesceProfile(a sym.Layout, p sym.IntTuple, at string) sym.Layout {
+	if p.IsLeaf() {
+		return w.coalesce(a, at)
+	}
+	if p.Rank() > rank(a) {
+		w.fail("coalesce: the profile has %d modes, the layout %d", p.Rank(), rank(a))
+	}
+	w.step("coal.by-mode", at, Env{"P": sym.S(int64(p.Rank()))})
+	ks := p.Kids()
+	ls := make([]sym.Layout, 0, rank(a))
+	for i, k := range ks {
+		ls = append(ls, w.coalesceProfile(modeOf(a, i), k, fmt.Sprintf("%s mode %d", at, i)))
+	}
+	for i := len(ks); i < rank(a); i++ {
+		ls = append(ls, modeOf(a, i))
+	}
+	return concat(ls)
+}
+
+// crd2idx is CuTe's crd2idx(c, shape, stride): the inner product for a
+// coordinate congruent with the shape, a colexicographic split for an
+// integer coordinate over a tuple (the last mode takes the rest).
+func (w *world) crd2idx(c sym.IntTuple, s, d sym.IntTuple, at string) sym.Expr {
+	if !c.IsLeaf() {
+		if s.IsLeaf() || c.Rank() != s.Rank() {
+			w.fail("crd2idx: the coordinate %s does not match the shape %s", sym.FormatTuple(c), sym.FormatTuple(s))
+		}
+		sum := sym.Const(0)
+		for i := 0; i < c.Rank(); i++ {
+			sum = sym.Add(sum, w.crd2idx(c.At(i), s.At(i), d.At(i), fmt.Sprintf("%s mode %d", at, i)))
+		}
+		return sum
+	}
+	x := c.Value()
+	if s.IsLeaf() {
+		return w.step("crd.inner", at, Env{"c": x, "d": d.Value()})["v"].E
+	}
+	sum := sym.Const(0)
+	for i := 0; i < s.Rank(); i++ {
+		mat := fmt.Sprintf("%s mode %d", at, i)
+		if i == s.Rank()-1 {
+			return sym.Add(sum, w.crd2idx(tuple.Leaf(x), s.At(i), d.At(i), mat))
+		}
+		e := w.step("crd.split", mat, Env{"c": x, "s": sym.Dyn(sizeOf(s.At(i)))})
+		sum = sym.Add(sum, w.crd2idx(tuple.Leaf(e["m"]), s.At(i), d.At(i), mat))
+		x = e["q"]
+	}
+	return sum
+}

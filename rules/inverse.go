@@ -1,0 +1,133 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/cutealg/cutealg/sym"
+)
+
+// The inverses (layout.hpp: right_inverse, left_inverse): coalesce, sort
+// the strides, follow them from 1. Each step is a rule of
+// data/inverse.rules.
+
+// coalescedModes is CuTe's coalesce(A) as flat modes (_1:_0 for nothing).
+func (w *world) coalescedModes(a sym.Layout) []mode {
+	w.step("inv.coalesce", "A", Env{"A": sym.S(int64(rank(a)))})
+	if ms := w.coalesceModes(flatModes(a)); ms != nil {
+		return ms
+	}
+	return []mode{{sym.S(1), sym.S(0)}}
+}
+
+// prefixProducts returns 1, s0, s0*s1, ... for the modes.
+func prefixProducts(ms []mode) []sym.Int {
+	p := []sym.Int{sym.S(1)}
+	for _, m := range ms {
+		p = append(p, p[len(p)-1].Mul(m.s))
+	}
+	return p
+}
+
+// staticOrder sorts the indices of modes with constant strides by stride
+// (stable: ties keep their order).
+func staticOrder(ms []mode, keep func(m mode) bool) []int {
+	var idx []int
+	for i, m := range ms {
+		if keep(m) {
+			idx = append(idx, i)
+		}
+	}
+	sort.SliceStable(idx, func(x, y int) bool {
+		a, _ := sym.IsConst(ms[idx[x]].d.E)
+		b, _ := sym.IsConst(ms[idx[y]].d.E)
+		return a < b
+	})
+	return idx
+}
+
+// rightInverse is right_inverse(A).
+func (w *world) rightInverse(a sym.Layout) sym.Layout {
+	ms := w.coalescedModes(a)
+	pre := prefixProducts(ms)
+	order := staticOrder(ms, func(m mode) bool {
+		_, c := sym.IsConst(m.d.E)
+		return m.d.Static && c
+	})
+	for i, m := range ms {
+		if _, c := sym.IsConst(m.d.E); !m.d.Static || !c {
+			w.step("inv.right.skip", fmt.Sprintf("mode %d", i), Env{"d": m.d})
+		}
+	}
+	out := []mode{{sym.S(1), sym.S(0)}}
+	curr := sym.S(1)
+	for _, i := range order {
+		m := ms[i]
+		if !curr.Static || !sym.Equal(m.d.E, curr.E) {
+			continue
+		}
+		e := w.step("inv.right.follow", fmt.Sprintf("mode %d", i), Env{"s": m.s, "d": m.d, "p": pre[i], "c": curr})
+		out = append(out, mode{m.s, pre[i]})
+		curr = e["c2"]
+	}
+	return w.coalesced(out)
+}
+
+// coalesced is CuTe's coalesce of flat modes as a layout.
+func (w *world) coalesced(ms []mode) sym.Layout {
+	if c := w.coalesceModes(ms); c != nil {
+		return modesLayout(c)
+	}
+	return leafLayout(sym.S(1), sym.S(0))
+}
+
+// leftInverse is left_inverse(A).
+func (w *world) leftInverse(a sym.Layout) sym.Layout {
+	ms := w.coalescedModes(a)
+	for _, m := range ms {
+		if _, c := sym.IsConst(m.d.E); !c && !w.static {
+			panic(errStatic{})
+		}
+	}
+	if w.static {
+		w.step("inv.left.static", "A", Env{"A": sym.S(int64(len(ms)))})
+	}
+	pre := prefixProducts(ms)
+	// the stride sort (decided for symbols read as static)
+	var order []int
+	rest := make([]int, len(ms))
+	for i := range rest {
+		rest[i] = i
+	}
+	for len(rest) > 0 {
+		k := 0
+		for j := 1; j < len(rest); j++ {
+			r, _ := w.choose("compl.min", "stride sort", Env{"d": ms[rest[k]].d, "e": ms[rest[j]].d})
+			if r.ID == "compl.min.later" {
+				k = j
+			}
+		}
+		order = append(order, rest[k])
+		rest = append(rest[:k:k], rest[k+1:]...)
+	}
+	var shapes []sym.Int
+	strides := []sym.Int{sym.S(0)}
+	z := sym.S(1)
+	for _, i := range order {
+		m := ms[i]
+		if w.decide(sym.MakeCond(m.d.E, sym.EQ, sym.Const(0))) == sym.True {
+			w.step("inv.left.zero", fmt.Sprintf("mode %d", i), Env{"d": m.d})
+			continue
+		}
+		e := w.step("inv.left.mode", fmt.Sprintf("mode %d", i), Env{"d": m.d, "z": z, "p": pre[i]})
+		shapes = append(shapes, e["h"])
+		strides = append(strides, pre[i])
+		z = z.Mul(e["h"])
+	}
+	shapes = append(shapes, ms[order[len(order)-1]].s)
+	out := make([]mode, len(shapes))
+	for i := range shapes {
+		out[i] = mode{shapes[i], strides[i]}
+	}
+	return w.coalesced(out)
+}

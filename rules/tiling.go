@@ -1,0 +1,193 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/cutealg/cutealg/internal/tuple"
+	"github.com/cutealg/cutealg/sym"
+)
+
+// The divide and product families (layout.hpp: logical_divide,
+// zipped/tiled/flat_divide, logical_product, zipped/tiled/flat_product,
+// blocked_product, raked_product), built on composition and complement.
+// Each step is a rule of data/divide.rules or data/product.rules.
+
+// coalesceShape is shape(coalesce(A)) with CuTe's static merges.
+func (w *world) coalesceShape(a sym.Layout) sym.IntTuple {
+	ms := w.coalesceModes(flatModes(a))
+	if ms == nil {
+		return tuple.Leaf(sym.S(1))
+	}
+	return modesLayout(ms).Shape
+}
+
+// logicalDivide is logical_divide(A, B) for a layout B.
+func (w *world) logicalDivide(a, b sym.Layout, at string) sym.Layout {
+	w.step("div.logical", at, Env{"A": sym.S(int64(rank(a)))})
+	w.step("div.coalesce", at, Env{"A": sym.S(int64(rank(a)))})
+	bc := w.complement(b, w.coalesceShape(a), at+" complement")
+	return w.compose(a, concat([]sym.Layout{b, bc}))
+}
+
+// divideTiler is logical_divide(A, T) for a tiler.
+func (w *world) divideTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
+	if t.IsLeaf() {
+		lf := t.Value()
+		switch lf.Kind {
+		case sym.TileLayout:
+			return w.logicalDivide(a, lf.Layout, at)
+		case sym.TileInt:
+			w.step("div.int", at, Env{"n": lf.Int})
+			return w.logicalDivide(a, leafLayout(lf.Int, sym.S(1)), at)
+		}
+		w.step("div.keep", at, Env{"T": sym.S(0)})
+		return a
+	}
+	if t.Rank() > rank(a) {
+		w.fail("logical_divide: too many modes in tiler: %d for a layout of rank %d", t.Rank(), rank(a))
+	}
+	w.step("div.by-mode", at, Env{"T": sym.S(int64(t.Rank()))})
+	return w.byMode(a, t, at, w.divideTiler)
+}
+
+// byMode applies f to the modes of A that the tiler has and keeps the
+// others (CuTe's transform_layout of two tuples).
+func (w *world) byMode(a sym.Layout, t sym.Tiler, at string, f func(sym.Layout, sym.Tiler, string) sym.Layout) sym.Layout {
+	ks := t.Kids()
+	ls := make([]sym.Layout, 0, rank(a))
+	for i, k := range ks {
+		ls = append(ls, f(modeOf(a, i), k, fmt.Sprintf("%s mode %d", at, i)))
+	}
+	for i := len(ks); i < rank(a); i++ {
+		ls = append(ls, modeOf(a, i))
+	}
+	return concat(ls)
+}
+
+// zip2By splits each mode the tiler divided into its two halves and
+// gathers them (CuTe's zip2_by): the first halves, and the second halves
+// followed by the modes beyond the tiler.
+func (w *world) zip2By(l sym.Layout, t sym.Tiler, at string) (first, second []sym.Layout) {
+	if t.IsLeaf() {
+		if t.Value().Kind == sym.TileKeep && rank(l) != 2 {
+			w.step("div.unzip-keep", at, Env{"T": sym.S(0)})
+		}
+		if rank(l) != 2 {
+			w.fail("%s: a mode of rank %d cannot be split into two", at, rank(l))
+		}
+		return []sym.Layout{modeOf(l, 0)}, []sym.Layout{modeOf(l, 1)}
+	}
+	ks := t.Kids()
+	var fs, ss []sym.Layout
+	for i, k := range ks {
+		f, s := w.zip2By(modeOf(l, i), k, fmt.Sprintf("%s mode %d", at, i))
+		fs = append(fs, pack(f))
+		ss = append(ss, pack(s))
+	}
+	for i := len(ks); i < rank(l); i++ {
+		ss = append(ss, modeOf(l, i))
+	}
+	return fs, ss
+}
+
+// pack is the layout of one or more modes: the mode itself when alone.
+func pack(ls []sym.Layout) sym.Layout {
+	if len(ls) == 1 {
+		return ls[0]
+	}
+	return concat(ls)
+}
+
+// modesOf lists the top-level modes of a layout (a leaf is one mode).
+func modesOf(l sym.Layout) []sym.Layout {
+	out := make([]sym.Layout, rank(l))
+	for i := range out {
+		out[i] = modeOf(l, i)
+	}
+	return out
+}
+
+// arrange rearranges a divided or multiplied layout: zipped ((tiles),
+// (rests)), tiled ((tiles), rests...), flat (tiles..., rests...).
+func (w *world) arrange(l sym.Layout, t sym.Tiler, how, family, at string) sym.Layout {
+	w.step(family+".zip", at, Env{"T": sym.S(int64(t.Rank()))})
+	fs, ss := w.zip2By(l, t, at)
+	first, second := pack(fs), pack(ss)
+	switch how {
+	case "tiled":
+		w.step(family+".tiled", at, Env{"T": sym.S(int64(t.Rank()))})
+		return concat(append([]sym.Layout{first}, modesOf(second)...))
+	case "flat":
+		w.step(family+".flat", at, Env{"T": sym.S(int64(t.Rank()))})
+		return concat(append(modesOf(first), modesOf(second)...))
+	}
+	return concat([]sym.Layout{first, second})
+}
+
+// logicalProduct is logical_product(A, B) for a layout B.
+func (w *world) logicalProduct(a, b sym.Layout, at string) sym.Layout {
+	w.step("prod.logical", at, Env{"A": sym.S(int64(rank(a)))})
+	m := sym.Mul(sizeOf(a.Shape), cosizeOf(flatModes(b)))
+	static := true
+	for _, l := range append(a.Shape.Leaves(nil), append(b.Shape.Leaves(nil), b.Stride.Leaves(nil)...)...) {
+		static = static && l.Static
+	}
+	ac := w.complement(a, tuple.Leaf(sym.Int{E: m, Static: static}), at+" complement")
+	return concat([]sym.Layout{a, w.compose(ac, b)})
+}
+
+// productTiler is logical_product(A, T) for a tiler.
+func (w *world) productTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
+	if t.IsLeaf() {
+		lf := t.Value()
+		switch lf.Kind {
+		case sym.TileLayout:
+			return w.logicalProduct(a, lf.Layout, at)
+		case sym.TileInt:
+			w.step("prod.int", at, Env{"n": lf.Int})
+			return w.logicalProduct(a, leafLayout(lf.Int, sym.S(1)), at)
+		}
+		w.step("prod.keep", at, Env{"T": sym.S(0)})
+		return a
+	}
+	if t.Rank() > rank(a) {
+		w.fail("logical_product: too many modes in tiler: %d for a layout of rank %d", t.Rank(), rank(a))
+	}
+	w.step("prod.by-mode", at, Env{"T": sym.S(int64(t.Rank()))})
+	return w.byMode(a, t, at, w.productTiler)
+}
+
+// padTo appends _1:_0 modes up to rank r (CuTe's append<R>).
+func padTo(l sym.Layout, r int) sym.Layout {
+	ms := modesOf(l)
+	for len(ms) < r {
+		ms = append(ms, leafLayout(sym.S(1), sym.S(0)))
+	}
+	if len(ms) == 1 {
+		return l
+	}
+	return concat(ms)
+}
+
+// blockedRaked is blocked_product (raked false) or raked_product.
+func (w *world) blockedRaked(a, b sym.Layout, raked bool) sym.Layout {
+	r := max(rank(a), rank(b))
+	w.step("prod.pad", "A, B", Env{"R": sym.S(int64(r))})
+	p := w.logicalProduct(padTo(a, r), padTo(b, r), "A x B")
+	x, y := modeOf(p, 0), modeOf(p, 1)
+	id := "prod.blocked"
+	if raked {
+		id = "prod.raked"
+		x, y = y, x
+	}
+	w.step(id, "A x B", Env{"R": sym.S(int64(r))})
+	if r == 1 {
+		// CuTe's zip of two rank-1 layouts: one mode (A, A* o B)
+		return concat([]sym.Layout{concat([]sym.Layout{x, y})})
+	}
+	ms := make([]sym.Layout, r)
+	for i := range ms {
+		ms[i] = concat([]sym.Layout{modeOf(x, i), modeOf(y, i)})
+	}
+	return concat(ms)
+}
