@@ -81,7 +81,7 @@ type world struct {
 	pending *[][]bool
 	steps   []Step
 	checked []Discharged
-	static  bool // the symbols are read as static integers (see errStatic)
+	static  bool                 // the symbols are read as static integers (see errStatic)
 	memo    map[string]sym.Truth // decisions by guards and question, shared by the runs
 	gkey    string               // the guards in force, as the memo's key prefix
 }
