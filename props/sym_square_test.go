@@ -51,11 +51,16 @@ func pointBindings(ps []vectors.Point) []sym.Binding {
 	return out
 }
 
+// reporter is what squareCase reports failures to (*testing.T, *rapid.T).
+type reporter interface {
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+}
+
 // squareCase checks one symbolic call at the given bindings and at
 // bindings drawn from its assumptions; it returns the number of bindings
 // checked.
-func squareCase(t *testing.T, id, op string, args, assume []string, extra []sym.Binding) int {
-	t.Helper()
+func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Binding) int {
 	spec, _ := catalog.Lookup(op)
 	ctx, err := sym.Assume(assume...)
 	if err != nil {
@@ -124,6 +129,9 @@ func squareCase(t *testing.T, id, op string, args, assume []string, extra []sym.
 			}
 			want, cerr = cop.Apply(cargs, concrete.StrictMode())
 		}
+		if cerr != nil && strings.Contains(cerr.Error(), "overflow") {
+			continue // a binding too large for CuTe's int64 arithmetic
+		}
 		if cerr != nil {
 			if br.Err == nil {
 				t.Errorf("%s %s%v under %v at %v: concrete (strict) refuses (%v) but the symbolic answer is %s", id, op, args, assume, b, cerr, br.Value)
@@ -136,6 +144,9 @@ func squareCase(t *testing.T, id, op string, args, assume []string, extra []sym.
 			continue
 		}
 		got, err := groundValue(ctx, br.Value, b)
+		if err != nil && strings.Contains(err.Error(), "overflows") {
+			continue // a binding too large for int64 products: no comparison
+		}
 		if err != nil {
 			t.Errorf("%s %s%v at %v: the answer %s does not ground: %v", id, op, args, b, br.Value, err)
 			continue
@@ -211,6 +222,9 @@ func sameFunction(free bool, got, want concrete.Layout) string {
 	gs, err1 := concrete.Size(got)
 	ws, err2 := concrete.Size(want)
 	if err1 != nil || err2 != nil {
+		if strings.Contains(fmt.Sprint(err1, err2), "overflow") {
+			return "" // too large for int64: nothing to compare
+		}
 		return fmt.Sprintf("no size: %v %v", err1, err2)
 	}
 	if gs.V != ws.V {

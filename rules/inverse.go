@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/cutealg/cutealg/sym"
 )
@@ -29,36 +28,43 @@ func prefixProducts(ms []mode) []sym.Int {
 	return p
 }
 
-// staticOrder sorts the indices of modes with constant strides by stride
-// (stable: ties keep their order).
-func staticOrder(ms []mode, keep func(m mode) bool) []int {
-	var idx []int
-	for i, m := range ms {
-		if keep(m) {
-			idx = append(idx, i)
+// exchangeSort orders the indices by stride as CuTe's compile-time
+// detail::SortByKey does: an exchange sort (a[j] and a[i] swap when
+// a[j] < a[i]), which does not keep the order of equal strides. Symbolic
+// strides (read as static) are compared with the stride-sort rules.
+func (w *world) exchangeSort(idx []int, ms []mode) {
+	for i := range idx {
+		for j := i + 1; j < len(idx); j++ {
+			a, b := ms[idx[i]].d, ms[idx[j]].d
+			ca, ok1 := sym.IsConst(a.E)
+			cb, ok2 := sym.IsConst(b.E)
+			swap := false
+			if ok1 && ok2 {
+				swap = cb < ca
+			} else {
+				r, _ := w.choose("compl.min", "stride sort", Env{"d": a, "e": b})
+				swap = r.ID == "compl.min.later"
+			}
+			if swap {
+				idx[i], idx[j] = idx[j], idx[i]
+			}
 		}
 	}
-	sort.SliceStable(idx, func(x, y int) bool {
-		a, _ := sym.IsConst(ms[idx[x]].d.E)
-		b, _ := sym.IsConst(ms[idx[y]].d.E)
-		return a < b
-	})
-	return idx
 }
 
 // rightInverse is right_inverse(A).
 func (w *world) rightInverse(a sym.Layout) sym.Layout {
 	ms := w.coalescedModes(a)
 	pre := prefixProducts(ms)
-	order := staticOrder(ms, func(m mode) bool {
-		_, c := sym.IsConst(m.d.E)
-		return m.d.Static && c
-	})
+	var order []int
 	for i, m := range ms {
-		if _, c := sym.IsConst(m.d.E); !m.d.Static || !c {
+		if _, c := sym.IsConst(m.d.E); m.d.Static && c {
+			order = append(order, i)
+		} else {
 			w.step("inv.right.skip", fmt.Sprintf("mode %d", i), Env{"d": m.d})
 		}
 	}
+	w.exchangeSort(order, ms)
 	out := []mode{{sym.S(1), sym.S(0)}}
 	curr := sym.S(1)
 	for _, i := range order {
@@ -93,32 +99,25 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 		w.step("inv.left.static", "A", Env{"A": sym.S(int64(len(ms)))})
 	}
 	pre := prefixProducts(ms)
-	// the stride sort (decided for symbols read as static)
-	var order []int
-	rest := make([]int, len(ms))
-	for i := range rest {
-		rest[i] = i
+	order := make([]int, len(ms))
+	for i := range order {
+		order[i] = i
 	}
-	for len(rest) > 0 {
-		k := 0
-		for j := 1; j < len(rest); j++ {
-			r, _ := w.choose("compl.min", "stride sort", Env{"d": ms[rest[k]].d, "e": ms[rest[j]].d})
-			if r.ID == "compl.min.later" {
-				k = j
-			}
-		}
-		order = append(order, rest[k])
-		rest = append(rest[:k:k], rest[k+1:]...)
-	}
+	w.exchangeSort(order, ms)
 	var shapes []sym.Int
 	strides := []sym.Int{sym.S(0)}
 	z := sym.S(1)
+	var prev *mode
 	for _, i := range order {
 		m := ms[i]
 		if w.decide(sym.MakeCond(m.d.E, sym.EQ, sym.Const(0))) == sym.True {
 			w.step("inv.left.zero", fmt.Sprintf("mode %d", i), Env{"d": m.d})
 			continue
 		}
+		if prev != nil {
+			w.step("inv.left.disjoint", fmt.Sprintf("mode %d", i), Env{"d": m.d, "e": prev.d.Mul(prev.s)})
+		}
+		prev = &ms[i]
 		e := w.step("inv.left.mode", fmt.Sprintf("mode %d", i), Env{"d": m.d, "z": z, "p": pre[i]})
 		shapes = append(shapes, e["h"])
 		strides = append(strides, pre[i])

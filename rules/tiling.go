@@ -65,9 +65,10 @@ func (w *world) byMode(a sym.Layout, t sym.Tiler, at string, f func(sym.Layout, 
 }
 
 // zip2By splits each mode the tiler divided into its two halves and
-// gathers them (CuTe's zip2_by): the first halves, and the second halves
-// followed by the modes beyond the tiler.
-func (w *world) zip2By(l sym.Layout, t sym.Tiler, at string) (first, second []sym.Layout) {
+// gathers them (CuTe's zip2_by): for a tuple tiler, the tuple of the first
+// halves, and the tuple of the second halves followed by the modes beyond
+// the tiler; for a leaf, the two modes of the divided mode.
+func (w *world) zip2By(l sym.Layout, t sym.Tiler, at string) (first, second sym.Layout) {
 	if t.IsLeaf() {
 		if t.Value().Kind == sym.TileKeep && rank(l) != 2 {
 			w.step("div.unzip-keep", at, Env{"T": sym.S(0)})
@@ -75,27 +76,19 @@ func (w *world) zip2By(l sym.Layout, t sym.Tiler, at string) (first, second []sy
 		if rank(l) != 2 {
 			w.fail("%s: a mode of rank %d cannot be split into two", at, rank(l))
 		}
-		return []sym.Layout{modeOf(l, 0)}, []sym.Layout{modeOf(l, 1)}
+		return modeOf(l, 0), modeOf(l, 1)
 	}
 	ks := t.Kids()
 	var fs, ss []sym.Layout
 	for i, k := range ks {
 		f, s := w.zip2By(modeOf(l, i), k, fmt.Sprintf("%s mode %d", at, i))
-		fs = append(fs, pack(f))
-		ss = append(ss, pack(s))
+		fs = append(fs, f)
+		ss = append(ss, s)
 	}
 	for i := len(ks); i < rank(l); i++ {
 		ss = append(ss, modeOf(l, i))
 	}
-	return fs, ss
-}
-
-// pack is the layout of one or more modes: the mode itself when alone.
-func pack(ls []sym.Layout) sym.Layout {
-	if len(ls) == 1 {
-		return ls[0]
-	}
-	return concat(ls)
+	return concat(fs), concat(ss)
 }
 
 // modesOf lists the top-level modes of a layout (a leaf is one mode).
@@ -111,8 +104,7 @@ func modesOf(l sym.Layout) []sym.Layout {
 // (rests)), tiled ((tiles), rests...), flat (tiles..., rests...).
 func (w *world) arrange(l sym.Layout, t sym.Tiler, how, family, at string) sym.Layout {
 	w.step(family+".zip", at, Env{"T": sym.S(int64(t.Rank()))})
-	fs, ss := w.zip2By(l, t, at)
-	first, second := pack(fs), pack(ss)
+	first, second := w.zip2By(l, t, at)
 	switch how {
 	case "tiled":
 		w.step(family+".tiled", at, Env{"T": sym.S(int64(t.Rank()))})
@@ -181,11 +173,23 @@ func (w *world) blockedRaked(a, b sym.Layout, raked bool) sym.Layout {
 		x, y = y, x
 	}
 	w.step(id, "A x B", Env{"R": sym.S(int64(r))})
-	if r == 1 {
-		// CuTe's zip of two rank-1 layouts: one mode (A, A* o B)
+	return w.zip(x, y)
+}
+
+// zip is CuTe's zip of two layouts: mode i is (x_i, y_i); a leaf x gives
+// the one mode (x, y); a tuple x with a leaf y, or ranks that differ, is
+// CuTe's compile-time refusal.
+func (w *world) zip(x, y sym.Layout) sym.Layout {
+	if x.Shape.IsLeaf() {
 		return concat([]sym.Layout{concat([]sym.Layout{x, y})})
 	}
-	ms := make([]sym.Layout, r)
+	if y.Shape.IsLeaf() {
+		w.fail("CuTe refuses to zip a tuple with an integer (incomplete type cute::tuple_size<int>)")
+	}
+	if rank(x) != rank(y) {
+		w.fail("CuTe refuses to zip layouts of ranks %d and %d (Mismatched Ranks)", rank(x), rank(y))
+	}
+	ms := make([]sym.Layout, rank(x))
 	for i := range ms {
 		ms[i] = concat([]sym.Layout{modeOf(x, i), modeOf(y, i)})
 	}

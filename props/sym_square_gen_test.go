@@ -1,0 +1,187 @@
+package props
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// The commuting square on generated calls: kernel-author shaped layouts
+// (M x N x L matrices, column or row major, hierarchical modes, static
+// tiles, symbolic strides and repeat counts) under random divisibility and
+// bound assumptions, for every operation of the rules engine; each answer
+// is compared with the concrete engine at bindings the assumptions allow.
+
+var squareSyms = []string{"M", "N", "K", "L"}
+
+// genSymShape draws the shape of one mode: a symbol, a static constant, a
+// product, or (rarely) a nested pair.
+func genSymShape(t *rapid.T, label string, depth int) string {
+	switch k := rapid.IntRange(0, 9).Draw(t, label); {
+	case k <= 3:
+		return rapid.SampledFrom(squareSyms).Draw(t, label+"#sym")
+	case k <= 6:
+		return "_" + fmt.Sprint(rapid.SampledFrom([]int{1, 2, 3, 4, 8, 16}).Draw(t, label+"#c"))
+	case k <= 8 || depth <= 0:
+		return rapid.SampledFrom(squareSyms).Draw(t, label+"#ps") + "*_" + fmt.Sprint(rapid.SampledFrom([]int{2, 4}).Draw(t, label+"#pc"))
+	}
+	return "(" + genSymShape(t, label+".0", depth-1) + "," + genSymShape(t, label+".1", depth-1) + ")"
+}
+
+// leavesOf splits a shape text into its leaves (the generator's texts have
+// no functions, so commas and parentheses are structure).
+func leavesOf(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == '(' || r == ')' || r == ',' })
+}
+
+// strideLike rebuilds a shape text with the given leaves.
+func strideLike(shape string, leaves []string) string {
+	var b strings.Builder
+	k := 0
+	for i := 0; i < len(shape); {
+		switch shape[i] {
+		case '(', ')', ',':
+			b.WriteByte(shape[i])
+			i++
+		default:
+			j := i
+			for j < len(shape) && !strings.ContainsRune("(),", rune(shape[j])) {
+				j++
+			}
+			b.WriteString(leaves[k])
+			k++
+			i = j
+		}
+	}
+	return b.String()
+}
+
+// genSymLayout draws a layout: compact column or row major, or random
+// static or symbolic strides.
+func genSymLayout(t *rapid.T, label string) string {
+	r := rapid.IntRange(1, 3).Draw(t, label+"#rank")
+	modes := make([]string, r)
+	for i := range modes {
+		modes[i] = genSymShape(t, fmt.Sprintf("%s.%d", label, i), 1)
+	}
+	shape := modes[0]
+	if r > 1 {
+		shape = "(" + strings.Join(modes, ",") + ")"
+	}
+	ls := leavesOf(shape)
+	st := make([]string, len(ls))
+	switch rapid.IntRange(0, 3).Draw(t, label+"#order") {
+	case 0, 1: // column major (or row major), as products of the shapes
+		order := make([]int, len(ls))
+		for i := range order {
+			order[i] = i
+		}
+		if rapid.Bool().Draw(t, label+"#right") {
+			for i := range order {
+				order[i] = len(ls) - 1 - i
+			}
+		}
+		prod := "_1"
+		for _, i := range order {
+			st[i] = prod
+			if prod == "_1" {
+				prod = ls[i]
+			} else {
+				prod = prod + "*" + ls[i]
+			}
+		}
+	case 2:
+		for i := range st {
+			st[i] = "_" + fmt.Sprint(rapid.SampledFrom([]int{0, 1, 2, 4, 8, 16, 32, 64}).Draw(t, fmt.Sprintf("%s#s%d", label, i)))
+		}
+	default:
+		for i := range st {
+			st[i] = rapid.SampledFrom([]string{"_1", "_2", "M", "N", "M*_2", "_4*N", "M*N"}).Draw(t, fmt.Sprintf("%s#y%d", label, i))
+		}
+	}
+	return shape + ":" + strideLike(shape, st)
+}
+
+// genTile draws a static tile: a layout like _8:_1, (_4,_8):(_1,_4) or
+// (_2,_4):(_1,_8).
+func genTile(t *rapid.T, label string) string {
+	s := rapid.SampledFrom([]int{1, 2, 4, 8, 16}).Draw(t, label+"#s")
+	d := rapid.SampledFrom([]int{1, 1, 2, 4}).Draw(t, label+"#d")
+	if rapid.IntRange(0, 3).Draw(t, label+"#k") == 0 {
+		s2 := rapid.SampledFrom([]int{2, 4}).Draw(t, label+"#s2")
+		return fmt.Sprintf("(_%d,_%d):(_%d,_%d)", s, s2, d, s*d*rapid.SampledFrom([]int{1, 2}).Draw(t, label+"#g"))
+	}
+	return fmt.Sprintf("_%d:_%d", s, d)
+}
+
+// genTiler draws a tiler of rank up to r: tiles, integers and _.
+func genTiler(t *rapid.T, label string, r int) string {
+	n := rapid.IntRange(1, r).Draw(t, label+"#rank")
+	parts := make([]string, n)
+	for i := range parts {
+		switch rapid.IntRange(0, 5).Draw(t, fmt.Sprintf("%s#%d", label, i)) {
+		case 0:
+			parts[i] = "_"
+		case 1, 2:
+			parts[i] = "_" + fmt.Sprint(rapid.SampledFrom([]int{1, 2, 4, 8, 16, 32}).Draw(t, fmt.Sprintf("%s#i%d", label, i)))
+		default:
+			parts[i] = genTile(t, fmt.Sprintf("%s.%d", label, i))
+		}
+	}
+	return "(" + strings.Join(parts, ",") + ")"
+}
+
+func genAssume(t *rapid.T) []string {
+	var out []string
+	for _, s := range squareSyms {
+		switch rapid.IntRange(0, 5).Draw(t, "assume#"+s) {
+		case 0, 1:
+			out = append(out, fmt.Sprintf("%s %% %d == 0", s, rapid.SampledFrom([]int{2, 4, 8, 16, 32, 64}).Draw(t, "mod#"+s)))
+		case 2:
+			out = append(out, fmt.Sprintf("%s >= %d", s, rapid.SampledFrom([]int{2, 8, 64}).Draw(t, "ge#"+s)))
+		}
+	}
+	return out
+}
+
+func TestSymbolicSquareGenerated(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a := genSymLayout(t, "A")
+		rk := strings.Count(a[:strings.Index(a, ":")], ",") + 1
+		var op string
+		var args []string
+		switch k := rapid.IntRange(0, 13).Draw(t, "op"); k {
+		case 0:
+			op, args = "composition", []string{a, genTile(t, "B")}
+		case 1:
+			op, args = "composition_tiler", []string{a, genTiler(t, "T", rk)}
+		case 2:
+			op, args = "logical_divide", []string{a, genTile(t, "B")}
+		case 3:
+			op, args = "logical_divide_tiler", []string{a, genTiler(t, "T", rk)}
+		case 4:
+			op, args = "zipped_divide", []string{a, genTiler(t, "T", rk)}
+		case 5:
+			op, args = "flat_divide", []string{a, genTiler(t, "T", rk)}
+		case 6:
+			op, args = "logical_product", []string{genTile(t, "A"), genSymLayout(t, "B")}
+		case 7:
+			op, args = "blocked_product", []string{genTile(t, "A"), genSymLayout(t, "B")}
+		case 8:
+			op, args = "raked_product", []string{a, genTile(t, "B")}
+		case 9:
+			op, args = "complement", []string{genTile(t, "A"), rapid.SampledFrom([]string{"M", "M*N", "_8*M", "(M,N)"}).Draw(t, "M")}
+		case 10:
+			op, args = "coalesce", []string{a}
+		case 11:
+			op, args = "right_inverse", []string{a}
+		case 12:
+			op, args = "left_inverse", []string{a}
+		default:
+			op, args = "tiled_divide", []string{a, genTiler(t, "T", rk)}
+		}
+		squareCase(t, "generated", op, args, genAssume(t), nil)
+	})
+}
