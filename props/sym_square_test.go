@@ -116,8 +116,14 @@ func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Bi
 		cargs := make([]concrete.Value, len(vals))
 		for i, v := range vals {
 			if cargs[i], err = groundValue(ctx, v, b); err != nil {
-				t.Fatalf("%s: grounding argument %d at %v: %v", id, i+1, b, err)
+				break
 			}
+		}
+		if err != nil {
+			if strings.Contains(err.Error(), "overflows") {
+				continue // the arguments do not fit int64 at this binding
+			}
+			t.Fatalf("%s: grounding the arguments at %v: %v", id, b, err)
 		}
 		cop, _ := concrete.Lookup(op)
 		want, cerr := cop.Apply(cargs, concrete.StrictMode())

@@ -423,6 +423,9 @@ func (w *world) check(r *Rule, e Env) bool {
 			continue
 		case sym.False:
 			w.checked = append(w.checked, Discharged{ci.String(), "refuted"})
+			if r.Policy == Require {
+				w.fail("%s: fails: %s (rule %s)", r.Says, ci, r.ID)
+			}
 			return false
 		}
 		switch r.Policy {

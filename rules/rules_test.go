@@ -1,0 +1,155 @@
+package rules
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cutealg/cutealg/sym"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/answers.txt with the engine's answers")
+
+// render prints an answer as testdata/answers.txt writes it.
+func render(a Answer[sym.Value], err error) string {
+	if err != nil {
+		return "\terror " + err.Error() + "\n"
+	}
+	if v, ok := a.Plain(); ok {
+		return "\t= " + v.String() + "\n"
+	}
+	var b strings.Builder
+	for _, br := range a.Branches {
+		b.WriteString("\twhen " + sym.FormatConds(br.Guards) + ": ")
+		if br.Err != nil {
+			b.WriteString("error " + br.Err.Error())
+		} else {
+			b.WriteString(br.Value.String())
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func parseRequest(line string) Request {
+	req, assume, _ := strings.Cut(line, "|")
+	f := strings.Fields(req)
+	r := Request{Op: f[0], Args: f[1:], Assume: []string{}}
+	for _, a := range strings.Split(assume, ";") {
+		if a = strings.TrimSpace(a); a != "" {
+			r.Assume = append(r.Assume, a)
+		}
+	}
+	return r
+}
+
+// TestAnswers computes every request of testdata/answers.txt, compares the
+// answers (a golden file: -update rewrites it), and checks that every rule
+// of the rule files fires in at least one of them (the lint for rules no
+// test ever fires).
+func TestAnswers(t *testing.T) {
+	path := filepath.Join("testdata", "answers.txt")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fired := map[string]bool{}
+	var out strings.Builder
+	var want, got strings.Builder
+	var req string
+	flush := func() {
+		if req == "" {
+			return
+		}
+		a, err := Compute(parseRequest(req))
+		for _, b := range a.Branches {
+			for _, s := range b.Steps {
+				fired[s.Rule] = true
+			}
+		}
+		ans := render(a, err)
+		out.WriteString(ans)
+		if ans != want.String() {
+			got.WriteString(req + "\n" + ans)
+			t.Errorf("%s:\n got\n%s want\n%s", req, ans, want.String())
+		}
+		want.Reset()
+	}
+	for _, line := range strings.Split(strings.TrimRight(string(src), "\n"), "\n") {
+		switch {
+		case strings.HasPrefix(line, "\t"):
+			want.WriteString(line + "\n")
+			continue
+		case strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "":
+			flush()
+			req = ""
+			out.WriteString(line + "\n")
+			continue
+		}
+		flush()
+		req = line
+		out.WriteString(line + "\n")
+	}
+	flush()
+	if *update {
+		if err := os.WriteFile(path, []byte(out.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for _, r := range Standard().Rules() {
+		if !fired[r.ID] {
+			t.Errorf("rule %s (%s:%d) fires in no request of %s", r.ID, r.File, r.Line, path)
+		}
+	}
+}
+
+// Every rule names a seed passage that exists: the file, and the quoted
+// section heading in it.
+func TestRuleDocs(t *testing.T) {
+	re := regexp.MustCompile(`^(\S+) "([^"]+)"`)
+	for _, r := range Standard().Rules() {
+		m := re.FindStringSubmatch(r.Doc)
+		if m == nil {
+			t.Errorf("%s: doc %q is not FILE \"SECTION\" ...", r.ID, r.Doc)
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join("..", "..", "shared", "seeds", m[1]))
+		if err != nil {
+			t.Skipf("the seeds are not beside the repository (%v)", err)
+		}
+		if !strings.Contains(string(src), m[2]) {
+			t.Errorf("%s: section %q not found in %s", r.ID, m[2], m[1])
+		}
+	}
+}
+
+// The loader's lints refuse what they should, with the file and line.
+func TestRuleLints(t *testing.T) {
+	good := "rule a.b v1\n  doc f \"S\"\n  in x\n  let y = x*2\n  says s\n"
+	tests := []struct {
+		src, want string
+	}{
+		{good + good, "duplicate rule id a.b"},
+		{"rule a v1 maybe\n", "unknown policy"},
+		{"rule a v1\n  doc f \"S\"\n  in x\n  let y = z*2\n  says s\n", "let y uses z, which is not bound"},
+		{"rule a v1\n  doc f \"S\"\n  in x\n  if z > 1\n  says s\n", "the condition uses z"},
+		{"rule a v1\n  in x\n  says s\n", "no doc line"},
+		{"group g first\nrule a v1\n  doc f \"S\"\n  says s\nrule b v1\n  doc f \"S\"\n  says s\nend\n", "b can never fire"},
+		{"rule a v1 split\n  doc f \"S\"\n  in x y\n  if x > 1 && y > 1\n  says s\n", "can only decline"},
+		{"  doc f \"S\"\n", "doc outside a rule"},
+		{"frobnicate\n", "unknown line"},
+	}
+	for _, tc := range tests {
+		_, err := Parse(map[string]string{"t.rules": tc.src})
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "t.rules:") {
+			t.Errorf("Parse(%q) = %v, want an error at t.rules:N containing %q", tc.src, err, tc.want)
+		}
+	}
+	if _, err := Parse(map[string]string{"t.rules": good}); err != nil {
+		t.Errorf("a good rule is refused: %v", err)
+	}
+}
