@@ -114,7 +114,7 @@ func sizeOf(t sym.IntTuple) sym.Expr {
 
 // complement is complement(A, M).
 func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout {
-	w.step("compl.filter", at, Env{"A": sym.S(int64(len(flatModes(a))))})
+	w.step("compl.filter", at, nil)
 	f := w.filter(a)
 	if f == nil || (len(f) == 1 && isStaticConst(f[0].d, 0)) {
 		w.step("compl.zero", at, Env{"M": sym.Dyn(sizeOf(cot))})

@@ -17,7 +17,7 @@ import (
 // never used.
 func (w *world) coalesceX(a sym.Layout) []mode {
 	flat := flatModes(a)
-	w.step("comp.coalesce-lhs", "A", Env{"A": sym.Dyn(sym.Const(0))})
+	w.step("comp.coalesce-lhs", "A", nil)
 	out := []mode{flat[len(flat)-1]}
 	for i := len(flat) - 2; i >= 0; i-- {
 		m := flat[i]
@@ -65,7 +65,7 @@ func (w *world) compTop(flat []mode, bs, bd sym.IntTuple, at string) sym.Layout 
 // it reaches in mode i of A.
 func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]sym.Expr) sym.Layout {
 	if !bs.IsLeaf() {
-		w.step("comp.distribute", at, Env{"B": sym.Dyn(sym.Const(int64(bs.Rank())))})
+		w.step("comp.distribute", at, nil)
 		kids := bs.Kids()
 		dk := bd.Kids()
 		ls := make([]sym.Layout, len(kids))
@@ -155,13 +155,13 @@ func (w *world) composeTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 			b := leafLayout(lf.Int, sym.S(1))
 			return w.compTop(flat, b.Shape, b.Stride, at)
 		}
-		w.step("comp.tile-keep", at, Env{"T": sym.S(0)})
+		w.step("comp.tile-keep", at, nil)
 		return a
 	}
 	if t.Rank() > rank(a) {
 		w.fail("composition: too many modes in tiler: %d for a layout of rank %d", t.Rank(), rank(a))
 	}
-	w.step("comp.by-mode", at, Env{"T": sym.S(int64(t.Rank()))})
+	w.step("comp.by-mode", at, nil)
 	ks := t.Kids()
 	ls := make([]sym.Layout, len(ks))
 	for i, k := range ks {

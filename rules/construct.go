@@ -71,7 +71,7 @@ func (w *world) coalesceProfile(a sym.Layout, p sym.IntTuple, at string) sym.Lay
 	if p.Rank() > rank(a) {
 		w.fail("coalesce: the profile has %d modes, the layout %d", p.Rank(), rank(a))
 	}
-	w.step("coal.by-mode", at, Env{"P": sym.S(int64(p.Rank()))})
+	w.step("coal.by-mode", at, nil)
 	ks := p.Kids()
 	ls := make([]sym.Layout, 0, rank(a))
 	for i, k := range ks {

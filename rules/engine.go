@@ -23,20 +23,20 @@ type Env map[string]sym.Int
 
 // Discharged is a side condition the engine decided for a step.
 type Discharged struct {
-	Cond string // the condition, instantiated
-	By   string // "proved", "refuted", "guard" (assumed in this case) or "negated guard"
+	Cond string `json:"cond"` // the condition, instantiated
+	By   string `json:"by"`   // "proved", "refuted", "guard" (assumed in this case) or "negated guard"
 }
 
 // Step is one rule application of a derivation.
 type Step struct {
-	Rule    string            // rule id
-	Version int               // rule version
-	Doc     string            // the seed passage the rule mirrors
-	At      string            // where the rule applies, in the algorithm's terms
-	Bind    map[string]string // metavariables and lets, as text
-	Says    string            // the step as the documentation writes it
-	Checked []Discharged      // side conditions decided for this step
-	Guards  []string          // the case's guards in force when it fired
+	Rule    string            `json:"rule"`              // rule id
+	Version int               `json:"version"`           // rule version
+	Doc     string            `json:"doc"`               // the seed passage the rule mirrors
+	At      string            `json:"at"`                // where the rule applies, in the algorithm's terms
+	Bind    map[string]string `json:"bind,omitempty"`    // metavariables and lets, as text
+	Says    string            `json:"says"`              // the step as the documentation writes it
+	Checked []Discharged      `json:"checked,omitempty"` // side conditions decided for this step
+	Guards  []string          `json:"guards,omitempty"`  // the case's guards in force when it fired
 }
 
 // Branch is one case of an answer: the guards (beyond the assumptions)
@@ -311,6 +311,19 @@ func (w *world) decideRule(rc ruleCond, e Env) (sym.Truth, sym.Cond) {
 	return t, c
 }
 
+// shown is how a decided rule condition reads in a derivation: a
+// divisibility as "d divides n" (its remainder form may have simplified).
+func shown(rc ruleCond, e Env, c sym.Cond) string {
+	if !rc.div {
+		return c.String()
+	}
+	s := fmt.Sprintf("%s divides %s", e.expr(rc.d), e.expr(rc.n))
+	if rc.c.Rel == sym.NE {
+		s = "not " + s
+	}
+	return s
+}
+
 // holds decides c, splitting the run when it is undecided.
 func (w *world) holds(c sym.Cond) bool {
 	switch w.decide(c) {
@@ -354,6 +367,11 @@ func (e Env) static(x sym.Expr) bool {
 func (w *world) apply(r *Rule, at string, e Env) Env {
 	if len(w.steps) >= MaxSteps {
 		w.fail("rules: more than %d steps", MaxSteps)
+	}
+	for _, m := range r.In {
+		if _, ok := e[m]; !ok {
+			panic("rules: internal error: rule " + r.ID + " applied without its metavariable " + m)
+		}
 	}
 	out := Env{}
 	for k, v := range e {
@@ -419,10 +437,10 @@ func (w *world) check(r *Rule, e Env) bool {
 		t, ci := w.decideRule(rc, e)
 		switch t {
 		case sym.True:
-			w.checked = append(w.checked, Discharged{ci.String(), "proved"})
+			w.checked = append(w.checked, Discharged{shown(rc, e, ci), "proved"})
 			continue
 		case sym.False:
-			w.checked = append(w.checked, Discharged{ci.String(), "refuted"})
+			w.checked = append(w.checked, Discharged{shown(rc, e, ci), "refuted"})
 			if r.Policy == Require {
 				w.fail("%s: fails: %s (rule %s)", r.Says, ci, r.ID)
 			}
@@ -464,7 +482,7 @@ func (w *world) choose(group, at string, e Env) (*Rule, Env) {
 					proved = nil
 					break
 				}
-				proved = append(proved, Discharged{ci.String(), "proved"})
+				proved = append(proved, Discharged{shown(rc, e, ci), "proved"})
 			}
 			if proved != nil {
 				w.checked = append(w.checked, proved...)

@@ -12,7 +12,7 @@ import (
 
 // coalescedModes is CuTe's coalesce(A) as flat modes (_1:_0 for nothing).
 func (w *world) coalescedModes(a sym.Layout) []mode {
-	w.step("inv.coalesce", "A", Env{"A": sym.S(int64(rank(a)))})
+	w.step("inv.coalesce", "A", nil)
 	if ms := w.coalesceModes(flatModes(a)); ms != nil {
 		return ms
 	}
@@ -96,7 +96,7 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 		}
 	}
 	if w.static {
-		w.step("inv.left.static", "A", Env{"A": sym.S(int64(len(ms)))})
+		w.step("inv.left.static", "A", nil)
 	}
 	pre := prefixProducts(ms)
 	order := make([]int, len(ms))

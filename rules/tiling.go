@@ -23,8 +23,8 @@ func (w *world) coalesceShape(a sym.Layout) sym.IntTuple {
 
 // logicalDivide is logical_divide(A, B) for a layout B.
 func (w *world) logicalDivide(a, b sym.Layout, at string) sym.Layout {
-	w.step("div.logical", at, Env{"A": sym.S(int64(rank(a)))})
-	w.step("div.coalesce", at, Env{"A": sym.S(int64(rank(a)))})
+	w.step("div.logical", at, nil)
+	w.step("div.coalesce", at, nil)
 	bc := w.complement(b, w.coalesceShape(a), at+" complement")
 	return w.compose(a, concat([]sym.Layout{b, bc}))
 }
@@ -40,13 +40,13 @@ func (w *world) divideTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 			w.step("div.int", at, Env{"n": lf.Int})
 			return w.logicalDivide(a, leafLayout(lf.Int, sym.S(1)), at)
 		}
-		w.step("div.keep", at, Env{"T": sym.S(0)})
+		w.step("div.keep", at, nil)
 		return a
 	}
 	if t.Rank() > rank(a) {
 		w.fail("logical_divide: too many modes in tiler: %d for a layout of rank %d", t.Rank(), rank(a))
 	}
-	w.step("div.by-mode", at, Env{"T": sym.S(int64(t.Rank()))})
+	w.step("div.by-mode", at, nil)
 	return w.byMode(a, t, at, w.divideTiler)
 }
 
@@ -71,7 +71,7 @@ func (w *world) byMode(a sym.Layout, t sym.Tiler, at string, f func(sym.Layout, 
 func (w *world) zip2By(l sym.Layout, t sym.Tiler, at string) (first, second sym.Layout) {
 	if t.IsLeaf() {
 		if t.Value().Kind == sym.TileKeep && rank(l) != 2 {
-			w.step("div.unzip-keep", at, Env{"T": sym.S(0)})
+			w.step("div.unzip-keep", at, nil)
 		}
 		if rank(l) != 2 {
 			w.fail("%s: a mode of rank %d cannot be split into two", at, rank(l))
@@ -103,14 +103,14 @@ func modesOf(l sym.Layout) []sym.Layout {
 // arrange rearranges a divided or multiplied layout: zipped ((tiles),
 // (rests)), tiled ((tiles), rests...), flat (tiles..., rests...).
 func (w *world) arrange(l sym.Layout, t sym.Tiler, how, family, at string) sym.Layout {
-	w.step(family+".zip", at, Env{"T": sym.S(int64(t.Rank()))})
+	w.step(family+".zip", at, nil)
 	first, second := w.zip2By(l, t, at)
 	switch how {
 	case "tiled":
-		w.step(family+".tiled", at, Env{"T": sym.S(int64(t.Rank()))})
+		w.step(family+".tiled", at, nil)
 		return concat(append([]sym.Layout{first}, modesOf(second)...))
 	case "flat":
-		w.step(family+".flat", at, Env{"T": sym.S(int64(t.Rank()))})
+		w.step(family+".flat", at, nil)
 		return concat(append(modesOf(first), modesOf(second)...))
 	}
 	return concat([]sym.Layout{first, second})
@@ -118,7 +118,7 @@ func (w *world) arrange(l sym.Layout, t sym.Tiler, how, family, at string) sym.L
 
 // logicalProduct is logical_product(A, B) for a layout B.
 func (w *world) logicalProduct(a, b sym.Layout, at string) sym.Layout {
-	w.step("prod.logical", at, Env{"A": sym.S(int64(rank(a)))})
+	w.step("prod.logical", at, nil)
 	m := sym.Mul(sizeOf(a.Shape), cosizeOf(flatModes(b)))
 	static := true
 	for _, l := range append(a.Shape.Leaves(nil), append(b.Shape.Leaves(nil), b.Stride.Leaves(nil)...)...) {
@@ -139,13 +139,13 @@ func (w *world) productTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 			w.step("prod.int", at, Env{"n": lf.Int})
 			return w.logicalProduct(a, leafLayout(lf.Int, sym.S(1)), at)
 		}
-		w.step("prod.keep", at, Env{"T": sym.S(0)})
+		w.step("prod.keep", at, nil)
 		return a
 	}
 	if t.Rank() > rank(a) {
 		w.fail("logical_product: too many modes in tiler: %d for a layout of rank %d", t.Rank(), rank(a))
 	}
-	w.step("prod.by-mode", at, Env{"T": sym.S(int64(t.Rank()))})
+	w.step("prod.by-mode", at, nil)
 	return w.byMode(a, t, at, w.productTiler)
 }
 

@@ -8,6 +8,8 @@ import (
 
 	"github.com/cutealg/cutealg/concrete"
 	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/rules"
+	"github.com/cutealg/cutealg/sym"
 )
 
 // maxValues is how many values `cute eval` lists for a layout result; a
@@ -17,7 +19,7 @@ const maxValues = 64
 var evalCmd = &command{
 	name:    "eval",
 	summary: "evaluate a call expression or a layout: result, size, cosize, values",
-	usage: `usage: cute eval [-strict] EXPR
+	usage: `usage: cute eval [-strict] [-assume COND]... EXPR
 
 Evaluates EXPR, a call expression such as
 	cute eval 'composition((10,2):(16,4), (5,4):(1,5))'
@@ -30,9 +32,14 @@ In CuTe mode (the default) the result is CuTe's, also where CuTe's value
 breaks a documented post-condition; that is reported on standard error as
 "warning: ...".
 
+A call over symbols (M, N, ...) or with -assume is computed symbolically
+by the rules engine: a plain answer, or cases with their guards where an
+assumption is missing ('cute derive' shows the steps).
+
 Flags:
-	-strict   refuse (exit 1) where CuTe mode would warn: give a value only
-	          when every documented post-condition holds
+	-strict       refuse (exit 1) where CuTe mode would warn: give a value
+	              only when every documented post-condition holds
+	-assume COND  an assumption about the symbols (repeatable)
 `,
 }
 
@@ -41,9 +48,14 @@ func init() { evalCmd.run = runEval }
 func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet(evalCmd)
 	strict := fs.Bool("strict", false, "refuse where CuTe mode would warn")
+	var assume assumeFlags
+	fs.Var(&assume, "assume", "an assumption")
 	operands, code, done := parseFlags(evalCmd, fs, args, stdout, stderr)
 	if done {
 		return code
+	}
+	if len(assume) > 0 || hasSymbol(strings.Join(operands, " ")) {
+		return evalSymbolic(operands, assume, stdout, stderr)
 	}
 	n, src, code, ok := parseExpr(evalCmd, operands, stderr)
 	if !ok {
@@ -119,4 +131,73 @@ func layoutInfo(l concrete.Layout) (string, error) {
 	}
 	b.WriteByte('\n')
 	return b.String(), nil
+}
+
+// hasSymbol reports whether an expression mentions a symbol: a name that
+// is not the name of a call.
+func hasSymbol(src string) bool {
+	n, err := notation.Parse(src)
+	if err != nil {
+		return false
+	}
+	found := false
+	var walk func(n notation.Node)
+	walk = func(n notation.Node) {
+		switch n := n.(type) {
+		case *notation.Sym:
+			found = true
+		case *notation.Call:
+			for _, a := range n.Args {
+				walk(a)
+			}
+		case *notation.Tuple:
+			for _, e := range n.Elems {
+				walk(e)
+			}
+		case *notation.Layout:
+			walk(n.Shape)
+			walk(n.Stride)
+		case *notation.Binary:
+			walk(n.X)
+			walk(n.Y)
+		case *notation.Func:
+			walk(n.X)
+			walk(n.Y)
+		}
+	}
+	walk(n)
+	return found
+}
+
+// evalSymbolic prints the symbolic answer of a call: the result, or one
+// line per case.
+func evalSymbolic(operands, assume []string, stdout, stderr io.Writer) int {
+	req, src, code, ok := symbolicRequest(evalCmd, operands, assume, stderr)
+	if !ok {
+		return code
+	}
+	a, err := rules.Compute(req)
+	if err != nil {
+		return report(evalCmd, src, err, stderr)
+	}
+	if v, ok := a.Plain(); ok {
+		fmt.Fprintln(stdout, v)
+		return exitOK
+	}
+	status := exitOK
+	for _, b := range a.Branches {
+		when := "always"
+		if len(b.Guards) > 0 {
+			when = sym.FormatConds(b.Guards)
+		}
+		if b.Err != nil {
+			fmt.Fprintf(stdout, "when %s: error: %s\n", when, oneLine(b.Err.Error()))
+			if len(a.Branches) == 1 {
+				status = exitDomain
+			}
+			continue
+		}
+		fmt.Fprintf(stdout, "when %s: %s\n", when, b.Value)
+	}
+	return status
 }

@@ -36,11 +36,11 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{evalCmd, showCmd, oracleCmd, showcaseCmd}
+	commands = []*command{evalCmd, deriveCmd, showCmd, oracleCmd, showcaseCmd}
 }
 
 // planned are the commands of DESIGN.md section 6 that do not exist yet.
-var planned = map[string]bool{"derive": true, "check": true, "equiv": true, "gpuval": true}
+var planned = map[string]bool{"check": true, "equiv": true, "gpuval": true}
 
 func lookupCommand(name string) *command {
 	for _, c := range commands {

@@ -30,7 +30,15 @@ var cliCases = []struct {
 	{name: "help-too-many", args: []string{"help", "eval", "show"}, exit: 2},
 	{name: "unknown-command", args: []string{"bogus"}, exit: 2},
 	{name: "unknown-flag", args: []string{"-x"}, exit: 2},
-	{name: "planned-command", args: []string{"derive", "composition(8:1, 2:2)"}, exit: 2},
+	{name: "planned-command", args: []string{"equiv", "8:1", "8:1"}, exit: 2},
+	{name: "derive", args: []string{"derive", "-assume", "M % 4 == 0", "composition((M,N):(_1,M), _4:_1)"}, exit: 0},
+	{name: "derive-cases", args: []string{"derive", "composition((N,_2,_4):(_1,N,_2*N), _4:_2)"}, exit: 0},
+	{name: "derive-json", args: []string{"derive", "-json", "make_layout_left((M,N))"}, exit: 0},
+	{name: "derive-not-call", args: []string{"derive", "(M,N):(_1,M)"}, exit: 2},
+	{name: "derive-bad-assume", args: []string{"derive", "-assume", "M % 0 == 0", "make_layout_left((M,N))"}, exit: 2},
+	{name: "derive-inconsistent", args: []string{"derive", "-assume", "M < 2 && M > 3", "make_layout_left((M,N))"}, exit: 1},
+	{name: "eval-assume", args: []string{"eval", "-assume", "M % 8 == 0", "zipped_divide((M,N):(_1,M), (_8,_4))"}, exit: 0},
+	{name: "eval-cases", args: []string{"eval", "composition((N,_2,_4):(_1,N,_2*N), _4:_2)"}, exit: 0},
 
 	// eval
 	{name: "eval-h", args: []string{"eval", "-h"}, exit: 0},
@@ -56,7 +64,7 @@ var cliCases = []struct {
 	{name: "eval-unknown-op", args: []string{"eval", "compose((6,2):(1,7), 4:4)"}, exit: 2},
 	{name: "eval-arity", args: []string{"eval", "composition((6,2):(1,7))"}, exit: 2},
 	{name: "eval-kind", args: []string{"eval", "composition(8, 4:1)"}, exit: 2},
-	{name: "eval-symbolic", args: []string{"eval", "composition((M,N):(1,M), 4:1)"}, exit: 2},
+	{name: "eval-symbolic", args: []string{"eval", "composition((M,N):(1,M), 4:1)"}, exit: 0},
 	{name: "eval-missing", args: []string{"eval"}, exit: 2},
 	{name: "eval-bad-flag", args: []string{"eval", "-x", "8:1"}, exit: 2},
 

@@ -1,0 +1,47 @@
+package rules
+
+import "github.com/cutealg/cutealg/sym"
+
+// Derivation is the record of a symbolic answer: the request, and for each
+// case its guards, its outcome and the rule applications that computed it.
+// Its JSON form (encoding/json, the field names below) is stable.
+type Derivation struct {
+	Op     string   `json:"op"`
+	Args   []string `json:"args"`
+	Assume []string `json:"assume"`
+	Cases  []Case   `json:"cases"`
+}
+
+// Case is one case of a derivation.
+type Case struct {
+	When   []string `json:"when"`
+	Result string   `json:"result,omitempty"`
+	Error  string   `json:"error,omitempty"`
+	Steps  []Step   `json:"steps"`
+}
+
+// Derive computes a request and returns its derivation.
+func Derive(req Request) (Derivation, error) {
+	a, err := Compute(req)
+	if err != nil {
+		return Derivation{}, err
+	}
+	return a.derivation(req), nil
+}
+
+func (a Answer[T]) derivation(req Request) Derivation {
+	d := Derivation{Op: req.Op, Args: append([]string{}, req.Args...), Assume: append([]string{}, req.Assume...)}
+	for _, b := range a.Branches {
+		c := Case{When: []string{}, Steps: b.Steps}
+		for _, g := range b.Guards {
+			c.When = append(c.When, g.String())
+		}
+		if b.Err != nil {
+			c.Error = b.Err.Error()
+		} else if v, ok := any(b.Value).(sym.Value); ok {
+			c.Result = v.String()
+		}
+		d.Cases = append(d.Cases, c)
+	}
+	return d
+}
