@@ -16,7 +16,7 @@ import (
 // integers: CuTe refuses it with dynamic ones (complement of a layout of
 // rank > 1 with dynamic strides), so its value is the one CuTe computes
 // when the values are known at compile time.
-type errStatic struct{}
+type errStatic struct{ why string }
 
 // static reports whether i is a compile-time value in the world: a static
 // literal, or anything once the symbols are read as static.
@@ -123,7 +123,7 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 	if len(f) > 1 {
 		for _, m := range f {
 			if !w.isStatic(m.d) {
-				panic(errStatic{})
+				panic(errStatic{"Dynamic-stride complement only for rank-1 layouts"})
 			}
 		}
 		if w.static {

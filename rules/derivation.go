@@ -26,10 +26,11 @@ func Derive(req Request) (Derivation, error) {
 	if err != nil {
 		return Derivation{}, err
 	}
-	return a.derivation(req), nil
+	return a.Derivation(req), nil
 }
 
-func (a Answer[T]) derivation(req Request) Derivation {
+// Derivation returns the derivation of an answer to req.
+func (a Answer[T]) Derivation(req Request) Derivation {
 	d := Derivation{Op: req.Op, Args: append([]string{}, req.Args...), Assume: append([]string{}, req.Assume...)}
 	for _, b := range a.Branches {
 		c := Case{When: []string{}, Steps: b.Steps}

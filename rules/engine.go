@@ -88,29 +88,32 @@ type world struct {
 
 // run executes f along every sequence of undecided conditions it meets:
 // each Split decision forks the run.
-func run[T any](set *Set, ctx *sym.Ctx, f func(w *world) T) (Answer[T], error) {
-	ans, err, restart := runAll(set, ctx, f, false)
-	if restart {
+func run[T any](set *Set, ctx *sym.Ctx, dynamic bool, f func(w *world) T) (Answer[T], error) {
+	ans, err, why := runAll(set, ctx, f, false)
+	if why != "" && dynamic {
+		return Answer[T]{}, fmt.Errorf("CuTe refuses this with the symbols as run-time integers: %s", why)
+	}
+	if why != "" {
 		ans, err, _ = runAll(set, ctx, f, true)
 	}
 	return ans, err
 }
 
-func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ Answer[T], _ error, restart bool) {
+func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ Answer[T], _ error, restart string) {
 	var out Answer[T]
 	pending := [][]bool{nil}
 	var split []sym.Cond
 	memo := map[string]sym.Truth{}
 	for len(pending) > 0 {
 		if len(out.Branches) >= MaxBranches {
-			return Answer[T]{}, &sym.NeedsError{Needs: split}, false
+			return Answer[T]{}, &sym.NeedsError{Needs: split}, ""
 		}
 		path := pending[0]
 		pending = pending[1:]
 		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, memo: memo}
 		b, pruned, again := runOne(w, f)
-		if again {
-			return Answer[T]{}, nil, true
+		if again != "" {
+			return Answer[T]{}, nil, again
 		}
 		for _, g := range w.guards {
 			split = appendCond(split, g)
@@ -120,9 +123,9 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ A
 		}
 	}
 	if len(out.Branches) == 0 {
-		return out, errors.New("rules: every case contradicts the assumptions"), false
+		return out, errors.New("rules: every case contradicts the assumptions"), ""
 	}
-	return out, nil, false
+	return out, nil, ""
 }
 
 func appendCond(cs []sym.Cond, c sym.Cond) []sym.Cond {
@@ -134,7 +137,7 @@ func appendCond(cs []sym.Cond, c sym.Cond) []sym.Cond {
 	return append(cs, c)
 }
 
-func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned, restart bool) {
+func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned bool, restart string) {
 	defer func() {
 		if r := recover(); r != nil {
 			switch r := r.(type) {
@@ -145,7 +148,7 @@ func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned, restart b
 					b = Branch[T]{Guards: w.guards, Err: errors.New("rules: internal error: a static restart in static mode"), Steps: w.steps}
 					return
 				}
-				restart = true
+				restart = r.why
 			case refusal:
 				b = Branch[T]{Guards: w.guards, Err: r.err, Steps: w.steps}
 			default:
@@ -154,7 +157,7 @@ func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned, restart b
 		}
 	}()
 	v := f(w)
-	return Branch[T]{Guards: w.guards, Value: v, Steps: w.steps}, false, false
+	return Branch[T]{Guards: w.guards, Value: v, Steps: w.steps}, false, ""
 }
 
 // fail ends the run with an error.

@@ -92,7 +92,7 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 	ms := w.coalescedModes(a)
 	for _, m := range ms {
 		if _, c := sym.IsConst(m.d.E); !c && !w.static {
-			panic(errStatic{})
+			panic(errStatic{"Left inverse requires static strides."})
 		}
 	}
 	if w.static {

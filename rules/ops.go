@@ -130,6 +130,11 @@ type Request struct {
 	Op     string
 	Args   []string
 	Assume []string
+	// Dynamic asks what CuTe does with the symbols as run-time integers:
+	// where CuTe refuses them (a complement of rank > 1 with dynamic
+	// strides, left_inverse with dynamic strides) the answer is that
+	// refusal instead of the value CuTe computes with the values known.
+	Dynamic bool
 }
 
 // Compute answers a symbolic request.
@@ -165,13 +170,18 @@ func Compute(req Request) (Answer[sym.Value], error) {
 			return Answer[sym.Value]{}, fmt.Errorf("argument %d: %w", i+1, err)
 		}
 	}
-	ans, err := run(Standard(), ctx, func(w *world) sym.Value { return f(w, vals) })
+	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value { return f(w, vals) })
 	if err != nil {
 		var ne *sym.NeedsError
 		if errors.As(err, &ne) {
 			return Answer[sym.Value]{}, err
 		}
 		return Answer[sym.Value]{}, fmt.Errorf("%s: %w", req.Op, err)
+	}
+	for i, b := range ans.Branches {
+		if b.Err != nil && !strings.HasPrefix(b.Err.Error(), req.Op+":") {
+			ans.Branches[i].Err = fmt.Errorf("%s: %w", req.Op, b.Err)
+		}
 	}
 	return merge(ans, rankFree[req.Op]), nil
 }

@@ -188,15 +188,13 @@ func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
 // lists the guards that would make the answer plain when exactly one case
 // is not an error.
 func symbolic(id json.RawMessage, req Request) Reply {
-	if req.Dynamic || req.Derive {
-		return errReply(id, "%s: \"dynamic\" and \"derive\" are not supported yet", req.Op)
-	}
 	if req.Mode == "strict" {
 		// symbolic answers are always strict: an error wherever CuTe's
 		// value breaks a post-condition
 		req.Mode = ""
 	}
-	ans, err := rules.Compute(rules.Request{Op: req.Op, Args: req.Args, Assume: req.Assume})
+	rreq := rules.Request{Op: req.Op, Args: req.Args, Assume: req.Assume, Dynamic: req.Dynamic}
+	ans, err := rules.Compute(rreq)
 	if err != nil {
 		r := errReply(id, "%s", oneLine(err.Error()))
 		var ne *sym.NeedsError
@@ -207,6 +205,19 @@ func symbolic(id json.RawMessage, req Request) Reply {
 		}
 		return r
 	}
+	r := symbolicReply(id, ans)
+	if req.Derive {
+		b, err := json.Marshal(ans.Derivation(rreq))
+		if err != nil {
+			return errReply(id, "%s: derivation: %v", req.Op, err)
+		}
+		r.Derivation = b
+	}
+	return r
+}
+
+// symbolicReply is the reply for a symbolic answer.
+func symbolicReply(id json.RawMessage, ans rules.Answer[sym.Value]) Reply {
 	if v, ok := ans.Plain(); ok {
 		s := v.String()
 		return Reply{ID: id, Result: &s}

@@ -238,3 +238,43 @@ func TestServeHugeSizes(t *testing.T) {
 		}
 	}
 }
+
+// Symbolic requests: a plain result, cases with needs, the derivation, the
+// dynamic refusal, an integer request answered strictly, bad assumptions.
+func TestSymbolicRequests(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string // substrings of the reply line
+	}{
+		{`{"id":1,"op":"blocked_product","args":["(M0,N0):(1,M0)","(M1,N1):(N1,1)"],"assume":[]}`,
+			[]string{`"result":"((M0,M1),(N0,N1)):((1,M0*N0*N1),(M0,M0*N0))"`}},
+		{`{"id":2,"op":"composition","args":["(M,N):(_1,M)","_4:_1"],"assume":[]}`,
+			[]string{`"cases":[`, `"when":["4<=M"],"result":"(4,1):(_1,M)"`, `"error":"composition: shape divisibility`}},
+		{`{"id":3,"op":"complement","args":["_4:_1","M"],"assume":["M % 4 == 0"],"derive":true}`,
+			[]string{`"result":"M/4:_4"`, `"derivation":{"op":"complement"`, `"rule":"compl.hole"`}},
+		{`{"id":4,"op":"complement","args":["(M,N):(_1,M)","M*N*K"],"assume":[],"dynamic":true}`,
+			[]string{`"error":"complement: CuTe refuses this with the symbols as run-time integers: Dynamic-stride complement only for rank-1 layouts"`}},
+		{`{"id":5,"op":"logical_product_tiler","args":["(_2,_5):(_5,_1)","(_3:_5,_4:_6)"],"assume":[]}`,
+			[]string{`"error":"logical_product_tiler: `}},
+		{`{"id":6,"op":"make_layout_left","args":["(M,N)"],"assume":["M % 0 == 0"]}`,
+			[]string{`"error":"assumption 1 \"M % 0 == 0\": 1:1: division by zero`}},
+		{`{"id":7,"op":"make_layout_left","args":["(M,N)"],"assume":["M < 2 && M > 3"]}`,
+			[]string{`inconsistent assumptions`}},
+		{`{"id":8,"op":"complement","args":["(_2,_2):(_1,_6)","M"],"assume":[]}`,
+			[]string{`"needs":["12*ceil_div(M,12)-7<=8*ceil_div(M,8)"]`}},
+	}
+	for _, tc := range tests {
+		var buf strings.Builder
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(HandleLine([]byte(tc.line))); err != nil {
+			t.Fatal(err)
+		}
+		b := buf.String()
+		for _, w := range tc.want {
+			if !strings.Contains(b, w) {
+				t.Errorf("%s\n got %s\n want it to contain %s", tc.line, b, w)
+			}
+		}
+	}
+}
