@@ -22,7 +22,7 @@
 //     that is wrong at some binding the assumptions allow.
 //   - Cases are explored by re-running the algorithm along each sequence of
 //     split decisions (at most MaxBranches runs, MaxSteps rule applications
-//     each; beyond, a *sym.NeedsError). Guards that contradict the
+//     each; beyond, a *NeedsError). Guards that contradict the
 //     assumptions prune their case; cases with equal outcomes merge.
 //   - Symbols are CuTe's dynamic integers and literals keep their static
 //     marks: where CuTe decides structure from static-ness (coalesce_x

@@ -9,7 +9,7 @@ import (
 	"github.com/cutealg/cutealg/sym"
 )
 
-// Limits of the engine: beyond them an answer is a *sym.NeedsError.
+// Limits of the engine: beyond them an answer is a *NeedsError.
 const (
 	// MaxBranches is the most branches (runs of an algorithm along
 	// different decisions) one answer may have.
@@ -65,6 +65,34 @@ func (a Answer[T]) Plain() (T, bool) {
 	return z, false
 }
 
+// NeedsError reports an answer that would need more than MaxBranches
+// cases. Needs lists the simplest conditions the engine split on (at most
+// MaxNeeds, shortest first): assuming them (or their negations) is what
+// makes an answer smaller.
+type NeedsError struct {
+	Needs []sym.Cond
+}
+
+// MaxNeeds is the most conditions a NeedsError lists.
+const MaxNeeds = 6
+
+func (e *NeedsError) Error() string {
+	parts := make([]string, len(e.Needs))
+	for i, c := range e.Needs {
+		parts[i] = c.String()
+	}
+	return fmt.Sprintf("more than %d cases; the answer depends on %s", MaxBranches, strings.Join(parts, ", "))
+}
+
+func needsError(split []sym.Cond) *NeedsError {
+	cs := append([]sym.Cond(nil), split...)
+	sort.SliceStable(cs, func(i, j int) bool { return len(cs[i].String()) < len(cs[j].String()) })
+	if len(cs) > MaxNeeds {
+		cs = cs[:MaxNeeds]
+	}
+	return &NeedsError{Needs: cs}
+}
+
 // errPrune ends a run whose guards contradict the assumptions.
 type errPrune struct{}
 
@@ -106,7 +134,7 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ A
 	memo := map[string]sym.Truth{}
 	for len(pending) > 0 {
 		if len(out.Branches) >= MaxBranches {
-			return Answer[T]{}, &sym.NeedsError{Needs: split}, ""
+			return Answer[T]{}, needsError(split), ""
 		}
 		path := pending[0]
 		pending = pending[1:]

@@ -172,7 +172,7 @@ func Compute(req Request) (Answer[sym.Value], error) {
 	}
 	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value { return f(w, vals) })
 	if err != nil {
-		var ne *sym.NeedsError
+		var ne *NeedsError
 		if errors.As(err, &ne) {
 			return Answer[sym.Value]{}, err
 		}

@@ -197,7 +197,7 @@ func symbolic(id json.RawMessage, req Request) Reply {
 	ans, err := rules.Compute(rreq)
 	if err != nil {
 		r := errReply(id, "%s", oneLine(err.Error()))
-		var ne *sym.NeedsError
+		var ne *rules.NeedsError
 		if errors.As(err, &ne) {
 			for _, c := range ne.Needs {
 				r.Needs = append(r.Needs, c.String())
