@@ -54,6 +54,7 @@ type Branch[T any] struct {
 // assumptions allow.
 type Answer[T any] struct {
 	Branches []Branch[T]
+	fired    map[string]bool // every rule applied in any run (for the lints)
 }
 
 // Plain returns the value of an answer with one branch and no guard.
@@ -142,6 +143,12 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ A
 		b, pruned, again := runOne(w, f)
 		if again != "" {
 			return Answer[T]{}, nil, again
+		}
+		if out.fired == nil {
+			out.fired = map[string]bool{}
+		}
+		for _, s := range w.steps {
+			out.fired[s.Rule] = true
 		}
 		for _, g := range w.guards {
 			split = appendCond(split, g)

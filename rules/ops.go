@@ -229,7 +229,7 @@ func merge(a Answer[sym.Value], flat bool) Answer[sym.Value] {
 			}
 		}
 	}
-	return Answer[sym.Value]{Branches: bs}
+	return Answer[sym.Value]{Branches: bs, fired: a.fired}
 }
 
 // splitAt reports the one position where two guard lists hold a
@@ -260,10 +260,13 @@ func joinable(x, y Branch[sym.Value], g sym.Cond, flat bool) (Branch[sym.Value],
 	if x.Err != nil {
 		return x, x.Err.Error() == y.Err.Error()
 	}
+	ones, ok := unitSymbols(g)
 	if x.Value.String() == y.Value.String() {
+		if ok {
+			return y, true // the general case's derivation
+		}
 		return x, true
 	}
-	ones, ok := unitSymbols(g)
 	if !ok || x.Value.Kind != catalog.Layout || y.Value.Kind != catalog.Layout {
 		return x, false
 	}

@@ -65,10 +65,8 @@ func TestAnswers(t *testing.T) {
 			return
 		}
 		a, err := Compute(parseRequest(req))
-		for _, b := range a.Branches {
-			for _, s := range b.Steps {
-				fired[s.Rule] = true
-			}
+		for r := range a.fired {
+			fired[r] = true
 		}
 		ans := render(a, err)
 		out.WriteString(ans)

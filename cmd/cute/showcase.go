@@ -7,7 +7,11 @@ import (
 	"strings"
 
 	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/internal/tuple"
+	"github.com/cutealg/cutealg/rules"
+	"github.com/cutealg/cutealg/sym"
 )
 
 // showcaseText holds the concrete worked examples of the seed documents;
@@ -16,8 +20,95 @@ import (
 //go:embed showcase.txt
 var showcaseText string
 
-// symbolicNote is the showcase's one line on the seeds' symbolic examples.
-const symbolicNote = "The symbolic examples of the seeds (e.g. blocked_product((M0,N0):(1,M0), (M1,N1):(N1,1))) are not shown yet: symbolic layout operations need the rewrite rules (package rules), not yet written."
+// symbolicText holds the symbolic worked examples of the seed documents;
+// its header comment gives the format.
+//
+//go:embed showcase_symbolic.txt
+var symbolicText string
+
+// symExample is one line of showcase_symbolic.txt.
+type symExample struct {
+	seed, section, call, assume, want string
+}
+
+func parseSymbolicShowcase(text string) ([]symExample, error) {
+	var out []symExample
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, " | ")
+		if len(f) != 5 {
+			return nil, fmt.Errorf("showcase_symbolic.txt:%d: want 5 fields separated by \" | \", got %d", i+1, len(f))
+		}
+		out = append(out, symExample{f[0], f[1], f[2], f[3], f[4]})
+	}
+	return out, nil
+}
+
+// check derives the example and compares the answer with the stated
+// result: the answer must be plain and every leaf equal under the
+// assumptions.
+func (ex symExample) check() (got, problem string) {
+	var assume []string
+	if ex.assume != "-" {
+		assume = []string{ex.assume}
+	}
+	req, _, _, ok := symbolicRequest(showcaseCmd, []string{ex.call}, assume, io.Discard)
+	if !ok {
+		return "", "the call does not parse as a symbolic request"
+	}
+	a, err := rules.Compute(req)
+	if err != nil {
+		return "error: " + err.Error(), "the seed states " + ex.want
+	}
+	v, plain := a.Plain()
+	if !plain {
+		return fmt.Sprintf("%d cases", len(a.Branches)), "the answer is not plain; the seed states " + ex.want
+	}
+	ctx, err := sym.Assume(assume...)
+	if err != nil {
+		return v.String(), err.Error()
+	}
+	if why := sameSymbolic(ctx, v, ex.want); why != "" {
+		return v.String(), "the seed states " + ex.want + ": " + why
+	}
+	return v.String(), ""
+}
+
+// sameSymbolic compares a symbolic value with a stated one leaf by leaf:
+// the same tree, and leaves proved equal under the assumptions.
+func sameSymbolic(ctx *sym.Ctx, v sym.Value, want string) string {
+	var got, exp []sym.Int
+	if v.Kind == catalog.Layout {
+		l, err := sym.ParseLayout(want)
+		if err != nil {
+			return err.Error()
+		}
+		if sym.FormatTuple(tuple.Map(l.Shape, func(sym.Int) sym.Int { return sym.S(0) })) != sym.FormatTuple(tuple.Map(v.Layout.Shape, func(sym.Int) sym.Int { return sym.S(0) })) {
+			return "the shapes have different structures"
+		}
+		got = append(v.Layout.Shape.Leaves(nil), v.Layout.Stride.Leaves(nil)...)
+		exp = append(l.Shape.Leaves(nil), l.Stride.Leaves(nil)...)
+	} else {
+		e, err := sym.Parse(want)
+		if err != nil {
+			return err.Error()
+		}
+		got = v.Tuple.Leaves(nil)
+		exp = []sym.Int{sym.Dyn(e)}
+	}
+	if len(got) != len(exp) {
+		return "different numbers of leaves"
+	}
+	for i := range got {
+		if ctx.Equal(got[i].E, exp[i].E).Truth != sym.True {
+			return fmt.Sprintf("%s and %s are not proved equal", got[i], exp[i])
+		}
+	}
+	return ""
+}
 
 var showcaseCmd = &command{
 	name:    "showcase",
@@ -27,8 +118,10 @@ var showcaseCmd = &command{
 Computes every concrete worked example of the seed documents (CuTe's layout
 algebra documentation and a CuTe layout tutorial; embedded in the binary),
 each in CuTe mode and in strict mode, and compares the result with what CuTe
-C++ prints for it. Prints each example with "ok" or "MISMATCH" and exits 1
-if any example does not match.
+C++ prints for it; then derives the seeds' symbolic examples with the rules
+engine and compares each plain answer with the result the seed states.
+Prints each example with "ok" or "MISMATCH" and exits 1 if any example does
+not match.
 `,
 }
 
@@ -162,7 +255,35 @@ func runShowcase(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "              %s\n", oneLine(problem))
 	}
 	fmt.Fprintf(stdout, "\n%d examples: %d ok, %d mismatches.\n", len(exs), len(exs)-mismatches, mismatches)
-	fmt.Fprintln(stdout, symbolicNote)
+	syms, err := parseSymbolicShowcase(symbolicText)
+	if err != nil {
+		fmt.Fprintf(stderr, "cute showcase: %v\n", err)
+		return exitDomain
+	}
+	fmt.Fprintln(stdout, "\nThe symbolic worked examples of the seed documents, derived by the rules engine")
+	fmt.Fprintln(stdout, "('cute derive CALL' shows the steps) and compared with the result the seed states.")
+	bad := 0
+	section = ""
+	for _, ex := range syms {
+		if ex.section != section {
+			section = ex.section
+			fmt.Fprintf(stdout, "\n  seed %s, %s\n", ex.seed, section)
+		}
+		got, problem := ex.check()
+		where := ""
+		if ex.assume != "-" {
+			where = "  assuming " + ex.assume
+		}
+		if problem == "" {
+			fmt.Fprintf(stdout, "    ok        %s = %s%s\n", ex.call, got, where)
+			continue
+		}
+		bad++
+		fmt.Fprintf(stdout, "    MISMATCH  %s = %s%s\n", ex.call, got, where)
+		fmt.Fprintf(stdout, "              %s\n", oneLine(problem))
+	}
+	fmt.Fprintf(stdout, "\n%d symbolic examples: %d ok, %d mismatches.\n", len(syms), len(syms)-bad, bad)
+	mismatches += bad
 	if mismatches > 0 {
 		return exitDomain
 	}
