@@ -45,10 +45,54 @@ func FuzzOracle(f *testing.F) {
 			if strict {
 				req.Mode = "strict"
 			}
-			rep := oracle.Handle(req)
-			if (rep.Result == nil) == (rep.Error == "") {
-				t.Fatalf("%s(%q): reply has both or neither of result and error: %+v", name, args, rep)
-			}
+			checkReply(t, name, args, oracle.Handle(req))
 		}
+	})
+}
+
+// checkReply requires exactly one of result, cases and error.
+func checkReply(t *testing.T, name string, args []string, rep oracle.Reply) {
+	n := 0
+	if rep.Result != nil {
+		n++
+	}
+	if rep.Error != "" {
+		n++
+	}
+	if len(rep.Cases) > 0 {
+		n++
+	}
+	if n != 1 {
+		t.Fatalf("%s(%q): reply has %d of result, cases and error: %+v", name, args, n, rep)
+	}
+}
+
+// FuzzSymbolic drives symbolic requests (symbols and assumptions) through
+// the oracle: no input may panic, and every request gets exactly one reply
+// with a result, cases or an error.
+func FuzzSymbolic(f *testing.F) {
+	seeds := [][4]string{
+		{"composition", "(M,N):(_1,M)", "(_4,_8):(_1,_4)", "M % 32 == 0"},
+		{"logical_divide_tiler", "(M,N):(N,_1)", "(_8,_8)", "M % 8 == 0"},
+		{"zipped_divide", "(M,N,L):(_1,M,M*N)", "(_128,_64)", ""},
+		{"complement", "(_2,_2):(_1,_6)", "M", "M >= 24"},
+		{"blocked_product", "(M0,N0):(1,M0)", "(M1,N1):(N1,1)", ""},
+		{"left_inverse", "(M,N):(N,_1)", "", ""},
+		{"crd2idx", "(m,n)", "(M,N):(_1,M)", "m < M && n < N"},
+		{"raked_product", "M:M", "_2:_1", "M % 2 == 0"},
+	}
+	for _, s := range seeds {
+		f.Add(s[0], s[1], s[2], s[3])
+	}
+	f.Fuzz(func(t *testing.T, op, a, b, assume string) {
+		args := []string{a}
+		if b != "" {
+			args = append(args, b)
+		}
+		req := oracle.Request{ID: json.RawMessage(`1`), Op: op, Args: args, Assume: []string{}}
+		if assume != "" {
+			req.Assume = append(req.Assume, assume)
+		}
+		checkReply(t, op, args, oracle.Handle(req))
 	})
 }
