@@ -99,11 +99,18 @@ func (k StepKind) String() string {
 
 // Source is what justifies a step or a fact: assumption number Cond (an
 // index into Certificate.Assumptions), or, when Bound is set, the lower
-// (Upper: upper) bound of the unknown Bound as the steps left it.
+// (Upper: upper) bound of the unknown Bound as the steps left it. Side 1
+// (2) names instead the fact that the X (Y) side of assumption Cond is an
+// integer ('/' is exact division): with den = L*S, S the monomial of the
+// symbols that side divides by (each to its greatest negative exponent)
+// and L the lcm of the denominators of its coefficients, it reads
+// (den*side) % den == 0, the form a StepCongruence or StepMultiple
+// justifies.
 type Source struct {
 	Cond  int
 	Bound string
 	Upper bool
+	Side  int
 }
 
 func (s Source) String() string {
@@ -112,6 +119,12 @@ func (s Source) String() string {
 			return "upper bound of " + s.Bound
 		}
 		return "lower bound of " + s.Bound
+	}
+	switch s.Side {
+	case 1:
+		return fmt.Sprintf("integrality of the left side of assumption %d", s.Cond)
+	case 2:
+		return fmt.Sprintf("integrality of the right side of assumption %d", s.Cond)
 	}
 	return fmt.Sprintf("assumption %d", s.Cond)
 }
@@ -154,7 +167,7 @@ func (c *Ctx) stepSrc(f factSrc) Source {
 	if f.bound != nil {
 		return Source{Cond: -1, Bound: f.bound.name, Upper: f.upper}
 	}
-	return Source{Cond: f.cond}
+	return Source{Cond: f.cond, Side: f.side}
 }
 
 // FactUse is one fact F >= 0 used by an ordering proof, with its

@@ -76,6 +76,7 @@ type factSrc struct {
 	cond  int
 	bound *variable
 	upper bool
+	side  int // 1 (2): the fact that side X (Y) of assumption cond is an integer
 }
 
 type fact struct {
@@ -142,6 +143,17 @@ func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 		}
 		j := len(n.conds)
 		n.conds = append(n.conds, cd)
+		// '/' is exact: each side of the assumption is an integer, a
+		// constraint of its own, processed before the comparison
+		for side, e := range [2]*poly{pl(cd.X), pl(cd.Y)} {
+			f, ok, err := n.integralityFact(j, side+1, e)
+			if err != nil {
+				return nil, fmt.Errorf("sym: assumption %s: %w", cd, err)
+			}
+			if ok {
+				pending = append(pending, f)
+			}
+		}
 		pending = append(pending, n.condFact(j))
 	}
 	if err := n.settle(pending); err != nil {
@@ -358,6 +370,81 @@ func (c *Ctx) condFact(j int) fact {
 	return fact{kind: fGe, p: c.theta(subPoly(x, y)), src: src}
 }
 
+// exactSide returns num and den such that e is an integer exactly where
+// den divides num: den = L*S with S the monomial of the symbols that e
+// divides by (each to its greatest negative exponent) and L the lcm of the
+// denominators of its coefficients, num = den*e, a polynomial with integer
+// coefficients. Where '/' occurs inside the arguments of an atom or
+// divides by one, num is e and den is 1: the fact is then kept as it is
+// (checked exactly by the consistency search, used by no step). ok is
+// false when e is integral already.
+func exactSide(e *poly) (num, den *poly, ok bool, err error) {
+	if e.err != nil || e.integral() {
+		return nil, nil, false, nil
+	}
+	var bad bool
+	var walk func(p *poly, top bool)
+	walk = func(p *poly, top bool) {
+		for _, t := range p.t {
+			if !top && !t.c.isInt() {
+				bad = true
+			}
+			for _, f := range t.m {
+				if f.e < 0 && (!top || f.v.kind != kSym) {
+					bad = true
+				}
+				if f.v.kind == kAtom {
+					walk(f.v.x, false)
+					walk(f.v.y, false)
+				}
+			}
+		}
+	}
+	walk(e, true)
+	if bad {
+		return e, constPoly(ratOne), true, nil
+	}
+	neg := map[*variable]int32{}
+	var vs []*variable
+	L := ratOne
+	for _, t := range e.t {
+		if !t.c.isInt() {
+			d := ratFromBigInt(t.c.den())
+			L = L.mul(d).quo(gcdInt(L, d))
+		}
+		for _, f := range t.m {
+			if f.e < 0 {
+				if _, seen := neg[f.v]; !seen {
+					vs = append(vs, f.v)
+				}
+				neg[f.v] = max(neg[f.v], -f.e)
+			}
+		}
+	}
+	sortVars(vs)
+	m := make(mono, 0, len(vs))
+	for _, v := range vs {
+		m = append(m, factor{v, neg[v]})
+	}
+	den = &poly{t: []term{{L, m}}}
+	num = mulPoly(e, den)
+	if err := firstErr(num, den); err != nil {
+		return nil, nil, false, err
+	}
+	return num, den, true, nil
+}
+
+// integralityFact returns the fact that side (1: X, 2: Y) of assumption j
+// is an integer, over the current unknowns: num % den == 0 (see exactSide);
+// ok is false when the side is integral.
+func (c *Ctx) integralityFact(j, side int, e *poly) (fact, bool, error) {
+	num, den, ok, err := exactSide(e)
+	if err != nil || !ok {
+		return fact{}, false, err
+	}
+	return fact{kind: fDiv, p: c.theta(num), d: c.theta(den), r: ratZero, src: factSrc{cond: j, side: side}}, true, nil
+}
+
 func (c *Ctx) inconsistent(format string, args ...any) error {
 	return &InconsistentError{Conds: append([]Cond(nil), c.conds...), Reason: fmt.Sprintf(format, args...)}
 }
@@ -370,7 +457,14 @@ func (c *Ctx) srcText(s factSrc) string {
 		return "the lower bound of " + s.bound.name
 	}
 	if s.cond >= 0 && s.cond < len(c.conds) {
-		return c.conds[s.cond].String()
+		cd := c.conds[s.cond]
+		switch s.side {
+		case 1:
+			return fmt.Sprintf("%s (%s is an integer)", cd, printPoly(pl(cd.X)))
+		case 2:
+			return fmt.Sprintf("%s (%s is an integer)", cd, printPoly(pl(cd.Y)))
+		}
+		return cd.String()
 	}
 	return "?"
 }

@@ -645,6 +645,9 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 		}
 		return vsub(val, vconst(big.NewRat(b.lo, 1))), nil
 	}
+	if s.Side != 0 {
+		return nil, errors.New("an integrality fact is not an inequality")
+	}
 	p, rel, err := v.condImage(s.Cond)
 	if err != nil {
 		return nil, err
@@ -694,6 +697,64 @@ func (v *verifier) substOne(p vpoly, name string, val vpoly) (vpoly, error) {
 	r, err := v.subst(p)
 	v.theta = saved
 	return r, err
+}
+
+// integrality returns the images of num and den for the fact that a side
+// of an assumption is an integer: den = L*S, S the monomial of the symbols
+// the side divides by (each to its greatest negative exponent), L the lcm
+// of the denominators of its coefficients, num = den*side; the side is an
+// integer exactly where den divides num (den is not 0: S is over symbols,
+// which are positive).
+func (v *verifier) integrality(cd Cond, side int) (num, den vpoly, err error) {
+	var e Expr
+	switch side {
+	case 1:
+		e = cd.X
+	case 2:
+		e = cd.Y
+	default:
+		return nil, nil, fmt.Errorf("no side %d", side)
+	}
+	p, err := v.conv(e)
+	if err != nil {
+		return nil, nil, err
+	}
+	L := big.NewInt(1)
+	neg := map[string]int64{}
+	for _, t := range p {
+		d := t.c.Denom()
+		g := new(big.Int).GCD(nil, nil, L, d)
+		L.Mul(L, new(big.Int).Quo(d, g))
+		for _, f := range t.m {
+			if f.e < 0 {
+				if strings.HasPrefix(f.v, "@") || isUnknownName(f.v) {
+					return nil, nil, errors.New("a division by an atom or an internal unknown")
+				}
+				neg[f.v] = max(neg[f.v], -f.e)
+			}
+		}
+	}
+	names := make([]string, 0, len(neg))
+	for n := range neg {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	m := make([]vf, len(names))
+	for i, n := range names {
+		m[i] = vf{n, neg[n]}
+	}
+	d := vpoly{monoKey(m): {new(big.Rat).SetInt(L), m}}
+	n, err := vmul(p, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	if num, err = v.subst(n); err != nil {
+		return nil, nil, err
+	}
+	if den, err = v.subst(d); err != nil {
+		return nil, nil, err
+	}
+	return num, den, nil
 }
 
 // modSideV recognizes an assumption x%y == other.
@@ -773,8 +834,8 @@ func (v *verifier) step(s Step) error {
 		}
 		return v.eliminate(s.Var, vconst(big.NewRat(s.Lo, 1)))
 	case StepSolve:
-		if s.Src.Bound != "" {
-			return errors.New("a substitution must come from an assumption")
+		if s.Src.Bound != "" || s.Src.Side != 0 {
+			return errors.New("a substitution must come from an equation")
 		}
 		p, rel, err := v.condImage(s.Src.Cond)
 		if err != nil {
@@ -805,6 +866,16 @@ func (v *verifier) step(s Step) error {
 		}
 		if s.Src.Cond < 0 || s.Src.Cond >= len(v.conds) {
 			return fmt.Errorf("no assumption %d", s.Src.Cond)
+		}
+		if s.Src.Side != 0 {
+			x, y, err := v.integrality(v.conds[s.Src.Cond], s.Src.Side)
+			if err != nil {
+				return err
+			}
+			if s.Kind == StepMultiple {
+				return v.multiple(s, bv, x, y, new(big.Rat))
+			}
+			return v.congruence(s, bv, x, y, new(big.Rat))
 		}
 		a, other, ok := modSideV(v.conds[s.Src.Cond])
 		if !ok {
@@ -991,7 +1062,7 @@ func (v *verifier) proof(c *Certificate) error {
 		case GT:
 			return v.order(vsub(a, b), true, c)
 		case NE:
-			if len(c.Uses) != 1 || c.Uses[0].Src.Bound != "" {
+			if len(c.Uses) != 1 || c.Uses[0].Src.Bound != "" || c.Uses[0].Src.Side != 0 {
 				return errors.New("a != proof names one assumption")
 			}
 			f, rel, err := v.condImage(c.Uses[0].Src.Cond)
