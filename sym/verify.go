@@ -64,7 +64,8 @@ type verifier struct {
 	theta map[string]vpoly  // eliminated variable -> value over current unknowns
 	bnd   map[string]vbound // every variable met (current or eliminated)
 	elim  map[string]bool
-	known map[string]bool // unknowns introduced by steps
+	known map[string]bool  // unknowns introduced by steps
+	intro map[string]int64 // their lower bounds at introduction (0 or 1)
 	conds []Cond
 }
 
@@ -401,13 +402,39 @@ func (v *verifier) atom(op string, x, y vpoly) (vpoly, error) {
 		if veq(x, y) {
 			return x, nil
 		}
-		if a, ok := x.constant(); ok {
-			if b, ok := y.constant(); ok {
-				if (a.Cmp(b) <= 0) == (op == "min") {
-					return x, nil
-				}
-				return y, nil
+		pick := func(xLeq bool) vpoly {
+			if xLeq == (op == "min") {
+				return x
 			}
+			return y
+		}
+		d := vsub(y, x)
+		if dc, ok := d.constant(); ok {
+			return pick(dc.Sign() >= 0), nil
+		}
+		// an operand that is the lesser at every value of the variables
+		// within their bounds at introduction (symbols >= 1)
+		if v.nonneg0(d) {
+			return pick(true), nil
+		}
+		if v.nonneg0(vscale(d, big.NewRat(-1, 1))) {
+			return pick(false), nil
+		}
+		// min(a, min(a,b)) = min(a,b), min(a, max(a,b)) = a, and likewise
+		for _, pair := range [2][2]vpoly{{x, y}, {y, x}} {
+			a, b := pair[0], pair[1]
+			t, ok := b.single()
+			if !ok || t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) != 1 || t.m[0].e != 1 {
+				continue
+			}
+			at, ok := v.atoms[t.m[0].v]
+			if !ok || (at.op != "min" && at.op != "max") || (!veq(at.x, a) && !veq(at.y, a)) {
+				continue
+			}
+			if at.op == op {
+				return b, nil
+			}
+			return a, nil
 		}
 		kx, ky := polyKey(x), polyKey(y)
 		if kx > ky {
@@ -510,6 +537,75 @@ func (v *verifier) atom(op string, x, y vpoly) (vpoly, error) {
 		return rest, nil
 	}
 	return vadd(q, rest), nil
+}
+
+// lo0 is the lower bound a variable had when it was introduced: 1 for a
+// symbol, the step's (0 or 1) for an unknown; an atom has none.
+func (v *verifier) lo0(name string) (int64, bool) {
+	if strings.HasPrefix(name, "@") {
+		return 0, false
+	}
+	if isUnknownName(name) {
+		l, ok := v.intro[name]
+		return l, ok
+	}
+	return 1, true
+}
+
+// nonneg0 reports p >= 0 at every value of its variables at or above their
+// lower bounds at introduction: the terms with a negative exponent have a
+// positive coefficient and variables >= 1, and the rest, shifted to those
+// bounds, has non-negative coefficients.
+func (v *verifier) nonneg0(p vpoly) bool {
+	poly := vpoly{}
+	for _, t := range p {
+		laurent := false
+		for _, f := range t.m {
+			if f.e < 0 {
+				laurent = true
+			}
+		}
+		if !laurent {
+			poly.addTerm(t)
+			continue
+		}
+		if t.c.Sign() <= 0 {
+			return false
+		}
+		for _, f := range t.m {
+			if l, ok := v.lo0(f.v); !ok || l < 1 {
+				return false
+			}
+		}
+	}
+	s := vpoly{}
+	for _, t := range poly {
+		acc := vconst(t.c)
+		for _, f := range t.m {
+			l, ok := v.lo0(f.v)
+			if !ok {
+				return false
+			}
+			base := vvar(f.v)
+			if l != 0 {
+				base = vadd(base, vconst(big.NewRat(l, 1)))
+			}
+			pw, err := vpow(base, f.e)
+			if err != nil {
+				return false
+			}
+			if acc, err = vmul(acc, pw); err != nil {
+				return false
+			}
+		}
+		s = vadd(s, acc)
+	}
+	for _, t := range s {
+		if t.c.Sign() < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // allIntCoef: integer coefficients and no negative exponent.
@@ -777,6 +873,7 @@ func (v *verifier) newUnknown(name string, b vbound) error {
 	}
 	v.known[name] = true
 	v.bnd[name] = b
+	v.intro[name] = min(b.lo, 1)
 	return nil
 }
 
@@ -784,6 +881,7 @@ func (v *verifier) replay(c *Certificate) error {
 	v.conds = c.Assumptions
 	v.elim = map[string]bool{}
 	v.known = map[string]bool{}
+	v.intro = map[string]int64{}
 	for i, s := range c.Steps {
 		if err := v.step(s); err != nil {
 			return fmt.Errorf("step %d (%s): %w", i+1, s, err)
