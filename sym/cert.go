@@ -63,15 +63,17 @@ type StepKind uint8
 // substituted, or an unknown made by an earlier step).
 const (
 	// StepBound raises Var's lower bound to Lo (HasLo) or lowers its upper
-	// bound to Hi (HasHi); the justifying fact is a*Var + b >= 0.
+	// bound to Hi (HasHi); the justifying fact is a*Var + b >= 0, or
+	// m*(a*Var + b) >= 0 with m a monomial of unknowns >= 1 (the greatest
+	// common to its terms).
 	StepBound StepKind = iota + 1
 	// StepCongruence substitutes Var = Mod*New + Rem, New a fresh unknown
 	// with lower bound NewLo, justified by an assumption x%d == r whose
 	// image is a*Var + (multiples of d) + b ≡ r (mod d).
 	StepCongruence
-	// StepMultiple substitutes Var = Expr*New (Expr a monomial of positive
-	// unknowns), justified by an assumption x%y == 0 whose image is
-	// Var % Expr == 0.
+	// StepMultiple substitutes Var = Expr*New (Expr a positive integer
+	// times a monomial of positive unknowns), justified by an assumption
+	// x%y == 0 whose image is Var % Expr == 0.
 	StepMultiple
 	// StepSolve substitutes Var = Expr, justified by an equation whose
 	// image is k*(Var - Expr) == 0.

@@ -469,10 +469,30 @@ func (c *Ctx) srcText(s factSrc) string {
 	return "?"
 }
 
-// settle processes facts until none is pending.
+// settle processes facts until none is pending, then processes the kept
+// facts again while that changes the parametrization (a bound or a
+// substitution found later may let an earlier fact become a step), so that
+// the result does not depend on the order of the assumptions.
 func (c *Ctx) settle(pending []fact) error {
-	for iter := 0; len(pending) > 0; iter++ {
-		if iter > maxSettle {
+	iter := 0
+	for {
+		before := len(c.steps)
+		if err := c.settleQueue(pending, &iter); err != nil {
+			return err
+		}
+		if len(c.steps) == before || len(c.facts) == 0 {
+			return nil
+		}
+		pending = c.facts
+		c.facts = nil
+	}
+}
+
+// settleQueue processes the pending facts; iter counts the work against
+// maxSettle.
+func (c *Ctx) settleQueue(pending []fact, iter *int) error {
+	for ; len(pending) > 0; *iter++ {
+		if *iter > maxSettle {
 			return ErrTooComplex
 		}
 		f := pending[0]
@@ -673,6 +693,14 @@ func (c *Ctx) processGe(f fact) error {
 		}
 		return nil
 	}
+	if q, ok := c.divideCommon(f.p); ok {
+		// m*q >= 0 with m a positive monomial: q >= 0
+		if _, _, _, lin := linear(q); lin {
+			g := f
+			g.p = q
+			return c.processGe(g)
+		}
+	}
 	if ok, _ := shiftNonneg(f.p, c.loOf); ok {
 		return nil // implied by the bounds
 	}
@@ -681,6 +709,55 @@ func (c *Ctx) processGe(f fact) error {
 	}
 	c.facts = append(c.facts, f)
 	return nil
+}
+
+// divideCommon divides p by the greatest monomial that divides each of its
+// terms, when that monomial is not 1 and its unknowns are >= 1 (so it is
+// positive); ok is false otherwise.
+func (c *Ctx) divideCommon(p *poly) (*poly, bool) {
+	if len(p.t) < 2 {
+		return nil, false
+	}
+	var g mono
+	for i, t := range p.t {
+		if !t.m.polynomial() || len(t.m) == 0 {
+			return nil, false
+		}
+		if i == 0 {
+			g = append(mono(nil), t.m...)
+			continue
+		}
+		var next mono
+		for _, f := range g {
+			for _, h := range t.m {
+				if h.v == f.v {
+					next = append(next, factor{f.v, min(f.e, h.e)})
+				}
+			}
+		}
+		g = next
+		if len(g) == 0 {
+			return nil, false
+		}
+	}
+	for _, f := range g {
+		if f.v.kind == kAtom {
+			return nil, false
+		}
+		if lo, ok := c.loOf(f.v); !ok || lo < 1 {
+			return nil, false
+		}
+	}
+	q := exactDivPoly(p, &poly{t: []term{{ratOne, g}}})
+	if q.err != nil {
+		return nil, false
+	}
+	for _, t := range q.t {
+		if !t.m.polynomial() {
+			return nil, false
+		}
+	}
+	return q, true
 }
 
 func (c *Ctx) processEq(f fact) (*elimination, []fact, error) {
@@ -831,7 +908,7 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 	pt, ok1 := f.p.monomial()
 	dt, ok2 := f.d.monomial()
 	if ok1 && ok2 && pt.c.isOne() && len(pt.m) == 1 && pt.m[0].e == 1 && pt.m[0].v.kind != kAtom &&
-		dt.c.isOne() && dt.m.polynomial() && !dt.m.has(pt.m[0].v) {
+		dt.c.isInt() && dt.c.sign() > 0 && len(dt.m) > 0 && dt.m.polynomial() && !dt.m.has(pt.m[0].v) {
 		u := pt.m[0].v
 		allPos := true
 		for _, x := range dt.m {

@@ -770,6 +770,58 @@ func linearIn(p vpoly, name string) (a, b *big.Rat, ok bool) {
 	return a, b, a != nil
 }
 
+// divideCommon divides p by the monomial common to all its terms (at
+// least two, positive exponents) when every variable of that monomial is
+// >= 1, so that it is positive and p >= 0 gives the quotient >= 0.
+func (v *verifier) divideCommon(p vpoly) (vpoly, bool) {
+	if len(p) < 2 {
+		return nil, false
+	}
+	var g map[string]int64
+	for _, t := range p {
+		m := map[string]int64{}
+		for _, f := range t.m {
+			if f.e < 0 {
+				return nil, false
+			}
+			m[f.v] = f.e
+		}
+		if g == nil {
+			g = m
+			continue
+		}
+		for k, e := range g {
+			if e2, ok := m[k]; ok {
+				g[k] = min(e, e2)
+			} else {
+				delete(g, k)
+			}
+		}
+	}
+	if len(g) == 0 {
+		return nil, false
+	}
+	for k := range g {
+		if strings.HasPrefix(k, "@") || v.elim[k] {
+			return nil, false
+		}
+		if b, ok := v.boundOf(k); !ok || b.lo < 1 {
+			return nil, false
+		}
+	}
+	q := vpoly{}
+	for _, t := range p {
+		var m []vf
+		for _, f := range t.m {
+			if e := f.e - g[f.v]; e != 0 {
+				m = append(m, vf{f.v, e})
+			}
+		}
+		q.addTerm(vterm{t.c, m})
+	}
+	return q, true
+}
+
 func (v *verifier) eliminate(name string, val vpoly) error {
 	for k, t := range v.theta {
 		r, err := v.substOne(t, name, val)
@@ -902,6 +954,12 @@ func (v *verifier) step(s Step) error {
 			return err
 		}
 		a, b, ok := linearIn(f, s.Var)
+		if !ok {
+			// m*(a*Var + b) >= 0 with m a monomial of variables >= 1
+			if q, okq := v.divideCommon(f); okq {
+				a, b, ok = linearIn(q, s.Var)
+			}
+		}
 		if !ok {
 			return errors.New("the fact is not linear in the variable alone")
 		}
@@ -1081,8 +1139,8 @@ func (v *verifier) multiple(s Step, bv vbound, x, y vpoly, r *big.Rat) error {
 		return errors.New("the divisor differs")
 	}
 	t, ok := y.single()
-	if !ok || t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) == 0 {
-		return errors.New("the divisor is not a monomial")
+	if !ok || !t.c.IsInt() || t.c.Sign() <= 0 || len(t.m) == 0 {
+		return errors.New("the divisor is not a monomial with a positive integer coefficient")
 	}
 	for _, f := range t.m {
 		if f.e < 0 || f.v == s.Var || !v.current(f.v) {
