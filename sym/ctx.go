@@ -52,6 +52,7 @@ type Ctx struct {
 	monoSub map[*variable]monoEntry
 	box     bool // no kept facts: the allowed set is the box of the unknowns
 	ff      *factFast
+	modKept int // congruences kept so far (settle's fixpoint counts them)
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.
@@ -476,11 +477,11 @@ func (c *Ctx) srcText(s factSrc) string {
 func (c *Ctx) settle(pending []fact) error {
 	iter := 0
 	for {
-		before := len(c.steps)
+		before, kept := len(c.steps), c.modKept
 		if err := c.settleQueue(pending, &iter); err != nil {
 			return err
 		}
-		if len(c.steps) == before || len(c.facts) == 0 {
+		if (len(c.steps) == before && c.modKept == kept) || len(c.facts) == 0 {
 			return nil
 		}
 		pending = c.facts
@@ -595,6 +596,27 @@ func (c *Ctx) userValue(u *variable) *poly {
 // process handles one fact: it may consume it (a tautology, a bound, a
 // substitution), keep it, or find the assumptions inconsistent.
 func (c *Ctx) process(f fact) (*elimination, []fact, error) {
+	// a kept fact x%y == r fixes the atom x%y: a fact that it makes
+	// constant is decided
+	if f.kind != fDiv {
+		if g, ok := c.fixAtoms(f.p); ok {
+			if k, isConst := g.constant(); isConst {
+				holds := false
+				switch f.kind {
+				case fGe:
+					holds = k.sign() >= 0
+				case fEq:
+					holds = k.isZero()
+				case fNe:
+					holds = !k.isZero()
+				}
+				if !holds {
+					return nil, nil, c.inconsistent("%s is false where %s", c.srcText(f.src), c.fixText(f.p))
+				}
+				return nil, nil, nil // implied by the kept congruences
+			}
+		}
+	}
 	switch f.kind {
 	case fGe:
 		if err := c.processGe(f); err != nil {
@@ -614,6 +636,83 @@ func (c *Ctx) process(f fact) (*elimination, []fact, error) {
 		return c.processEq(f)
 	}
 	return c.processDiv(f)
+}
+
+// modAtomOf returns the atom x%y of a congruence fact p % d == r, when
+// modPoly keeps it as one atom.
+func modAtomOf(f fact) (*variable, bool) {
+	if f.kind != fDiv || f.d == nil {
+		return nil, false
+	}
+	v, ok := singleAtom(modPoly(f.p, f.d))
+	return v, ok && v.op == opMod
+}
+
+// fixedAtom returns the remainder that a kept congruence gives the atom v.
+func (c *Ctx) fixedAtom(v *variable) (fact, bool) {
+	for _, f := range c.facts {
+		if a, ok := modAtomOf(f); ok && a == v {
+			return f, true
+		}
+	}
+	return fact{}, false
+}
+
+// fixAtoms replaces the atoms x%y of p that kept congruences fix by their
+// remainders; ok is false when p has none.
+func (c *Ctx) fixAtoms(p *poly) (*poly, bool) {
+	if p == nil || !p.hasAtoms() {
+		return nil, false
+	}
+	changed := false
+	acc := zeroPoly
+	for _, t := range p.t {
+		r := constPoly(t.c)
+		for _, x := range t.m {
+			if x.v.kind == kAtom && x.v.op == opMod && x.e > 0 {
+				if f, ok := c.fixedAtom(x.v); ok {
+					r = mulPoly(r, powPoly(constPoly(f.r), int(x.e)))
+					changed = true
+					continue
+				}
+			}
+			r = mulPoly(r, &poly{t: []term{{ratOne, mono{x}}}})
+		}
+		acc = addPoly(acc, r)
+	}
+	if !changed || acc.err != nil {
+		return nil, false
+	}
+	return acc, true
+}
+
+// fixText names the congruences that fix the atoms of p.
+func (c *Ctx) fixText(p *poly) string {
+	var names []string
+	seen := map[int]bool{}
+	p.eachVar(func(v *variable) {
+		if f, ok := c.fixedAtom(v); ok && !seen[f.src.cond] {
+			seen[f.src.cond] = true
+			names = append(names, c.srcText(f.src))
+		}
+	})
+	return strings.Join(names, " and ")
+}
+
+// keepDiv keeps a congruence fact, or finds it contradicting (or
+// repeating) a kept one about the same atom.
+func (c *Ctx) keepDiv(f fact) error {
+	if a, ok := modAtomOf(f); ok {
+		if g, ok := c.fixedAtom(a); ok {
+			if !g.r.eq(f.r) {
+				return c.inconsistent("%s and %s give %s two remainders", c.srcText(g.src), c.srcText(f.src), printPoly(varPoly(a)))
+			}
+			return nil
+		}
+		c.modKept++
+	}
+	c.facts = append(c.facts, f)
+	return nil
 }
 
 // linear reports p = a*u + b with u an unknown (not an atom), a != 0.
@@ -857,8 +956,7 @@ func hasVarDeep(p *poly, u *variable) bool {
 func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 	if d, ok := f.d.constant(); ok {
 		if !d.isInt() || d.isZero() {
-			c.facts = append(c.facts, f)
-			return nil, nil, nil
+			return nil, nil, c.keepDiv(f)
 		}
 		D := d
 		if D.sign() < 0 {
@@ -872,8 +970,7 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 		var keep []term
 		for _, t := range f.p.t {
 			if !t.c.isInt() || !t.m.intValued() {
-				c.facts = append(c.facts, f)
-				return nil, nil, nil
+				return nil, nil, c.keepDiv(f)
 			}
 			if len(t.m) == 0 {
 				b0 = modInt(t.c, D)
@@ -893,12 +990,10 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 		if len(keep) == 1 && len(keep[0].m) == 1 && keep[0].m[0].e == 1 && keep[0].m[0].v.kind != kAtom {
 			return c.solveCongruence(f, keep[0].m[0].v, keep[0].c, b0, D)
 		}
-		c.facts = append(c.facts, f)
-		return nil, nil, nil
+		return nil, nil, c.keepDiv(f)
 	}
 	if !f.r.isZero() {
-		c.facts = append(c.facts, f)
-		return nil, nil, nil
+		return nil, nil, c.keepDiv(f)
 	}
 	// divisible term by term: nothing to learn
 	if q, r := splitDiv(f.p, f.d); q.err == nil && r.isZero() {
@@ -936,8 +1031,7 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 			return el, derived, nil
 		}
 	}
-	c.facts = append(c.facts, f)
-	return nil, nil, nil
+	return nil, nil, c.keepDiv(f)
 }
 
 // solveCongruence handles a*u + b0 ≡ r (mod D).
@@ -958,14 +1052,12 @@ func (c *Ctx) solveCongruence(f fact, u *variable, a, b0, D rat) (*elimination, 
 	t2 := new(big.Int).Quo(t, g)
 	inv := new(big.Int).ModInverse(a2, m)
 	if inv == nil { // cannot happen: gcd(a2, m) == 1
-		c.facts = append(c.facts, f)
-		return nil, nil, nil
+		return nil, nil, c.keepDiv(f)
 	}
 	u0 := new(big.Int).Mul(t2, inv)
 	u0.Mod(u0, m)
 	if !m.IsInt64() || !u0.IsInt64() {
-		c.facts = append(c.facts, f)
-		return nil, nil, nil
+		return nil, nil, c.keepDiv(f)
 	}
 	mm, r0 := m.Int64(), u0.Int64()
 	bd := c.bounds(u)
