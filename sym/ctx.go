@@ -52,7 +52,6 @@ type Ctx struct {
 	monoSub map[*variable]monoEntry
 	box     bool // no kept facts: the allowed set is the box of the unknowns
 	ff      *factFast
-	modKept int // congruences kept so far (settle's fixpoint counts them)
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.
@@ -476,14 +475,17 @@ func (c *Ctx) srcText(s factSrc) string {
 // the result does not depend on the order of the assumptions.
 func (c *Ctx) settle(pending []fact) error {
 	iter := 0
+	kept := c.keptCongruences()
 	for {
-		before, kept := len(c.steps), c.modKept
+		before := len(c.steps)
 		if err := c.settleQueue(pending, &iter); err != nil {
 			return err
 		}
-		if (len(c.steps) == before && c.modKept == kept) || len(c.facts) == 0 {
+		k := c.keptCongruences()
+		if (len(c.steps) == before && k == kept) || len(c.facts) == 0 {
 			return nil
 		}
+		kept = k
 		pending = c.facts
 		c.facts = nil
 	}
@@ -699,6 +701,17 @@ func (c *Ctx) fixText(p *poly) string {
 	return strings.Join(names, " and ")
 }
 
+// keptCongruences counts the kept facts that fix an atom.
+func (c *Ctx) keptCongruences() int {
+	n := 0
+	for _, f := range c.facts {
+		if _, ok := modAtomOf(f); ok {
+			n++
+		}
+	}
+	return n
+}
+
 // keepDiv keeps a congruence fact, or finds it contradicting (or
 // repeating) a kept one about the same atom.
 func (c *Ctx) keepDiv(f fact) error {
@@ -709,7 +722,6 @@ func (c *Ctx) keepDiv(f fact) error {
 			}
 			return nil
 		}
-		c.modKept++
 	}
 	c.facts = append(c.facts, f)
 	return nil
