@@ -108,14 +108,36 @@ func (k StepKind) String() string {
 // and L the lcm of the denominators of its coefficients, it reads
 // (den*side) % den == 0, the form a StepCongruence or StepMultiple
 // justifies.
+//
+// Atom, when set, names instead a bound that holds by the definition of
+// the atom (an expression that is one atom over the unknowns): Upper
+// selects the upper or lower bound, Side (1, 2) the argument of min or max.
+// For x%y, y a positive integer or a monomial of unknowns >= 1 with
+// integral x and y: y-1-x%y >= 0 (Upper), x%y >= 0; for floor_div(x,d), d
+// a positive integer: x-d*floor_div(x,d) >= 0 (Upper), and with integral
+// x, d*floor_div(x,d)-x+d-1 >= 0; for ceil_div(x,d): d*ceil_div(x,d)-x >=
+// 0, and with integral x, x+d-1-d*ceil_div(x,d) >= 0 (Upper); for
+// min(a,b): a-min(a,b) >= 0 (Side 1) or b-min(a,b) >= 0 (Side 2), Upper;
+// for max(a,b): max(a,b)-a >= 0 or max(a,b)-b >= 0.
 type Source struct {
 	Cond  int
 	Bound string
 	Upper bool
 	Side  int
+	Atom  Expr
 }
 
 func (s Source) String() string {
+	if s.Atom != nil {
+		which := "lower"
+		if s.Upper {
+			which = "upper"
+		}
+		if s.Side != 0 {
+			return fmt.Sprintf("%s bound of %s by its argument %d", which, pl(s.Atom), s.Side)
+		}
+		return fmt.Sprintf("%s bound of %s", which, pl(s.Atom))
+	}
 	if s.Bound != "" {
 		if s.Upper {
 			return "upper bound of " + s.Bound

@@ -228,14 +228,17 @@ func (c *Ctx) loOf(v *variable) (int64, bool) {
 	return v.lo, v.hasLo
 }
 
-// atomLo is the context-free lower bound of an atom: x%d >= 0 for a
-// positive constant d; floor_div(x,y) >= 0 and ceil_div(x,y) >= 0 (>= 1
+// atomLo is the context-free lower bound of an atom: x%y >= 0 for a
+// positive constant y or a positive monomial y; floor_div(x,y) >= 0 and ceil_div(x,y) >= 0 (>= 1
 // when x >= 1) for a positive constant or monomial y and x >= 0; min and
 // max of values >= 1 are >= 1.
 func atomLo(v *variable) (int64, bool) {
 	switch v.op {
 	case opMod:
 		if d, ok := v.y.constant(); ok && d.sign() > 0 {
+			return 0, true
+		}
+		if positiveDivisor(v.y) {
 			return 0, true
 		}
 	case opFloorDiv, opCeilDiv:

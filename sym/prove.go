@@ -131,6 +131,84 @@ func (c *Ctx) usableFacts() []usableFact {
 	return out
 }
 
+// atomFacts returns the bounds that hold by the definition of the atoms of
+// p (see Source): x%y in [0, y-1], d*floor_div(x,d) in [x-d+1, x],
+// d*ceil_div(x,d) in [x, x+d-1], min(a,b) <= a, b, max(a,b) >= a, b, for
+// the operands where they hold.
+func (c *Ctx) atomFacts(p *poly) []usableFact {
+	var out []usableFact
+	seen := map[*variable]bool{}
+	one := constPoly(ratOne)
+	for _, t := range p.t {
+		for _, x := range t.m {
+			v := x.v
+			if v.kind != kAtom || seen[v] {
+				continue
+			}
+			seen[v] = true
+			a := varPoly(v)
+			add := func(f *poly, upper bool, side int) {
+				if s, ok := shiftPoly(f, c.loOf); ok && f.err == nil {
+					out = append(out, usableFact{Source{Cond: -1, Atom: a, Upper: upper, Side: side}, s})
+				}
+			}
+			intX, intY := v.x.integral(), v.y.integral()
+			d, isConst := v.y.constant()
+			constPos := isConst && d.isInt() && d.sign() > 0
+			switch v.op {
+			case opMod:
+				if intX && intY && (constPos || c.positiveMonoCtx(v.y)) {
+					add(subPoly(subPoly(v.y, one), a), true, 0)
+					if !constPos {
+						add(a, false, 0)
+					}
+				}
+			case opFloorDiv:
+				if constPos {
+					da := scalePoly(a, d)
+					add(subPoly(v.x, da), true, 0)
+					if intX {
+						add(addPoly(subPoly(da, v.x), constPoly(d.sub(ratOne))), false, 0)
+					}
+				}
+			case opCeilDiv:
+				if constPos {
+					da := scalePoly(a, d)
+					add(subPoly(da, v.x), false, 0)
+					if intX {
+						add(subPoly(addPoly(v.x, constPoly(d.sub(ratOne))), da), true, 0)
+					}
+				}
+			case opMin:
+				add(subPoly(v.x, a), true, 1)
+				add(subPoly(v.y, a), true, 2)
+			case opMax:
+				add(subPoly(a, v.x), false, 1)
+				add(subPoly(a, v.y), false, 2)
+			}
+		}
+	}
+	return out
+}
+
+// positiveMonoCtx reports a monomial with a positive integer coefficient
+// over unknowns >= 1 (no atoms, no negative exponent).
+func (c *Ctx) positiveMonoCtx(y *poly) bool {
+	t, ok := y.monomial()
+	if !ok || !t.c.isInt() || t.c.sign() <= 0 || !t.m.polynomial() {
+		return false
+	}
+	for _, f := range t.m {
+		if f.v.kind == kAtom {
+			return false
+		}
+		if lo, ok := c.loOf(f.v); !ok || lo < 1 {
+			return false
+		}
+	}
+	return true
+}
+
 // proveNonneg proves p >= 0 (strict: p > 0) over the allowed set: clear
 // negative exponents, shift to the lower bounds, and subtract non-negative
 // multiples of facts until every coefficient is non-negative.
@@ -159,7 +237,7 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 	if done(s) {
 		return pr, true
 	}
-	facts := c.usableFacts()
+	facts := append(c.usableFacts(), c.atomFacts(q)...)
 	if len(facts) == 0 {
 		return pr, false
 	}

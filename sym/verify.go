@@ -724,6 +724,9 @@ func (v *verifier) condImage(j int) (vpoly, Rel, error) {
 
 // geFact returns the fact F >= 0 named by a source.
 func (v *verifier) geFact(s Source) (vpoly, error) {
+	if s.Atom != nil {
+		return v.atomFact(s)
+	}
 	if s.Bound != "" {
 		b, ok := v.boundOf(s.Bound)
 		if !ok {
@@ -752,6 +755,97 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 		return nil, fmt.Errorf("assumption %d is not an inequality", s.Cond)
 	}
 	return p, nil
+}
+
+// atomFact returns the bound F >= 0 that the definition of an atom gives
+// (see Source), after checking the conditions under which it holds with
+// the verifier's own bounds.
+func (v *verifier) atomFact(s Source) (vpoly, error) {
+	p := pl(s.Atom)
+	if p.err != nil || len(p.t) != 1 || !p.t[0].c.isOne() || len(p.t[0].m) != 1 ||
+		p.t[0].m[0].e != 1 || p.t[0].m[0].v.kind != kAtom {
+		return nil, errors.New("the bound is not about one atom")
+	}
+	at := p.t[0].m[0].v
+	op := atomNames[at.op]
+	x, err := v.conv(at.x)
+	if err != nil {
+		return nil, err
+	}
+	y, err := v.conv(at.y)
+	if err != nil {
+		return nil, err
+	}
+	a, err := v.atom(op, x, y)
+	if err != nil {
+		return nil, err
+	}
+	if t, ok := a.single(); !ok || t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) != 1 || !strings.HasPrefix(t.m[0].v, "@") {
+		return nil, errors.New("the atom reduces")
+	}
+	for _, w := range []vpoly{x, y} {
+		for _, t := range w {
+			for _, f := range t.m {
+				if !strings.HasPrefix(f.v, "@") && !v.current(f.v) {
+					return nil, fmt.Errorf("%s is not a current unknown", f.v)
+				}
+			}
+		}
+	}
+	one := vconst(big.NewRat(1, 1))
+	dc, isConst := y.constant()
+	constPos := isConst && dc.IsInt() && dc.Sign() > 0
+	intX := x.integral(v.atoms)
+	switch op {
+	case "mod":
+		if !intX || !y.integral(v.atoms) || !(constPos || v.positiveV(y)) {
+			return nil, errors.New("the remainder's bounds need integral operands and a positive divisor")
+		}
+		if s.Side != 0 {
+			return nil, errors.New("bad side")
+		}
+		if s.Upper {
+			return vsub(vsub(y, one), a), nil
+		}
+		return a, nil
+	case "floor_div", "ceil_div":
+		if !constPos || s.Side != 0 {
+			return nil, errors.New("the divisor is not a positive integer")
+		}
+		da := vscale(a, dc)
+		dm1 := vconst(new(big.Rat).Sub(dc, big.NewRat(1, 1)))
+		lower := op == "floor_div" && !s.Upper
+		upper := op == "ceil_div" && s.Upper
+		if (lower || upper) && !intX {
+			return nil, errors.New("the bound needs an integral dividend")
+		}
+		switch {
+		case op == "floor_div" && s.Upper:
+			return vsub(x, da), nil
+		case lower:
+			return vadd(vsub(da, x), dm1), nil
+		case upper:
+			return vsub(vadd(x, dm1), da), nil
+		}
+		return vsub(da, x), nil
+	case "min", "max":
+		arg := x
+		switch s.Side {
+		case 1:
+		case 2:
+			arg = y
+		default:
+			return nil, errors.New("bad side")
+		}
+		if (op == "min") != s.Upper {
+			return nil, errors.New("min has upper bounds, max lower ones")
+		}
+		if op == "min" {
+			return vsub(arg, a), nil
+		}
+		return vsub(a, arg), nil
+	}
+	return nil, fmt.Errorf("no bound for %s", op)
 }
 
 // linearIn reports p = a*name + b, b constant.
@@ -1247,14 +1341,18 @@ func (v *verifier) proof(c *Certificate) error {
 }
 
 // vatomLo is the verifier's bound for atoms: x%y >= 0 for a positive
-// constant y; floor_div and ceil_div >= 0 for x >= 0 (by the shift over the
-// current bounds) and a positive constant or monomial divisor over
-// unknowns >= 1; min and max >= 1 when both arguments are.
+// constant y or a positive monomial y over unknowns >= 1; floor_div and
+// ceil_div >= 0 for x >= 0 (by the shift over the current bounds) and a
+// positive constant or monomial divisor over unknowns >= 1; min and max >=
+// 1 when both arguments are.
 func (v *verifier) vatomLo(name string) (int64, bool) {
 	a := v.atoms[name]
 	switch a.op {
 	case "mod":
 		if d, ok := a.y.constant(); ok && d.Sign() > 0 {
+			return 0, true
+		}
+		if v.positiveV(a.y) {
 			return 0, true
 		}
 	case "floor_div", "ceil_div":
