@@ -194,6 +194,19 @@ func (c *Ctx) stepSrc(f factSrc) Source {
 	return Source{Cond: f.cond, Side: f.side}
 }
 
+// Resolution replaces an atom min(a,b) or max(a,b) of the images (an
+// expression that is one atom over the unknowns) by its operand Pick (1:
+// a, 2: b), with the proof that this operand is the lesser (min) or the
+// greater (max): Scale*(the other - Pick's) for min (Pick's - the other
+// for max), minus the facts of Uses times their multipliers, shifted to
+// the lower bounds, has non-negative coefficients (as a ClaimLe proof).
+type Resolution struct {
+	Atom  Expr
+	Pick  int
+	Scale Expr
+	Uses  []FactUse
+}
+
 // FactUse is one fact F >= 0 used by an ordering proof, with its
 // multiplier: a monomial with a positive coefficient over the shifted
 // unknowns (u - lo(u) >= 0), so Mult*F >= 0.
@@ -220,6 +233,9 @@ type FactUse struct {
 //     Uses times their multipliers, shifted to the lower bounds of the
 //     unknowns (u = lo(u) + u'), has non-negative coefficients (and, for
 //     ClaimLt, a positive constant term).
+// Before the images are compared, the atoms of Resolved are replaced by
+// the operands their proofs pick (see Resolution).
+//
 //   - ClaimNe: Direction LT or GT: the ClaimLt proof of A < B or B < A as
 //     above; Direction NE: image(A) - image(B) is a non-zero constant
 //     multiple of the image of a != assumption (Uses[0]).
@@ -238,6 +254,10 @@ type Certificate struct {
 	Uses        []FactUse
 	Direction   Rel
 	Binding     Binding
+	// Resolved lists the min and max atoms that the proof replaces by an
+	// operand, in order, each with its own proof; Verify checks each and
+	// then computes the images with the replacements.
+	Resolved []Resolution
 }
 
 func (c *Certificate) String() string {
@@ -253,6 +273,9 @@ func (c *Certificate) String() string {
 	b.WriteString(": proof")
 	for _, s := range c.Steps {
 		fmt.Fprintf(&b, "; %s", s)
+	}
+	for _, r := range c.Resolved {
+		fmt.Fprintf(&b, "; %s is its argument %d", pl(r.Atom), r.Pick)
 	}
 	switch c.Claim.Op {
 	case ClaimDivides:

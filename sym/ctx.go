@@ -296,7 +296,9 @@ func (c *Ctx) back(p *poly) *poly {
 // Simplify returns an expression equal to e at every allowed binding, in
 // the canonical form that the assumptions give it: under M % 8 == 0,
 // floor_div(M,8) becomes M/8 and M%8 becomes 0; under N == 4*M, N becomes
-// 4*M.
+// 4*M; an outermost min or max whose order the context proves becomes that
+// operand (under M <= N, min(M,N) is M), and x%y that a kept congruence
+// x%y == r fixes becomes r.
 //
 // The result is kept only when it is no more complex than e (no more
 // atoms, no more terms) or a constant; otherwise e is returned: under
@@ -310,6 +312,7 @@ func (c *Ctx) Simplify(e Expr) Expr {
 	// a division by a sum that the substitutions leave inexact becomes a
 	// floor_div, equal to e only where e is an integer: keep e then
 	t, ok1 := c.thetaExact(p)
+	t = c.resolveAtoms(t)
 	r, ok2 := c.backExact(t)
 	if r.err != nil || !ok1 || !ok2 {
 		return p
@@ -321,6 +324,76 @@ func (c *Ctx) Simplify(e Expr) Expr {
 		return p
 	}
 	return r
+}
+
+// resolveAtoms replaces the atoms of p (over the unknowns, outermost
+// only) that the context decides: min and max whose order a proof settles
+// (under M <= N, min(M,N) is M), and x%y fixed by a kept congruence.
+func (c *Ctx) resolveAtoms(p *poly) *poly {
+	if g, ok := c.fixAtoms(p); ok {
+		p = g
+	}
+	return c.resolveMinMax(p, nil)
+}
+
+// resolveMinMax replaces the outermost min and max atoms of p whose order
+// a proof settles by the operand they equal, and records each replacement
+// with its proof in res (when not nil).
+func (c *Ctx) resolveMinMax(p *poly, res *[]Resolution) *poly {
+	if p == nil || p.err != nil || !p.hasAtoms() {
+		return p
+	}
+	memo := map[*variable]*poly{}
+	pick := func(v *variable) *poly {
+		if r, ok := memo[v]; ok {
+			return r
+		}
+		var r *poly
+		if v.op == opMin || v.op == opMax {
+			for k, pair := range [2][2]*poly{{v.x, v.y}, {v.y, v.x}} {
+				// pair[0] <= pair[1]: min is pair[0], max is pair[1]
+				pr, ok := c.proveNonneg(subPoly(pair[1], pair[0]), false)
+				if !ok {
+					continue
+				}
+				side := k + 1
+				r = pair[0]
+				if v.op == opMax {
+					r, side = pair[1], 2-k
+				}
+				if res != nil {
+					rs := Resolution{Atom: varPoly(v), Pick: side, Uses: pr.uses}
+					if pr.scale != nil {
+						rs.Scale = pr.scale
+					}
+					*res = append(*res, rs)
+				}
+				break
+			}
+		}
+		memo[v] = r
+		return r
+	}
+	changed := false
+	acc := zeroPoly
+	for _, t := range p.t {
+		r := constPoly(t.c)
+		for _, x := range t.m {
+			if x.v.kind == kAtom && x.e > 0 {
+				if s := pick(x.v); s != nil {
+					r = mulPoly(r, powPoly(s, int(x.e)))
+					changed = true
+					continue
+				}
+			}
+			r = mulPoly(r, &poly{t: []term{{ratOne, mono{x}}}})
+		}
+		acc = addPoly(acc, r)
+	}
+	if !changed || acc.err != nil {
+		return p
+	}
+	return acc
 }
 
 // countAtoms counts the atoms of p, nested ones included.

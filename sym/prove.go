@@ -4,6 +4,16 @@ package sym
 // kept facts, and witnesses by a bounded search over the unknowns. Every
 // certificate it returns has passed Verify.
 
+// images returns the images of a and b over the unknowns, with the min and
+// max atoms that the context decides replaced by their operands, and those
+// replacements.
+func (c *Ctx) images(a, b *poly) (ta, tb *poly, res []Resolution) {
+	ta, tb = c.theta(a), c.theta(b)
+	ta = c.resolveMinMax(ta, &res)
+	tb = c.resolveMinMax(tb, &res)
+	return ta, tb, res
+}
+
 func (c *Ctx) certBase(cl Claim) *Certificate {
 	return &Certificate{
 		Claim:       cl,
@@ -22,7 +32,7 @@ func verified(cert *Certificate) *Certificate {
 
 // proveDivides looks for an integral quotient image(b)/image(a).
 func (c *Ctx) proveDivides(a, b *poly) *Certificate {
-	ta, tb := c.theta(a), c.theta(b)
+	ta, tb, res := c.images(a, b)
 	if ta.err != nil || tb.err != nil {
 		return nil
 	}
@@ -40,6 +50,7 @@ func (c *Ctx) proveDivides(a, b *poly) *Certificate {
 	}
 	cert := c.certBase(Claim{ClaimDivides, a, b})
 	cert.Quotient = q
+	cert.Resolved = res
 	return verified(cert)
 }
 
@@ -49,11 +60,13 @@ func (c *Ctx) proveEq(a, b *poly) *Certificate {
 		// identical operands: Verify checks the identity itself
 		return verified(c.certBase(Claim{ClaimEq, a, b}))
 	}
-	ta, tb := c.theta(a), c.theta(b)
+	ta, tb, res := c.images(a, b)
 	if ta.err != nil || !polyEq(ta, tb) {
 		return nil
 	}
-	return verified(c.certBase(Claim{ClaimEq, a, b}))
+	cert := c.certBase(Claim{ClaimEq, a, b})
+	cert.Resolved = res
+	return verified(cert)
 }
 
 // orderProof is the content of a ClaimLe/ClaimLt proof.
@@ -293,7 +306,8 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 
 // proveLe proves a <= b (strict: a < b).
 func (c *Ctx) proveLe(a, b *poly, strict bool) *Certificate {
-	p := subPoly(c.theta(b), c.theta(a))
+	ta, tb, res := c.images(a, b)
+	p := subPoly(tb, ta)
 	pr, ok := c.proveNonneg(p, strict)
 	if !ok {
 		return nil
@@ -307,6 +321,7 @@ func (c *Ctx) proveLe(a, b *poly, strict bool) *Certificate {
 		cert.Scale = pr.scale
 	}
 	cert.Uses = pr.uses
+	cert.Resolved = res
 	return verified(cert)
 }
 
@@ -317,7 +332,8 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 		if dir == GT {
 			x, y = b, a
 		}
-		p := subPoly(c.theta(y), c.theta(x))
+		tx, ty, res := c.images(x, y)
+		p := subPoly(ty, tx)
 		if pr, ok := c.proveNonneg(p, true); ok {
 			cert := c.certBase(Claim{ClaimNe, a, b})
 			cert.Direction = dir
@@ -325,6 +341,7 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 				cert.Scale = pr.scale
 			}
 			cert.Uses = pr.uses
+			cert.Resolved = res
 			if v := verified(cert); v != nil {
 				return v
 			}

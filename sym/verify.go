@@ -66,6 +66,8 @@ type verifier struct {
 	elim  map[string]bool
 	known map[string]bool  // unknowns introduced by steps
 	intro map[string]int64 // their lower bounds at introduction (0 or 1)
+	// min and max atoms replaced by an operand (Certificate.Resolved)
+	resolved map[string]vpoly
 	conds []Cond
 }
 
@@ -660,8 +662,72 @@ func vfactorLike(y vpoly, atoms map[string]*vatom) bool {
 	return true
 }
 
+// resolve checks a Resolution (the operand it picks is the lesser for
+// min, the greater for max, by its order proof over the current unknowns)
+// and records the replacement, which opaque applies from then on.
+func (v *verifier) resolve(r Resolution) error {
+	p := pl(r.Atom)
+	if p.err != nil || len(p.t) != 1 || !p.t[0].c.isOne() || len(p.t[0].m) != 1 ||
+		p.t[0].m[0].e != 1 || p.t[0].m[0].v.kind != kAtom {
+		return errors.New("not one atom")
+	}
+	at := p.t[0].m[0].v
+	op := atomNames[at.op]
+	if op != "min" && op != "max" {
+		return errors.New("only min and max are resolved")
+	}
+	x, err := v.conv(at.x)
+	if err != nil {
+		return err
+	}
+	y, err := v.conv(at.y)
+	if err != nil {
+		return err
+	}
+	for _, w := range []vpoly{x, y} {
+		for _, t := range w {
+			for _, f := range t.m {
+				if !strings.HasPrefix(f.v, "@") && !v.current(f.v) {
+					return fmt.Errorf("%s is not a current unknown", f.v)
+				}
+			}
+		}
+	}
+	a, err := v.atom(op, x, y)
+	if err != nil {
+		return err
+	}
+	t, ok := a.single()
+	if !ok || t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) != 1 || t.m[0].e != 1 || !strings.HasPrefix(t.m[0].v, "@") {
+		return errors.New("the atom reduces")
+	}
+	picked, other := x, y
+	switch r.Pick {
+	case 1:
+	case 2:
+		picked, other = y, x
+	default:
+		return errors.New("bad pick")
+	}
+	diff := vsub(other, picked)
+	if op == "max" {
+		diff = vsub(picked, other)
+	}
+	if err := v.order(diff, false, &Certificate{Scale: r.Scale, Uses: r.Uses}); err != nil {
+		return err
+	}
+	if v.resolved == nil {
+		v.resolved = map[string]vpoly{}
+	}
+	v.resolved[t.m[0].v] = picked
+	return nil
+}
+
 func (v *verifier) opaque(op string, x, y vpoly, kx, ky string) vpoly {
 	name := "@" + op + "(" + kx + "\x03" + ky + ")"
+	if r, ok := v.resolved[name]; ok {
+		return r
+	}
 	if _, ok := v.atoms[name]; !ok {
 		v.atoms[name] = &vatom{op, x, y}
 	}
@@ -1271,6 +1337,11 @@ func (v *verifier) proof(c *Certificate) error {
 		b, err2 := v.conv(c.Claim.B)
 		if err1 == nil && err2 == nil && veq(a, b) {
 			return nil
+		}
+	}
+	for i, r := range c.Resolved {
+		if err := v.resolve(r); err != nil {
+			return fmt.Errorf("resolution %d: %w", i+1, err)
 		}
 	}
 	a, err := v.image(c.Claim.A)
