@@ -233,6 +233,7 @@ type FactUse struct {
 //     Uses times their multipliers, shifted to the lower bounds of the
 //     unknowns (u = lo(u) + u'), has non-negative coefficients (and, for
 //     ClaimLt, a positive constant term).
+//
 // Before the images are compared, the atoms of Resolved are replaced by
 // the operands their proofs pick (see Resolution).
 //

@@ -68,7 +68,7 @@ type verifier struct {
 	intro map[string]int64 // their lower bounds at introduction (0 or 1)
 	// min and max atoms replaced by an operand (Certificate.Resolved)
 	resolved map[string]vpoly
-	conds []Cond
+	conds    []Cond
 }
 
 func monoKey(m []vf) string {
