@@ -233,13 +233,14 @@ type FactUse struct {
 //     Uses times their multipliers, shifted to the lower bounds of the
 //     unknowns (u = lo(u) + u'), has non-negative coefficients (and, for
 //     ClaimLt, a positive constant term).
-//
-// Before the images are compared, the atoms of Resolved are replaced by
-// the operands their proofs pick (see Resolution).
-//
 //   - ClaimNe: Direction LT or GT: the ClaimLt proof of A < B or B < A as
 //     above; Direction NE: image(A) - image(B) is a non-zero constant
 //     multiple of the image of a != assumption (Uses[0]).
+//
+// Before the images are compared, the min and max atoms of Resolved are
+// replaced by the operands their proofs pick (see Resolution). A fact of
+// Uses is an assumption, a bound of an unknown, or a bound that defines an
+// atom (see Source).
 //
 // A refutation or witness (not Universal) is a Binding that satisfies the
 // assumptions and at which the claim holds: for ClaimNotDivides a point
