@@ -562,7 +562,19 @@ func (c *Ctx) settle(pending []fact) error {
 			return nil
 		}
 		kept = k
-		pending = c.facts
+		// the congruences first, so that the atoms they fix are known to
+		// the other facts
+		pending = nil
+		for _, f := range c.facts {
+			if f.kind == fDiv {
+				pending = append(pending, f)
+			}
+		}
+		for _, f := range c.facts {
+			if f.kind != fDiv {
+				pending = append(pending, f)
+			}
+		}
 		c.facts = nil
 	}
 }
