@@ -254,3 +254,30 @@ func allSymbols(es ...sym.Expr) []string {
 	}
 	return out
 }
+
+// genAssumptionMix draws one condition of genAssumption's kinds or, one
+// time in four, one that uses exact division ('/') or a remainder by a
+// symbol with a non-zero value.
+func genAssumptionMix(t *rapid.T, label string) string {
+	if rapid.IntRange(0, 3).Draw(t, label+"#mix") != 0 {
+		return genAssumption(t, label)
+	}
+	s := rapid.SampledFrom(symNames).Draw(t, label+"#s")
+	o := rapid.SampledFrom(symNames).Draw(t, label+"#o")
+	d := rapid.SampledFrom([]int{2, 3, 4, 8}).Draw(t, label+"#d")
+	switch rapid.IntRange(0, 3).Draw(t, label+"#kind") {
+	case 0:
+		return fmt.Sprintf("%s/%d>=%d", s, d, rapid.IntRange(1, 4).Draw(t, label+"#b"))
+	case 1:
+		return fmt.Sprintf("%s/%d<=%d", s, d, rapid.IntRange(1, 8).Draw(t, label+"#b"))
+	case 2:
+		if s == o {
+			return fmt.Sprintf("%s/%d!=%d", s, d, rapid.IntRange(1, 4).Draw(t, label+"#b"))
+		}
+		return fmt.Sprintf("%s/%s>=%d", s, o, rapid.IntRange(1, 3).Draw(t, label+"#b"))
+	}
+	if s == o {
+		return fmt.Sprintf("%s%%%d==%d", s, d, rapid.IntRange(0, d-1).Draw(t, label+"#r"))
+	}
+	return fmt.Sprintf("%s%%%s==%d", s, o, rapid.IntRange(0, 3).Draw(t, label+"#r"))
+}

@@ -164,11 +164,21 @@ func (c *Ctx) checkDifferences() error {
 				active[k] = true
 			}
 		}
-		var names []string
+		// named in the order of the assumptions
+		var keep []int
 		for _, k := range srcs {
 			if active[k] {
-				names = append(names, c.srcText(c.facts[k].src))
+				keep = append(keep, k)
 			}
+		}
+		for i := 1; i < len(keep); i++ {
+			for j := i; j > 0 && c.facts[keep[j]].src.cond < c.facts[keep[j-1]].src.cond; j-- {
+				keep[j], keep[j-1] = keep[j-1], keep[j]
+			}
+		}
+		var names []string
+		for _, k := range keep {
+			names = append(names, c.srcText(c.facts[k].src))
 		}
 		if len(names) == 0 {
 			return "the bounds"

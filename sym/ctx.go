@@ -130,19 +130,77 @@ func (c *Ctx) With(src string) (*Ctx, error) {
 }
 
 // WithConds returns a child context that also assumes every condition.
+//
+// The child is compiled from all its assumptions (the parent's and the
+// new ones) in a canonical order (congruences with a constant modulus,
+// equations, other congruences, inequalities, then !=; by their text
+// within each class), so that it does not depend on the order in which
+// the assumptions were made, one With at a time or all at once.
 func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 	if c == nil {
 		c = NewCtx()
 	}
-	n := c.clone()
-	var pending []fact
+	all := append([]Cond(nil), c.conds...)
 	for _, cd := range conds {
 		cd = Cond{Rel: cd.Rel, X: pl(cd.X), Y: pl(cd.Y)}
 		if err := cd.Err(); err != nil {
 			return nil, fmt.Errorf("sym: assumption %s: %w", cd, err)
 		}
-		j := len(n.conds)
-		n.conds = append(n.conds, cd)
+		all = append(all, cd)
+	}
+	return compile(all)
+}
+
+// condClass is the rank of an assumption in the canonical order.
+func condClass(cd Cond) int {
+	x, y := pl(cd.X), pl(cd.Y)
+	if cd.Rel == EQ {
+		if v, _, ok := modSide(x, y); ok {
+			if _, isConst := v.y.constant(); isConst {
+				return 0
+			}
+			return 2
+		}
+		return 1
+	}
+	if cd.Rel == NE {
+		return 4
+	}
+	return 3
+}
+
+// compile builds the context of the assumptions conds, processing them in
+// the canonical order (see WithConds).
+func compile(conds []Cond) (*Ctx, error) {
+	n := NewCtx()
+	n.conds = conds
+	n.sub = map[*variable]*poly{}
+	n.bnd = map[*variable]bounds{}
+	n.elim = map[*variable]bounds{}
+	n.inv = map[*variable]*poly{}
+	order := make([]int, len(conds))
+	class := make([]int, len(conds))
+	text := make([]string, len(conds))
+	for j, cd := range conds {
+		order[j], class[j], text[j] = j, condClass(cd), cd.String()
+	}
+	less := func(a, b int) bool {
+		if class[a] != class[b] {
+			return class[a] < class[b]
+		}
+		if text[a] != text[b] {
+			return text[a] < text[b]
+		}
+		return a < b
+	}
+	for i := 1; i < len(order); i++ {
+		for k := i; k > 0 && less(order[k], order[k-1]); k-- {
+			order[k], order[k-1] = order[k-1], order[k]
+		}
+	}
+	var pending []fact
+	for _, j := range order {
+		cd := conds[j]
 		// '/' is exact: each side of the assumption is an integer, a
 		// constraint of its own, processed before the comparison
 		for side, e := range [2]*poly{pl(cd.X), pl(cd.Y)} {
