@@ -227,7 +227,8 @@ type FactUse struct {
 //   - ClaimDivides: image(B) == image(A)*Quotient with Quotient integral
 //     (integer coefficients, no negative exponent): the quotient monomial
 //     (or polynomial) over the unknowns.
-//   - ClaimEq: image(A) == image(B) identically.
+//   - ClaimEq: image(A) == image(B) identically; or, with Direction LE,
+//     the two ClaimLe proofs of Parts (A <= B and B <= A).
 //   - ClaimLe, ClaimLt: P = Scale*(image(B) - image(A)), with Scale a
 //     positive monomial that clears negative exponents, minus the facts of
 //     Uses times their multipliers, shifted to the lower bounds of the
@@ -260,6 +261,9 @@ type Certificate struct {
 	// operand, in order, each with its own proof; Verify checks each and
 	// then computes the images with the replacements.
 	Resolved []Resolution
+	// Parts, for a ClaimEq proof with Direction LE, holds the two ClaimLe
+	// proofs A <= B and B <= A under the same assumptions.
+	Parts []*Certificate
 }
 
 func (c *Certificate) String() string {
@@ -294,6 +298,19 @@ func (c *Certificate) String() string {
 		}
 		b.WriteString("; shifted coefficients non-negative")
 	case ClaimEq:
+		if c.Direction == LE && len(c.Parts) == 2 {
+			b.WriteString("; both orders proved: [")
+			for i, p := range c.Parts {
+				if i > 0 {
+					b.WriteString("] and [")
+				}
+				if p != nil {
+					b.WriteString(p.String())
+				}
+			}
+			b.WriteString("]")
+			break
+		}
 		b.WriteString("; images identical")
 	}
 	return b.String()

@@ -240,32 +240,6 @@ func (c *Ctx) String() string {
 	return FormatConds(c.conds)
 }
 
-func (c *Ctx) clone() *Ctx {
-	n := &Ctx{
-		conds: append([]Cond(nil), c.conds...),
-		sub:   make(map[*variable]*poly, len(c.sub)+1),
-		bnd:   make(map[*variable]bounds, len(c.bnd)+1),
-		elim:  make(map[*variable]bounds, len(c.elim)),
-		inv:   make(map[*variable]*poly, len(c.inv)),
-		facts: append([]fact(nil), c.facts...),
-		steps: append([]Step(nil), c.steps...),
-		fresh: c.fresh,
-	}
-	for k, v := range c.sub {
-		n.sub[k] = v
-	}
-	for k, v := range c.bnd {
-		n.bnd[k] = v
-	}
-	for k, v := range c.elim {
-		n.elim[k] = v
-	}
-	for k, v := range c.inv {
-		n.inv[k] = v
-	}
-	return n
-}
-
 // bounds returns the bounds of an unknown.
 func (c *Ctx) bounds(v *variable) bounds {
 	if b, ok := c.bnd[v]; ok {

@@ -69,6 +69,22 @@ func (c *Ctx) proveEq(a, b *poly) *Certificate {
 	return verified(cert)
 }
 
+// proveEqByOrder proves a == b by the two order proofs a <= b and b <= a.
+func (c *Ctx) proveEqByOrder(a, b *poly) *Certificate {
+	le := c.proveLe(a, b, false)
+	if le == nil {
+		return nil
+	}
+	ge := c.proveLe(b, a, false)
+	if ge == nil {
+		return nil
+	}
+	cert := c.certBase(Claim{ClaimEq, a, b})
+	cert.Direction = LE
+	cert.Parts = []*Certificate{le, ge}
+	return verified(cert)
+}
+
 // orderProof is the content of a ClaimLe/ClaimLt proof.
 type orderProof struct {
 	scale *poly

@@ -237,3 +237,30 @@ func TestRegressCtxGuards(t *testing.T) {
 		t.Errorf("M%%N==3: Simplify(M%%N+1) = %s, want 4", got)
 	}
 }
+
+// Equal proves what Compare proves: a <= b and b <= a.
+func TestRegressCtxEqualByOrder(t *testing.T) {
+	for _, r := range []struct{ ctx, a, b string }{
+		{"M<=N&&N<=M+0", "M", "N"},
+		{"M<=N&&N<=M", "M+1", "N+1"},
+		{"M%N==0&&M<=N", "M", "N"},
+		{"M<=N", "min(M,N)", "M"},
+	} {
+		c, err := Assume(r.ctx)
+		if err != nil {
+			t.Fatalf("%s: %v", r.ctx, err)
+		}
+		a, b := MustParse(r.a), MustParse(r.b)
+		cmp := c.Compare(a, b)
+		d := c.Equal(a, b)
+		if cmp.Possible == Same && d.Truth != True {
+			t.Errorf("%s: Compare(%s,%s) proves =, Equal says %s", r.ctx, r.a, r.b, d.Truth)
+		}
+		if d.Truth != True {
+			t.Errorf("%s: Equal(%s,%s) = %s, want true", r.ctx, r.a, r.b, d.Truth)
+			continue
+		}
+		cert, err := d.Certificate()
+		verifyAll(t, r.ctx, []*Certificate{cert}, err)
+	}
+}

@@ -1330,6 +1330,9 @@ func (v *verifier) multiple(s Step, bv vbound, x, y vpoly, r *big.Rat) error {
 // ---- proofs
 
 func (v *verifier) proof(c *Certificate) error {
+	if c.Claim.Op == ClaimEq && c.Direction == LE {
+		return v.eqByOrder(c)
+	}
 	if c.Claim.Op == ClaimEq {
 		// syntactic identity: equal wherever they have a value, whatever
 		// the assumptions (the images need not be computable)
@@ -1409,6 +1412,44 @@ func (v *verifier) proof(c *Certificate) error {
 		return errors.New("bad direction")
 	}
 	return fmt.Errorf("no proof form for %s", c.Claim.Op)
+}
+
+// eqByOrder checks a ClaimEq proof made of the proofs A <= B and B <= A
+// (Parts), each under the same assumptions and verified on its own.
+func (v *verifier) eqByOrder(c *Certificate) error {
+	if len(c.Parts) != 2 {
+		return errors.New("an equality by order needs two parts")
+	}
+	same := func(x, y Expr) bool {
+		a, err1 := v.conv(x)
+		b, err2 := v.conv(y)
+		return err1 == nil && err2 == nil && veq(a, b)
+	}
+	for i, p := range c.Parts {
+		if p == nil || !p.Universal || p.Claim.Op != ClaimLe || len(p.Parts) != 0 {
+			return fmt.Errorf("part %d is not a <= proof", i+1)
+		}
+		x, y := c.Claim.A, c.Claim.B
+		if i == 1 {
+			x, y = y, x
+		}
+		if !same(p.Claim.A, x) || !same(p.Claim.B, y) {
+			return fmt.Errorf("part %d proves another claim", i+1)
+		}
+		if len(p.Assumptions) != len(c.Assumptions) {
+			return fmt.Errorf("part %d has other assumptions", i+1)
+		}
+		for j := range p.Assumptions {
+			if !same(p.Assumptions[j].X, c.Assumptions[j].X) || !same(p.Assumptions[j].Y, c.Assumptions[j].Y) ||
+				p.Assumptions[j].Rel != c.Assumptions[j].Rel {
+				return fmt.Errorf("part %d has other assumptions", i+1)
+			}
+		}
+		if err := Verify(p); err != nil {
+			return fmt.Errorf("part %d: %w", i+1, err)
+		}
+	}
+	return nil
 }
 
 // vatomLo is the verifier's bound for atoms: x%y >= 0 for a positive
