@@ -20,18 +20,28 @@ import (
 //     M % 8 == 0 gives M = 8*M'1 with a fresh positive unknown M'1;
 //     M % 8 == 3 gives M = 8*M'1' + 3 with M'1' >= 0; a second one refines
 //     the first (M % 12 == 0 then gives M = 24*M'2);
-//   - M % N == 0 gives M = N*M'1 (M'1 >= 1);
+//   - M % N == 0 gives M = N*M'1 (M'1 >= 1), and likewise a divisor that
+//     is a positive integer times such unknowns (N % 8*M'1 == 0);
 //   - an equation that can be solved for one unknown with an integral
 //     right-hand side becomes a substitution: N == 4*M gives N = 4*M;
 //   - a bound on one unknown attaches to it: M >= 8, T < 128;
 //   - every other condition is kept as a fact over the unknowns
-//     (N >= M, m < M, M*N % 8 == 0, M != 4) and used by the decisions.
+//     (N >= M, m < M, M*N % 8 == 0, M != 4) and used by the decisions;
+//   - a side of a condition that is not integral ('/' is exact division)
+//     adds the constraint that it is an integer: M/2 >= 1 gives M = 2*M'1
+//     with M'1 >= 1.
+//
+// The compilation does not depend on the order of the assumptions: a
+// context is compiled from all of them in a canonical order, and kept
+// facts are processed again while that changes the parametrization (see
+// WithConds).
 //
 // Substitutions are exact: the allowed bindings are exactly the images of
 // the unknowns' values within their bounds that satisfy the kept facts.
 // Inconsistent assumptions are reported by With as an *InconsistentError
 // when a contradiction follows from the substitutions, the bounds, a fact
-// that the bounds make false, a cycle among difference constraints (or a
+// that the bounds make false, two remainders for one atom x%y (or a fact
+// that a kept x%y==r makes false), a cycle among difference constraints (or a
 // != fact on a difference they force), a fact refuted once its atoms are
 // relaxed to their bounds, or (for facts over unknowns that the bounds,
 // with upper bounds derived from the facts, confine to at most 4096
