@@ -89,7 +89,7 @@ func relOrder(r Rel) Order {
 // False with a binding that satisfies the assumptions and violates it,
 // Unknown otherwise. Every comparison of the notation is accepted (== !=
 // < <= > >=); a divisibility is asked as x%y==0 (or 0==x%y), which is
-// Divides(y, x). An equation is decided by Equal and, where that is
+// Divides(y, x) when y is a positive integer or monomial. An equation is decided by Equal and, where that is
 // Unknown, by the order proofs of Compare (both <= proved: True); the
 // other relations by Compare.
 func (c *Ctx) Decide(cond Cond) CondDecision {
@@ -100,7 +100,8 @@ func (c *Ctx) Decide(cond Cond) CondDecision {
 		return out
 	}
 	if cond.Rel == EQ {
-		if v, other, ok := modSide(x, y); ok && other.isZero() {
+		// x%y==0 with y a positive integer or monomial (never 0) is y | x
+		if v, other, ok := modSide(x, y); ok && other.isZero() && positiveDivisor(v.y) {
 			d := c.Divides(v.y, v.x)
 			if d.Truth != Unknown {
 				out.Truth, out.dec = d.Truth, &d

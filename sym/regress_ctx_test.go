@@ -116,6 +116,18 @@ func TestRegressCtxDecisions(t *testing.T) {
 		{"M%8==0&&N>=64&&K<=M", "K<=M", True},
 		{"M%8==0&&N>=64&&K<=M", "K<M", False},
 		{"M%8==0&&N>=64&&K<=M", "min(K,M)==K", True},
+		// Decide: every relation of the notation
+		{"M%8==0&&N%M==0", "N%M==0", True},
+		{"M%8==0&&N%M==0", "N%M!=0", False},
+		{"M%8==0&&N%M==0", "M%N==0", False},
+		{"", "M>0", True},
+		{"", "M>=2", False},
+		{"M>=3", "M>2", True},
+		{"M<=4", "M!=5", True},
+		{"M<=4", "M!=4", False},
+		{"M<N", "N>M", True},
+		{"M<N", "N>=M+1", True},
+		{"M<N", "N>M+1", False},
 	}
 	for _, r := range rows {
 		ctxs, names, errs := ctxOrders(t, r.ctx)
