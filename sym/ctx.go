@@ -1259,6 +1259,9 @@ func (c *Ctx) check() error {
 	if err := c.checkDifferences(); err != nil {
 		return err
 	}
+	if err := c.checkUserDifferences(); err != nil {
+		return err
+	}
 	if err := c.checkRelaxed(); err != nil {
 		return err
 	}
