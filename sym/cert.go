@@ -101,13 +101,16 @@ func (k StepKind) String() string {
 
 // Source is what justifies a step or a fact: assumption number Cond (an
 // index into Certificate.Assumptions), or, when Bound is set, the lower
-// (Upper: upper) bound of the unknown Bound as the steps left it. Side 1
-// (2) names instead the fact that the X (Y) side of assumption Cond is an
-// integer ('/' is exact division): with den = L*S, S the monomial of the
-// symbols that side divides by (each to its greatest negative exponent)
-// and L the lcm of the denominators of its coefficients, it reads
-// (den*side) % den == 0, the form a StepCongruence or StepMultiple
-// justifies.
+// (Upper: upper) bound of the unknown Bound as the steps left it. An
+// equation X == Y used as a fact F >= 0 is X - Y >= 0, or Y - X >= 0 with
+// Upper.
+//
+// Side 1 (2) names instead the fact that the X (Y) side of assumption
+// Cond is an integer ('/' is exact division): with den = L*S, S the
+// monomial of the symbols that side divides by (each to its greatest
+// negative exponent) and L the lcm of the denominators of its
+// coefficients, it reads (den*side) % den == 0, the form a StepCongruence
+// or StepMultiple justifies.
 //
 // Atom, when set, names instead a bound that holds by the definition of
 // the atom (an expression that is one atom over the unknowns): Upper
@@ -149,6 +152,9 @@ func (s Source) String() string {
 		return fmt.Sprintf("integrality of the left side of assumption %d", s.Cond)
 	case 2:
 		return fmt.Sprintf("integrality of the right side of assumption %d", s.Cond)
+	}
+	if s.Upper {
+		return fmt.Sprintf("assumption %d reversed", s.Cond)
 	}
 	return fmt.Sprintf("assumption %d", s.Cond)
 }

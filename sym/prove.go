@@ -142,6 +142,26 @@ func (c *Ctx) usableFacts() []usableFact {
 			out = append(out, usableFact{c.stepSrc(f.src), s})
 		}
 	}
+	// an equation X == Y, kept or a congruence x%y == r whose atom stays,
+	// gives X - Y >= 0 and Y - X >= 0 (Upper)
+	for j, cd := range c.conds {
+		if cd.Rel != EQ {
+			continue
+		}
+		d := c.theta(subPoly(pl(cd.X), pl(cd.Y)))
+		if d.err != nil || d.isZero() {
+			continue
+		}
+		for _, up := range [2]bool{false, true} {
+			f := d
+			if up {
+				f = negPoly(d)
+			}
+			if s, ok := shiftPoly(f, c.loOf); ok {
+				out = append(out, usableFact{Source{Cond: j, Upper: up}, s})
+			}
+		}
+	}
 	// upper bounds of the current unknowns
 	var vs []*variable
 	for v, b := range c.bnd {
@@ -161,14 +181,18 @@ func (c *Ctx) usableFacts() []usableFact {
 }
 
 // atomFacts returns the bounds that hold by the definition of the atoms of
-// p (see Source): x%y in [0, y-1], d*floor_div(x,d) in [x-d+1, x],
+// ps (see Source): x%y in [0, y-1], d*floor_div(x,d) in [x-d+1, x],
 // d*ceil_div(x,d) in [x, x+d-1], min(a,b) <= a, b, max(a,b) >= a, b, for
 // the operands where they hold.
-func (c *Ctx) atomFacts(p *poly) []usableFact {
+func (c *Ctx) atomFacts(ps ...*poly) []usableFact {
 	var out []usableFact
 	seen := map[*variable]bool{}
 	one := constPoly(ratOne)
-	for _, t := range p.t {
+	var ts []term
+	for _, p := range ps {
+		ts = append(ts, p.t...)
+	}
+	for _, t := range ts {
 		for _, x := range t.m {
 			v := x.v
 			if v.kind != kAtom || seen[v] {
@@ -266,9 +290,37 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 	if done(s) {
 		return pr, true
 	}
-	facts := append(c.usableFacts(), c.atomFacts(q)...)
+	facts := c.usableFacts()
+	// the bounds of the atoms of p and of the facts
+	ps := []*poly{q}
+	for _, f := range facts {
+		if f.shifted.hasAtoms() {
+			ps = append(ps, f.shifted)
+		}
+	}
+	facts = append(facts, c.atomFacts(ps...)...)
 	if len(facts) == 0 {
 		return pr, false
+	}
+	if r, ok := c.subtractFacts(pr, s, facts, strict, false); ok {
+		return r, true
+	}
+	// a second choice of facts, outside the fragment that the fact fast
+	// path replays (it replays the first choice only)
+	if c.ff == nil {
+		return c.subtractFacts(pr, s, facts, strict, true)
+	}
+	return pr, false
+}
+
+// subtractFacts subtracts non-negative multiples of facts from the shifted
+// s until every coefficient is non-negative: for the first negative term,
+// the fact term that divides it with the quotient of least degree (the
+// first such; with fewest, the one that leaves the fewest negative terms).
+func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, fewest bool) (orderProof, bool) {
+	done := func(s *poly) bool {
+		ok, st := nonnegCoefs(s)
+		return ok && (st || !strict)
 	}
 	for iter := 0; iter < 32; iter++ {
 		// the first negative term
@@ -286,9 +338,12 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 			break
 		}
 		// the fact term that divides it with the quotient of least degree
+		// (among those, the one that leaves the fewest negative terms)
 		var best *usableFact
 		var bestM mono
 		var bestC rat
+		var bestS *poly
+		bestNeg := 0
 		for i := range facts {
 			f := &facts[i]
 			for _, ft := range f.shifted.t {
@@ -299,8 +354,25 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 				if !ok {
 					continue
 				}
-				if best == nil || m.degree() < bestM.degree() {
-					best, bestM, bestC = f, m, neg.c.quo(ft.c)
+				if best != nil && m.degree() > bestM.degree() {
+					continue
+				}
+				k := neg.c.quo(ft.c)
+				var next *poly
+				n := 0
+				if fewest {
+					next = subPoly(s, mulPoly(&poly{t: []term{{k, m}}}, f.shifted))
+					if next.err != nil {
+						continue
+					}
+					for _, t := range next.t {
+						if t.c.sign() < 0 {
+							n++
+						}
+					}
+				}
+				if best == nil || m.degree() < bestM.degree() || (fewest && n < bestNeg) {
+					best, bestM, bestC, bestS, bestNeg = f, m, k, next, n
 				}
 			}
 		}
@@ -308,7 +380,10 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 			return pr, false
 		}
 		mult := &poly{t: []term{{bestC, bestM}}} // positive coefficient
-		s = subPoly(s, mulPoly(mult, best.shifted))
+		if bestS == nil {
+			bestS = subPoly(s, mulPoly(mult, best.shifted))
+		}
+		s = bestS
 		if s.err != nil {
 			return pr, false
 		}

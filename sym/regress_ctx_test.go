@@ -116,6 +116,12 @@ func TestRegressCtxDecisions(t *testing.T) {
 		{"M%8==0&&N>=64&&K<=M", "K<=M", True},
 		{"M%8==0&&N>=64&&K<=M", "K<M", False},
 		{"M%8==0&&N>=64&&K<=M", "min(K,M)==K", True},
+		// a kept congruence fixes its atom in the decisions too
+		{"M%N==3", "M%N==3", True},
+		{"M%N==3", "equal M%N 3", True},
+		{"M%N==3", "N>=4", True},
+		{"M%N==3", "N>=5", False},
+		{"M%N==3&&N<=4", "N==4", True},
 		// Decide: every relation of the notation
 		{"M%8==0&&N%M==0", "N%M==0", True},
 		{"M%8==0&&N%M==0", "N%M!=0", False},

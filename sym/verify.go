@@ -817,7 +817,14 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rel != GE {
+	if rel == EQ {
+		// X == Y: X - Y >= 0, and Y - X >= 0 (Upper)
+		if s.Upper {
+			return vscale(p, big.NewRat(-1, 1)), nil
+		}
+		return p, nil
+	}
+	if rel != GE || s.Upper {
 		return nil, fmt.Errorf("assumption %d is not an inequality", s.Cond)
 	}
 	return p, nil
