@@ -206,11 +206,16 @@ func (c *Ctx) stepSrc(f factSrc) Source {
 // greater (max): Scale*(the other - Pick's) for min (Pick's - the other
 // for max), minus the facts of Uses times their multipliers, shifted to
 // the lower bounds, has non-negative coefficients (as a ClaimLe proof).
+//
+// With Pick 0, it replaces any atom by a constant instead: the image of
+// the equation Cond of the assumptions (X - Y after the steps) is the atom
+// minus that constant, or its negation (x%y == 3 fixes x%y to 3).
 type Resolution struct {
 	Atom  Expr
 	Pick  int
 	Scale Expr
 	Uses  []FactUse
+	Cond  int
 }
 
 // FactUse is one fact F >= 0 used by an ordering proof, with its
@@ -287,6 +292,10 @@ func (c *Certificate) String() string {
 		fmt.Fprintf(&b, "; %s", s)
 	}
 	for _, r := range c.Resolved {
+		if r.Pick == 0 {
+			fmt.Fprintf(&b, "; %s is fixed by assumption %d", pl(r.Atom), r.Cond)
+			continue
+		}
 		fmt.Fprintf(&b, "; %s is its argument %d", pl(r.Atom), r.Pick)
 	}
 	switch c.Claim.Op {

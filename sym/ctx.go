@@ -378,9 +378,10 @@ func (c *Ctx) resolveAtoms(p *poly) *poly {
 	return c.resolveMinMax(p, nil)
 }
 
-// resolveMinMax replaces the outermost min and max atoms of p whose order
-// a proof settles by the operand they equal, and records each replacement
-// with its proof in res (when not nil).
+// resolveMinMax replaces the outermost atoms of p that an equation of the
+// assumptions fixes to a constant (x%y == 3), and the min and max atoms
+// whose order a proof settles by the operand they equal, and records each
+// replacement with its justification in res (when not nil).
 func (c *Ctx) resolveMinMax(p *poly, res *[]Resolution) *poly {
 	if p == nil || p.err != nil || !p.hasAtoms() {
 		return p
@@ -391,6 +392,26 @@ func (c *Ctx) resolveMinMax(p *poly, res *[]Resolution) *poly {
 			return r
 		}
 		var r *poly
+		// an equation whose image is the atom minus a constant fixes it
+		for j, cd := range c.conds {
+			if cd.Rel != EQ {
+				continue
+			}
+			d := c.theta(subPoly(pl(cd.X), pl(cd.Y)))
+			for _, e := range [2]*poly{d, negPoly(d)} {
+				if k, ok := subPoly(varPoly(v), e).constant(); ok && e.err == nil {
+					r = constPoly(k)
+					if res != nil {
+						*res = append(*res, Resolution{Atom: varPoly(v), Cond: j})
+					}
+					break
+				}
+			}
+			if r != nil {
+				memo[v] = r
+				return r
+			}
+		}
 		if v.op == opMin || v.op == opMax {
 			for k, pair := range [2][2]*poly{{v.x, v.y}, {v.y, v.x}} {
 				// pair[0] <= pair[1]: min is pair[0], max is pair[1]

@@ -122,6 +122,8 @@ func TestRegressCtxDecisions(t *testing.T) {
 		{"M%N==3", "N>=4", True},
 		{"M%N==3", "N>=5", False},
 		{"M%N==3&&N<=4", "N==4", True},
+		{"M%N==3", "divides 2 M%N+1", True},
+		{"M%N==3", "divides 3 M%N*N", True},
 		// Decide: every relation of the notation
 		{"M%8==0&&N%M==0", "N%M==0", True},
 		{"M%8==0&&N%M==0", "N%M!=0", False},

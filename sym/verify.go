@@ -673,8 +673,8 @@ func (v *verifier) resolve(r Resolution) error {
 	}
 	at := p.t[0].m[0].v
 	op := atomNames[at.op]
-	if op != "min" && op != "max" {
-		return errors.New("only min and max are resolved")
+	if r.Pick != 0 && op != "min" && op != "max" {
+		return errors.New("only min and max pick an operand")
 	}
 	x, err := v.conv(at.x)
 	if err != nil {
@@ -701,6 +701,28 @@ func (v *verifier) resolve(r Resolution) error {
 	if !ok || t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) != 1 || t.m[0].e != 1 || !strings.HasPrefix(t.m[0].v, "@") {
 		return errors.New("the atom reduces")
 	}
+	name := t.m[0].v
+	if r.Pick == 0 {
+		// the equation's image is the atom minus a constant (or its
+		// negation): the atom is that constant
+		f, rel, err := v.condImage(r.Cond)
+		if err != nil {
+			return err
+		}
+		if rel != EQ {
+			return errors.New("the assumption is not an equation")
+		}
+		for _, e := range []vpoly{f, vscale(f, big.NewRat(-1, 1))} {
+			if k, ok := vsub(vvar(name), e).constant(); ok {
+				if v.resolved == nil {
+					v.resolved = map[string]vpoly{}
+				}
+				v.resolved[name] = vconst(k)
+				return nil
+			}
+		}
+		return errors.New("the equation does not fix the atom")
+	}
 	picked, other := x, y
 	switch r.Pick {
 	case 1:
@@ -719,7 +741,7 @@ func (v *verifier) resolve(r Resolution) error {
 	if v.resolved == nil {
 		v.resolved = map[string]vpoly{}
 	}
-	v.resolved[t.m[0].v] = picked
+	v.resolved[name] = picked
 	return nil
 }
 
