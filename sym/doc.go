@@ -128,7 +128,9 @@
 // are processed again after every round that changed the parametrization
 // (M%8==0&&N%M==0 gives N = 8*M'1*N'2 in either order). A kept congruence
 // x%y==r fixes the atom x%y: a second remainder for it, or a fact it makes
-// false, is a contradiction (M*N%8==0&&M*N%8!=0).
+// false, is a contradiction (M*N%8==0&&M*N%8!=0), and Simplify and the
+// decisions replace the atom by r (under M%N==3, 2 | M%N+1 and N >= 4);
+// order proofs also use every equation as two inequalities.
 //
 // With reports inconsistent assumptions (*InconsistentError) when a
 // contradiction follows from the substitutions, bounds, a fact the bounds
