@@ -200,14 +200,16 @@
 // define it (M%8 in [0,7], min(M,N) <= M, ...), and the order of a min or
 // max that no proof settles.
 //
-// Decide with Ctx.Divides, Ctx.Equal, Ctx.Compare and Ctx.Decide. On monomials over
-// symbols whose images are monomials, in a context without kept facts,
-// they take a fast path that allocates nothing; certificates are then
-// built on demand. In a context whose kept facts are linear (N >= M,
-// M != 2, ...) and whose assumptions have no atoms, Divides and Compare on
-// such monomials (for Compare, of degree at most 1 in the unknowns) replay
-// the general path without allocating, with the same answers, and build
-// certificates on demand too.
+// Decide with Ctx.Divides, Ctx.Equal, Ctx.Compare and Ctx.Decide. On
+// monomials over symbols whose images are monomials, in a context without
+// kept facts, they take a fast path that allocates nothing; certificates
+// are then built on demand. In a context whose kept facts are linear (N >=
+// M, M != 2, ...) and whose assumptions have no atoms, Divides and Compare
+// on such monomials (for Compare, of degree at most 1 in the unknowns)
+// replay the general path without allocating, with the same answers, and
+// build certificates on demand too. (Outside that fragment, when the first
+// choice of facts fails, an order proof tries a second one, the fact that
+// leaves the fewest negative terms; the replay knows only the first.)
 //
 // # Case splits
 //
