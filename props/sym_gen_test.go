@@ -254,3 +254,34 @@ func allSymbols(es ...sym.Expr) []string {
 	}
 	return out
 }
+
+// genAssumptionMix draws one condition of genAssumption's kinds or, one
+// time in four, one that uses exact division ('/'), a remainder by a
+// symbol with a non-zero value, or min and max.
+func genAssumptionMix(t *rapid.T, label string) string {
+	if rapid.IntRange(0, 3).Draw(t, label+"#mix") != 0 {
+		return genAssumption(t, label)
+	}
+	s := rapid.SampledFrom(symNames).Draw(t, label+"#s")
+	o := rapid.SampledFrom(symNames).Draw(t, label+"#o")
+	d := rapid.SampledFrom([]int{2, 3, 4, 8}).Draw(t, label+"#d")
+	switch rapid.IntRange(0, 5).Draw(t, label+"#kind") {
+	case 4:
+		return fmt.Sprintf("min(%s,%s)%s%d", s, o, rapid.SampledFrom([]string{"==", "<=", ">="}).Draw(t, label+"#rel"), rapid.IntRange(1, 8).Draw(t, label+"#b"))
+	case 5:
+		return fmt.Sprintf("max(%s,%d*%s)<=%d", s, d, o, rapid.IntRange(2, 40).Draw(t, label+"#b"))
+	case 0:
+		return fmt.Sprintf("%s/%d>=%d", s, d, rapid.IntRange(1, 4).Draw(t, label+"#b"))
+	case 1:
+		return fmt.Sprintf("%s/%d<=%d", s, d, rapid.IntRange(1, 8).Draw(t, label+"#b"))
+	case 2:
+		if s == o {
+			return fmt.Sprintf("%s/%d!=%d", s, d, rapid.IntRange(1, 4).Draw(t, label+"#b"))
+		}
+		return fmt.Sprintf("%s/%s>=%d", s, o, rapid.IntRange(1, 3).Draw(t, label+"#b"))
+	}
+	if s == o {
+		return fmt.Sprintf("%s%%%d==%d", s, d, rapid.IntRange(0, d-1).Draw(t, label+"#r"))
+	}
+	return fmt.Sprintf("%s%%%s==%d", s, o, rapid.IntRange(0, 3).Draw(t, label+"#r"))
+}

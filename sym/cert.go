@@ -63,15 +63,17 @@ type StepKind uint8
 // substituted, or an unknown made by an earlier step).
 const (
 	// StepBound raises Var's lower bound to Lo (HasLo) or lowers its upper
-	// bound to Hi (HasHi); the justifying fact is a*Var + b >= 0.
+	// bound to Hi (HasHi); the justifying fact is a*Var + b >= 0, or
+	// m*(a*Var + b) >= 0 with m a monomial of unknowns >= 1 (the greatest
+	// common to its terms).
 	StepBound StepKind = iota + 1
 	// StepCongruence substitutes Var = Mod*New + Rem, New a fresh unknown
 	// with lower bound NewLo, justified by an assumption x%d == r whose
 	// image is a*Var + (multiples of d) + b ≡ r (mod d).
 	StepCongruence
-	// StepMultiple substitutes Var = Expr*New (Expr a monomial of positive
-	// unknowns), justified by an assumption x%y == 0 whose image is
-	// Var % Expr == 0.
+	// StepMultiple substitutes Var = Expr*New (Expr a positive integer
+	// times a monomial of positive unknowns), justified by an assumption
+	// x%y == 0 whose image is Var % Expr == 0.
 	StepMultiple
 	// StepSolve substitutes Var = Expr, justified by an equation whose
 	// image is k*(Var - Expr) == 0.
@@ -99,19 +101,60 @@ func (k StepKind) String() string {
 
 // Source is what justifies a step or a fact: assumption number Cond (an
 // index into Certificate.Assumptions), or, when Bound is set, the lower
-// (Upper: upper) bound of the unknown Bound as the steps left it.
+// (Upper: upper) bound of the unknown Bound as the steps left it. An
+// equation X == Y used as a fact F >= 0 is X - Y >= 0, or Y - X >= 0 with
+// Upper.
+//
+// Side 1 (2) names instead the fact that the X (Y) side of assumption
+// Cond is an integer ('/' is exact division): with den = L*S, S the
+// monomial of the symbols that side divides by (each to its greatest
+// negative exponent) and L the lcm of the denominators of its
+// coefficients, it reads (den*side) % den == 0, the form a StepCongruence
+// or StepMultiple justifies.
+//
+// Atom, when set, names instead a bound that holds by the definition of
+// the atom (an expression that is one atom over the unknowns): Upper
+// selects the upper or lower bound, Side (1, 2) the argument of min or max.
+// For x%y, y a positive integer or a monomial of unknowns >= 1 with
+// integral x and y: y-1-x%y >= 0 (Upper), x%y >= 0; for floor_div(x,d), d
+// a positive integer: x-d*floor_div(x,d) >= 0 (Upper), and with integral
+// x, d*floor_div(x,d)-x+d-1 >= 0; for ceil_div(x,d): d*ceil_div(x,d)-x >=
+// 0, and with integral x, x+d-1-d*ceil_div(x,d) >= 0 (Upper); for
+// min(a,b): a-min(a,b) >= 0 (Side 1) or b-min(a,b) >= 0 (Side 2), Upper;
+// for max(a,b): max(a,b)-a >= 0 or max(a,b)-b >= 0.
 type Source struct {
 	Cond  int
 	Bound string
 	Upper bool
+	Side  int
+	Atom  Expr
 }
 
 func (s Source) String() string {
+	if s.Atom != nil {
+		which := "lower"
+		if s.Upper {
+			which = "upper"
+		}
+		if s.Side != 0 {
+			return fmt.Sprintf("%s bound of %s by its argument %d", which, pl(s.Atom), s.Side)
+		}
+		return fmt.Sprintf("%s bound of %s", which, pl(s.Atom))
+	}
 	if s.Bound != "" {
 		if s.Upper {
 			return "upper bound of " + s.Bound
 		}
 		return "lower bound of " + s.Bound
+	}
+	switch s.Side {
+	case 1:
+		return fmt.Sprintf("integrality of the left side of assumption %d", s.Cond)
+	case 2:
+		return fmt.Sprintf("integrality of the right side of assumption %d", s.Cond)
+	}
+	if s.Upper {
+		return fmt.Sprintf("assumption %d reversed", s.Cond)
 	}
 	return fmt.Sprintf("assumption %d", s.Cond)
 }
@@ -154,7 +197,25 @@ func (c *Ctx) stepSrc(f factSrc) Source {
 	if f.bound != nil {
 		return Source{Cond: -1, Bound: f.bound.name, Upper: f.upper}
 	}
-	return Source{Cond: f.cond}
+	return Source{Cond: f.cond, Side: f.side}
+}
+
+// Resolution replaces an atom min(a,b) or max(a,b) of the images (an
+// expression that is one atom over the unknowns) by its operand Pick (1:
+// a, 2: b), with the proof that this operand is the lesser (min) or the
+// greater (max): Scale*(the other - Pick's) for min (Pick's - the other
+// for max), minus the facts of Uses times their multipliers, shifted to
+// the lower bounds, has non-negative coefficients (as a ClaimLe proof).
+//
+// With Pick 0, it replaces any atom by a constant instead: the image of
+// the equation Cond of the assumptions (X - Y after the steps) is the atom
+// minus that constant, or its negation (x%y == 3 fixes x%y to 3).
+type Resolution struct {
+	Atom  Expr
+	Pick  int
+	Scale Expr
+	Uses  []FactUse
+	Cond  int
 }
 
 // FactUse is one fact F >= 0 used by an ordering proof, with its
@@ -177,7 +238,8 @@ type FactUse struct {
 //   - ClaimDivides: image(B) == image(A)*Quotient with Quotient integral
 //     (integer coefficients, no negative exponent): the quotient monomial
 //     (or polynomial) over the unknowns.
-//   - ClaimEq: image(A) == image(B) identically.
+//   - ClaimEq: image(A) == image(B) identically; or, with Direction LE,
+//     the two ClaimLe proofs of Parts (A <= B and B <= A).
 //   - ClaimLe, ClaimLt: P = Scale*(image(B) - image(A)), with Scale a
 //     positive monomial that clears negative exponents, minus the facts of
 //     Uses times their multipliers, shifted to the lower bounds of the
@@ -186,6 +248,11 @@ type FactUse struct {
 //   - ClaimNe: Direction LT or GT: the ClaimLt proof of A < B or B < A as
 //     above; Direction NE: image(A) - image(B) is a non-zero constant
 //     multiple of the image of a != assumption (Uses[0]).
+//
+// Before the images are compared, the min and max atoms of Resolved are
+// replaced by the operands their proofs pick (see Resolution). A fact of
+// Uses is an assumption, a bound of an unknown, or a bound that defines an
+// atom (see Source).
 //
 // A refutation or witness (not Universal) is a Binding that satisfies the
 // assumptions and at which the claim holds: for ClaimNotDivides a point
@@ -201,6 +268,13 @@ type Certificate struct {
 	Uses        []FactUse
 	Direction   Rel
 	Binding     Binding
+	// Resolved lists the min and max atoms that the proof replaces by an
+	// operand, in order, each with its own proof; Verify checks each and
+	// then computes the images with the replacements.
+	Resolved []Resolution
+	// Parts, for a ClaimEq proof with Direction LE, holds the two ClaimLe
+	// proofs A <= B and B <= A under the same assumptions.
+	Parts []*Certificate
 }
 
 func (c *Certificate) String() string {
@@ -217,6 +291,13 @@ func (c *Certificate) String() string {
 	for _, s := range c.Steps {
 		fmt.Fprintf(&b, "; %s", s)
 	}
+	for _, r := range c.Resolved {
+		if r.Pick == 0 {
+			fmt.Fprintf(&b, "; %s is fixed by assumption %d", pl(r.Atom), r.Cond)
+			continue
+		}
+		fmt.Fprintf(&b, "; %s is its argument %d", pl(r.Atom), r.Pick)
+	}
 	switch c.Claim.Op {
 	case ClaimDivides:
 		fmt.Fprintf(&b, "; quotient %s", pl(c.Quotient))
@@ -232,6 +313,19 @@ func (c *Certificate) String() string {
 		}
 		b.WriteString("; shifted coefficients non-negative")
 	case ClaimEq:
+		if c.Direction == LE && len(c.Parts) == 2 {
+			b.WriteString("; both orders proved: [")
+			for i, p := range c.Parts {
+				if i > 0 {
+					b.WriteString("] and [")
+				}
+				if p != nil {
+					b.WriteString(p.String())
+				}
+			}
+			b.WriteString("]")
+			break
+		}
 		b.WriteString("; images identical")
 	}
 	return b.String()

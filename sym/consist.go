@@ -164,11 +164,21 @@ func (c *Ctx) checkDifferences() error {
 				active[k] = true
 			}
 		}
-		var names []string
+		// named in the order of the assumptions
+		var keep []int
 		for _, k := range srcs {
 			if active[k] {
-				names = append(names, c.srcText(c.facts[k].src))
+				keep = append(keep, k)
 			}
+		}
+		for i := 1; i < len(keep); i++ {
+			for j := i; j > 0 && c.facts[keep[j]].src.cond < c.facts[keep[j-1]].src.cond; j-- {
+				keep[j], keep[j-1] = keep[j-1], keep[j]
+			}
+		}
+		var names []string
+		for _, k := range keep {
+			names = append(names, c.srcText(c.facts[k].src))
 		}
 		if len(names) == 0 {
 			return "the bounds"
@@ -206,6 +216,61 @@ func (c *Ctx) checkDifferences() error {
 		}
 	}
 	return nil
+}
+
+// checkUserDifferences runs checkDifferences and checkRelaxed on the
+// assumptions as they are written, over the symbols (positive, with the
+// bounds that one-symbol assumptions give), rather than over the
+// unknowns: a contradiction that a substitution hides (M<K&&K<=M with M =
+// 2*M'1) is found whatever the other assumptions.
+func (c *Ctx) checkUserDifferences() error {
+	s := &Ctx{conds: c.conds, bnd: map[*variable]bounds{}}
+	one := constPoly(ratOne)
+	for j, cd := range c.conds {
+		x, y := pl(cd.X), pl(cd.Y)
+		f := fact{kind: fGe, src: factSrc{cond: j}}
+		switch cd.Rel {
+		case EQ:
+			f.kind, f.p = fEq, subPoly(x, y)
+		case NE:
+			f.kind, f.p = fNe, subPoly(x, y)
+		case LT:
+			f.p = subPoly(subPoly(y, x), one)
+		case LE:
+			f.p = subPoly(y, x)
+		case GT:
+			f.p = subPoly(subPoly(x, y), one)
+		default:
+			f.p = subPoly(x, y)
+		}
+		if f.p.err != nil {
+			continue
+		}
+		if u, a, b, ok := linear(f.p); ok && u.kind == kSym && f.kind != fNe {
+			bd := s.bounds(u)
+			v := b.neg().quo(a)
+			if f.kind == fEq || a.sign() > 0 {
+				if lo, fits := v.ceil().int64(); fits && lo > bd.lo {
+					bd.lo = lo
+				}
+			}
+			if f.kind == fEq || a.sign() < 0 {
+				if hi, fits := v.floor().int64(); fits && (!bd.hasHi || hi < bd.hi) {
+					bd.hi, bd.hasHi = hi, true
+				}
+			}
+			s.bnd[u] = bd
+			continue
+		}
+		s.facts = append(s.facts, f)
+	}
+	if len(s.facts) == 0 {
+		return nil
+	}
+	if err := s.checkDifferences(); err != nil {
+		return err
+	}
+	return s.checkRelaxed()
 }
 
 // relaxAtoms returns polynomials q >= p at every value where the atoms'

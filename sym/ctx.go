@@ -20,18 +20,28 @@ import (
 //     M % 8 == 0 gives M = 8*M'1 with a fresh positive unknown M'1;
 //     M % 8 == 3 gives M = 8*M'1' + 3 with M'1' >= 0; a second one refines
 //     the first (M % 12 == 0 then gives M = 24*M'2);
-//   - M % N == 0 gives M = N*M'1 (M'1 >= 1);
+//   - M % N == 0 gives M = N*M'1 (M'1 >= 1), and likewise a divisor that
+//     is a positive integer times such unknowns (N % 8*M'1 == 0);
 //   - an equation that can be solved for one unknown with an integral
 //     right-hand side becomes a substitution: N == 4*M gives N = 4*M;
 //   - a bound on one unknown attaches to it: M >= 8, T < 128;
 //   - every other condition is kept as a fact over the unknowns
-//     (N >= M, m < M, M*N % 8 == 0, M != 4) and used by the decisions.
+//     (N >= M, m < M, M*N % 8 == 0, M != 4) and used by the decisions;
+//   - a side of a condition that is not integral ('/' is exact division)
+//     adds the constraint that it is an integer: M/2 >= 1 gives M = 2*M'1
+//     with M'1 >= 1.
+//
+// The compilation does not depend on the order of the assumptions: a
+// context is compiled from all of them in a canonical order, and kept
+// facts are processed again while that changes the parametrization (see
+// WithConds).
 //
 // Substitutions are exact: the allowed bindings are exactly the images of
 // the unknowns' values within their bounds that satisfy the kept facts.
 // Inconsistent assumptions are reported by With as an *InconsistentError
 // when a contradiction follows from the substitutions, the bounds, a fact
-// that the bounds make false, a cycle among difference constraints (or a
+// that the bounds make false, two remainders for one atom x%y (or a fact
+// that a kept x%y==r makes false), a cycle among difference constraints (or a
 // != fact on a difference they force), a fact refuted once its atoms are
 // relaxed to their bounds, or (for facts over unknowns that the bounds,
 // with upper bounds derived from the facts, confine to at most 4096
@@ -76,6 +86,7 @@ type factSrc struct {
 	cond  int
 	bound *variable
 	upper bool
+	side  int // 1 (2): the fact that side X (Y) of assumption cond is an integer
 }
 
 type fact struct {
@@ -129,19 +140,88 @@ func (c *Ctx) With(src string) (*Ctx, error) {
 }
 
 // WithConds returns a child context that also assumes every condition.
+//
+// The child is compiled from all its assumptions (the parent's and the
+// new ones) in a canonical order (congruences with a constant modulus,
+// equations, other congruences, inequalities, then !=; by their text
+// within each class), so that it does not depend on the order in which
+// the assumptions were made, one With at a time or all at once.
 func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 	if c == nil {
 		c = NewCtx()
 	}
-	n := c.clone()
-	var pending []fact
+	all := append([]Cond(nil), c.conds...)
 	for _, cd := range conds {
 		cd = Cond{Rel: cd.Rel, X: pl(cd.X), Y: pl(cd.Y)}
 		if err := cd.Err(); err != nil {
 			return nil, fmt.Errorf("sym: assumption %s: %w", cd, err)
 		}
-		j := len(n.conds)
-		n.conds = append(n.conds, cd)
+		all = append(all, cd)
+	}
+	return compile(all)
+}
+
+// condClass is the rank of an assumption in the canonical order.
+func condClass(cd Cond) int {
+	x, y := pl(cd.X), pl(cd.Y)
+	if cd.Rel == EQ {
+		if v, _, ok := modSide(x, y); ok {
+			if _, isConst := v.y.constant(); isConst {
+				return 0
+			}
+			return 2
+		}
+		return 1
+	}
+	if cd.Rel == NE {
+		return 4
+	}
+	return 3
+}
+
+// compile builds the context of the assumptions conds, processing them in
+// the canonical order (see WithConds).
+func compile(conds []Cond) (*Ctx, error) {
+	n := NewCtx()
+	n.conds = conds
+	n.sub = map[*variable]*poly{}
+	n.bnd = map[*variable]bounds{}
+	n.elim = map[*variable]bounds{}
+	n.inv = map[*variable]*poly{}
+	order := make([]int, len(conds))
+	class := make([]int, len(conds))
+	text := make([]string, len(conds))
+	for j, cd := range conds {
+		order[j], class[j], text[j] = j, condClass(cd), cd.String()
+	}
+	less := func(a, b int) bool {
+		if class[a] != class[b] {
+			return class[a] < class[b]
+		}
+		if text[a] != text[b] {
+			return text[a] < text[b]
+		}
+		return a < b
+	}
+	for i := 1; i < len(order); i++ {
+		for k := i; k > 0 && less(order[k], order[k-1]); k-- {
+			order[k], order[k-1] = order[k-1], order[k]
+		}
+	}
+	var pending []fact
+	for _, j := range order {
+		cd := conds[j]
+		// '/' is exact: each side of the assumption is an integer, a
+		// constraint of its own, processed before the comparison
+		for side, e := range [2]*poly{pl(cd.X), pl(cd.Y)} {
+			f, ok, err := n.integralityFact(j, side+1, e)
+			if err != nil {
+				return nil, fmt.Errorf("sym: assumption %s: %w", cd, err)
+			}
+			if ok {
+				pending = append(pending, f)
+			}
+		}
 		pending = append(pending, n.condFact(j))
 	}
 	if err := n.settle(pending); err != nil {
@@ -170,32 +250,6 @@ func (c *Ctx) String() string {
 	return FormatConds(c.conds)
 }
 
-func (c *Ctx) clone() *Ctx {
-	n := &Ctx{
-		conds: append([]Cond(nil), c.conds...),
-		sub:   make(map[*variable]*poly, len(c.sub)+1),
-		bnd:   make(map[*variable]bounds, len(c.bnd)+1),
-		elim:  make(map[*variable]bounds, len(c.elim)),
-		inv:   make(map[*variable]*poly, len(c.inv)),
-		facts: append([]fact(nil), c.facts...),
-		steps: append([]Step(nil), c.steps...),
-		fresh: c.fresh,
-	}
-	for k, v := range c.sub {
-		n.sub[k] = v
-	}
-	for k, v := range c.bnd {
-		n.bnd[k] = v
-	}
-	for k, v := range c.elim {
-		n.elim[k] = v
-	}
-	for k, v := range c.inv {
-		n.inv[k] = v
-	}
-	return n
-}
-
 // bounds returns the bounds of an unknown.
 func (c *Ctx) bounds(v *variable) bounds {
 	if b, ok := c.bnd[v]; ok {
@@ -216,14 +270,17 @@ func (c *Ctx) loOf(v *variable) (int64, bool) {
 	return v.lo, v.hasLo
 }
 
-// atomLo is the context-free lower bound of an atom: x%d >= 0 for a
-// positive constant d; floor_div(x,y) >= 0 and ceil_div(x,y) >= 0 (>= 1
+// atomLo is the context-free lower bound of an atom: x%y >= 0 for a
+// positive constant y or a positive monomial y; floor_div(x,y) >= 0 and ceil_div(x,y) >= 0 (>= 1
 // when x >= 1) for a positive constant or monomial y and x >= 0; min and
 // max of values >= 1 are >= 1.
 func atomLo(v *variable) (int64, bool) {
 	switch v.op {
 	case opMod:
 		if d, ok := v.y.constant(); ok && d.sign() > 0 {
+			return 0, true
+		}
+		if positiveDivisor(v.y) {
 			return 0, true
 		}
 	case opFloorDiv, opCeilDiv:
@@ -281,7 +338,9 @@ func (c *Ctx) back(p *poly) *poly {
 // Simplify returns an expression equal to e at every allowed binding, in
 // the canonical form that the assumptions give it: under M % 8 == 0,
 // floor_div(M,8) becomes M/8 and M%8 becomes 0; under N == 4*M, N becomes
-// 4*M.
+// 4*M; an outermost min or max whose order the context proves becomes that
+// operand (under M <= N, min(M,N) is M), and x%y that a kept congruence
+// x%y == r fixes becomes r.
 //
 // The result is kept only when it is no more complex than e (no more
 // atoms, no more terms) or a constant; otherwise e is returned: under
@@ -295,6 +354,7 @@ func (c *Ctx) Simplify(e Expr) Expr {
 	// a division by a sum that the substitutions leave inexact becomes a
 	// floor_div, equal to e only where e is an integer: keep e then
 	t, ok1 := c.thetaExact(p)
+	t = c.resolveAtoms(t)
 	r, ok2 := c.backExact(t)
 	if r.err != nil || !ok1 || !ok2 {
 		return p
@@ -306,6 +366,97 @@ func (c *Ctx) Simplify(e Expr) Expr {
 		return p
 	}
 	return r
+}
+
+// resolveAtoms replaces the atoms of p (over the unknowns, outermost
+// only) that the context decides: min and max whose order a proof settles
+// (under M <= N, min(M,N) is M), and x%y fixed by a kept congruence.
+func (c *Ctx) resolveAtoms(p *poly) *poly {
+	if g, ok := c.fixAtoms(p); ok {
+		p = g
+	}
+	return c.resolveMinMax(p, nil)
+}
+
+// resolveMinMax replaces the outermost atoms of p that an equation of the
+// assumptions fixes to a constant (x%y == 3), and the min and max atoms
+// whose order a proof settles by the operand they equal, and records each
+// replacement with its justification in res (when not nil).
+func (c *Ctx) resolveMinMax(p *poly, res *[]Resolution) *poly {
+	if p == nil || p.err != nil || !p.hasAtoms() {
+		return p
+	}
+	memo := map[*variable]*poly{}
+	pick := func(v *variable) *poly {
+		if r, ok := memo[v]; ok {
+			return r
+		}
+		var r *poly
+		// an equation whose image is the atom minus a constant fixes it
+		for j, cd := range c.conds {
+			if cd.Rel != EQ {
+				continue
+			}
+			d := c.theta(subPoly(pl(cd.X), pl(cd.Y)))
+			for _, e := range [2]*poly{d, negPoly(d)} {
+				if k, ok := subPoly(varPoly(v), e).constant(); ok && e.err == nil {
+					r = constPoly(k)
+					if res != nil {
+						*res = append(*res, Resolution{Atom: varPoly(v), Cond: j})
+					}
+					break
+				}
+			}
+			if r != nil {
+				memo[v] = r
+				return r
+			}
+		}
+		if v.op == opMin || v.op == opMax {
+			for k, pair := range [2][2]*poly{{v.x, v.y}, {v.y, v.x}} {
+				// pair[0] <= pair[1]: min is pair[0], max is pair[1]
+				pr, ok := c.proveNonneg(subPoly(pair[1], pair[0]), false)
+				if !ok {
+					continue
+				}
+				side := k + 1
+				r = pair[0]
+				if v.op == opMax {
+					r, side = pair[1], 2-k
+				}
+				if res != nil {
+					rs := Resolution{Atom: varPoly(v), Pick: side, Uses: pr.uses}
+					if pr.scale != nil {
+						rs.Scale = pr.scale
+					}
+					*res = append(*res, rs)
+				}
+				break
+			}
+		}
+		memo[v] = r
+		return r
+	}
+	changed := false
+	acc := zeroPoly
+	for _, t := range p.t {
+		r := constPoly(t.c)
+		for _, x := range t.m {
+			if x.v.kind == kAtom && x.e > 0 {
+				if s := pick(x.v); s != nil {
+					r = mulPoly(r, powPoly(s, int(x.e)))
+					changed = true
+					continue
+				}
+			}
+			r = mulPoly(r, &poly{t: []term{{ratOne, mono{x}}}})
+		}
+		acc = addPoly(acc, r)
+	}
+	if !changed || acc.err != nil {
+		return p
+	}
+	return acc
 }
 
 // countAtoms counts the atoms of p, nested ones included.
@@ -358,6 +509,81 @@ func (c *Ctx) condFact(j int) fact {
 	return fact{kind: fGe, p: c.theta(subPoly(x, y)), src: src}
 }
 
+// exactSide returns num and den such that e is an integer exactly where
+// den divides num: den = L*S with S the monomial of the symbols that e
+// divides by (each to its greatest negative exponent) and L the lcm of the
+// denominators of its coefficients, num = den*e, a polynomial with integer
+// coefficients. Where '/' occurs inside the arguments of an atom or
+// divides by one, num is e and den is 1: the fact is then kept as it is
+// (checked exactly by the consistency search, used by no step). ok is
+// false when e is integral already.
+func exactSide(e *poly) (num, den *poly, ok bool, err error) {
+	if e.err != nil || e.integral() {
+		return nil, nil, false, nil
+	}
+	var bad bool
+	var walk func(p *poly, top bool)
+	walk = func(p *poly, top bool) {
+		for _, t := range p.t {
+			if !top && !t.c.isInt() {
+				bad = true
+			}
+			for _, f := range t.m {
+				if f.e < 0 && (!top || f.v.kind != kSym) {
+					bad = true
+				}
+				if f.v.kind == kAtom {
+					walk(f.v.x, false)
+					walk(f.v.y, false)
+				}
+			}
+		}
+	}
+	walk(e, true)
+	if bad {
+		return e, constPoly(ratOne), true, nil
+	}
+	neg := map[*variable]int32{}
+	var vs []*variable
+	L := ratOne
+	for _, t := range e.t {
+		if !t.c.isInt() {
+			d := ratFromBigInt(t.c.den())
+			L = L.mul(d).quo(gcdInt(L, d))
+		}
+		for _, f := range t.m {
+			if f.e < 0 {
+				if _, seen := neg[f.v]; !seen {
+					vs = append(vs, f.v)
+				}
+				neg[f.v] = max(neg[f.v], -f.e)
+			}
+		}
+	}
+	sortVars(vs)
+	m := make(mono, 0, len(vs))
+	for _, v := range vs {
+		m = append(m, factor{v, neg[v]})
+	}
+	den = &poly{t: []term{{L, m}}}
+	num = mulPoly(e, den)
+	if err := firstErr(num, den); err != nil {
+		return nil, nil, false, err
+	}
+	return num, den, true, nil
+}
+
+// integralityFact returns the fact that side (1: X, 2: Y) of assumption j
+// is an integer, over the current unknowns: num % den == 0 (see exactSide);
+// ok is false when the side is integral.
+func (c *Ctx) integralityFact(j, side int, e *poly) (fact, bool, error) {
+	num, den, ok, err := exactSide(e)
+	if err != nil || !ok {
+		return fact{}, false, err
+	}
+	return fact{kind: fDiv, p: c.theta(num), d: c.theta(den), r: ratZero, src: factSrc{cond: j, side: side}}, true, nil
+}
+
 func (c *Ctx) inconsistent(format string, args ...any) error {
 	return &InconsistentError{Conds: append([]Cond(nil), c.conds...), Reason: fmt.Sprintf(format, args...)}
 }
@@ -370,15 +596,57 @@ func (c *Ctx) srcText(s factSrc) string {
 		return "the lower bound of " + s.bound.name
 	}
 	if s.cond >= 0 && s.cond < len(c.conds) {
-		return c.conds[s.cond].String()
+		cd := c.conds[s.cond]
+		switch s.side {
+		case 1:
+			return fmt.Sprintf("%s (%s is an integer)", cd, printPoly(pl(cd.X)))
+		case 2:
+			return fmt.Sprintf("%s (%s is an integer)", cd, printPoly(pl(cd.Y)))
+		}
+		return cd.String()
 	}
 	return "?"
 }
 
-// settle processes facts until none is pending.
+// settle processes facts until none is pending, then processes the kept
+// facts again while that changes the parametrization (a bound or a
+// substitution found later may let an earlier fact become a step), so that
+// the result does not depend on the order of the assumptions.
 func (c *Ctx) settle(pending []fact) error {
-	for iter := 0; len(pending) > 0; iter++ {
-		if iter > maxSettle {
+	iter := 0
+	kept := c.keptCongruences()
+	for {
+		before := len(c.steps)
+		if err := c.settleQueue(pending, &iter); err != nil {
+			return err
+		}
+		k := c.keptCongruences()
+		if (len(c.steps) == before && k == kept) || len(c.facts) == 0 {
+			return nil
+		}
+		kept = k
+		// the congruences first, so that the atoms they fix are known to
+		// the other facts
+		pending = nil
+		for _, f := range c.facts {
+			if f.kind == fDiv {
+				pending = append(pending, f)
+			}
+		}
+		for _, f := range c.facts {
+			if f.kind != fDiv {
+				pending = append(pending, f)
+			}
+		}
+		c.facts = nil
+	}
+}
+
+// settleQueue processes the pending facts; iter counts the work against
+// maxSettle.
+func (c *Ctx) settleQueue(pending []fact, iter *int) error {
+	for ; len(pending) > 0; *iter++ {
+		if *iter > maxSettle {
 			return ErrTooComplex
 		}
 		f := pending[0]
@@ -481,6 +749,27 @@ func (c *Ctx) userValue(u *variable) *poly {
 // process handles one fact: it may consume it (a tautology, a bound, a
 // substitution), keep it, or find the assumptions inconsistent.
 func (c *Ctx) process(f fact) (*elimination, []fact, error) {
+	// a kept fact x%y == r fixes the atom x%y: a fact that it makes
+	// constant is decided
+	if f.kind != fDiv {
+		if g, ok := c.fixAtoms(f.p); ok {
+			if k, isConst := g.constant(); isConst {
+				holds := false
+				switch f.kind {
+				case fGe:
+					holds = k.sign() >= 0
+				case fEq:
+					holds = k.isZero()
+				case fNe:
+					holds = !k.isZero()
+				}
+				if !holds {
+					return nil, nil, c.inconsistent("%s is false where %s", c.srcText(f.src), c.fixText(f.p))
+				}
+				return nil, nil, nil // implied by the kept congruences
+			}
+		}
+	}
 	switch f.kind {
 	case fGe:
 		if err := c.processGe(f); err != nil {
@@ -500,6 +789,93 @@ func (c *Ctx) process(f fact) (*elimination, []fact, error) {
 		return c.processEq(f)
 	}
 	return c.processDiv(f)
+}
+
+// modAtomOf returns the atom x%y of a congruence fact p % d == r, when
+// modPoly keeps it as one atom.
+func modAtomOf(f fact) (*variable, bool) {
+	if f.kind != fDiv || f.d == nil {
+		return nil, false
+	}
+	v, ok := singleAtom(modPoly(f.p, f.d))
+	return v, ok && v.op == opMod
+}
+
+// fixedAtom returns the remainder that a kept congruence gives the atom v.
+func (c *Ctx) fixedAtom(v *variable) (fact, bool) {
+	for _, f := range c.facts {
+		if a, ok := modAtomOf(f); ok && a == v {
+			return f, true
+		}
+	}
+	return fact{}, false
+}
+
+// fixAtoms replaces the atoms x%y of p that kept congruences fix by their
+// remainders; ok is false when p has none.
+func (c *Ctx) fixAtoms(p *poly) (*poly, bool) {
+	if p == nil || !p.hasAtoms() {
+		return nil, false
+	}
+	changed := false
+	acc := zeroPoly
+	for _, t := range p.t {
+		r := constPoly(t.c)
+		for _, x := range t.m {
+			if x.v.kind == kAtom && x.v.op == opMod && x.e > 0 {
+				if f, ok := c.fixedAtom(x.v); ok {
+					r = mulPoly(r, powPoly(constPoly(f.r), int(x.e)))
+					changed = true
+					continue
+				}
+			}
+			r = mulPoly(r, &poly{t: []term{{ratOne, mono{x}}}})
+		}
+		acc = addPoly(acc, r)
+	}
+	if !changed || acc.err != nil {
+		return nil, false
+	}
+	return acc, true
+}
+
+// fixText names the congruences that fix the atoms of p.
+func (c *Ctx) fixText(p *poly) string {
+	var names []string
+	seen := map[int]bool{}
+	p.eachVar(func(v *variable) {
+		if f, ok := c.fixedAtom(v); ok && !seen[f.src.cond] {
+			seen[f.src.cond] = true
+			names = append(names, c.srcText(f.src))
+		}
+	})
+	return strings.Join(names, " and ")
+}
+
+// keptCongruences counts the kept facts that fix an atom.
+func (c *Ctx) keptCongruences() int {
+	n := 0
+	for _, f := range c.facts {
+		if _, ok := modAtomOf(f); ok {
+			n++
+		}
+	}
+	return n
+}
+
+// keepDiv keeps a congruence fact, or finds it contradicting (or
+// repeating) a kept one about the same atom.
+func (c *Ctx) keepDiv(f fact) error {
+	if a, ok := modAtomOf(f); ok {
+		if g, ok := c.fixedAtom(a); ok {
+			if !g.r.eq(f.r) {
+				return c.inconsistent("%s and %s give %s two remainders", c.srcText(g.src), c.srcText(f.src), printPoly(varPoly(a)))
+			}
+			return nil
+		}
+	}
+	c.facts = append(c.facts, f)
+	return nil
 }
 
 // linear reports p = a*u + b with u an unknown (not an atom), a != 0.
@@ -579,6 +955,14 @@ func (c *Ctx) processGe(f fact) error {
 		}
 		return nil
 	}
+	if q, ok := c.divideCommon(f.p); ok {
+		// m*q >= 0 with m a positive monomial: q >= 0
+		if _, _, _, lin := linear(q); lin {
+			g := f
+			g.p = q
+			return c.processGe(g)
+		}
+	}
 	if ok, _ := shiftNonneg(f.p, c.loOf); ok {
 		return nil // implied by the bounds
 	}
@@ -587,6 +971,55 @@ func (c *Ctx) processGe(f fact) error {
 	}
 	c.facts = append(c.facts, f)
 	return nil
+}
+
+// divideCommon divides p by the greatest monomial that divides each of its
+// terms, when that monomial is not 1 and its unknowns are >= 1 (so it is
+// positive); ok is false otherwise.
+func (c *Ctx) divideCommon(p *poly) (*poly, bool) {
+	if len(p.t) < 2 {
+		return nil, false
+	}
+	var g mono
+	for i, t := range p.t {
+		if !t.m.polynomial() || len(t.m) == 0 {
+			return nil, false
+		}
+		if i == 0 {
+			g = append(mono(nil), t.m...)
+			continue
+		}
+		var next mono
+		for _, f := range g {
+			for _, h := range t.m {
+				if h.v == f.v {
+					next = append(next, factor{f.v, min(f.e, h.e)})
+				}
+			}
+		}
+		g = next
+		if len(g) == 0 {
+			return nil, false
+		}
+	}
+	for _, f := range g {
+		if f.v.kind == kAtom {
+			return nil, false
+		}
+		if lo, ok := c.loOf(f.v); !ok || lo < 1 {
+			return nil, false
+		}
+	}
+	q := exactDivPoly(p, &poly{t: []term{{ratOne, g}}})
+	if q.err != nil {
+		return nil, false
+	}
+	for _, t := range q.t {
+		if !t.m.polynomial() {
+			return nil, false
+		}
+	}
+	return q, true
 }
 
 func (c *Ctx) processEq(f fact) (*elimination, []fact, error) {
@@ -686,8 +1119,7 @@ func hasVarDeep(p *poly, u *variable) bool {
 func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 	if d, ok := f.d.constant(); ok {
 		if !d.isInt() || d.isZero() {
-			c.facts = append(c.facts, f)
-			return nil, nil, nil
+			return nil, nil, c.keepDiv(f)
 		}
 		D := d
 		if D.sign() < 0 {
@@ -701,8 +1133,7 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 		var keep []term
 		for _, t := range f.p.t {
 			if !t.c.isInt() || !t.m.intValued() {
-				c.facts = append(c.facts, f)
-				return nil, nil, nil
+				return nil, nil, c.keepDiv(f)
 			}
 			if len(t.m) == 0 {
 				b0 = modInt(t.c, D)
@@ -722,12 +1153,10 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 		if len(keep) == 1 && len(keep[0].m) == 1 && keep[0].m[0].e == 1 && keep[0].m[0].v.kind != kAtom {
 			return c.solveCongruence(f, keep[0].m[0].v, keep[0].c, b0, D)
 		}
-		c.facts = append(c.facts, f)
-		return nil, nil, nil
+		return nil, nil, c.keepDiv(f)
 	}
 	if !f.r.isZero() {
-		c.facts = append(c.facts, f)
-		return nil, nil, nil
+		return nil, nil, c.keepDiv(f)
 	}
 	// divisible term by term: nothing to learn
 	if q, r := splitDiv(f.p, f.d); q.err == nil && r.isZero() {
@@ -737,7 +1166,7 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 	pt, ok1 := f.p.monomial()
 	dt, ok2 := f.d.monomial()
 	if ok1 && ok2 && pt.c.isOne() && len(pt.m) == 1 && pt.m[0].e == 1 && pt.m[0].v.kind != kAtom &&
-		dt.c.isOne() && dt.m.polynomial() && !dt.m.has(pt.m[0].v) {
+		dt.c.isInt() && dt.c.sign() > 0 && len(dt.m) > 0 && dt.m.polynomial() && !dt.m.has(pt.m[0].v) {
 		u := pt.m[0].v
 		allPos := true
 		for _, x := range dt.m {
@@ -765,8 +1194,7 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 			return el, derived, nil
 		}
 	}
-	c.facts = append(c.facts, f)
-	return nil, nil, nil
+	return nil, nil, c.keepDiv(f)
 }
 
 // solveCongruence handles a*u + b0 ≡ r (mod D).
@@ -787,14 +1215,12 @@ func (c *Ctx) solveCongruence(f fact, u *variable, a, b0, D rat) (*elimination, 
 	t2 := new(big.Int).Quo(t, g)
 	inv := new(big.Int).ModInverse(a2, m)
 	if inv == nil { // cannot happen: gcd(a2, m) == 1
-		c.facts = append(c.facts, f)
-		return nil, nil, nil
+		return nil, nil, c.keepDiv(f)
 	}
 	u0 := new(big.Int).Mul(t2, inv)
 	u0.Mod(u0, m)
 	if !m.IsInt64() || !u0.IsInt64() {
-		c.facts = append(c.facts, f)
-		return nil, nil, nil
+		return nil, nil, c.keepDiv(f)
 	}
 	mm, r0 := m.Int64(), u0.Int64()
 	bd := c.bounds(u)
@@ -852,6 +1278,9 @@ func (c *Ctx) check() error {
 		return nil
 	}
 	if err := c.checkDifferences(); err != nil {
+		return err
+	}
+	if err := c.checkUserDifferences(); err != nil {
 		return err
 	}
 	if err := c.checkRelaxed(); err != nil {

@@ -50,7 +50,9 @@ func (d Decision) Certificate() (*Certificate, error) {
 		}
 	case ClaimEq:
 		if d.Truth == True {
-			cert = d.ctx.proveEq(d.a, d.b)
+			if cert = d.ctx.proveEq(d.a, d.b); cert == nil {
+				cert = d.ctx.proveEqByOrder(d.a, d.b)
+			}
 		} else {
 			var rec fastRec
 			if _, _, ok := d.ctx.fastCompare(d.a, d.b, &rec); ok && (rec.found[0] || rec.found[2]) {
@@ -103,7 +105,8 @@ func (c *Ctx) Divides(a, b Expr) Decision {
 }
 
 // Equal decides whether a == b at every allowed binding. True comes with
-// the identity of their images, False with a binding where they differ.
+// the identity of their images or, as Compare would prove it, with proofs
+// of a <= b and b <= a; False with a binding where they differ.
 func (c *Ctx) Equal(a, b Expr) Decision {
 	c = orEmpty(c)
 	pa, pb := pl(a), pl(b)
@@ -126,6 +129,11 @@ func (c *Ctx) Equal(a, b Expr) Decision {
 		}
 	}
 	if cert := c.proveEq(pa, pb); cert != nil {
+		d.Truth, d.cert = True, cert
+		return d
+	}
+	// what Compare proves: a <= b and b <= a
+	if cert := c.proveEqByOrder(pa, pb); cert != nil {
 		d.Truth, d.cert = True, cert
 		return d
 	}

@@ -111,10 +111,32 @@
 // N*M'1), linear equations with an integral solution become substitutions
 // (N==4*M gives N = 4*M), bounds of one unknown attach to it (M>=8, T<128),
 // and everything else is kept as a fact (N>=M, m<M, M*N%8==0, M!=4). Each
-// step is recorded; certificates replay them. With reports inconsistent
-// assumptions (*InconsistentError) when a contradiction follows from the
-// substitutions, bounds, a fact the bounds refute, an equation without an
-// integer solution, a cycle of difference constraints (M>N&&N>M; a !=
+// step is recorded; certificates replay them.
+//
+// '/' in an assumption is exact division, as everywhere: the assumption
+// holds only where each side is an integer, and that is compiled as a
+// constraint of its own (M/2>=1 gives M = 2*M'1, M'1 >= 1; M/K>=1 gives M
+// = K*M'1; the side times den = L*S, L the lcm of the denominators and S
+// the symbols it divides by, must be a multiple of den). Where '/' occurs
+// inside the arguments of an atom, the side's integrality is kept as a
+// fact, checked exactly and used by no step.
+//
+// The result does not depend on the order of the assumptions: a context
+// is compiled from all of them (a parent's and With's) in a canonical
+// order (congruences with a constant modulus, equations, other
+// congruences, inequalities, !=; by text within each), and the kept facts
+// are processed again after every round that changed the parametrization
+// (M%8==0&&N%M==0 gives N = 8*M'1*N'2 in either order). A kept congruence
+// x%y==r fixes the atom x%y: a second remainder for it, or a fact it makes
+// false, is a contradiction (M*N%8==0&&M*N%8!=0), and Simplify and the
+// decisions replace the atom by r (under M%N==3, 2 | M%N+1 and N >= 4);
+// order proofs also use every equation as two inequalities.
+//
+// With reports inconsistent assumptions (*InconsistentError) when a
+// contradiction follows from the substitutions, bounds, a fact the bounds
+// refute, an equation without an integer solution, a side with '/' that
+// cannot be an integer (N%2==1&&N/2<2), two remainders for one atom
+// (M%N==3&&M%N==4), a cycle of difference constraints (M>N&&N>M; a !=
 // fact on a difference they force, M<=N&&N<=M&&M!=N), a fact whose atoms
 // relaxed to their bounds (x%y <= y-1, min(a,b) <= a, floor_div(x,d) >=
 // (x-d+1)/d, ...) refute it (M%N==N), or (for facts over unknowns that
@@ -142,14 +164,22 @@
 // an order, the difference of the images, cleared of negative exponents by
 // a positive monomial and shifted to the lower bounds of the unknowns (u =
 // lo(u) + u'), minus non-negative multiples of kept facts and upper bounds,
-// with non-negative coefficients.
+// with non-negative coefficients. The facts of an order proof include the
+// bounds that define its atoms: x%y in [0, y-1] for a positive y,
+// d*floor_div(x,d) in [x-d+1, x] and d*ceil_div(x,d) in [x, x+d-1] for a
+// positive integer d (integral x), min(a,b) <= a, b and max(a,b) >= a, b,
+// which Verify derives again from the atom. A min or max whose order the
+// context proves is replaced by that operand (under M<=N, min(M,N) is M),
+// each such resolution recorded with its order proof and checked by
+// Verify first.
 //
 // What is decided:
 //
 //   - Divides(a,b): True when the quotient of the images is integral;
 //     False when the search finds an allowed binding where it is not.
-//   - Equal(a,b): True when the images are identical; False on a binding
-//     where they differ.
+//   - Equal(a,b): True when the images are identical, or when a <= b and
+//     b <= a are proved (what Compare proves); False on a binding where
+//     they differ.
 //   - Compare(a,b): the set of relations {<,=,>} not excluded by a proof,
 //     and the subset witnessed by bindings. Two monomials are ordered by
 //     the lower bounds of their unknowns (after dividing out their common
@@ -157,23 +187,29 @@
 //     witnessed at the lower bounds or by solving for one unknown, and may
 //     stay unwitnessed (2*M against 3*N). Sums are ordered by the shift
 //     argument with facts.
+//   - Decide(cond): any condition of the notation (== != < <= > >=; x%y==0
+//     is Divides(y,x)), through Divides, Equal and Compare, with the
+//     certificates of its answer (CondDecision.Certificates).
 //
 // What is left Unknown: divisibility by a sum that does not divide as a
 // polynomial; divisibility that holds only by a kept fact (M*N%8==0 does
 // not make 8 | M*N decided); orders that need upper bounds of products or
 // non-linear reasoning beyond one multiplier per fact; relations that hold
 // only at bindings the bounded search (a few hundred points near the lower
-// bounds) does not reach; anything an atom hides beyond its lower bound
-// (M%8 >= 0, floor_div >= 0 for non-negative operands).
+// bounds) does not reach; anything an atom hides beyond the bounds that
+// define it (M%8 in [0,7], min(M,N) <= M, ...), and the order of a min or
+// max that no proof settles.
 //
-// Decide with Ctx.Divides, Ctx.Equal and Ctx.Compare. On monomials over
-// symbols whose images are monomials, in a context without kept facts,
-// they take a fast path that allocates nothing; certificates are then
-// built on demand. In a context whose kept facts are linear (N >= M,
-// M != 2, ...) and whose assumptions have no atoms, Divides and Compare on
-// such monomials (for Compare, of degree at most 1 in the unknowns) replay
-// the general path without allocating, with the same answers, and build
-// certificates on demand too.
+// Decide with Ctx.Divides, Ctx.Equal, Ctx.Compare and Ctx.Decide. On
+// monomials over symbols whose images are monomials, in a context without
+// kept facts, they take a fast path that allocates nothing; certificates
+// are then built on demand. In a context whose kept facts are linear (N >=
+// M, M != 2, ...) and whose assumptions have no atoms, Divides and Compare
+// on such monomials (for Compare, of degree at most 1 in the unknowns)
+// replay the general path without allocating, with the same answers, and
+// build certificates on demand too. (Outside that fragment, when the first
+// choice of facts fails, an order proof tries a second one, the fact that
+// leaves the fewest negative terms; the replay knows only the first.)
 //
 // # Case splits
 //

@@ -4,6 +4,16 @@ package sym
 // kept facts, and witnesses by a bounded search over the unknowns. Every
 // certificate it returns has passed Verify.
 
+// images returns the images of a and b over the unknowns, with the min and
+// max atoms that the context decides replaced by their operands, and those
+// replacements.
+func (c *Ctx) images(a, b *poly) (ta, tb *poly, res []Resolution) {
+	ta, tb = c.theta(a), c.theta(b)
+	ta = c.resolveMinMax(ta, &res)
+	tb = c.resolveMinMax(tb, &res)
+	return ta, tb, res
+}
+
 func (c *Ctx) certBase(cl Claim) *Certificate {
 	return &Certificate{
 		Claim:       cl,
@@ -22,7 +32,7 @@ func verified(cert *Certificate) *Certificate {
 
 // proveDivides looks for an integral quotient image(b)/image(a).
 func (c *Ctx) proveDivides(a, b *poly) *Certificate {
-	ta, tb := c.theta(a), c.theta(b)
+	ta, tb, res := c.images(a, b)
 	if ta.err != nil || tb.err != nil {
 		return nil
 	}
@@ -40,6 +50,7 @@ func (c *Ctx) proveDivides(a, b *poly) *Certificate {
 	}
 	cert := c.certBase(Claim{ClaimDivides, a, b})
 	cert.Quotient = q
+	cert.Resolved = res
 	return verified(cert)
 }
 
@@ -49,11 +60,29 @@ func (c *Ctx) proveEq(a, b *poly) *Certificate {
 		// identical operands: Verify checks the identity itself
 		return verified(c.certBase(Claim{ClaimEq, a, b}))
 	}
-	ta, tb := c.theta(a), c.theta(b)
+	ta, tb, res := c.images(a, b)
 	if ta.err != nil || !polyEq(ta, tb) {
 		return nil
 	}
-	return verified(c.certBase(Claim{ClaimEq, a, b}))
+	cert := c.certBase(Claim{ClaimEq, a, b})
+	cert.Resolved = res
+	return verified(cert)
+}
+
+// proveEqByOrder proves a == b by the two order proofs a <= b and b <= a.
+func (c *Ctx) proveEqByOrder(a, b *poly) *Certificate {
+	le := c.proveLe(a, b, false)
+	if le == nil {
+		return nil
+	}
+	ge := c.proveLe(b, a, false)
+	if ge == nil {
+		return nil
+	}
+	cert := c.certBase(Claim{ClaimEq, a, b})
+	cert.Direction = LE
+	cert.Parts = []*Certificate{le, ge}
+	return verified(cert)
 }
 
 // orderProof is the content of a ClaimLe/ClaimLt proof.
@@ -113,6 +142,26 @@ func (c *Ctx) usableFacts() []usableFact {
 			out = append(out, usableFact{c.stepSrc(f.src), s})
 		}
 	}
+	// an equation X == Y, kept or a congruence x%y == r whose atom stays,
+	// gives X - Y >= 0 and Y - X >= 0 (Upper)
+	for j, cd := range c.conds {
+		if cd.Rel != EQ {
+			continue
+		}
+		d := c.theta(subPoly(pl(cd.X), pl(cd.Y)))
+		if d.err != nil || d.isZero() {
+			continue
+		}
+		for _, up := range [2]bool{false, true} {
+			f := d
+			if up {
+				f = negPoly(d)
+			}
+			if s, ok := shiftPoly(f, c.loOf); ok {
+				out = append(out, usableFact{Source{Cond: j, Upper: up}, s})
+			}
+		}
+	}
 	// upper bounds of the current unknowns
 	var vs []*variable
 	for v, b := range c.bnd {
@@ -129,6 +178,88 @@ func (c *Ctx) usableFacts() []usableFact {
 		}
 	}
 	return out
+}
+
+// atomFacts returns the bounds that hold by the definition of the atoms of
+// ps (see Source): x%y in [0, y-1], d*floor_div(x,d) in [x-d+1, x],
+// d*ceil_div(x,d) in [x, x+d-1], min(a,b) <= a, b, max(a,b) >= a, b, for
+// the operands where they hold.
+func (c *Ctx) atomFacts(ps ...*poly) []usableFact {
+	var out []usableFact
+	seen := map[*variable]bool{}
+	one := constPoly(ratOne)
+	var ts []term
+	for _, p := range ps {
+		ts = append(ts, p.t...)
+	}
+	for _, t := range ts {
+		for _, x := range t.m {
+			v := x.v
+			if v.kind != kAtom || seen[v] {
+				continue
+			}
+			seen[v] = true
+			a := varPoly(v)
+			add := func(f *poly, upper bool, side int) {
+				if s, ok := shiftPoly(f, c.loOf); ok && f.err == nil {
+					out = append(out, usableFact{Source{Cond: -1, Atom: a, Upper: upper, Side: side}, s})
+				}
+			}
+			intX, intY := v.x.integral(), v.y.integral()
+			d, isConst := v.y.constant()
+			constPos := isConst && d.isInt() && d.sign() > 0
+			switch v.op {
+			case opMod:
+				if intX && intY && (constPos || c.positiveMonoCtx(v.y)) {
+					add(subPoly(subPoly(v.y, one), a), true, 0)
+					if !constPos {
+						add(a, false, 0)
+					}
+				}
+			case opFloorDiv:
+				if constPos {
+					da := scalePoly(a, d)
+					add(subPoly(v.x, da), true, 0)
+					if intX {
+						add(addPoly(subPoly(da, v.x), constPoly(d.sub(ratOne))), false, 0)
+					}
+				}
+			case opCeilDiv:
+				if constPos {
+					da := scalePoly(a, d)
+					add(subPoly(da, v.x), false, 0)
+					if intX {
+						add(subPoly(addPoly(v.x, constPoly(d.sub(ratOne))), da), true, 0)
+					}
+				}
+			case opMin:
+				add(subPoly(v.x, a), true, 1)
+				add(subPoly(v.y, a), true, 2)
+			case opMax:
+				add(subPoly(a, v.x), false, 1)
+				add(subPoly(a, v.y), false, 2)
+			}
+		}
+	}
+	return out
+}
+
+// positiveMonoCtx reports a monomial with a positive integer coefficient
+// over unknowns >= 1 (no atoms, no negative exponent).
+func (c *Ctx) positiveMonoCtx(y *poly) bool {
+	t, ok := y.monomial()
+	if !ok || !t.c.isInt() || t.c.sign() <= 0 || !t.m.polynomial() {
+		return false
+	}
+	for _, f := range t.m {
+		if f.v.kind == kAtom {
+			return false
+		}
+		if lo, ok := c.loOf(f.v); !ok || lo < 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // proveNonneg proves p >= 0 (strict: p > 0) over the allowed set: clear
@@ -160,8 +291,36 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 		return pr, true
 	}
 	facts := c.usableFacts()
+	// the bounds of the atoms of p and of the facts
+	ps := []*poly{q}
+	for _, f := range facts {
+		if f.shifted.hasAtoms() {
+			ps = append(ps, f.shifted)
+		}
+	}
+	facts = append(facts, c.atomFacts(ps...)...)
 	if len(facts) == 0 {
 		return pr, false
+	}
+	if r, ok := c.subtractFacts(pr, s, facts, strict, false); ok {
+		return r, true
+	}
+	// a second choice of facts, outside the fragment that the fact fast
+	// path replays (it replays the first choice only)
+	if c.ff == nil {
+		return c.subtractFacts(pr, s, facts, strict, true)
+	}
+	return pr, false
+}
+
+// subtractFacts subtracts non-negative multiples of facts from the shifted
+// s until every coefficient is non-negative: for the first negative term,
+// the fact term that divides it with the quotient of least degree (the
+// first such; with fewest, the one that leaves the fewest negative terms).
+func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, fewest bool) (orderProof, bool) {
+	done := func(s *poly) bool {
+		ok, st := nonnegCoefs(s)
+		return ok && (st || !strict)
 	}
 	for iter := 0; iter < 32; iter++ {
 		// the first negative term
@@ -179,9 +338,12 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 			break
 		}
 		// the fact term that divides it with the quotient of least degree
+		// (among those, the one that leaves the fewest negative terms)
 		var best *usableFact
 		var bestM mono
 		var bestC rat
+		var bestS *poly
+		bestNeg := 0
 		for i := range facts {
 			f := &facts[i]
 			for _, ft := range f.shifted.t {
@@ -192,8 +354,25 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 				if !ok {
 					continue
 				}
-				if best == nil || m.degree() < bestM.degree() {
-					best, bestM, bestC = f, m, neg.c.quo(ft.c)
+				if best != nil && m.degree() > bestM.degree() {
+					continue
+				}
+				k := neg.c.quo(ft.c)
+				var next *poly
+				n := 0
+				if fewest {
+					next = subPoly(s, mulPoly(&poly{t: []term{{k, m}}}, f.shifted))
+					if next.err != nil {
+						continue
+					}
+					for _, t := range next.t {
+						if t.c.sign() < 0 {
+							n++
+						}
+					}
+				}
+				if best == nil || m.degree() < bestM.degree() || (fewest && n < bestNeg) {
+					best, bestM, bestC, bestS, bestNeg = f, m, k, next, n
 				}
 			}
 		}
@@ -201,7 +380,10 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 			return pr, false
 		}
 		mult := &poly{t: []term{{bestC, bestM}}} // positive coefficient
-		s = subPoly(s, mulPoly(mult, best.shifted))
+		if bestS == nil {
+			bestS = subPoly(s, mulPoly(mult, best.shifted))
+		}
+		s = bestS
 		if s.err != nil {
 			return pr, false
 		}
@@ -215,7 +397,8 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 
 // proveLe proves a <= b (strict: a < b).
 func (c *Ctx) proveLe(a, b *poly, strict bool) *Certificate {
-	p := subPoly(c.theta(b), c.theta(a))
+	ta, tb, res := c.images(a, b)
+	p := subPoly(tb, ta)
 	pr, ok := c.proveNonneg(p, strict)
 	if !ok {
 		return nil
@@ -229,6 +412,7 @@ func (c *Ctx) proveLe(a, b *poly, strict bool) *Certificate {
 		cert.Scale = pr.scale
 	}
 	cert.Uses = pr.uses
+	cert.Resolved = res
 	return verified(cert)
 }
 
@@ -239,7 +423,8 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 		if dir == GT {
 			x, y = b, a
 		}
-		p := subPoly(c.theta(y), c.theta(x))
+		tx, ty, res := c.images(x, y)
+		p := subPoly(ty, tx)
 		if pr, ok := c.proveNonneg(p, true); ok {
 			cert := c.certBase(Claim{ClaimNe, a, b})
 			cert.Direction = dir
@@ -247,6 +432,7 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 				cert.Scale = pr.scale
 			}
 			cert.Uses = pr.uses
+			cert.Resolved = res
 			if v := verified(cert); v != nil {
 				return v
 			}

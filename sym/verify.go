@@ -64,8 +64,11 @@ type verifier struct {
 	theta map[string]vpoly  // eliminated variable -> value over current unknowns
 	bnd   map[string]vbound // every variable met (current or eliminated)
 	elim  map[string]bool
-	known map[string]bool // unknowns introduced by steps
-	conds []Cond
+	known map[string]bool  // unknowns introduced by steps
+	intro map[string]int64 // their lower bounds at introduction (0 or 1)
+	// min and max atoms replaced by an operand (Certificate.Resolved)
+	resolved map[string]vpoly
+	conds    []Cond
 }
 
 func monoKey(m []vf) string {
@@ -401,13 +404,39 @@ func (v *verifier) atom(op string, x, y vpoly) (vpoly, error) {
 		if veq(x, y) {
 			return x, nil
 		}
-		if a, ok := x.constant(); ok {
-			if b, ok := y.constant(); ok {
-				if (a.Cmp(b) <= 0) == (op == "min") {
-					return x, nil
-				}
-				return y, nil
+		pick := func(xLeq bool) vpoly {
+			if xLeq == (op == "min") {
+				return x
 			}
+			return y
+		}
+		d := vsub(y, x)
+		if dc, ok := d.constant(); ok {
+			return pick(dc.Sign() >= 0), nil
+		}
+		// an operand that is the lesser at every value of the variables
+		// within their bounds at introduction (symbols >= 1)
+		if v.nonneg0(d) {
+			return pick(true), nil
+		}
+		if v.nonneg0(vscale(d, big.NewRat(-1, 1))) {
+			return pick(false), nil
+		}
+		// min(a, min(a,b)) = min(a,b), min(a, max(a,b)) = a, and likewise
+		for _, pair := range [2][2]vpoly{{x, y}, {y, x}} {
+			a, b := pair[0], pair[1]
+			t, ok := b.single()
+			if !ok || t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) != 1 || t.m[0].e != 1 {
+				continue
+			}
+			at, ok := v.atoms[t.m[0].v]
+			if !ok || (at.op != "min" && at.op != "max") || (!veq(at.x, a) && !veq(at.y, a)) {
+				continue
+			}
+			if at.op == op {
+				return b, nil
+			}
+			return a, nil
 		}
 		kx, ky := polyKey(x), polyKey(y)
 		if kx > ky {
@@ -512,6 +541,75 @@ func (v *verifier) atom(op string, x, y vpoly) (vpoly, error) {
 	return vadd(q, rest), nil
 }
 
+// lo0 is the lower bound a variable had when it was introduced: 1 for a
+// symbol, the step's (0 or 1) for an unknown; an atom has none.
+func (v *verifier) lo0(name string) (int64, bool) {
+	if strings.HasPrefix(name, "@") {
+		return 0, false
+	}
+	if isUnknownName(name) {
+		l, ok := v.intro[name]
+		return l, ok
+	}
+	return 1, true
+}
+
+// nonneg0 reports p >= 0 at every value of its variables at or above their
+// lower bounds at introduction: the terms with a negative exponent have a
+// positive coefficient and variables >= 1, and the rest, shifted to those
+// bounds, has non-negative coefficients.
+func (v *verifier) nonneg0(p vpoly) bool {
+	poly := vpoly{}
+	for _, t := range p {
+		laurent := false
+		for _, f := range t.m {
+			if f.e < 0 {
+				laurent = true
+			}
+		}
+		if !laurent {
+			poly.addTerm(t)
+			continue
+		}
+		if t.c.Sign() <= 0 {
+			return false
+		}
+		for _, f := range t.m {
+			if l, ok := v.lo0(f.v); !ok || l < 1 {
+				return false
+			}
+		}
+	}
+	s := vpoly{}
+	for _, t := range poly {
+		acc := vconst(t.c)
+		for _, f := range t.m {
+			l, ok := v.lo0(f.v)
+			if !ok {
+				return false
+			}
+			base := vvar(f.v)
+			if l != 0 {
+				base = vadd(base, vconst(big.NewRat(l, 1)))
+			}
+			pw, err := vpow(base, f.e)
+			if err != nil {
+				return false
+			}
+			if acc, err = vmul(acc, pw); err != nil {
+				return false
+			}
+		}
+		s = vadd(s, acc)
+	}
+	for _, t := range s {
+		if t.c.Sign() < 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // allIntCoef: integer coefficients and no negative exponent.
 func allIntCoef(p vpoly) bool {
 	for _, t := range p {
@@ -564,8 +662,94 @@ func vfactorLike(y vpoly, atoms map[string]*vatom) bool {
 	return true
 }
 
+// resolve checks a Resolution (the operand it picks is the lesser for
+// min, the greater for max, by its order proof over the current unknowns)
+// and records the replacement, which opaque applies from then on.
+func (v *verifier) resolve(r Resolution) error {
+	p := pl(r.Atom)
+	if p.err != nil || len(p.t) != 1 || !p.t[0].c.isOne() || len(p.t[0].m) != 1 ||
+		p.t[0].m[0].e != 1 || p.t[0].m[0].v.kind != kAtom {
+		return errors.New("not one atom")
+	}
+	at := p.t[0].m[0].v
+	op := atomNames[at.op]
+	if r.Pick != 0 && op != "min" && op != "max" {
+		return errors.New("only min and max pick an operand")
+	}
+	x, err := v.conv(at.x)
+	if err != nil {
+		return err
+	}
+	y, err := v.conv(at.y)
+	if err != nil {
+		return err
+	}
+	for _, w := range []vpoly{x, y} {
+		for _, t := range w {
+			for _, f := range t.m {
+				if !strings.HasPrefix(f.v, "@") && !v.current(f.v) {
+					return fmt.Errorf("%s is not a current unknown", f.v)
+				}
+			}
+		}
+	}
+	a, err := v.atom(op, x, y)
+	if err != nil {
+		return err
+	}
+	t, ok := a.single()
+	if !ok || t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) != 1 || t.m[0].e != 1 || !strings.HasPrefix(t.m[0].v, "@") {
+		return errors.New("the atom reduces")
+	}
+	name := t.m[0].v
+	if r.Pick == 0 {
+		// the equation's image is the atom minus a constant (or its
+		// negation): the atom is that constant
+		f, rel, err := v.condImage(r.Cond)
+		if err != nil {
+			return err
+		}
+		if rel != EQ {
+			return errors.New("the assumption is not an equation")
+		}
+		for _, e := range []vpoly{f, vscale(f, big.NewRat(-1, 1))} {
+			if k, ok := vsub(vvar(name), e).constant(); ok {
+				if v.resolved == nil {
+					v.resolved = map[string]vpoly{}
+				}
+				v.resolved[name] = vconst(k)
+				return nil
+			}
+		}
+		return errors.New("the equation does not fix the atom")
+	}
+	picked, other := x, y
+	switch r.Pick {
+	case 1:
+	case 2:
+		picked, other = y, x
+	default:
+		return errors.New("bad pick")
+	}
+	diff := vsub(other, picked)
+	if op == "max" {
+		diff = vsub(picked, other)
+	}
+	if err := v.order(diff, false, &Certificate{Scale: r.Scale, Uses: r.Uses}); err != nil {
+		return err
+	}
+	if v.resolved == nil {
+		v.resolved = map[string]vpoly{}
+	}
+	v.resolved[name] = picked
+	return nil
+}
+
 func (v *verifier) opaque(op string, x, y vpoly, kx, ky string) vpoly {
 	name := "@" + op + "(" + kx + "\x03" + ky + ")"
+	if r, ok := v.resolved[name]; ok {
+		return r
+	}
 	if _, ok := v.atoms[name]; !ok {
 		v.atoms[name] = &vatom{op, x, y}
 	}
@@ -628,6 +812,9 @@ func (v *verifier) condImage(j int) (vpoly, Rel, error) {
 
 // geFact returns the fact F >= 0 named by a source.
 func (v *verifier) geFact(s Source) (vpoly, error) {
+	if s.Atom != nil {
+		return v.atomFact(s)
+	}
 	if s.Bound != "" {
 		b, ok := v.boundOf(s.Bound)
 		if !ok {
@@ -645,14 +832,115 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 		}
 		return vsub(val, vconst(big.NewRat(b.lo, 1))), nil
 	}
+	if s.Side != 0 {
+		return nil, errors.New("an integrality fact is not an inequality")
+	}
 	p, rel, err := v.condImage(s.Cond)
 	if err != nil {
 		return nil, err
 	}
-	if rel != GE {
+	if rel == EQ {
+		// X == Y: X - Y >= 0, and Y - X >= 0 (Upper)
+		if s.Upper {
+			return vscale(p, big.NewRat(-1, 1)), nil
+		}
+		return p, nil
+	}
+	if rel != GE || s.Upper {
 		return nil, fmt.Errorf("assumption %d is not an inequality", s.Cond)
 	}
 	return p, nil
+}
+
+// atomFact returns the bound F >= 0 that the definition of an atom gives
+// (see Source), after checking the conditions under which it holds with
+// the verifier's own bounds.
+func (v *verifier) atomFact(s Source) (vpoly, error) {
+	p := pl(s.Atom)
+	if p.err != nil || len(p.t) != 1 || !p.t[0].c.isOne() || len(p.t[0].m) != 1 ||
+		p.t[0].m[0].e != 1 || p.t[0].m[0].v.kind != kAtom {
+		return nil, errors.New("the bound is not about one atom")
+	}
+	at := p.t[0].m[0].v
+	op := atomNames[at.op]
+	x, err := v.conv(at.x)
+	if err != nil {
+		return nil, err
+	}
+	y, err := v.conv(at.y)
+	if err != nil {
+		return nil, err
+	}
+	a, err := v.atom(op, x, y)
+	if err != nil {
+		return nil, err
+	}
+	if t, ok := a.single(); !ok || t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) != 1 || !strings.HasPrefix(t.m[0].v, "@") {
+		return nil, errors.New("the atom reduces")
+	}
+	for _, w := range []vpoly{x, y} {
+		for _, t := range w {
+			for _, f := range t.m {
+				if !strings.HasPrefix(f.v, "@") && !v.current(f.v) {
+					return nil, fmt.Errorf("%s is not a current unknown", f.v)
+				}
+			}
+		}
+	}
+	one := vconst(big.NewRat(1, 1))
+	dc, isConst := y.constant()
+	constPos := isConst && dc.IsInt() && dc.Sign() > 0
+	intX := x.integral(v.atoms)
+	switch op {
+	case "mod":
+		if !intX || !y.integral(v.atoms) || !(constPos || v.positiveV(y)) {
+			return nil, errors.New("the remainder's bounds need integral operands and a positive divisor")
+		}
+		if s.Side != 0 {
+			return nil, errors.New("bad side")
+		}
+		if s.Upper {
+			return vsub(vsub(y, one), a), nil
+		}
+		return a, nil
+	case "floor_div", "ceil_div":
+		if !constPos || s.Side != 0 {
+			return nil, errors.New("the divisor is not a positive integer")
+		}
+		da := vscale(a, dc)
+		dm1 := vconst(new(big.Rat).Sub(dc, big.NewRat(1, 1)))
+		lower := op == "floor_div" && !s.Upper
+		upper := op == "ceil_div" && s.Upper
+		if (lower || upper) && !intX {
+			return nil, errors.New("the bound needs an integral dividend")
+		}
+		switch {
+		case op == "floor_div" && s.Upper:
+			return vsub(x, da), nil
+		case lower:
+			return vadd(vsub(da, x), dm1), nil
+		case upper:
+			return vsub(vadd(x, dm1), da), nil
+		}
+		return vsub(da, x), nil
+	case "min", "max":
+		arg := x
+		switch s.Side {
+		case 1:
+		case 2:
+			arg = y
+		default:
+			return nil, errors.New("bad side")
+		}
+		if (op == "min") != s.Upper {
+			return nil, errors.New("min has upper bounds, max lower ones")
+		}
+		if op == "min" {
+			return vsub(arg, a), nil
+		}
+		return vsub(a, arg), nil
+	}
+	return nil, fmt.Errorf("no bound for %s", op)
 }
 
 // linearIn reports p = a*name + b, b constant.
@@ -669,6 +957,58 @@ func linearIn(p vpoly, name string) (a, b *big.Rat, ok bool) {
 		}
 	}
 	return a, b, a != nil
+}
+
+// divideCommon divides p by the monomial common to all its terms (at
+// least two, positive exponents) when every variable of that monomial is
+// >= 1, so that it is positive and p >= 0 gives the quotient >= 0.
+func (v *verifier) divideCommon(p vpoly) (vpoly, bool) {
+	if len(p) < 2 {
+		return nil, false
+	}
+	var g map[string]int64
+	for _, t := range p {
+		m := map[string]int64{}
+		for _, f := range t.m {
+			if f.e < 0 {
+				return nil, false
+			}
+			m[f.v] = f.e
+		}
+		if g == nil {
+			g = m
+			continue
+		}
+		for k, e := range g {
+			if e2, ok := m[k]; ok {
+				g[k] = min(e, e2)
+			} else {
+				delete(g, k)
+			}
+		}
+	}
+	if len(g) == 0 {
+		return nil, false
+	}
+	for k := range g {
+		if strings.HasPrefix(k, "@") || v.elim[k] {
+			return nil, false
+		}
+		if b, ok := v.boundOf(k); !ok || b.lo < 1 {
+			return nil, false
+		}
+	}
+	q := vpoly{}
+	for _, t := range p {
+		var m []vf
+		for _, f := range t.m {
+			if e := f.e - g[f.v]; e != 0 {
+				m = append(m, vf{f.v, e})
+			}
+		}
+		q.addTerm(vterm{t.c, m})
+	}
+	return q, true
 }
 
 func (v *verifier) eliminate(name string, val vpoly) error {
@@ -696,6 +1036,64 @@ func (v *verifier) substOne(p vpoly, name string, val vpoly) (vpoly, error) {
 	return r, err
 }
 
+// integrality returns the images of num and den for the fact that a side
+// of an assumption is an integer: den = L*S, S the monomial of the symbols
+// the side divides by (each to its greatest negative exponent), L the lcm
+// of the denominators of its coefficients, num = den*side; the side is an
+// integer exactly where den divides num (den is not 0: S is over symbols,
+// which are positive).
+func (v *verifier) integrality(cd Cond, side int) (num, den vpoly, err error) {
+	var e Expr
+	switch side {
+	case 1:
+		e = cd.X
+	case 2:
+		e = cd.Y
+	default:
+		return nil, nil, fmt.Errorf("no side %d", side)
+	}
+	p, err := v.conv(e)
+	if err != nil {
+		return nil, nil, err
+	}
+	L := big.NewInt(1)
+	neg := map[string]int64{}
+	for _, t := range p {
+		d := t.c.Denom()
+		g := new(big.Int).GCD(nil, nil, L, d)
+		L.Mul(L, new(big.Int).Quo(d, g))
+		for _, f := range t.m {
+			if f.e < 0 {
+				if strings.HasPrefix(f.v, "@") || isUnknownName(f.v) {
+					return nil, nil, errors.New("a division by an atom or an internal unknown")
+				}
+				neg[f.v] = max(neg[f.v], -f.e)
+			}
+		}
+	}
+	names := make([]string, 0, len(neg))
+	for n := range neg {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	m := make([]vf, len(names))
+	for i, n := range names {
+		m[i] = vf{n, neg[n]}
+	}
+	d := vpoly{monoKey(m): {new(big.Rat).SetInt(L), m}}
+	n, err := vmul(p, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	if num, err = v.subst(n); err != nil {
+		return nil, nil, err
+	}
+	if den, err = v.subst(d); err != nil {
+		return nil, nil, err
+	}
+	return num, den, nil
+}
+
 // modSideV recognizes an assumption x%y == other.
 func modSideV(cd Cond) (*variable, Expr, bool) {
 	if cd.Rel != EQ {
@@ -716,6 +1114,7 @@ func (v *verifier) newUnknown(name string, b vbound) error {
 	}
 	v.known[name] = true
 	v.bnd[name] = b
+	v.intro[name] = min(b.lo, 1)
 	return nil
 }
 
@@ -723,6 +1122,7 @@ func (v *verifier) replay(c *Certificate) error {
 	v.conds = c.Assumptions
 	v.elim = map[string]bool{}
 	v.known = map[string]bool{}
+	v.intro = map[string]int64{}
 	for i, s := range c.Steps {
 		if err := v.step(s); err != nil {
 			return fmt.Errorf("step %d (%s): %w", i+1, s, err)
@@ -743,6 +1143,12 @@ func (v *verifier) step(s Step) error {
 			return err
 		}
 		a, b, ok := linearIn(f, s.Var)
+		if !ok {
+			// m*(a*Var + b) >= 0 with m a monomial of variables >= 1
+			if q, okq := v.divideCommon(f); okq {
+				a, b, ok = linearIn(q, s.Var)
+			}
+		}
 		if !ok {
 			return errors.New("the fact is not linear in the variable alone")
 		}
@@ -773,8 +1179,8 @@ func (v *verifier) step(s Step) error {
 		}
 		return v.eliminate(s.Var, vconst(big.NewRat(s.Lo, 1)))
 	case StepSolve:
-		if s.Src.Bound != "" {
-			return errors.New("a substitution must come from an assumption")
+		if s.Src.Bound != "" || s.Src.Side != 0 {
+			return errors.New("a substitution must come from an equation")
 		}
 		p, rel, err := v.condImage(s.Src.Cond)
 		if err != nil {
@@ -805,6 +1211,16 @@ func (v *verifier) step(s Step) error {
 		}
 		if s.Src.Cond < 0 || s.Src.Cond >= len(v.conds) {
 			return fmt.Errorf("no assumption %d", s.Src.Cond)
+		}
+		if s.Src.Side != 0 {
+			x, y, err := v.integrality(v.conds[s.Src.Cond], s.Src.Side)
+			if err != nil {
+				return err
+			}
+			if s.Kind == StepMultiple {
+				return v.multiple(s, bv, x, y, new(big.Rat))
+			}
+			return v.congruence(s, bv, x, y, new(big.Rat))
 		}
 		a, other, ok := modSideV(v.conds[s.Src.Cond])
 		if !ok {
@@ -912,8 +1328,8 @@ func (v *verifier) multiple(s Step, bv vbound, x, y vpoly, r *big.Rat) error {
 		return errors.New("the divisor differs")
 	}
 	t, ok := y.single()
-	if !ok || t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) == 0 {
-		return errors.New("the divisor is not a monomial")
+	if !ok || !t.c.IsInt() || t.c.Sign() <= 0 || len(t.m) == 0 {
+		return errors.New("the divisor is not a monomial with a positive integer coefficient")
 	}
 	for _, f := range t.m {
 		if f.e < 0 || f.v == s.Var || !v.current(f.v) {
@@ -943,6 +1359,9 @@ func (v *verifier) multiple(s Step, bv vbound, x, y vpoly, r *big.Rat) error {
 // ---- proofs
 
 func (v *verifier) proof(c *Certificate) error {
+	if c.Claim.Op == ClaimEq && c.Direction == LE {
+		return v.eqByOrder(c)
+	}
 	if c.Claim.Op == ClaimEq {
 		// syntactic identity: equal wherever they have a value, whatever
 		// the assumptions (the images need not be computable)
@@ -950,6 +1369,11 @@ func (v *verifier) proof(c *Certificate) error {
 		b, err2 := v.conv(c.Claim.B)
 		if err1 == nil && err2 == nil && veq(a, b) {
 			return nil
+		}
+	}
+	for i, r := range c.Resolved {
+		if err := v.resolve(r); err != nil {
+			return fmt.Errorf("resolution %d: %w", i+1, err)
 		}
 	}
 	a, err := v.image(c.Claim.A)
@@ -991,7 +1415,7 @@ func (v *verifier) proof(c *Certificate) error {
 		case GT:
 			return v.order(vsub(a, b), true, c)
 		case NE:
-			if len(c.Uses) != 1 || c.Uses[0].Src.Bound != "" {
+			if len(c.Uses) != 1 || c.Uses[0].Src.Bound != "" || c.Uses[0].Src.Side != 0 {
 				return errors.New("a != proof names one assumption")
 			}
 			f, rel, err := v.condImage(c.Uses[0].Src.Cond)
@@ -1019,15 +1443,57 @@ func (v *verifier) proof(c *Certificate) error {
 	return fmt.Errorf("no proof form for %s", c.Claim.Op)
 }
 
+// eqByOrder checks a ClaimEq proof made of the proofs A <= B and B <= A
+// (Parts), each under the same assumptions and verified on its own.
+func (v *verifier) eqByOrder(c *Certificate) error {
+	if len(c.Parts) != 2 {
+		return errors.New("an equality by order needs two parts")
+	}
+	same := func(x, y Expr) bool {
+		a, err1 := v.conv(x)
+		b, err2 := v.conv(y)
+		return err1 == nil && err2 == nil && veq(a, b)
+	}
+	for i, p := range c.Parts {
+		if p == nil || !p.Universal || p.Claim.Op != ClaimLe || len(p.Parts) != 0 {
+			return fmt.Errorf("part %d is not a <= proof", i+1)
+		}
+		x, y := c.Claim.A, c.Claim.B
+		if i == 1 {
+			x, y = y, x
+		}
+		if !same(p.Claim.A, x) || !same(p.Claim.B, y) {
+			return fmt.Errorf("part %d proves another claim", i+1)
+		}
+		if len(p.Assumptions) != len(c.Assumptions) {
+			return fmt.Errorf("part %d has other assumptions", i+1)
+		}
+		for j := range p.Assumptions {
+			if !same(p.Assumptions[j].X, c.Assumptions[j].X) || !same(p.Assumptions[j].Y, c.Assumptions[j].Y) ||
+				p.Assumptions[j].Rel != c.Assumptions[j].Rel {
+				return fmt.Errorf("part %d has other assumptions", i+1)
+			}
+		}
+		if err := Verify(p); err != nil {
+			return fmt.Errorf("part %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
 // vatomLo is the verifier's bound for atoms: x%y >= 0 for a positive
-// constant y; floor_div and ceil_div >= 0 for x >= 0 (by the shift over the
-// current bounds) and a positive constant or monomial divisor over
-// unknowns >= 1; min and max >= 1 when both arguments are.
+// constant y or a positive monomial y over unknowns >= 1; floor_div and
+// ceil_div >= 0 for x >= 0 (by the shift over the current bounds) and a
+// positive constant or monomial divisor over unknowns >= 1; min and max >=
+// 1 when both arguments are.
 func (v *verifier) vatomLo(name string) (int64, bool) {
 	a := v.atoms[name]
 	switch a.op {
 	case "mod":
 		if d, ok := a.y.constant(); ok && d.Sign() > 0 {
+			return 0, true
+		}
+		if v.positiveV(a.y) {
 			return 0, true
 		}
 	case "floor_div", "ceil_div":
