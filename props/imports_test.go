@@ -24,7 +24,7 @@ var layers = map[string][]string{
 	"internal/catalog":  {},
 	"concrete":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors"},
 	"sym":               {"internal/tuple", "internal/notation", "internal/catalog", "concrete"},
-	"rules":             {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym"},
+	"rules":             {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym"},
 	"proofs":            {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules"},
 	"gpuval":            {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules", "proofs"},
 	"internal/oracle":   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
