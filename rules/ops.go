@@ -183,7 +183,8 @@ func Compute(req Request) (Answer[sym.Value], error) {
 			ans.Branches[i].Err = fmt.Errorf("%s: %w", req.Op, b.Err)
 		}
 	}
-	return merge(ans, rankFree[req.Op]), nil
+	flat := rankFree[req.Op] || (req.Op == "composition" && vals[1].Layout.Shape.IsLeaf())
+	return merge(ctx, ans, flat), nil
 }
 
 // rankFree are the operations whose result is compared as a function
@@ -191,13 +192,10 @@ func Compute(req Request) (Answer[sym.Value], error) {
 // graders do).
 var rankFree = map[string]bool{"coalesce": true, "complement": true, "complement_default": true, "right_inverse": true, "left_inverse": true}
 
-// merge joins cases: cases with the same outcome when their guards differ
-// in one condition and its negation, and a case whose guard is a unit
-// condition (x == 1, a product of symbols == 1) into its sibling when the
-// sibling's value, with the symbols set to 1, is the case's value as a
-// function (same top-level modes, the same leaves once size-1 leaves are
-// dropped). When one case is left, the answer is plain.
-func merge(a Answer[sym.Value], flat bool) Answer[sym.Value] {
+// merge joins cases whose guards differ in one condition and its negation
+// when one value serves both (see joinable). When one case is left, the
+// answer is plain.
+func merge(ctx *sym.Ctx, a Answer[sym.Value], flat bool) Answer[sym.Value] {
 	bs := a.Branches
 	for changed := true; changed && len(bs) > 1; {
 		changed = false
@@ -211,7 +209,7 @@ func merge(a Answer[sym.Value], flat bool) Answer[sym.Value] {
 				if !ok {
 					continue
 				}
-				keep, ok := joinable(bs[i], bs[j], bs[i].Guards[k], flat)
+				keep, ok := joinable(ctx, bs[i], bs[j], flat)
 				if !ok {
 					continue
 				}
@@ -251,60 +249,70 @@ func splitAt(a, b []sym.Cond) (int, bool) {
 	return k, k >= 0
 }
 
-// joinable decides whether case x (whose guard holds g) and case y (which
-// holds !g) can be one case, and returns the outcome that serves both.
-func joinable(x, y Branch[sym.Value], g sym.Cond, flat bool) (Branch[sym.Value], bool) {
+// joinable decides whether case x and case y (their guards differ in one
+// condition and its negation) can be one case, and returns the outcome
+// that serves both: equal outcomes; or y's value, when under x's guards
+// it is x's value as a function (each leaf simplified under x's guards:
+// M == 1 pins M to 1, M%4==0 && M<8 pins M to 4).
+func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], flat bool) (Branch[sym.Value], bool) {
 	if (x.Err == nil) != (y.Err == nil) {
 		return x, false
 	}
 	if x.Err != nil {
 		return x, x.Err.Error() == y.Err.Error()
 	}
-	ones, ok := unitSymbols(g)
 	if x.Value.String() == y.Value.String() {
-		if ok {
-			return y, true // the general case's derivation
-		}
-		return x, true
+		return y, true
 	}
-	if !ok || x.Value.Kind != catalog.Layout || y.Value.Kind != catalog.Layout {
+	if x.Value.Kind != catalog.Layout || y.Value.Kind != catalog.Layout {
 		return x, false
 	}
-	if normal(substLayout(x.Value.Layout, ones), flat) == normal(substLayout(y.Value.Layout, ones), flat) {
+	cx, err := ctx.WithConds(x.Guards...)
+	if err != nil {
+		return x, false
+	}
+	by := map[string]sym.Expr{}
+	for _, g := range x.Guards {
+		unitSymbols(g, by)
+	}
+	// y's value must be defined under x's guards: every leaf an integer
+	// (its exact divisions exact there)
+	yl := y.Value.Layout
+	for _, l := range append(yl.Shape.Leaves(nil), yl.Stride.Leaves(nil)...) {
+		if !sym.Integral(cx.Simplify(sym.Substitute(l.E, by))) {
+			return x, false
+		}
+	}
+	if normal(cx, by, x.Value.Layout, flat) == normal(cx, by, yl, flat) {
 		return y, true
 	}
 	return x, false
 }
 
-// unitSymbols recognizes x == 1 for x a product of symbols (every symbol is
-// then 1) and returns the substitution.
-func unitSymbols(g sym.Cond) (map[string]sym.Expr, bool) {
-	if g.Rel != sym.EQ {
-		return nil, false
+// unitSymbols adds to by the symbols that a guard x == 1 sets to 1, x a
+// product of symbols (symbols are positive).
+func unitSymbols(g sym.Cond, by map[string]sym.Expr) {
+	if v, ok := sym.IsConst(g.Y); g.Rel != sym.EQ || !ok || v != 1 || !sym.IsMonomial(g.X) || !sym.Integral(g.X) {
+		return
 	}
-	if v, ok := sym.IsConst(g.Y); !ok || v != 1 || !sym.IsMonomial(g.X) || !sym.Integral(g.X) {
-		return nil, false
-	}
-	by := map[string]sym.Expr{}
+	ones := map[string]sym.Expr{}
 	for _, s := range sym.Symbols(g.X) {
-		by[s] = sym.Const(1)
+		ones[s] = sym.Const(1)
 	}
-	// the monomial must be exactly the product of its symbols (coefficient 1)
-	if !sym.Equal(sym.Substitute(g.X, by), sym.Const(1)) || len(by) == 0 {
-		return nil, false
+	if len(ones) == 0 || !sym.Equal(sym.Substitute(g.X, ones), sym.Const(1)) {
+		return // a coefficient other than 1
 	}
-	return by, true
+	for k, v := range ones {
+		by[k] = v
+	}
 }
 
-func substLayout(l sym.Layout, by map[string]sym.Expr) sym.Layout {
-	f := func(i sym.Int) sym.Int { return sym.Int{E: sym.Substitute(i.E, by), Static: i.Static} }
-	return sym.Layout{Shape: tuple.Map(l.Shape, f), Stride: tuple.Map(l.Stride, f)}
-}
-
-// normal prints a layout as a function: per top-level mode (or for the
-// whole layout when flat), its leaves other than those of size 1 (static
-// marks ignored).
-func normal(l sym.Layout, flat bool) string {
+// normal prints a layout as a function under a context: per top-level
+// mode (or for the whole layout when flat), its leaves with the
+// substitution made and simplified under the context, size-1 leaves
+// dropped and adjacent leaves merged where d1 == s0*d0 (static marks
+// ignored).
+func normal(c *sym.Ctx, by map[string]sym.Expr, l sym.Layout, flat bool) string {
 	var b strings.Builder
 	n := rank(l)
 	if flat {
@@ -315,11 +323,21 @@ func normal(l sym.Layout, flat bool) string {
 		if flat {
 			m = l
 		}
-		b.WriteString("[")
+		var ms []mode
 		for _, x := range flatModes(m) {
-			if v, ok := sym.IsConst(x.s.E); ok && v == 1 {
+			s := c.Simplify(sym.Substitute(x.s.E, by))
+			d := c.Simplify(sym.Substitute(x.d.E, by))
+			if v, ok := sym.IsConst(s); ok && v == 1 {
 				continue
 			}
+			if k := len(ms) - 1; k >= 0 && sym.Equal(c.Simplify(sym.Mul(ms[k].s.E, ms[k].d.E)), d) {
+				ms[k].s = sym.Dyn(c.Simplify(sym.Mul(ms[k].s.E, s)))
+				continue
+			}
+			ms = append(ms, mode{sym.Dyn(s), sym.Dyn(d)})
+		}
+		b.WriteString("[")
+		for _, x := range ms {
 			b.WriteString(x.s.E.String() + ":" + x.d.E.String() + ",")
 		}
 		b.WriteString("]")
