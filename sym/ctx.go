@@ -52,6 +52,11 @@ type Ctx struct {
 	monoSub map[*variable]monoEntry
 	box     bool // no kept facts: the allowed set is the box of the unknowns
 	ff      *factFast
+	// corner is the binding of the symbols of the assumptions at the lower
+	// corner of the unknowns' box when it satisfies every assumption (nil
+	// otherwise, e.g. when a value does not fit in int64): the fast path
+	// reports a refutation only when it holds (see fastImagesFit).
+	corner Binding
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.
@@ -103,7 +108,7 @@ const maxSettle = 512
 
 // NewCtx returns the empty context: every symbol is a positive integer and
 // nothing more is known.
-func NewCtx() *Ctx { return &Ctx{box: true} }
+func NewCtx() *Ctx { return &Ctx{box: true, corner: Binding{}} }
 
 // Assume returns a context with the given conditions (each in the notation,
 // possibly a conjunction with &&).
@@ -998,6 +1003,10 @@ func (c *Ctx) finish() {
 	}
 	c.ff = nil
 	c.buildFactFast()
+	c.corner = nil
+	if b, ok := c.bindingAt(c.relevantSymbols(), nil); ok && c.satisfied(b) {
+		c.corner = b
+	}
 }
 
 type monoEntry struct {

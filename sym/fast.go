@@ -600,6 +600,11 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 // a certificate. An image that is not a monomial over the point's unknowns
 // is not evaluated: then the point is refused. It allocates nothing.
 func (c *Ctx) fastImagesFit(fv *fastVars, pt *[2 * maxFast]int64) bool {
+	if c.corner == nil {
+		// the lower corner is no binding (a value beyond int64): an image
+		// that is not evaluated here may not fit either
+		return false
+	}
 	for v, img := range c.sub {
 		if v.kind != kSym {
 			continue
