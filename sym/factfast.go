@@ -146,8 +146,10 @@ func (c *Ctx) shiftLin(l *lin) (usable, fits bool) {
 // factFast is what the fact fast path needs of a context, computed by
 // finish; nil when the context is outside its fragment.
 type factFast struct {
-	usable   []lin // usableFacts, shifted
-	ne       []lin // kept != facts (not from bounds)
+	usable   []lin    // usableFacts, shifted
+	usrc     []Source // their sources, for certificates
+	ne       []lin    // kept != facts (not from bounds)
+	nesrc    []Source
 	condSyms []*variable
 	conds    []ccond
 }
@@ -168,6 +170,40 @@ type cterm struct {
 type cfac struct {
 	k int
 	e int32
+	a *catom // an atom x%d, floor_div(x,d) or ceil_div(x,d) (k unused)
+}
+
+// catom is an atom of an assumption with a positive constant divisor d
+// over an integer-valued x (integer coefficients, no negative exponent).
+type catom struct {
+	op atomOp
+	x  []cterm
+	d  int64
+}
+
+// ffAtom reports whether the fact fast path evaluates the atom v.
+func ffAtom(v *variable) bool {
+	if v.kind != kAtom || (v.op != opMod && v.op != opFloorDiv && v.op != opCeilDiv) || v.x.hasAtoms() {
+		return false
+	}
+	d, ok := v.y.constant()
+	if !ok || d.sign() <= 0 {
+		return false
+	}
+	if _, ok := d.int64(); !ok || !d.isInt() {
+		return false
+	}
+	for _, t := range v.x.t {
+		if _, ok := fracOf(t.c); !ok || !t.c.isInt() {
+			return false
+		}
+		for _, f := range t.m {
+			if f.v.kind != kSym || f.e < 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (ff *factFast) compile(p *poly) []cterm {
@@ -176,11 +212,17 @@ func (ff *factFast) compile(p *poly) []cterm {
 		c, _ := fracOf(t.c)
 		ct := cterm{c: c, int: c.d == 1}
 		for _, f := range t.m {
-			k := 0
-			for ff.condSyms[k] != f.v {
-				k++
+			if f.v.kind == kAtom {
+				d, _ := f.v.y.constant()
+				dn, _ := d.int64()
+				ct.f = append(ct.f, cfac{e: f.e, a: &catom{op: f.v.op, x: ff.compile(f.v.x), d: dn}})
+			} else {
+				k := 0
+				for ff.condSyms[k] != f.v {
+					k++
+				}
+				ct.f = append(ct.f, cfac{k: k, e: f.e})
 			}
-			ct.f = append(ct.f, cfac{k, f.e})
 			if f.e < 0 {
 				ct.int = false
 			}
@@ -205,6 +247,7 @@ func (c *Ctx) buildFactFast() {
 		}
 		if f.kind == fNe && f.src.bound == nil && !f.p.isZero() {
 			ff.ne = append(ff.ne, l)
+			ff.nesrc = append(ff.nesrc, c.stepSrc(f.src))
 		}
 		if f.kind == fGe {
 			usable, fits := c.shiftLin(&l)
@@ -213,6 +256,7 @@ func (c *Ctx) buildFactFast() {
 			}
 			if usable {
 				ff.usable = append(ff.usable, l)
+				ff.usrc = append(ff.usrc, c.stepSrc(f.src))
 			}
 		}
 	}
@@ -235,27 +279,38 @@ func (c *Ctx) buildFactFast() {
 		}
 		if usable {
 			ff.usable = append(ff.usable, l)
+			ff.usrc = append(ff.usrc, Source{Cond: -1, Bound: v.name, Upper: true})
 		}
 	}
 	seen := map[*variable]bool{}
+	var walk func(p *poly) bool
+	walk = func(p *poly) bool {
+		for _, t := range p.t {
+			if _, ok := fracOf(t.c); !ok {
+				return false
+			}
+			for _, f := range t.m {
+				if f.v.kind == kAtom {
+					if !ffAtom(f.v) || !walk(f.v.x) {
+						return false
+					}
+					continue
+				}
+				if f.v.kind != kSym {
+					return false
+				}
+				if !seen[f.v] {
+					seen[f.v] = true
+					ff.condSyms = append(ff.condSyms, f.v)
+				}
+			}
+		}
+		return true
+	}
 	for _, cd := range c.conds {
 		for _, p := range [2]*poly{pl(cd.X), pl(cd.Y)} {
-			if p.err != nil || p.hasAtoms() {
+			if p.err != nil || !walk(p) {
 				return
-			}
-			for _, t := range p.t {
-				if _, ok := fracOf(t.c); !ok {
-					return
-				}
-				for _, f := range t.m {
-					if f.v.kind != kSym {
-						return
-					}
-					if !seen[f.v] {
-						seen[f.v] = true
-						ff.condSyms = append(ff.condSyms, f.v)
-					}
-				}
 			}
 		}
 	}
@@ -676,7 +731,10 @@ func (st *ffState) evalC(ts []cterm) (frac, bool) {
 		if t.int {
 			n, ok := t.c.n, true
 			for _, f := range t.f {
-				x := st.sval[st.cmap[f.k]]
+				x, fok := st.facVal(&f)
+				if !fok {
+					return frac{}, false
+				}
 				for e := f.e; e > 0 && ok; e-- {
 					if n == 1 {
 						n = x
@@ -692,7 +750,11 @@ func (st *ffState) evalC(ts []cterm) (frac, bool) {
 		} else {
 			v = t.c
 			for _, f := range t.f {
-				p, ok := powFrac(st.sval[st.cmap[f.k]], int64(f.e))
+				x, ok := st.facVal(&f)
+				if !ok {
+					return frac{}, false
+				}
+				p, ok := powFrac(x, int64(f.e))
 				if ok {
 					v, ok = v.mul(p)
 				}
@@ -715,6 +777,33 @@ func (st *ffState) evalC(ts []cterm) (frac, bool) {
 		}
 	}
 	return r, true
+}
+
+// facVal is the value of a factor of an assumption at the binding: a
+// symbol's value, or an atom's computed from its integer operand.
+func (st *ffState) facVal(f *cfac) (int64, bool) {
+	if f.a == nil {
+		return st.sval[st.cmap[f.k]], true
+	}
+	x, ok := st.evalC(f.a.x)
+	if !ok || x.d != 1 && !x.isInt() {
+		return 0, false
+	}
+	n, d := x.n/x.d, f.a.d
+	q, r := n/d, n%d
+	if r < 0 { // floor
+		q, r = q-1, r+d
+	}
+	switch f.a.op {
+	case opMod:
+		return r, true
+	case opFloorDiv:
+		return q, true
+	}
+	if r != 0 {
+		q++
+	}
+	return q, true
 }
 
 // ffSearch replays search; f sees the binding in st.sval.
