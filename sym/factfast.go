@@ -326,7 +326,9 @@ func (c *Ctx) buildFactFast() {
 
 // ffNonneg replays proveNonneg on a linear p: proved, and ok false when the
 // replay leaves the fragment.
-func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool) (proved, ok bool) {
+// When uses is not nil, the facts subtracted are appended to it with their
+// multipliers, for a certificate.
+func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved, ok bool) {
 	usable, fits := st.shiftLin(c, &p)
 	if !fits {
 		return false, false
@@ -397,6 +399,9 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool) (proved, ok bool) {
 		if !ok {
 			return false, false
 		}
+		if uses != nil {
+			*uses = append(*uses, FactUse{Src: c.ff.usrc[best], Mult: constPoly(fracRat(m))})
+		}
 		f := &facts[best]
 		for i := 0; i < f.n; i++ {
 			t, ok := f.c[i].mul(m)
@@ -437,35 +442,60 @@ func (l *lin) first() (frac, bool) {
 	return l.k, l.k.n != 0
 }
 
-// propTo reports whether l == k*f for the k of their first terms.
-func (l *lin) propTo(f *lin) (bool, bool) {
+// propTo reports whether l == k*f for the k of their first terms, and
+// returns k.
+func (l *lin) propTo(f *lin) (frac, bool, bool) {
 	a, ok1 := l.first()
 	b, ok2 := f.first()
 	if !ok1 || !ok2 {
-		return false, true
+		return frac{}, false, true
 	}
 	inv, ok := b.inv()
 	if !ok {
-		return false, false
+		return frac{}, false, false
 	}
 	k, ok := a.mul(inv)
 	if !ok {
-		return false, false
+		return frac{}, false, false
 	}
 	s, ok := f.scaled(k)
 	if !ok {
-		return false, false
+		return frac{}, false, false
 	}
 	d, ok := linSub(l, &s)
 	if !ok {
-		return false, false
+		return frac{}, false, false
 	}
 	for i := 0; i < d.n; i++ {
 		if d.c[i].n != 0 {
-			return false, true
+			return frac{}, false, true
 		}
 	}
-	return d.k.n == 0, true
+	return k, d.k.n == 0, true
+}
+
+// fracRat converts a frac to a rat.
+func fracRat(f frac) rat { return ratInt(f.n).quo(ratInt(f.d)) }
+
+// ffRec records what the fact fast path decided with, for certificates:
+// the facts used by the proofs excluding Less (b <= a), Same (a != b, in
+// direction dir) and Greater (a <= b), and the witness bindings of Less,
+// Same and Greater (for Divides, the refutation in wit[0]).
+type ffRec struct {
+	excl [3][]FactUse
+	dir  Rel
+	ne   int // the != fact of a NE proof
+	k    frac
+	wit  [3]Binding
+}
+
+// binding returns the current binding of the symbols.
+func (st *ffState) binding() Binding {
+	b := make(Binding, st.nsym)
+	for i := 0; i < st.nsym; i++ {
+		b[st.syms[i].name] = st.sval[i]
+	}
+	return b
 }
 
 func (l *lin) scaled(k frac) (lin, bool) {
@@ -896,7 +926,7 @@ func (st *ffState) ffOperands() (x, y frac, ok bool) {
 
 // factDivides decides a | b on the fact fast path (not for an integral
 // quotient, which fastDivides answers).
-func (c *Ctx) factDivides(pa, pb *poly) (Truth, bool) {
+func (c *Ctx) factDivides(pa, pb *poly, rec *ffRec) (Truth, bool) {
 	var st ffState
 	if !c.ffSetup(pa, pb, &st) {
 		return Unknown, false
@@ -929,10 +959,14 @@ func (c *Ctx) factDivides(pa, pb *poly) (Truth, bool) {
 			return false
 		}
 		xi, yi := x.n/x.d, y.n/y.d
-		if xi == 0 {
-			return yi != 0
+		refutes := yi != 0
+		if xi != 0 {
+			refutes = yi%xi != 0
 		}
-		return yi%xi != 0
+		if refutes && rec != nil {
+			rec.wit[0] = st.binding()
+		}
+		return refutes
 	})
 	switch {
 	case st.abort:
@@ -944,7 +978,8 @@ func (c *Ctx) factDivides(pa, pb *poly) (Truth, bool) {
 }
 
 // factCompare replays the general Compare on the fact fast path.
-func (c *Ctx) factCompare(pa, pb *poly) (possible, witnessed Order, ok bool) {
+// With rec, it records the facts of its proofs and its witnesses.
+func (c *Ctx) factCompare(pa, pb *poly, rec *ffRec) (possible, witnessed Order, ok bool) {
 	var st ffState
 	if !c.ffSetup(pa, pb, &st) {
 		return 0, 0, false
@@ -959,37 +994,54 @@ func (c *Ctx) factCompare(pa, pb *poly) (possible, witnessed Order, ok bool) {
 		return 0, 0, false
 	}
 	possible = AnyOrder
-	if pr, ok := c.ffNonneg(&st, ba, false); !ok {
+	var uses *[3][]FactUse
+	if rec != nil {
+		uses = &rec.excl
+	}
+	use := func(k int) *[]FactUse {
+		if uses == nil {
+			return nil
+		}
+		uses[k] = uses[k][:0]
+		return &uses[k]
+	}
+	if pr, ok := c.ffNonneg(&st, ba, false, use(2)); !ok {
 		return 0, 0, false
 	} else if pr {
 		possible &^= Greater
 	}
-	if pr, ok := c.ffNonneg(&st, ab, false); !ok {
+	if pr, ok := c.ffNonneg(&st, ab, false, use(0)); !ok {
 		return 0, 0, false
 	} else if pr {
 		possible &^= Less
 	}
 	if possible&Same != 0 {
 		ne := false
-		for _, q := range [2]*lin{&ba, &ab} {
-			pr, ok := c.ffNonneg(&st, *q, true)
+		for i, q := range [2]*lin{&ba, &ab} {
+			pr, ok := c.ffNonneg(&st, *q, true, use(1))
 			if !ok {
 				return 0, 0, false
 			}
 			if pr {
 				ne = true
+				if rec != nil {
+					rec.dir = [2]Rel{LT, GT}[i]
+				}
 				break
 			}
 		}
 		if !ne {
 			if _, nz := ab.first(); nz {
 				for i := range c.ff.ne {
-					pr, ok := ab.propTo(&c.ff.ne[i])
+					k, pr, ok := ab.propTo(&c.ff.ne[i])
 					if !ok {
 						return 0, 0, false
 					}
 					if pr {
 						ne = true
+						if rec != nil {
+							rec.dir, rec.ne, rec.k = NE, i, k
+						}
 						break
 					}
 				}
@@ -1005,8 +1057,12 @@ func (c *Ctx) factCompare(pa, pb *poly) (possible, witnessed Order, ok bool) {
 		if !ok {
 			return false
 		}
-		rel := [3]Order{Less, Same, Greater}[x.cmp(y)+1]
+		k := x.cmp(y) + 1
+		rel := [3]Order{Less, Same, Greater}[k]
 		if want&rel != 0 {
+			if rec != nil && witnessed&rel == 0 {
+				rec.wit[k] = st.binding()
+			}
 			witnessed |= rel
 		}
 		return witnessed == want

@@ -54,10 +54,10 @@ func TestFactFastMatchesGeneral(t *testing.T) {
 		for _, pr := range pairs {
 			a, b := pr[0], pr[1]
 			what := fmt.Sprintf("%s under %s", Claim{ClaimLe, pl(a), pl(b)}, src)
-			if _, _, ok := ctx.factCompare(pl(a), pl(b)); ok {
+			if _, _, ok := ctx.factCompare(pl(a), pl(b), nil); ok {
 				fastCmp++
 			}
-			if _, ok := ctx.factDivides(pl(a), pl(b)); ok {
+			if _, ok := ctx.factDivides(pl(a), pl(b), nil); ok {
 				fastDiv++
 			}
 			fc, fd := ctx.Compare(a, b), ctx.Divides(a, b)
@@ -70,11 +70,19 @@ func TestFactFastMatchesGeneral(t *testing.T) {
 			if fd.Truth != gd.Truth {
 				t.Errorf("divides %s: fast %s, general %s", what, fd.Truth, gd.Truth)
 			}
-			if _, err := fc.Certificates(); err != nil {
+			if certs, err := fc.Certificates(); err != nil {
 				t.Errorf("compare %s: %v", what, err)
+			} else {
+				for _, cert := range certs {
+					if err := Verify(cert); err != nil {
+						t.Errorf("compare %s: %v", what, err)
+					}
+				}
 			}
 			if fd.Truth != Unknown {
-				if _, err := fd.Certificate(); err != nil {
+				if cert, err := fd.Certificate(); err != nil {
+					t.Errorf("divides %s: %v", what, err)
+				} else if err := Verify(cert); err != nil {
 					t.Errorf("divides %s: %v", what, err)
 				}
 			}

@@ -647,3 +647,75 @@ func (c *Ctx) fastImagesFit(fv *fastVars, pt *[2 * maxFast]int64) bool {
 	}
 	return true
 }
+
+// ---- certificates of the fast path's answers, built from its own data
+
+// fastMonoPoly builds c * prod fv.v[i]^e[i].
+func fastMonoPoly(c frac, fv *fastVars, e *[2 * maxFast]int64) *poly {
+	if c.n == 0 {
+		return zeroPoly
+	}
+	m := make(mono, 0, fv.n)
+	for i := 0; i < fv.n; i++ {
+		if e[i] != 0 {
+			m = append(m, factor{fv.v[i], int32(e[i])})
+		}
+	}
+	for i := 1; i < len(m); i++ {
+		for j := i; j > 0 && cmpVar(m[j].v, m[j-1].v) < 0; j-- {
+			m[j], m[j-1] = m[j-1], m[j]
+		}
+	}
+	return &poly{t: []term{{fracRat(c), m}}}
+}
+
+// fastDividesProof is the certificate of a True answer of fastDivides: the
+// quotient of the images, a monomial (nil when the fast path does not
+// answer True).
+func (c *Ctx) fastDividesProof(pa, pb *poly) *Certificate {
+	var A, B fastMono
+	var fv fastVars
+	if !c.fastOperands(pa, pb, &A, &B, &fv) {
+		return nil
+	}
+	ic, ok := A.c.inv()
+	if !ok {
+		return nil
+	}
+	qc, ok := B.c.mul(ic)
+	if !ok || !qc.isInt() {
+		return nil
+	}
+	var e [2 * maxFast]int64
+	for i := 0; i < fv.n; i++ {
+		if e[i] = B.exp(fv.v[i]) - A.exp(fv.v[i]); e[i] < 0 {
+			return nil
+		}
+	}
+	cert := c.certBase(Claim{ClaimDivides, pa, pb})
+	cert.Quotient = fastMonoPoly(qc.reduce(), &fv, &e)
+	return cert
+}
+
+// fastScale is the scale of the fast path's order proofs: the positive
+// monomial that clears the negative exponents of both images (nil when
+// there are none); ok is false outside the fast path.
+func (c *Ctx) fastScale(pa, pb *poly) (scale *poly, ok bool) {
+	var A, B fastMono
+	var fv fastVars
+	if !c.fastOperands(pa, pb, &A, &B, &fv) {
+		return nil, false
+	}
+	var e [2 * maxFast]int64
+	any := false
+	for i := 0; i < fv.n; i++ {
+		e[i] = max(0, -A.exp(fv.v[i]), -B.exp(fv.v[i]))
+		if e[i] != 0 {
+			any = true
+		}
+	}
+	if !any {
+		return nil, true
+	}
+	return fastMonoPoly(frac{1, 1}, &fv, &e), true
+}

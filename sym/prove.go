@@ -513,12 +513,18 @@ func (c *Ctx) searchOrders(a, b *poly, want Order) [3]*Certificate {
 }
 
 // witnessCert turns a point of the unknowns found by the fast path into a
-// witness certificate.
+// witness certificate (not verified here: see Decision.Certificate).
 func (c *Ctx) witnessCert(cl Claim, point map[*variable]int64) *Certificate {
 	syms := c.relevantSymbols(pl(cl.A), pl(cl.B))
 	b, ok := c.bindingAt(syms, point)
 	if !ok {
 		return nil
 	}
-	return c.witnessFor(cl, b)
+	return c.bindingCert(cl, b)
+}
+
+// bindingCert is the witness certificate of a claim at a binding found by
+// a fast path (not verified here: see Decision.Certificate).
+func (c *Ctx) bindingCert(cl Claim, b Binding) *Certificate {
+	return &Certificate{Claim: cl, Assumptions: append([]Cond(nil), c.conds...), Binding: b}
 }
