@@ -17,6 +17,10 @@ import (
 
 const maxFast = 12
 
+// fastOff disables the fast path of this file (tests compare it with the
+// general path).
+var fastOff bool
+
 // frac is n/d with d > 0, not necessarily reduced.
 type frac struct{ n, d int64 }
 
@@ -295,6 +299,9 @@ func (c *Ctx) fastOperands(pa, pb *poly, A, B *fastMono, fv *fastVars) bool {
 // fastDivides decides a | b for monomials; ok is false when the fast path
 // does not apply or finds no answer.
 func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
+	if fastOff {
+		return Unknown, false
+	}
 	var A, B fastMono
 	var fv fastVars
 	if !c.fastOperands(pa, pb, &A, &B, &fv) {
@@ -413,91 +420,39 @@ func partAt(fv *fastVars, pt *[2 * maxFast]int64, e *[2 * maxFast]int64) (frac, 
 // Y >= Y(lo), each unbounded above (the fast path requires unknowns without
 // upper bounds).
 func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order, ok bool) {
-	if !c.box {
+	if !c.box || fastOff {
 		return 0, 0, false
 	}
-	var A, B fastMono
-	var fv fastVars
-	if !c.fastOperands(pa, pb, &A, &B, &fv) {
+	var st fastCmp
+	possible, ok = c.fastOrder(pa, pb, &st)
+	if !ok {
 		return 0, 0, false
 	}
-	for i := 0; i < fv.n; i++ {
-		if fv.hasHi[i] {
+	for i := 0; i < st.fv.n; i++ {
+		if st.fv.hasHi[i] {
 			return 0, 0, false
 		}
 	}
-	// X = A/G, Y = B/G as exponent vectors over fv
-	var xe, ye [2 * maxFast]int64
-	xEmpty, yEmpty := true, true
-	for i := 0; i < fv.n; i++ {
-		ea, eb := A.exp(fv.v[i]), B.exp(fv.v[i])
-		g := min(ea, eb)
-		xe[i], ye[i] = ea-g, eb-g
-		if xe[i] != 0 {
-			xEmpty = false
-		}
-		if ye[i] != 0 {
-			yEmpty = false
-		}
-	}
-	ca, cb := A.c, B.c
+	A, B, fv := &st.A, &st.B, &st.fv
+	xe, ye, xEmpty, yEmpty, ca, cb := &st.xe, &st.ye, st.xEmpty, st.yEmpty, st.ca, st.cb
 	var pt [2 * maxFast]int64
-	for i := 0; i < fv.n; i++ {
-		pt[i] = fv.lo[i]
-	}
-	lx, okx := partAt(&fv, &pt, &xe)
-	ly, oky := partAt(&fv, &pt, &ye)
-	if !okx || !oky {
-		return 0, 0, false
-	}
-	// P = cb*Y - ca*X; its value at the lower corner has the sign of
-	// cmp(cb*ly, ca*lx)
-	bl, ok1 := cb.mul(ly)
-	al, ok2 := ca.mul(lx)
-	if !ok1 || !ok2 {
-		return 0, 0, false
-	}
-	atLo := bl.cmp(al)
-	// cb*Y is >= cb*ly when cb > 0 (or Y is constant), <= when cb < 0;
-	// -ca*X likewise with -ca
-	yUp := yEmpty || cb.sign() > 0   // cb*Y bounded below
-	yDown := yEmpty || cb.sign() < 0 // bounded above
-	xUp := xEmpty || ca.sign() < 0   // -ca*X bounded below
-	xDown := xEmpty || ca.sign() > 0 // bounded above
-	possible = AnyOrder
-	if yUp && xUp { // P >= atLo
-		switch atLo {
-		case 1:
-			possible = Less
-		case 0:
-			possible = Less | Same
-		}
-	}
-	if yDown && xDown { // P <= atLo
-		switch atLo {
-		case -1:
-			possible &= Greater
-		case 0:
-			possible &= Same | Greater
-		}
-	}
 	// witnesses
 	check := func(k int) bool {
-		av, ok := A.evalAt(&fv, &pt)
+		av, ok := A.evalAt(fv, &pt)
 		if !ok || !av.isInt() {
 			return false
 		}
-		bv, ok := B.evalAt(&fv, &pt)
+		bv, ok := B.evalAt(fv, &pt)
 		if !ok || !bv.isInt() {
 			return false
 		}
 		if bv.cmp(av)+1 != 2-k { // k: 0 Less (b>a), 1 Same, 2 Greater
 			return false
 		}
-		if !c.fastImagesFit(&fv, &pt) {
+		if !c.fastImagesFit(fv, &pt) {
 			return false
 		}
-		rec.set(k, &fv, &pt)
+		rec.set(k, fv, &pt)
 		return true
 	}
 	reset := func() {
@@ -524,9 +479,9 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 			var e *[2 * maxFast]int64
 			switch {
 			case !yEmpty && cb.sign() == want:
-				e = &ye
+				e = ye
 			case !xEmpty && -ca.sign() == want:
-				e = &xe
+				e = xe
 			}
 			if e == nil {
 				continue
@@ -553,16 +508,16 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 				var cs, co frac
 				switch {
 				case ye[i] == 1 && xe[i] == 0:
-					side, other, cs, co = &ye, &xe, cb, ca
+					side, other, cs, co = ye, xe, cb, ca
 				case xe[i] == 1 && ye[i] == 0:
-					side, other, cs, co = &xe, &ye, ca, cb
+					side, other, cs, co = xe, ye, ca, cb
 				default:
 					continue
 				}
 				reset()
 				pt[i] = 1
-				rs, ok1 := partAt(&fv, &pt, side)
-				ro, ok2 := partAt(&fv, &pt, other)
+				rs, ok1 := partAt(fv, &pt, side)
+				ro, ok2 := partAt(fv, &pt, other)
 				if !ok1 || !ok2 {
 					continue
 				}
@@ -592,6 +547,82 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 		}
 	}
 	return possible, witnessed, true
+}
+
+// fastCmp is the state of an order question on the fast path.
+type fastCmp struct {
+	A, B           fastMono
+	fv             fastVars
+	xe, ye         [2 * maxFast]int64
+	xEmpty, yEmpty bool
+	ca, cb         frac
+}
+
+// fastOrder finds the relations between monomials a and b that the shift
+// argument does not exclude (see fastCompare). Its proofs need no fact
+// and hold in any context: only the lower bounds of the unknowns are used.
+func (c *Ctx) fastOrder(pa, pb *poly, st *fastCmp) (possible Order, ok bool) {
+	A, B, fv := &st.A, &st.B, &st.fv
+	if !c.fastOperands(pa, pb, A, B, fv) {
+		return 0, false
+	}
+	xe, ye := &st.xe, &st.ye
+	// X = A/G, Y = B/G as exponent vectors over fv
+	xEmpty, yEmpty := true, true
+	for i := 0; i < fv.n; i++ {
+		ea, eb := A.exp(fv.v[i]), B.exp(fv.v[i])
+		g := min(ea, eb)
+		xe[i], ye[i] = ea-g, eb-g
+		if xe[i] != 0 {
+			xEmpty = false
+		}
+		if ye[i] != 0 {
+			yEmpty = false
+		}
+	}
+	ca, cb := A.c, B.c
+	var pt [2 * maxFast]int64
+	for i := 0; i < fv.n; i++ {
+		pt[i] = fv.lo[i]
+	}
+	lx, okx := partAt(fv, &pt, xe)
+	ly, oky := partAt(fv, &pt, ye)
+	if !okx || !oky {
+		return 0, false
+	}
+	// P = cb*Y - ca*X; its value at the lower corner has the sign of
+	// cmp(cb*ly, ca*lx)
+	bl, ok1 := cb.mul(ly)
+	al, ok2 := ca.mul(lx)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	atLo := bl.cmp(al)
+	// cb*Y is >= cb*ly when cb > 0 (or Y is constant), <= when cb < 0;
+	// -ca*X likewise with -ca
+	yUp := yEmpty || cb.sign() > 0   // cb*Y bounded below
+	yDown := yEmpty || cb.sign() < 0 // bounded above
+	xUp := xEmpty || ca.sign() < 0   // -ca*X bounded below
+	xDown := xEmpty || ca.sign() > 0 // bounded above
+	possible = AnyOrder
+	if yUp && xUp { // P >= atLo
+		switch atLo {
+		case 1:
+			possible = Less
+		case 0:
+			possible = Less | Same
+		}
+	}
+	if yDown && xDown { // P <= atLo
+		switch atLo {
+		case -1:
+			possible &= Greater
+		case 0:
+			possible &= Same | Greater
+		}
+	}
+	st.xEmpty, st.yEmpty, st.ca, st.cb = xEmpty, yEmpty, ca, cb
+	return possible, true
 }
 
 // fastImagesFit reports whether the point (the unknowns of fv at pt, the

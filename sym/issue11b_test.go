@@ -102,3 +102,4 @@ func TestFalseNeedsABinding(t *testing.T) {
 		}
 	}
 }
+
