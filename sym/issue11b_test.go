@@ -102,4 +102,3 @@ func TestFalseNeedsABinding(t *testing.T) {
 		}
 	}
 }
-
