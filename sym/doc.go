@@ -144,6 +144,16 @@
 // lo(u) + u'), minus non-negative multiples of kept facts and upper bounds,
 // with non-negative coefficients.
 //
+// Certificates have a stored form: json.Marshal of a *Certificate writes
+// JSON with explicit field names, expressions in the notation, and the
+// fresh unknowns of the compilation (M'1, which the notation cannot write)
+// as declared aliases; ParseCertificate (or json.Unmarshal) reads it back,
+// and Verify checks what was read. A certificate is built by the procedure
+// that decided the question: the general path makes and verifies it while
+// deciding; the fast paths build it on demand from their own data, without
+// re-running the general path and without calling Verify (a derivation
+// that stores certificates verifies them).
+//
 // What is decided:
 //
 //   - Divides(a,b): True when the quotient of the images is integral;

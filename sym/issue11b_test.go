@@ -1,7 +1,9 @@
 package sym
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -99,6 +101,151 @@ func TestFalseNeedsABinding(t *testing.T) {
 			if _, err := r.Certificates(); err != nil {
 				t.Errorf("compare %s %s | %s: %v", pr[0], pr[1], src, err)
 			}
+		}
+	}
+}
+
+// certsOf collects the certificates of a few questions under a context.
+func certsOf(t *testing.T, ctx *Ctx, pairs [][2]string) []*Certificate {
+	t.Helper()
+	var out []*Certificate
+	for _, pr := range pairs {
+		a, b := MustParse(pr[0]), MustParse(pr[1])
+		for _, d := range []Decision{ctx.Divides(a, b), ctx.Equal(a, b)} {
+			if d.Truth == Unknown {
+				continue
+			}
+			cert, err := d.Certificate()
+			if err != nil {
+				t.Fatalf("%s %s | %s: %v", pr[0], pr[1], ctx, err)
+			}
+			out = append(out, cert)
+		}
+		certs, err := ctx.Compare(a, b).Certificates()
+		if err != nil {
+			t.Fatalf("compare %s %s | %s: %v", pr[0], pr[1], ctx, err)
+		}
+		out = append(out, certs...)
+	}
+	return out
+}
+
+// Item 2(b): certificates round-trip through their stored form, and Verify
+// accepts what is read back; tampering makes it fail.
+func TestCertificateJSONRoundTrip(t *testing.T) {
+	ctxs := []string{
+		"", "M%8==0", "M%8==3", "N==4*M && M%8==0", "M%4==0 && N%M==0", "N>=M", "M!=2", "M%128==0 && N>=64 && K<=M",
+		"m<M && n<N", "T<128", "M%8==0 && M<64", "N%4==2 && K>=N", "M>=0*N+3 && floor_div(M,4)>=2",
+	}
+	pairs := [][2]string{{"8", "M*N"}, {"M", "N"}, {"K", "M"}, {"m+n*M", "M*N"}, {"2", "M"}, {"4", "M+N"}, {"T", "128"},
+		{"M/2", "N"}, {"floor_div(M,8)", "M"}, {"M%8", "N"}, {"1", "M*N"}, {"M", "M*N"}}
+	n := 0
+	for _, src := range ctxs {
+		ctx := mustCtx(t, src)
+		for _, cert := range certsOf(t, ctx, pairs) {
+			n++
+			if err := Verify(cert); err != nil {
+				t.Errorf("%s: does not verify before the round trip: %v", cert, err)
+				continue
+			}
+			data, err := json.Marshal(cert)
+			if err != nil {
+				t.Errorf("%s: %v", cert, err)
+				continue
+			}
+			back, err := ParseCertificate(data)
+			if err != nil {
+				t.Errorf("%s: %v\n%s", cert, err, data)
+				continue
+			}
+			if back.String() != cert.String() {
+				t.Errorf("round trip changed the certificate:\n%s\n%s", cert, back)
+			}
+			if err := Verify(back); err != nil {
+				t.Errorf("%s: does not verify after the round trip: %v\n%s", cert, err, data)
+			}
+			var viaUnmarshal Certificate
+			if err := json.Unmarshal(data, &viaUnmarshal); err != nil || viaUnmarshal.String() != cert.String() {
+				t.Errorf("json.Unmarshal: %v", err)
+			}
+			again, _ := json.Marshal(back)
+			if string(again) != string(data) {
+				t.Errorf("not stable:\n%s\n%s", data, again)
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d certificates", n)
+	}
+}
+
+func TestCertificateJSONTampering(t *testing.T) {
+	type tamper struct {
+		ctx, op, a, b string
+		from, to      string // replaced once in the JSON
+	}
+	cases := []tamper{
+		// the quotient of a divisibility proof
+		{"M%8==0", "divides", "8", "M*N", `"quotient":"N*u1"`, `"quotient":"2*N*u1"`},
+		// the modulus of a compilation step
+		{"M%8==0", "divides", "8", "M*N", `"mod":8`, `"mod":16`},
+		// an assumption
+		{"M%8==0", "divides", "8", "M*N", `"y":"0"`, `"y":"1"`},
+		// the claim
+		{"M%8==0", "divides", "8", "M*N", `"a":"8"`, `"a":"16"`},
+		// a witness binding
+		{"M%8==0", "divides", "16", "M", `"M":8`, `"M":16`},
+		// the multiplier of a fact in an order proof
+		{"M%128==0 && N>=64 && K<=M", "le", "K", "M", `"mult":"1"`, `"mult":"1/2"`},
+		// the direction of a != proof
+		{"M%128==0 && N>=64", "ne", "1", "N", `"direction":"\u003c"`, `"direction":"\u003e"`},
+	}
+	for _, tc := range cases {
+		ctx := mustCtx(t, tc.ctx)
+		a, b := MustParse(tc.a), MustParse(tc.b)
+		var cert *Certificate
+		var err error
+		switch tc.op {
+		case "divides":
+			cert, err = ctx.Divides(a, b).Certificate()
+		default:
+			var certs []*Certificate
+			certs, err = ctx.Compare(a, b).Certificates()
+			for _, c := range certs {
+				if (tc.op == "le" && c.Claim.Op == ClaimLe) || (tc.op == "ne" && c.Claim.Op == ClaimNe) {
+					cert = c
+				}
+			}
+		}
+		if err != nil || cert == nil {
+			t.Errorf("%v: no certificate: %v", tc, err)
+			continue
+		}
+		data, err := json.Marshal(cert)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(data)
+		if !strings.Contains(s, tc.from) {
+			t.Errorf("%v: %s does not hold %s", tc, s, tc.from)
+			continue
+		}
+		back, err := ParseCertificate([]byte(s))
+		if err != nil || Verify(back) != nil {
+			t.Errorf("%v: the untouched certificate does not read back and verify: %v", tc, err)
+			continue
+		}
+		bad, err := ParseCertificate([]byte(strings.Replace(s, tc.from, tc.to, 1)))
+		if err == nil && Verify(bad) == nil {
+			t.Errorf("%v: the tampered certificate verifies", tc)
+		}
+	}
+	// malformed input is refused, without panics
+	for _, s := range []string{``, `{}`, `{"version":2}`, `{"version":1,"claim":{"op":"?","a":"1","b":"1"}}`,
+		`{"version":1,"claim":{"op":"==","a":"M'1","b":"1"}}`, `{"version":1,"claim":{"op":"==","a":"1","b":"1"},"bogus":1}`,
+		`{"version":1,"claim":{"op":"==","a":"u1","b":"1"},"unknowns":[{"alias":"u1","name":"M"}]}`} {
+		if _, err := ParseCertificate([]byte(s)); err == nil {
+			t.Errorf("%q: read as a certificate", s)
 		}
 	}
 }
