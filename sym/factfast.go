@@ -836,76 +836,19 @@ func (st *ffState) facVal(f *cfac) (int64, bool) {
 	return q, true
 }
 
-// ffSearch replays search; f sees the binding in st.sval.
+// ffSearch replays search (the same points of boxIter, the assumptions
+// evaluated at each binding); f sees the binding in st.sval.
 func (c *Ctx) ffSearch(st *ffState, f func() bool) bool {
-	reset := func() {
-		for i := 0; i < st.nu; i++ {
-			st.vals[i] = st.bd[i].lo
-		}
-	}
-	tries := 0
-	try := func() bool {
-		tries++
+	var it boxIter
+	it.start(st.bd[:st.nu], st.vals[:st.nu])
+	for it.next() {
 		if !c.ffBinding(st) {
-			return st.abort
-		}
-		return f() || st.abort
-	}
-	in := func(i int, off int64) (int64, bool) {
-		bd := st.bd[i]
-		x := bd.lo + off
-		if x < bd.lo || (bd.hasHi && x > bd.hi) {
-			return 0, false
-		}
-		return x, true
-	}
-	reset()
-	if try() {
-		return true
-	}
-	for i := 0; i < st.nu; i++ {
-		for _, off := range searchOffsets {
-			x, ok := in(i, off)
-			if !ok {
-				break
-			}
-			st.vals[i] = x
-			if try() {
+			if st.abort {
 				return true
 			}
+			continue
 		}
-		st.vals[i] = st.bd[i].lo
-	}
-	for i := 0; i < st.nu; i++ {
-		if bd := st.bd[i]; bd.hasHi {
-			st.vals[i] = bd.hi
-			if try() {
-				return true
-			}
-		}
-	}
-	reset()
-	seed := uint64(0x9e3779b97f4a7c15)
-	for tries < searchBudget && st.nu > 0 {
-		for i := 0; i < st.nu; i++ {
-			seed ^= seed << 13
-			seed ^= seed >> 7
-			seed ^= seed << 17
-			off := int64(0)
-			if seed%3 != 0 {
-				off = searchOffsets[seed%uint64(len(searchOffsets))]
-			}
-			if bd := st.bd[i]; bd.hasHi && seed%5 == 0 {
-				st.vals[i] = bd.hi
-				continue
-			}
-			if x, ok := in(i, off); ok {
-				st.vals[i] = x
-			} else {
-				st.vals[i] = st.bd[i].lo
-			}
-		}
-		if try() {
+		if f() || st.abort {
 			return true
 		}
 	}

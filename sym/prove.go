@@ -334,16 +334,8 @@ func (c *Ctx) bindingAt(syms []*variable, vals map[*variable]int64) (Binding, bo
 	return b, true
 }
 
-var searchOffsets = [...]int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 22, 23, 24, 30, 31, 32, 36, 42,
-	60, 63, 64, 65, 96, 100, 127, 128, 129, 255, 256, 1000, 1023, 1024, 1000002}
-
-const searchBudget = 400
-
-// search calls f at allowed bindings (the lower corner of the unknowns'
-// box, single unknowns moved up, then pseudo-random combinations) until f
-// returns true or the budget is spent.
-func (c *Ctx) search(syms []*variable, f func(b Binding) bool) bool {
-	// the unknowns behind the symbols
+// searchUnknowns lists the unknowns behind the symbols, sorted.
+func (c *Ctx) searchUnknowns(syms []*variable) []*variable {
 	seen := map[*variable]bool{}
 	var us []*variable
 	for _, s := range syms {
@@ -363,77 +355,27 @@ func (c *Ctx) search(syms []*variable, f func(b Binding) bool) bool {
 		walk(img)
 	}
 	sortVars(us)
+	return us
+}
+
+// search calls f at the allowed bindings of the points of boxIter over the
+// unknowns behind the symbols, until f returns true or the points run out.
+func (c *Ctx) search(syms []*variable, f func(b Binding) bool) bool {
+	us := c.searchUnknowns(syms)
+	bd := make([]bounds, len(us))
+	for i, u := range us {
+		bd[i] = c.bounds(u)
+	}
+	pt := make([]int64, len(us))
 	vals := make(map[*variable]int64, len(us))
-	reset := func() {
-		for _, u := range us {
-			vals[u] = c.bounds(u).lo
+	var it boxIter
+	it.start(bd, pt)
+	for it.next() {
+		for i, u := range us {
+			vals[u] = pt[i]
 		}
-	}
-	tries := 0
-	try := func() bool {
-		tries++
 		b, ok := c.bindingAt(syms, vals)
-		if !ok || !c.satisfied(b) {
-			return false
-		}
-		return f(b)
-	}
-	in := func(u *variable, off int64) (int64, bool) {
-		bd := c.bounds(u)
-		x := bd.lo + off
-		if x < bd.lo || (bd.hasHi && x > bd.hi) {
-			return 0, false
-		}
-		return x, true
-	}
-	reset()
-	if try() {
-		return true
-	}
-	for _, u := range us {
-		for _, off := range searchOffsets {
-			x, ok := in(u, off)
-			if !ok {
-				break
-			}
-			vals[u] = x
-			if try() {
-				return true
-			}
-		}
-		vals[u] = c.bounds(u).lo
-	}
-	// upper corners of bounded unknowns
-	for _, u := range us {
-		if bd := c.bounds(u); bd.hasHi {
-			vals[u] = bd.hi
-			if try() {
-				return true
-			}
-		}
-	}
-	reset()
-	seed := uint64(0x9e3779b97f4a7c15)
-	for tries < searchBudget && len(us) > 0 {
-		for _, u := range us {
-			seed ^= seed << 13
-			seed ^= seed >> 7
-			seed ^= seed << 17
-			off := int64(0)
-			if seed%3 != 0 {
-				off = searchOffsets[seed%uint64(len(searchOffsets))]
-			}
-			if bd := c.bounds(u); bd.hasHi && seed%5 == 0 {
-				vals[u] = bd.hi
-				continue
-			}
-			if x, ok := in(u, off); ok {
-				vals[u] = x
-			} else {
-				vals[u] = c.bounds(u).lo
-			}
-		}
-		if try() {
+		if ok && c.satisfied(b) && f(b) {
 			return true
 		}
 	}
