@@ -57,6 +57,11 @@ type Ctx struct {
 	// otherwise, e.g. when a value does not fit in int64): the fast path
 	// reports a refutation only when it holds (see fastImagesFit).
 	corner Binding
+	// the witness searches: the unknowns behind the symbols of the
+	// assumptions (sorted), and the images of the eliminated symbols (by
+	// symbol)
+	condUnk []*variable
+	symImgs []*poly
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.
@@ -1004,8 +1009,16 @@ func (c *Ctx) finish() {
 	c.ff = nil
 	c.buildFactFast()
 	c.corner = nil
-	if b, ok := c.bindingAt(c.relevantSymbols(), nil); ok && c.satisfied(b) {
+	syms := c.relevantSymbols()
+	if b, ok := c.bindingAt(syms, nil); ok && c.satisfied(b) {
 		c.corner = b
+	}
+	c.condUnk = c.searchUnknowns(syms)
+	c.symImgs = nil
+	for _, s := range syms {
+		if img, ok := c.sub[s]; ok {
+			c.symImgs = append(c.symImgs, img)
+		}
 	}
 }
 

@@ -143,7 +143,7 @@ func (c *Ctx) Equal(a, b Expr) Decision {
 		d.Truth, d.cert = True, cert
 		return d
 	}
-	if cert := c.searchWitness(Claim{ClaimNe, pa, pb}); cert != nil {
+	if cert := c.searchNe(pa, pb); cert != nil {
 		d.Truth, d.cert = False, cert
 	}
 	return d

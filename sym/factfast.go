@@ -995,10 +995,10 @@ func (c *Ctx) factCompare(pa, pb *poly, rec *ffRec) (possible, witnessed Order, 
 		}
 	}
 	want := possible
-	c.ffSearch(&st, func() bool {
+	visit := func() {
 		x, y, ok := st.ffOperands()
 		if !ok {
-			return false
+			return
 		}
 		k := x.cmp(y) + 1
 		rel := [3]Order{Less, Same, Greater}[k]
@@ -1008,10 +1008,41 @@ func (c *Ctx) factCompare(pa, pb *poly, rec *ffRec) (possible, witnessed Order, 
 			}
 			witnessed |= rel
 		}
+	}
+	c.ffSearch(&st, func() bool {
+		visit()
 		return witnessed == want
 	})
 	if st.abort {
 		return 0, 0, false
+	}
+	if witnessed != want {
+		// the targeted points, as the general path proposes them
+		var fc fastCmp
+		if _, ok := c.fastOrder(pa, pb, &fc); ok {
+			var pt [2 * maxFast]int64
+			fc.targets(want, &witnessed, &pt, func() {
+				if st.abort {
+					return
+				}
+				for j := 0; j < st.nu; j++ {
+					st.vals[j] = st.bd[j].lo
+				}
+				for i := 0; i < fc.fv.n; i++ {
+					for j := 0; j < st.nu; j++ {
+						if st.us[j] == fc.fv.v[i] {
+							st.vals[j] = pt[i]
+						}
+					}
+				}
+				if c.ffBinding(&st) {
+					visit()
+				}
+			})
+			if st.abort {
+				return 0, 0, false
+			}
+		}
 	}
 	return possible, witnessed, true
 }

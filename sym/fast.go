@@ -211,6 +211,106 @@ type fastVars struct {
 	lo    [2 * maxFast]int64
 	hi    [2 * maxFast]int64
 	hasHi [2 * maxFast]bool
+	bd    [2 * maxFast]bounds
+}
+
+// add appends v with its bounds, keeping v sorted by cmpVar; false when
+// full.
+func (fv *fastVars) add(c *Ctx, v *variable) bool {
+	i := 0
+	for i < fv.n && cmpVar(fv.v[i], v) < 0 {
+		i++
+	}
+	if i < fv.n && fv.v[i] == v {
+		return true
+	}
+	if fv.n == len(fv.v) {
+		return false
+	}
+	copy(fv.v[i+1:fv.n+1], fv.v[i:fv.n])
+	copy(fv.lo[i+1:fv.n+1], fv.lo[i:fv.n])
+	copy(fv.hi[i+1:fv.n+1], fv.hi[i:fv.n])
+	copy(fv.hasHi[i+1:fv.n+1], fv.hasHi[i:fv.n])
+	copy(fv.bd[i+1:fv.n+1], fv.bd[i:fv.n])
+	b := c.bounds(v)
+	fv.v[i], fv.lo[i], fv.hi[i], fv.hasHi[i], fv.bd[i] = v, b.lo, b.hi, b.hasHi, b
+	fv.n++
+	return true
+}
+
+// fastAll collects the unknowns that the general path's search visits for
+// operands a and b: those behind the operands' symbols and those behind
+// the symbols of the assumptions, sorted; false when there are too many.
+func (c *Ctx) fastAll(pa, pb *poly, all *fastVars) bool {
+	for _, p := range [2]*poly{pa, pb} {
+		for _, t := range p.t {
+			for _, f := range t.m {
+				if e, elim := c.monoSub[f.v]; elim {
+					for _, g := range e.t.m {
+						if !all.add(c, g.v) {
+							return false
+						}
+					}
+				} else if !all.add(c, f.v) {
+					return false
+				}
+			}
+		}
+	}
+	for _, u := range c.condUnk {
+		if !all.add(c, u) {
+			return false
+		}
+	}
+	return true
+}
+
+// fastFits evaluates the image of every eliminated symbol at the point
+// (the unknowns of all at pt): fits is false when one is not a positive
+// integer (as bindingAt refuses the point); ok is false when an image
+// cannot be evaluated here (atoms, an unknown outside all, overflow): the
+// fast path then gives up. It allocates nothing.
+func (c *Ctx) fastFits(all *fastVars, pt *[2 * maxFast]int64) (fits, ok bool) {
+	val := func(v *variable) (int64, bool) {
+		for j := 0; j < all.n; j++ {
+			if all.v[j] == v {
+				return pt[j], true
+			}
+		}
+		return 0, false
+	}
+	for _, img := range c.symImgs {
+		r := frac{0, 1}
+		for _, t := range img.t {
+			tv, ok := fracOf(t.c)
+			if !ok {
+				return false, false
+			}
+			for _, f := range t.m {
+				if f.v.kind == kAtom {
+					return false, false
+				}
+				x, found := val(f.v)
+				if !found || (x == 0 && f.e < 0) {
+					return false, false
+				}
+				p, ok := powFrac(x, int64(f.e))
+				if ok {
+					tv, ok = tv.mul(p)
+				}
+				if !ok {
+					return false, false
+				}
+			}
+			if r, ok = r.add(tv); !ok {
+				return false, false
+			}
+		}
+		if !r.isInt() || r.sign() <= 0 {
+			return false, true
+		}
+	}
+	return true, true
 }
 
 // collect adds the unknowns of m; ok is false when one may be 0 or less.
@@ -284,8 +384,6 @@ func (r *fastRec) set(k int, fv *fastVars, pt *[2 * maxFast]int64) {
 	r.point[k] = m
 }
 
-var fastOffsets = [...]int64{1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 16, 22, 30, 36, 42, 60, 1000002}
-
 // fastOperands computes the images of two monomials and their unknowns.
 func (c *Ctx) fastOperands(pa, pb *poly, A, B *fastMono, fv *fastVars) bool {
 	ta, ok1 := pa.monomial()
@@ -325,75 +423,43 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 	if integral {
 		return True, true
 	}
-	if !c.box {
+	if !c.box || c.corner == nil {
+		return Unknown, false
+	}
+	// the search of the general path: the same points, the same test
+	var all fastVars
+	if !c.fastAll(pa, pb, &all) {
 		return Unknown, false
 	}
 	var pt [2 * maxFast]int64
-	try := func() bool {
-		av, ok := A.evalAt(&fv, &pt)
-		if !ok || !av.isInt() || av.n == 0 {
-			return false
+	var it boxIter
+	it.start(all.bd[:all.n], pt[:all.n])
+	for it.next() {
+		fits, ok := c.fastFits(&all, &pt)
+		if !ok {
+			return Unknown, false
 		}
-		bv, ok := B.evalAt(&fv, &pt)
-		if !ok || !bv.isInt() {
-			return false
+		if !fits {
+			continue
 		}
-		if (bv.n/bv.d)%(av.n/av.d) == 0 {
-			return false
+		av, ok1 := A.evalAt(&all, &pt)
+		bv, ok2 := B.evalAt(&all, &pt)
+		if !ok1 || !ok2 {
+			return Unknown, false
 		}
-		if !c.fastImagesFit(&fv, &pt) {
-			return false
+		if !av.isInt() || !bv.isInt() {
+			continue
 		}
-		rec.set(0, &fv, &pt)
-		return true
-	}
-	if fastSearch(&fv, &pt, try) {
-		return False, true
+		refutes := bv.n != 0
+		if av.n != 0 {
+			refutes = (bv.n/bv.d)%(av.n/av.d) != 0
+		}
+		if refutes {
+			rec.set(0, &all, &pt)
+			return False, true
+		}
 	}
 	return Unknown, false
-}
-
-// fastSearch tries the lower corner of the box, then each unknown moved up
-// by each offset, then all unknowns moved up together.
-func fastSearch(fv *fastVars, pt *[2 * maxFast]int64, try func() bool) bool {
-	reset := func() {
-		for i := 0; i < fv.n; i++ {
-			pt[i] = fv.lo[i]
-		}
-	}
-	reset()
-	if try() {
-		return true
-	}
-	for i := 0; i < fv.n; i++ {
-		for _, off := range fastOffsets {
-			x := fv.lo[i] + off
-			if x < fv.lo[i] || (fv.hasHi[i] && x > fv.hi[i]) {
-				break
-			}
-			pt[i] = x
-			if try() {
-				return true
-			}
-		}
-		pt[i] = fv.lo[i]
-	}
-	for _, off := range fastOffsets {
-		ok := true
-		for i := 0; i < fv.n; i++ {
-			x := fv.lo[i] + off
-			if x < fv.lo[i] || (fv.hasHi[i] && x > fv.hi[i]) {
-				ok = false
-				break
-			}
-			pt[i] = x
-		}
-		if ok && try() {
-			return true
-		}
-		reset()
-	}
-	return false
 }
 
 // partAt evaluates prod pt[i]^e[i].
@@ -433,42 +499,97 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 			return 0, 0, false
 		}
 	}
-	A, B, fv := &st.A, &st.B, &st.fv
-	xe, ye, xEmpty, yEmpty, ca, cb := &st.xe, &st.ye, st.xEmpty, st.yEmpty, st.ca, st.cb
-	var pt [2 * maxFast]int64
-	// witnesses
-	check := func(k int) bool {
-		av, ok := A.evalAt(fv, &pt)
-		if !ok || !av.isInt() {
-			return false
-		}
-		bv, ok := B.evalAt(fv, &pt)
-		if !ok || !bv.isInt() {
-			return false
-		}
-		if bv.cmp(av)+1 != 2-k { // k: 0 Less (b>a), 1 Same, 2 Greater
-			return false
-		}
-		if !c.fastImagesFit(fv, &pt) {
-			return false
-		}
-		rec.set(k, fv, &pt)
-		return true
+	if c.corner == nil {
+		return 0, 0, false
 	}
+	// the general path's search: the points of boxIter, then the targeted
+	// points of orderTargets, each relation recorded where first seen
+	var all fastVars
+	if !c.fastAll(pa, pb, &all) {
+		return 0, 0, false
+	}
+	var pt [2 * maxFast]int64
+	abort := false
+	visit := func() {
+		fits, ok := c.fastFits(&all, &pt)
+		if !ok {
+			abort = true
+			return
+		}
+		if !fits {
+			return
+		}
+		av, ok1 := st.A.evalAt(&all, &pt)
+		bv, ok2 := st.B.evalAt(&all, &pt)
+		if !ok1 || !ok2 {
+			abort = true
+			return
+		}
+		if !av.isInt() || !bv.isInt() {
+			return
+		}
+		k := av.cmp(bv) + 1
+		rel := [3]Order{Less, Same, Greater}[k]
+		if possible&rel != 0 && witnessed&rel == 0 {
+			witnessed |= rel
+			rec.set(k, &all, &pt)
+		}
+	}
+	var it boxIter
+	it.start(all.bd[:all.n], pt[:all.n])
+	for witnessed != possible && !abort && it.next() {
+		visit()
+	}
+	if abort {
+		return 0, 0, false
+	}
+	if witnessed != possible {
+		var tp [2 * maxFast]int64
+		st.targets(possible, &witnessed, &tp, func() {
+			// the targeted point over st.fv, the others at their lower bounds
+			for j := 0; j < all.n; j++ {
+				pt[j] = all.lo[j]
+			}
+			for i := 0; i < st.fv.n; i++ {
+				for j := 0; j < all.n; j++ {
+					if all.v[j] == st.fv.v[i] {
+						pt[j] = tp[i]
+					}
+				}
+			}
+			if !abort {
+				visit()
+			}
+		})
+		if abort {
+			return 0, 0, false
+		}
+	}
+	return possible, witnessed, true
+}
+
+// targets proposes the targeted witness points of the relations of
+// possible not yet in *witnessed, in the order Less, Same, Greater: for <
+// and >, one unknown of the side whose sign gives the relation doubled
+// from its lower bound up to 62 times; for =, each unknown that occurs on
+// one side with exponent 1 solved for (the others at their lower bounds).
+// The points are over st.fv, in pt; visit checks one (it may add to
+// *witnessed), and the proposals for a relation stop once it is
+// witnessed. Every search (fast.go, factfast.go, prove.go) proposes these
+// same points after the points of boxIter.
+func (st *fastCmp) targets(possible Order, witnessed *Order, pt *[2 * maxFast]int64, visit func()) {
+	fv := &st.fv
+	xe, ye, xEmpty, yEmpty, ca, cb := &st.xe, &st.ye, st.xEmpty, st.yEmpty, st.ca, st.cb
 	reset := func() {
 		for i := 0; i < fv.n; i++ {
 			pt[i] = fv.lo[i]
 		}
 	}
-	for k, rel := range [3]Order{Less, Same, Greater} {
-		if possible&rel == 0 {
+	for _, rel := range [3]Order{Less, Same, Greater} {
+		if possible&rel == 0 || *witnessed&rel != 0 {
 			continue
 		}
 		reset()
-		if check(k) {
-			witnessed |= rel
-			continue
-		}
 		switch rel {
 		case Less, Greater:
 			// grow one unknown of the side whose sign gives rel
@@ -490,20 +611,17 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 			for e[i] == 0 {
 				i++
 			}
-			for step := 0; step < 62; step++ {
-				if pt[i] > math.MaxInt64/2 {
+			for step := 0; step < 62 && *witnessed&rel == 0; step++ {
+				if pt[i] > math.MaxInt64/2 || (fv.hasHi[i] && pt[i]*2 > fv.hi[i]) {
 					break
 				}
 				pt[i] *= 2
-				if check(k) {
-					witnessed |= rel
-					break
-				}
+				visit()
 			}
 		case Same:
 			// solve for one unknown that occurs once, with exponent 1:
 			// cs*v*rs == co*ro
-			for i := 0; i < fv.n; i++ {
+			for i := 0; i < fv.n && *witnessed&rel == 0; i++ {
 				var side, other *[2 * maxFast]int64
 				var cs, co frac
 				switch {
@@ -516,8 +634,8 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 				}
 				reset()
 				pt[i] = 1
-				rs, ok1 := partAt(fv, &pt, side)
-				ro, ok2 := partAt(fv, &pt, other)
+				rs, ok1 := partAt(fv, pt, side)
+				ro, ok2 := partAt(fv, pt, other)
 				if !ok1 || !ok2 {
 					continue
 				}
@@ -535,18 +653,14 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 					continue
 				}
 				x := v.n / v.d
-				if x < fv.lo[i] {
+				if x < fv.lo[i] || (fv.hasHi[i] && x > fv.hi[i]) {
 					continue
 				}
 				pt[i] = x
-				if check(k) {
-					witnessed |= rel
-					break
-				}
+				visit()
 			}
 		}
 	}
-	return possible, witnessed, true
 }
 
 // fastCmp is the state of an order question on the fast path.
@@ -623,60 +737,6 @@ func (c *Ctx) fastOrder(pa, pb *poly, st *fastCmp) (possible Order, ok bool) {
 	}
 	st.xEmpty, st.yEmpty, st.ca, st.cb = xEmpty, yEmpty, ca, cb
 	return possible, true
-}
-
-// fastImagesFit reports whether the point (the unknowns of fv at pt, the
-// others at their lower bounds) gives every eliminated symbol a value that
-// a Binding can hold (a positive int64), so that a witness found there has
-// a certificate. An image that is not a monomial over the point's unknowns
-// is not evaluated: then the point is refused. It allocates nothing.
-func (c *Ctx) fastImagesFit(fv *fastVars, pt *[2 * maxFast]int64) bool {
-	if c.corner == nil {
-		// the lower corner is no binding (a value beyond int64): an image
-		// that is not evaluated here may not fit either
-		return false
-	}
-	for v, img := range c.sub {
-		if v.kind != kSym {
-			continue
-		}
-		s := c.monoSub[v]
-		if !s.ok {
-			for i := 0; i < fv.n; i++ {
-				if pt[i] != fv.lo[i] && hasVarDeep(img, fv.v[i]) {
-					return false
-				}
-			}
-			continue
-		}
-		r, ok := fracOf(s.t.c)
-		if !ok {
-			return false
-		}
-		for _, f := range s.t.m {
-			x, found := int64(0), false
-			for j := 0; j < fv.n; j++ {
-				if fv.v[j] == f.v {
-					x, found = pt[j], true
-					break
-				}
-			}
-			if !found {
-				x = c.bounds(f.v).lo
-			}
-			p, ok := powFrac(x, int64(f.e))
-			if !ok {
-				return false
-			}
-			if r, ok = r.mul(p); !ok {
-				return false
-			}
-		}
-		if !r.isInt() || r.sign() <= 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // ---- certificates of the fast path's answers, built from its own data

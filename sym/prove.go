@@ -430,16 +430,19 @@ func (c *Ctx) searchWitness(cl Claim) *Certificate {
 	return c.witnessFor(cl, found)
 }
 
-// searchOrders looks for witnesses of the relations in want.
+// searchOrders looks for witnesses of the relations in want: at the
+// points of boxIter, then, where the images of the operands are monomials
+// (as on the fast path), at the targeted points of fastCmp.targets; each
+// relation is witnessed where first seen.
 func (c *Ctx) searchOrders(a, b *poly, want Order) [3]*Certificate {
 	var out [3]*Certificate
 	syms := c.relevantSymbols(a, b)
 	var got Order
-	c.search(syms, func(bd Binding) bool {
+	visit := func(bd Binding) {
 		x, err1 := evalRat(a, bd)
 		y, err2 := evalRat(b, bd)
 		if err1 != nil || err2 != nil || !x.isInt() || !y.isInt() {
-			return false
+			return
 		}
 		k := x.cmp(y) + 1 // -1 -> 0 Less, 0 -> 1 Same, 1 -> 2 Greater
 		rel := [3]Order{Less, Same, Greater}[k]
@@ -449,9 +452,39 @@ func (c *Ctx) searchOrders(a, b *poly, want Order) [3]*Certificate {
 				got |= rel
 			}
 		}
+	}
+	if c.search(syms, func(bd Binding) bool {
+		visit(bd)
 		return got == want
+	}) {
+		return out
+	}
+	var st fastCmp
+	if _, ok := c.fastOrder(a, b, &st); !ok {
+		return out
+	}
+	var pt [2 * maxFast]int64
+	vals := make(map[*variable]int64, st.fv.n)
+	st.targets(want, &got, &pt, func() {
+		for i := 0; i < st.fv.n; i++ {
+			vals[st.fv.v[i]] = pt[i]
+		}
+		if bd, ok := c.bindingAt(syms, vals); ok && c.satisfied(bd) {
+			visit(bd)
+		}
 	})
 	return out
+}
+
+// searchNe looks for a binding where a != b, as searchOrders looks for one
+// where a < b or a > b.
+func (c *Ctx) searchNe(a, b *poly) *Certificate {
+	for _, cert := range c.searchOrders(a, b, Less|Greater) {
+		if cert != nil {
+			return c.witnessFor(Claim{ClaimNe, a, b}, cert.Binding)
+		}
+	}
+	return nil
 }
 
 // witnessCert turns a point of the unknowns found by the fast path into a
