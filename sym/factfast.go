@@ -840,8 +840,7 @@ func (st *ffState) facVal(f *cfac) (int64, bool) {
 // evaluated at each binding); f sees the binding in st.sval.
 func (c *Ctx) ffSearch(st *ffState, f func() bool) bool {
 	var it boxIter
-	it.start(st.bd[:st.nu], st.vals[:st.nu])
-	for it.next() {
+	for it.next(st.bd[:st.nu], st.vals[:st.nu]) {
 		if !c.ffBinding(st) {
 			if st.abort {
 				return true

@@ -433,8 +433,7 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 	}
 	var pt [2 * maxFast]int64
 	var it boxIter
-	it.start(all.bd[:all.n], pt[:all.n])
-	for it.next() {
+	for it.next(all.bd[:all.n], pt[:all.n]) {
 		fits, ok := c.fastFits(&all, &pt)
 		if !ok {
 			return Unknown, false
@@ -536,8 +535,7 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 		}
 	}
 	var it boxIter
-	it.start(all.bd[:all.n], pt[:all.n])
-	for witnessed != possible && !abort && it.next() {
+	for witnessed != possible && !abort && it.next(all.bd[:all.n], pt[:all.n]) {
 		visit()
 	}
 	if abort {

@@ -25,41 +25,32 @@ const searchBudget = 400
 // searchOffsets (the others at their lower bounds), up to its upper bound;
 // then the bounded unknowns set to their upper bounds one after another
 // (cumulatively); then pseudo-random combinations of offsets and upper
-// bounds, until searchBudget points in all. With a random source (Sample)
-// it visits only draws: mostly small offsets, sometimes large ones.
+// bounds, until searchBudget points in all. Sample moves it by draw
+// instead: mostly small offsets, sometimes large ones.
+//
+// The box and the point are passed to every call (not stored), so that
+// both can live on the caller's stack.
 type boxIter struct {
-	bd    []bounds
-	pt    []int64
 	phase int
 	i, j  int
 	seed  uint64
 	tries int
-	rnd   *rand.Rand // Sample's draws
 }
 
-// start begins an enumeration over bd into pt (len(pt) >= len(bd)).
-func (it *boxIter) start(bd []bounds, pt []int64) {
-	*it = boxIter{bd: bd, pt: pt}
-}
-
-// startDraws begins Sample's draws.
-func (it *boxIter) startDraws(bd []bounds, pt []int64, r *rand.Rand) {
-	*it = boxIter{bd: bd, pt: pt, rnd: r, phase: 4}
-}
-
-func (it *boxIter) reset() {
-	for i := range it.bd {
-		it.pt[i] = it.bd[i].lo
+func reset(bd []bounds, pt []int64) {
+	for i := range bd {
+		pt[i] = bd[i].lo
 	}
 }
 
-// next moves to the next point; false when the enumeration is over.
-func (it *boxIter) next() bool {
-	n := len(it.bd)
+// next moves pt to the next point of the box bd (len(pt) >= len(bd), the
+// same box at every call); false when the enumeration is over.
+func (it *boxIter) next(bd []bounds, pt []int64) bool {
+	n := len(bd)
 	for {
 		switch it.phase {
 		case 0: // the lower corner
-			it.reset()
+			reset(bd, pt)
 			it.phase, it.i, it.j = 1, 0, 0
 			it.tries++
 			return true
@@ -68,43 +59,43 @@ func (it *boxIter) next() bool {
 				it.phase, it.i = 2, 0
 				continue
 			}
-			b := it.bd[it.i]
+			b := bd[it.i]
 			if it.j < len(searchOffsets) {
 				x := b.lo + searchOffsets[it.j]
 				if x >= b.lo && (!b.hasHi || x <= b.hi) {
-					it.pt[it.i] = x
+					pt[it.i] = x
 					it.j++
 					it.tries++
 					return true
 				}
 			}
-			it.pt[it.i] = b.lo
+			pt[it.i] = b.lo
 			it.i++
 			it.j = 0
 		case 2: // the upper bounds, cumulatively
-			for it.i < n && !it.bd[it.i].hasHi {
+			for it.i < n && !bd[it.i].hasHi {
 				it.i++
 			}
 			if it.i < n {
-				it.pt[it.i] = it.bd[it.i].hi
+				pt[it.i] = bd[it.i].hi
 				it.i++
 				it.tries++
 				return true
 			}
-			it.reset()
+			reset(bd, pt)
 			it.phase, it.seed = 3, 0x9e3779b97f4a7c15
 		case 3: // pseudo-random combinations
 			if it.tries >= searchBudget || n == 0 {
-				it.phase = 5
+				it.phase = 4
 				return false
 			}
 			for i := 0; i < n; i++ {
 				it.seed ^= it.seed << 13
 				it.seed ^= it.seed >> 7
 				it.seed ^= it.seed << 17
-				b := it.bd[i]
+				b := bd[i]
 				if b.hasHi && it.seed%5 == 0 {
-					it.pt[i] = b.hi
+					pt[i] = b.hi
 					continue
 				}
 				off := int64(0)
@@ -115,34 +106,7 @@ func (it *boxIter) next() bool {
 				if x < b.lo || (b.hasHi && x > b.hi) {
 					x = b.lo
 				}
-				it.pt[i] = x
-			}
-			it.tries++
-			return true
-		case 4: // Sample's draws
-			for i := 0; i < n; i++ {
-				b := it.bd[i]
-				var off int64
-				switch k := it.rnd.IntN(10); {
-				case k < 6:
-					off = it.rnd.Int64N(8)
-				case k < 9:
-					off = it.rnd.Int64N(64)
-				default:
-					off = it.rnd.Int64N(1 << 20)
-				}
-				x := b.lo + off
-				if x < b.lo {
-					x = b.lo
-				}
-				if b.hasHi && x > b.hi {
-					span := b.hi - b.lo // >= 0, as lo <= hi
-					if span < math.MaxInt64 {
-						span++
-					}
-					x = b.lo + it.rnd.Int64N(span)
-				}
-				it.pt[i] = x
+				pt[i] = x
 			}
 			it.tries++
 			return true
@@ -150,4 +114,36 @@ func (it *boxIter) next() bool {
 			return false
 		}
 	}
+}
+
+// draw sets the point to one of Sample's draws from r: each unknown moved
+// up from its lower bound by an offset below 8 (most often), below 64, or
+// below 2^20, within its upper bound. (Kept apart from next so that the
+// search, which allocates nothing, never calls into r.)
+func (it *boxIter) draw(bd []bounds, pt []int64, r *rand.Rand) {
+	for i := range bd {
+		b := bd[i]
+		var off int64
+		switch k := r.IntN(10); {
+		case k < 6:
+			off = r.Int64N(8)
+		case k < 9:
+			off = r.Int64N(64)
+		default:
+			off = r.Int64N(1 << 20)
+		}
+		x := b.lo + off
+		if x < b.lo {
+			x = b.lo
+		}
+		if b.hasHi && x > b.hi {
+			span := b.hi - b.lo // >= 0, as lo <= hi
+			if span < math.MaxInt64 {
+				span++
+			}
+			x = b.lo + r.Int64N(span)
+		}
+		pt[i] = x
+	}
+	it.tries++
 }

@@ -369,8 +369,7 @@ func (c *Ctx) search(syms []*variable, f func(b Binding) bool) bool {
 	pt := make([]int64, len(us))
 	vals := make(map[*variable]int64, len(us))
 	var it boxIter
-	it.start(bd, pt)
-	for it.next() {
+	for it.next(bd, pt) {
 		for i, u := range us {
 			vals[u] = pt[i]
 		}

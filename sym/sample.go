@@ -59,8 +59,8 @@ func (c *Ctx) Sample(symbols []string, n int, seed uint64) []Binding {
 	}
 	pt := make([]int64, len(us))
 	var it boxIter
-	it.startDraws(bds, pt, r)
-	for tries := 0; tries < 64*n+64 && len(out) < n && it.next(); tries++ {
+	for tries := 0; tries < 64*n+64 && len(out) < n; tries++ {
+		it.draw(bds, pt, r)
 		for i, u := range us {
 			vals[u] = pt[i]
 		}
