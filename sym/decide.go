@@ -226,7 +226,16 @@ func (c Comparison) Certificates() ([]*Certificate, error) {
 		if !ok || p != c.Possible || w != c.Witnessed {
 			return nil, errors.New("sym: internal error: the fact fast path does not replay")
 		}
+		if rec.shift {
+			var err error
+			if excl, err = c.shiftProofs(); err != nil {
+				return nil, err
+			}
+		}
 		for k := range excl {
+			if rec.shift {
+				break
+			}
 			if c.Possible&[3]Order{Less, Same, Greater}[k] != 0 {
 				continue
 			}
@@ -257,35 +266,12 @@ func (c Comparison) Certificates() ([]*Certificate, error) {
 		// the fast path of fast.go
 		var rec fastRec
 		p, w, ok := c.ctx.fastCompare(c.a, c.b, &rec)
-		scale, ok2 := c.ctx.fastScale(c.a, c.b)
-		if !ok || !ok2 || p != c.Possible || w != c.Witnessed {
+		if !ok || p != c.Possible || w != c.Witnessed {
 			return nil, errors.New("sym: internal error: the fast path does not replay")
 		}
-		for k := range excl {
-			if c.Possible&[3]Order{Less, Same, Greater}[k] != 0 {
-				continue
-			}
-			var cert *Certificate
-			switch k {
-			case 0:
-				cert = c.ctx.certBase(Claim{ClaimLe, c.b, c.a})
-			case 1:
-				cert = c.ctx.certBase(Claim{ClaimNe, c.a, c.b})
-				switch c.Possible {
-				case Less:
-					cert.Direction = LT
-				case Greater:
-					cert.Direction = GT
-				default:
-					return nil, errors.New("sym: internal error: the fast path excludes = without an order")
-				}
-			default:
-				cert = c.ctx.certBase(Claim{ClaimLe, c.a, c.b})
-			}
-			if scale != nil {
-				cert.Scale = scale
-			}
-			excl[k] = cert
+		var err error
+		if excl, err = c.shiftProofs(); err != nil {
+			return nil, err
 		}
 		for k, rel := range [3]Order{Less, Same, Greater} {
 			if c.Witnessed&rel != 0 && rec.found[k] {
@@ -315,6 +301,42 @@ func (c Comparison) Certificates() ([]*Certificate, error) {
 		}
 	}
 	return out, nil
+}
+
+// shiftProofs builds the proofs of fastOrder's exclusions: the images
+// scaled by fastScale and shifted to the lower bounds, without facts.
+func (c Comparison) shiftProofs() (excl [3]*Certificate, err error) {
+	scale, ok := c.ctx.fastScale(c.a, c.b)
+	if !ok {
+		return excl, errors.New("sym: internal error: the fast path does not replay")
+	}
+	for k := range excl {
+		if c.Possible&[3]Order{Less, Same, Greater}[k] != 0 {
+			continue
+		}
+		var cert *Certificate
+		switch k {
+		case 0:
+			cert = c.ctx.certBase(Claim{ClaimLe, c.b, c.a})
+		case 1:
+			cert = c.ctx.certBase(Claim{ClaimNe, c.a, c.b})
+			switch c.Possible {
+			case Less:
+				cert.Direction = LT
+			case Greater:
+				cert.Direction = GT
+			default:
+				return excl, errors.New("sym: internal error: the fast path excludes = without an order")
+			}
+		default:
+			cert = c.ctx.certBase(Claim{ClaimLe, c.a, c.b})
+		}
+		if scale != nil {
+			cert.Scale = scale
+		}
+		excl[k] = cert
+	}
+	return excl, nil
 }
 
 func witnessClaim(rel Order, a, b *poly) Claim {

@@ -482,11 +482,12 @@ func fracRat(f frac) rat { return ratInt(f.n).quo(ratInt(f.d)) }
 // direction dir) and Greater (a <= b), and the witness bindings of Less,
 // Same and Greater (for Divides, the refutation in wit[0]).
 type ffRec struct {
-	excl [3][]FactUse
-	dir  Rel
-	ne   int // the != fact of a NE proof
-	k    frac
-	wit  [3]Binding
+	shift bool // the proofs are fastOrder's (scale, no facts)
+	excl  [3][]FactUse
+	dir   Rel
+	ne    int // the != fact of a NE proof
+	k     frac
+	wit   [3]Binding
 }
 
 // binding returns the current binding of the symbols.
@@ -926,72 +927,25 @@ func (c *Ctx) factCompare(pa, pb *poly, rec *ffRec) (possible, witnessed Order, 
 	if !c.ffSetup(pa, pb, &st) {
 		return 0, 0, false
 	}
+	if rec != nil {
+		rec.shift = false
+	}
 	var a, b lin
 	if !linOfMono(&st.A, 1, &a) || !linOfMono(&st.B, 1, &b) {
-		return 0, 0, false
-	}
-	ba, ok1 := linSub(&b, &a)
-	ab, ok2 := linSub(&a, &b)
-	if !ok1 || !ok2 {
-		return 0, 0, false
-	}
-	possible = AnyOrder
-	var uses *[3][]FactUse
-	if rec != nil {
-		uses = &rec.excl
-	}
-	use := func(k int) *[]FactUse {
-		if uses == nil {
-			return nil
+		// monomials of higher degree: the shift argument without facts
+		// (fastOrder) answers when it leaves a single relation, which
+		// the facts cannot exclude in turn (the context has a binding)
+		var fc fastCmp
+		p, ok := c.fastOrder(pa, pb, &fc)
+		if !ok || (p != Less && p != Same && p != Greater) {
+			return 0, 0, false
 		}
-		uses[k] = uses[k][:0]
-		return &uses[k]
-	}
-	if pr, ok := c.ffNonneg(&st, ba, false, use(2)); !ok {
+		possible = p
+		if rec != nil {
+			rec.shift = true
+		}
+	} else if possible, ok = c.factPossible(&st, &a, &b, rec); !ok {
 		return 0, 0, false
-	} else if pr {
-		possible &^= Greater
-	}
-	if pr, ok := c.ffNonneg(&st, ab, false, use(0)); !ok {
-		return 0, 0, false
-	} else if pr {
-		possible &^= Less
-	}
-	if possible&Same != 0 {
-		ne := false
-		for i, q := range [2]*lin{&ba, &ab} {
-			pr, ok := c.ffNonneg(&st, *q, true, use(1))
-			if !ok {
-				return 0, 0, false
-			}
-			if pr {
-				ne = true
-				if rec != nil {
-					rec.dir = [2]Rel{LT, GT}[i]
-				}
-				break
-			}
-		}
-		if !ne {
-			if _, nz := ab.first(); nz {
-				for i := range c.ff.ne {
-					k, pr, ok := ab.propTo(&c.ff.ne[i])
-					if !ok {
-						return 0, 0, false
-					}
-					if pr {
-						ne = true
-						if rec != nil {
-							rec.dir, rec.ne, rec.k = NE, i, k
-						}
-						break
-					}
-				}
-			}
-		}
-		if ne {
-			possible &^= Same
-		}
 	}
 	want := possible
 	visit := func() {
@@ -1044,4 +998,73 @@ func (c *Ctx) factCompare(pa, pb *poly, rec *ffRec) (possible, witnessed Order, 
 		}
 	}
 	return possible, witnessed, true
+}
+
+// factPossible is the proof part of factCompare on linear monomials a and
+// b: the relations that the replay of proveLe and proveNe does not exclude.
+func (c *Ctx) factPossible(st *ffState, a, b *lin, rec *ffRec) (possible Order, ok bool) {
+	ba, ok1 := linSub(b, a)
+	ab, ok2 := linSub(a, b)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	possible = AnyOrder
+	var uses *[3][]FactUse
+	if rec != nil {
+		uses = &rec.excl
+	}
+	use := func(k int) *[]FactUse {
+		if uses == nil {
+			return nil
+		}
+		uses[k] = uses[k][:0]
+		return &uses[k]
+	}
+	if pr, ok := c.ffNonneg(st, ba, false, use(2)); !ok {
+		return 0, false
+	} else if pr {
+		possible &^= Greater
+	}
+	if pr, ok := c.ffNonneg(st, ab, false, use(0)); !ok {
+		return 0, false
+	} else if pr {
+		possible &^= Less
+	}
+	if possible&Same != 0 {
+		ne := false
+		for i, q := range [2]*lin{&ba, &ab} {
+			pr, ok := c.ffNonneg(st, *q, true, use(1))
+			if !ok {
+				return 0, false
+			}
+			if pr {
+				ne = true
+				if rec != nil {
+					rec.dir = [2]Rel{LT, GT}[i]
+				}
+				break
+			}
+		}
+		if !ne {
+			if _, nz := ab.first(); nz {
+				for i := range c.ff.ne {
+					k, pr, ok := ab.propTo(&c.ff.ne[i])
+					if !ok {
+						return 0, false
+					}
+					if pr {
+						ne = true
+						if rec != nil {
+							rec.dir, rec.ne, rec.k = NE, i, k
+						}
+						break
+					}
+				}
+			}
+		}
+		if ne {
+			possible &^= Same
+		}
+	}
+	return possible, true
 }
