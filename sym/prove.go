@@ -317,9 +317,15 @@ func (c *Ctx) bindingAt(syms []*variable, vals map[*variable]int64) (Binding, bo
 	}
 	b := make(Binding, len(syms))
 	for _, s := range syms {
-		img := varPoly(s)
-		if v, ok := c.sub[s]; ok {
-			img = v
+		img, ok := c.sub[s]
+		if !ok {
+			x, _ := val(s)
+			n, ok := x.int64()
+			if !ok || n < 1 {
+				return nil, false
+			}
+			b[s.name] = n
+			continue
 		}
 		x, err := evalPoly(img, val)
 		if err != nil {
@@ -339,7 +345,14 @@ func (c *Ctx) searchUnknowns(syms []*variable) []*variable {
 	seen := map[*variable]bool{}
 	var us []*variable
 	for _, s := range syms {
-		img := c.theta(varPoly(s))
+		img, ok := c.sub[s]
+		if !ok {
+			if !seen[s] {
+				seen[s] = true
+				us = append(us, s)
+			}
+			continue
+		}
 		var walk func(p *poly)
 		walk = func(p *poly) {
 			p.eachVar(func(v *variable) {
