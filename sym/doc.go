@@ -194,7 +194,10 @@
 // with equal values merge where their guards join into one condition, and
 // no result has more than MaxBranches branches (beyond, the operation
 // fails with a *NeedsError naming the conditions it split on). Then
-// composes case splits; Select picks the branch of a binding.
+// composes case splits; Select picks the branch of a binding. Each branch
+// lists the decisions that chose it or excluded other cases (Branch.Why),
+// and Branch.Certificates gathers their certificates; branches pruned
+// because their guard contradicts the assumptions have no certificate.
 //
 // Ctx.FloorDiv, CeilDiv and Mod answer the exact quotient (or 0) where
 // the divisor divides, and split on divisibility otherwise; Ctx.Min and

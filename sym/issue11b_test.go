@@ -249,3 +249,60 @@ func TestCertificateJSONTampering(t *testing.T) {
 		}
 	}
 }
+
+// Item 2(d): piecewise results carry the certificates of their decisions.
+func TestPiecewiseCertificates(t *testing.T) {
+	type pcase struct {
+		ctx, op, a, b string
+		want          string // the result
+		claims        []string
+	}
+	cases := []pcase{
+		{engineCtx, "min", "K", "M", "K", []string{"K <= M"}},
+		{engineCtx, "max", "K", "M", "M", []string{"K <= M"}},
+		{engineCtx, "shape_div", "M*N", "128", "M*N/128", []string{"1 <= M*N", "1 <= 128", "128 divides M*N"}},
+		{engineCtx, "floor_div", "M*N", "128", "M*N/128", []string{"128 divides M*N"}},
+		{engineCtx, "mod", "K", "M+1", "K", []string{"K < M+1"}},
+		{"", "min", "M", "N", "when M<=N: M; when M>N: N", []string{"M < N", "M == N"}},
+		{"M%8==0", "shape_div", "M", "N", "", []string{"M does not divide N"}},
+	}
+	for _, tc := range cases {
+		ctx := mustCtx(t, tc.ctx)
+		a, b := MustParse(tc.a), MustParse(tc.b)
+		var p Piecewise[Expr]
+		switch tc.op {
+		case "min":
+			p = ctx.Min(a, b)
+		case "max":
+			p = ctx.Max(a, b)
+		case "shape_div":
+			p = ctx.ShapeDiv(a, b)
+		case "floor_div":
+			p = ctx.FloorDiv(a, b)
+		case "mod":
+			p = ctx.Mod(a, b)
+		}
+		what := fmt.Sprintf("%s %s %s | %s", tc.op, tc.a, tc.b, tc.ctx)
+		if tc.want != "" && p.String() != tc.want {
+			t.Errorf("%s: got %s, want %s", what, p, tc.want)
+		}
+		seen := map[string]bool{}
+		for _, br := range p.Branches {
+			certs, err := br.Certificates()
+			if err != nil {
+				t.Errorf("%s: %v", what, err)
+			}
+			for _, cert := range certs {
+				if err := Verify(cert); err != nil {
+					t.Errorf("%s: %v", what, err)
+				}
+				seen[cert.Claim.String()] = true
+			}
+		}
+		for _, cl := range tc.claims {
+			if !seen[cl] {
+				t.Errorf("%s: no certificate for %s among %v", what, cl, seen)
+			}
+		}
+	}
+}
