@@ -235,3 +235,34 @@ func BenchmarkEngineWith(b *testing.B) {
 		}
 	}
 }
+
+// The same comparison with every certificate checked by Verify, as a
+// derivation that stores them does once.
+func BenchmarkEngineCompareKMVerified(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("K"), MustParse("M")
+	b.ReportAllocs()
+	for b.Loop() {
+		certs, err := ctx.Compare(x, y).Certificates()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range certs {
+			if err := Verify(c); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// Deciding only, without certificates.
+func BenchmarkEngineCompareKMNoCert(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("K"), MustParse("M")
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := ctx.Compare(x, y); r.Witnessed != Less|Same {
+			b.Fatal("want {<,=} witnessed")
+		}
+	}
+}
