@@ -365,6 +365,71 @@ func (m *fastMono) evalAt(fv *fastVars, pt *[2 * maxFast]int64) (frac, bool) {
 	return r, true
 }
 
+// fastEv is a monomial prepared for evaluation at the points of a search:
+// the index in the search's unknowns of each factor.
+type fastEv struct {
+	c     frac
+	n     int
+	idx   [maxFast]int
+	e     [maxFast]int64
+	isInt bool // integer coefficient, exponents 1..4: int64 products
+}
+
+// prepare sets ev to m over the unknowns of all; false when one is absent.
+func (ev *fastEv) prepare(m *fastMono, all *fastVars) bool {
+	ev.c, ev.n, ev.isInt = m.c, 0, m.c.d == 1
+	for i := 0; i < m.n; i++ {
+		if m.e[i] == 0 {
+			continue
+		}
+		j := 0
+		for j < all.n && all.v[j] != m.v[i] {
+			j++
+		}
+		if j == all.n {
+			return false
+		}
+		ev.idx[ev.n], ev.e[ev.n] = j, m.e[i]
+		if m.e[i] < 1 || m.e[i] > 4 {
+			ev.isInt = false
+		}
+		ev.n++
+	}
+	return true
+}
+
+// at evaluates the monomial at the point.
+func (ev *fastEv) at(pt *[2 * maxFast]int64) (frac, bool) {
+	if ev.isInt {
+		r := ev.c.n
+		for i := 0; i < ev.n; i++ {
+			x := pt[ev.idx[i]]
+			for e := ev.e[i]; e > 0; e-- {
+				if r > -1<<31 && r < 1<<31 && x > -1<<31 && x < 1<<31 {
+					r *= x
+					continue
+				}
+				var ok bool
+				if r, ok = mul64(r, x); !ok {
+					return frac{}, false
+				}
+			}
+		}
+		return frac{r, 1}, true
+	}
+	r := ev.c
+	for i := 0; i < ev.n; i++ {
+		p, ok := powFrac(pt[ev.idx[i]], ev.e[i])
+		if ok {
+			r, ok = r.mul(p)
+		}
+		if !ok {
+			return frac{}, false
+		}
+	}
+	return r, true
+}
+
 // fastRec records the witness points found by the fast path: index 0 for
 // Less (or the Divides refutation), 1 for Same, 2 for Greater.
 type fastRec struct {
@@ -431,6 +496,10 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 	if !c.fastAll(pa, pb, &all) {
 		return Unknown, false
 	}
+	var ea, eb fastEv
+	if !ea.prepare(&A, &all) || !eb.prepare(&B, &all) {
+		return Unknown, false
+	}
 	var pt [2 * maxFast]int64
 	var it boxIter
 	for it.next(all.bd[:all.n], pt[:all.n]) {
@@ -441,8 +510,8 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 		if !fits {
 			continue
 		}
-		av, ok1 := A.evalAt(&all, &pt)
-		bv, ok2 := B.evalAt(&all, &pt)
+		av, ok1 := ea.at(&pt)
+		bv, ok2 := eb.at(&pt)
 		if !ok1 || !ok2 {
 			return Unknown, false
 		}
@@ -507,6 +576,10 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 	if !c.fastAll(pa, pb, &all) {
 		return 0, 0, false
 	}
+	var ea, eb fastEv
+	if !ea.prepare(&st.A, &all) || !eb.prepare(&st.B, &all) {
+		return 0, 0, false
+	}
 	var pt [2 * maxFast]int64
 	abort := false
 	visit := func() {
@@ -518,8 +591,8 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 		if !fits {
 			return
 		}
-		av, ok1 := st.A.evalAt(&all, &pt)
-		bv, ok2 := st.B.evalAt(&all, &pt)
+		av, ok1 := ea.at(&pt)
+		bv, ok2 := eb.at(&pt)
 		if !ok1 || !ok2 {
 			abort = true
 			return
