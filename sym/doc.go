@@ -163,10 +163,17 @@
 //   - Compare(a,b): the set of relations {<,=,>} not excluded by a proof,
 //     and the subset witnessed by bindings. Two monomials are ordered by
 //     the lower bounds of their unknowns (after dividing out their common
-//     part), and < and > are witnessed by growing one unknown; = is
-//     witnessed at the lower bounds or by solving for one unknown, and may
-//     stay unwitnessed (2*M against 3*N). Sums are ordered by the shift
-//     argument with facts.
+//     part); sums by the shift argument with facts. Witnesses come from
+//     the search; for monomials whose images are monomials, it then also
+//     tries growing one unknown (for < and >) and solving for one unknown
+//     (for =); = may stay unwitnessed (2*M against 3*N).
+//
+// The search for witnesses is one enumeration of points of the box of the
+// unknowns (the lower corner, each unknown moved up by a fixed list of
+// offsets, the upper bounds, then pseudo-random combinations, 400 points
+// in all), used by every path, so that all find the same witnesses; a
+// point counts only where every symbol's value is a positive int64 and
+// every assumption holds there.
 //
 // What is left Unknown: divisibility by a sum that does not divide as a
 // polynomial; divisibility that holds only by a kept fact (M*N%8==0 does
@@ -180,10 +187,13 @@
 // symbols whose images are monomials, in a context without kept facts,
 // they take a fast path that allocates nothing; certificates are then
 // built on demand. In a context whose kept facts are linear (N >= M,
-// M != 2, ...) and whose assumptions have no atoms, Divides and Compare on
-// such monomials (for Compare, of degree at most 1 in the unknowns) replay
-// the general path without allocating, with the same answers, and build
-// certificates on demand too.
+// M != 2, ...) and whose assumptions have no atoms other than x%d,
+// floor_div(x,d) and ceil_div(x,d) by positive constants (M%128==0),
+// Divides and Compare on such monomials (for Compare, of degree at most 1
+// in the unknowns, or any degree where the shift argument alone leaves one
+// relation) replay the general path without allocating, with the same
+// answers, and build certificates on demand too. Both fast paths visit the
+// general path's points and are tested against it.
 //
 // # Case splits
 //
