@@ -186,8 +186,9 @@ type Comparison struct {
 	ctx       *Ctx
 	a, b      *poly
 	certs     []*Certificate
-	fact      bool // answered by the fact fast path (factfast.go)
-	general   bool // answered by the general path: certs made while deciding
+	fact      bool     // answered by the fact fast path (factfast.go)
+	at        [3]int32 // there, the points of the first witnesses
+	general   bool     // answered by the general path: certs made while deciding
 }
 
 // Holds answers "a r b at every allowed binding", r a set of relations
@@ -222,7 +223,8 @@ func (c Comparison) Certificates() ([]*Certificate, error) {
 	var excl [3]*Certificate // proofs excluding Less, Same, Greater
 	if c.fact {
 		var rec ffRec
-		p, w, ok := c.ctx.factCompare(c.a, c.b, &rec)
+		at := c.at
+		p, w, ok := c.ctx.factCompare(c.a, c.b, &rec, &at)
 		if !ok || p != c.Possible || w != c.Witnessed {
 			return nil, errors.New("sym: internal error: the fact fast path does not replay")
 		}
@@ -362,7 +364,7 @@ func (c *Ctx) Compare(a, b Expr) Comparison {
 		r.Possible, r.Witnessed = p, w
 		return r
 	}
-	if p, w, ok := c.factCompare(pa, pb, nil); ok {
+	if p, w, ok := c.factCompare(pa, pb, nil, &r.at); ok {
 		r.Possible, r.Witnessed, r.fact = p, w, true
 		return r
 	}

@@ -559,6 +559,21 @@ type ffState struct {
 	lo    [maxFF]int64 // loOf of the unknowns
 	hasLo [maxFF]bool
 	abort bool
+	// the points visited (counted from 1), and for a replay the only
+	// points to evaluate (the first witnesses of the decision)
+	nvisit int32
+	replay bool
+	only   [3]int32
+}
+
+// skip counts a point and reports whether a replay passes over it.
+func (st *ffState) skip() bool {
+	st.nvisit++
+	if !st.replay {
+		return false
+	}
+	n := st.nvisit
+	return n != st.only[0] && n != st.only[1] && n != st.only[2]
 }
 
 func insertVar(vs *[maxFF]*variable, n *int, v *variable) bool {
@@ -842,6 +857,9 @@ func (st *ffState) facVal(f *cfac) (int64, bool) {
 func (c *Ctx) ffSearch(st *ffState, f func() bool) bool {
 	var it boxIter
 	for it.next(st.bd[:st.nu], st.vals[:st.nu]) {
+		if st.skip() {
+			continue
+		}
 		if !c.ffBinding(st) {
 			if st.abort {
 				return true
@@ -921,9 +939,15 @@ func (c *Ctx) factDivides(pa, pb *poly, rec *ffRec) (Truth, bool) {
 }
 
 // factCompare replays the general Compare on the fact fast path.
-// With rec, it records the facts of its proofs and its witnesses.
-func (c *Ctx) factCompare(pa, pb *poly, rec *ffRec) (possible, witnessed Order, ok bool) {
+// With rec, it records the facts of its proofs and its witnesses, and
+// evaluates only the points that rec.at names (a replay of a decision that
+// recorded them in at, see Comparison); without, it writes in at the
+// point at which each relation was first witnessed (nil: not wanted).
+func (c *Ctx) factCompare(pa, pb *poly, rec *ffRec, at *[3]int32) (possible, witnessed Order, ok bool) {
 	var st ffState
+	if rec != nil && at != nil {
+		st.replay, st.only = true, *at
+	}
 	if !c.ffSetup(pa, pb, &st) {
 		return 0, 0, false
 	}
@@ -956,8 +980,12 @@ func (c *Ctx) factCompare(pa, pb *poly, rec *ffRec) (possible, witnessed Order, 
 		k := x.cmp(y) + 1
 		rel := [3]Order{Less, Same, Greater}[k]
 		if want&rel != 0 {
-			if rec != nil && witnessed&rel == 0 {
-				rec.wit[k] = st.binding()
+			if witnessed&rel == 0 {
+				if rec != nil {
+					rec.wit[k] = st.binding()
+				} else if at != nil {
+					at[k] = st.nvisit
+				}
 			}
 			witnessed |= rel
 		}
@@ -975,7 +1003,7 @@ func (c *Ctx) factCompare(pa, pb *poly, rec *ffRec) (possible, witnessed Order, 
 		if _, ok := c.fastOrder(pa, pb, &fc); ok {
 			var pt [2 * maxFast]int64
 			fc.targets(want, &witnessed, &pt, func() {
-				if st.abort {
+				if st.abort || st.skip() {
 					return
 				}
 				for j := 0; j < st.nu; j++ {

@@ -54,7 +54,7 @@ func TestFactFastMatchesGeneral(t *testing.T) {
 		for _, pr := range pairs {
 			a, b := pr[0], pr[1]
 			what := fmt.Sprintf("%s under %s", Claim{ClaimLe, pl(a), pl(b)}, src)
-			if _, _, ok := ctx.factCompare(pl(a), pl(b), nil); ok {
+			if _, _, ok := ctx.factCompare(pl(a), pl(b), nil, nil); ok {
 				fastCmp++
 			}
 			if _, ok := ctx.factDivides(pl(a), pl(b), nil); ok {
