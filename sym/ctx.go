@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Ctx is an immutable set of assumptions about the symbols. Every symbol is
@@ -50,18 +51,11 @@ type Ctx struct {
 	// fast path: every eliminated symbol, with its value when that is one
 	// term without atoms
 	monoSub map[*variable]monoEntry
-	box     bool // no kept facts: the allowed set is the box of the unknowns
-	ff      *factFast
-	// corner is the binding of the symbols of the assumptions at the lower
-	// corner of the unknowns' box when it satisfies every assumption (nil
-	// otherwise, e.g. when a value does not fit in int64): the fast path
-	// reports a refutation only when it holds (see fastImagesFit).
-	corner Binding
-	// the witness searches: the unknowns behind the symbols of the
-	// assumptions (sorted), and the images of the eliminated symbols (by
-	// symbol)
-	condUnk []*variable
-	symImgs []*poly
+	box     bool                     // no kept facts: the allowed set is the box of the unknowns
+	ffp     atomic.Pointer[factFast] // the fact fast path's data, on first use
+	// what the fast paths' searches need, computed on first use (see
+	// searchInfo)
+	si atomic.Pointer[searchInfo]
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.
@@ -113,7 +107,7 @@ const maxSettle = 512
 
 // NewCtx returns the empty context: every symbol is a positive integer and
 // nothing more is known.
-func NewCtx() *Ctx { return &Ctx{box: true, corner: Binding{}} }
+func NewCtx() *Ctx { return &Ctx{box: true} }
 
 // Assume returns a context with the given conditions (each in the notation,
 // possibly a conjunction with &&).
@@ -1005,20 +999,6 @@ func (c *Ctx) finish() {
 		}
 		t, ok := p.monomial()
 		c.monoSub[v] = monoEntry{t: t, ok: ok && !p.hasAtoms()}
-	}
-	c.ff = nil
-	c.buildFactFast()
-	c.corner = nil
-	syms := c.relevantSymbols()
-	if b, ok := c.bindingAt(syms, nil); ok && c.satisfied(b) {
-		c.corner = b
-	}
-	c.condUnk = c.searchUnknowns(syms)
-	c.symImgs = nil
-	for _, s := range syms {
-		if img, ok := c.sub[s]; ok {
-			c.symImgs = append(c.symImgs, img)
-		}
 	}
 }
 

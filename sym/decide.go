@@ -249,7 +249,7 @@ func (c Comparison) Certificates() ([]*Certificate, error) {
 				cert = c.ctx.certBase(Claim{ClaimNe, c.a, c.b})
 				cert.Direction = rec.dir
 				if rec.dir == NE {
-					rec.excl[1] = []FactUse{{Src: c.ctx.ff.nesrc[rec.ne], Mult: constPoly(fracRat(rec.k))}}
+					rec.excl[1] = []FactUse{{Src: c.ctx.factFast().nesrc[rec.ne], Mult: constPoly(fracRat(rec.k))}}
 				}
 			default:
 				cert = c.ctx.certBase(Claim{ClaimLe, c.a, c.b})

@@ -232,18 +232,38 @@ func (ff *factFast) compile(p *poly) []cterm {
 	return out
 }
 
-// buildFactFast fills c.ff.
-func (c *Ctx) buildFactFast() {
+// noFactFast marks a context outside the fact fast path's fragment.
+var noFactFast = &factFast{}
+
+// factFast returns what the fact fast path needs of the context (built on
+// first use; contexts are immutable), nil outside its fragment.
+func (c *Ctx) factFast() *factFast {
+	ff := c.ffp.Load()
+	if ff == nil {
+		if ff = c.buildFactFast(); ff == nil {
+			ff = noFactFast
+		}
+		c.ffp.Store(ff)
+	}
+	if ff == noFactFast {
+		return nil
+	}
+	return ff
+}
+
+// buildFactFast computes the fact fast path's data (nil outside its
+// fragment).
+func (c *Ctx) buildFactFast() *factFast {
 	for _, s := range c.monoSub {
 		if !s.ok {
-			return
+			return nil
 		}
 	}
 	ff := &factFast{}
 	for _, f := range c.facts {
 		var l lin
 		if (f.kind != fGe && f.kind != fNe) || !linOfPoly(f.p, &l) {
-			return
+			return nil
 		}
 		if f.kind == fNe && f.src.bound == nil && !f.p.isZero() {
 			ff.ne = append(ff.ne, l)
@@ -252,7 +272,7 @@ func (c *Ctx) buildFactFast() {
 		if f.kind == fGe {
 			usable, fits := c.shiftLin(&l)
 			if !fits {
-				return
+				return nil
 			}
 			if usable {
 				ff.usable = append(ff.usable, l)
@@ -271,11 +291,11 @@ func (c *Ctx) buildFactFast() {
 		var l lin
 		l.k = frac{c.bnd[v].hi, 1}
 		if !l.addTerm(v, frac{-1, 1}) {
-			return
+			return nil
 		}
 		usable, fits := c.shiftLin(&l)
 		if !fits {
-			return
+			return nil
 		}
 		if usable {
 			ff.usable = append(ff.usable, l)
@@ -310,18 +330,18 @@ func (c *Ctx) buildFactFast() {
 	for _, cd := range c.conds {
 		for _, p := range [2]*poly{pl(cd.X), pl(cd.Y)} {
 			if p.err != nil || !walk(p) {
-				return
+				return nil
 			}
 		}
 	}
 	if len(ff.condSyms) > maxFF {
-		return
+		return nil
 	}
 	sortVars(ff.condSyms)
 	for _, cd := range c.conds {
 		ff.conds = append(ff.conds, ccond{cd.Rel, ff.compile(pl(cd.X)), ff.compile(pl(cd.Y))})
 	}
-	c.ff = ff
+	return ff
 }
 
 // ffNonneg replays proveNonneg on a linear p: proved, and ok false when the
@@ -347,7 +367,7 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved
 	if done() {
 		return true, true
 	}
-	facts := c.ff.usable
+	facts := st.ff.usable
 	if len(facts) == 0 {
 		return false, true
 	}
@@ -400,7 +420,7 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved
 			return false, false
 		}
 		if uses != nil {
-			*uses = append(*uses, FactUse{Src: c.ff.usrc[best], Mult: constPoly(fracRat(m))})
+			*uses = append(*uses, FactUse{Src: st.ff.usrc[best], Mult: constPoly(fracRat(m))})
 		}
 		f := &facts[best]
 		for i := 0; i < f.n; i++ {
@@ -559,6 +579,7 @@ type ffState struct {
 	lo    [maxFF]int64 // loOf of the unknowns
 	hasLo [maxFF]bool
 	abort bool
+	ff    *factFast
 	// the points visited (counted from 1), and for a replay the only
 	// points to evaluate (the first witnesses of the decision)
 	nvisit int32
@@ -595,7 +616,10 @@ func insertVar(vs *[maxFF]*variable, n *int, v *variable) bool {
 
 // ffSetup prepares a query; ok is false outside the fragment.
 func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
-	if factFastOff || c.ff == nil {
+	if factFastOff {
+		return false
+	}
+	if st.ff = c.factFast(); st.ff == nil {
 		return false
 	}
 	var ok1, ok2 bool
@@ -604,7 +628,7 @@ func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
 	if !ok1 || !ok2 || !c.fastTheta(st.ta, &st.A) || !c.fastTheta(st.tb, &st.B) {
 		return false
 	}
-	for _, v := range c.ff.condSyms {
+	for _, v := range st.ff.condSyms {
 		if !insertVar(&st.syms, &st.nsym, v) {
 			return false
 		}
@@ -632,7 +656,7 @@ func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
 		st.bd[j] = c.bounds(st.us[j])
 		st.lo[j], st.hasLo[j] = c.loOf(st.us[j])
 	}
-	for k, v := range c.ff.condSyms {
+	for k, v := range st.ff.condSyms {
 		for i := 0; i < st.nsym; i++ {
 			if st.syms[i] == v {
 				st.cmap[k] = i
@@ -740,8 +764,8 @@ func (c *Ctx) ffBinding(st *ffState) bool {
 		}
 		st.sval[i] = r.n
 	}
-	for i := range c.ff.conds {
-		cd := &c.ff.conds[i]
+	for i := range st.ff.conds {
+		cd := &st.ff.conds[i]
 		x, ok1 := st.evalC(cd.x)
 		y, ok2 := st.evalC(cd.y)
 		if !ok1 || !ok2 {
@@ -1075,8 +1099,8 @@ func (c *Ctx) factPossible(st *ffState, a, b *lin, rec *ffRec) (possible Order, 
 		}
 		if !ne {
 			if _, nz := ab.first(); nz {
-				for i := range c.ff.ne {
-					k, pr, ok := ab.propTo(&c.ff.ne[i])
+				for i := range st.ff.ne {
+					k, pr, ok := ab.propTo(&st.ff.ne[i])
 					if !ok {
 						return 0, false
 					}

@@ -257,7 +257,7 @@ func (c *Ctx) fastAll(pa, pb *poly, all *fastVars) bool {
 			}
 		}
 	}
-	for _, u := range c.condUnk {
+	for _, u := range c.searchInfo().condUnk {
 		if !all.add(c, u) {
 			return false
 		}
@@ -279,7 +279,7 @@ func (c *Ctx) fastFits(all *fastVars, pt *[2 * maxFast]int64) (fits, ok bool) {
 		}
 		return 0, false
 	}
-	for _, img := range c.symImgs {
+	for _, img := range c.searchInfo().symImgs {
 		r := frac{0, 1}
 		for _, t := range img.t {
 			tv, ok := fracOf(t.c)
@@ -488,7 +488,7 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 	if integral {
 		return True, true
 	}
-	if !c.box || c.corner == nil {
+	if !c.box || c.searchInfo().corner == nil {
 		return Unknown, false
 	}
 	// the search of the general path: the same points, the same test
@@ -567,7 +567,7 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 			return 0, 0, false
 		}
 	}
-	if c.corner == nil {
+	if c.searchInfo().corner == nil {
 		return 0, 0, false
 	}
 	// the general path's search: the points of boxIter, then the targeted

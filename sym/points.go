@@ -147,3 +147,37 @@ func (it *boxIter) draw(bd []bounds, pt []int64, r *rand.Rand) {
 	}
 	it.tries++
 }
+
+// searchInfo is what the fast paths' searches need of a context.
+type searchInfo struct {
+	// corner is the binding of the symbols of the assumptions at the lower
+	// corner of the unknowns' box when it satisfies every assumption (nil
+	// otherwise, e.g. when a value does not fit in int64): the fast path
+	// of fast.go answers only when it holds.
+	corner Binding
+	// the unknowns behind the symbols of the assumptions (sorted), and the
+	// images of the eliminated symbols (by symbol)
+	condUnk []*variable
+	symImgs []*poly
+}
+
+// searchInfo computes (once; contexts are immutable) what the fast paths'
+// searches need.
+func (c *Ctx) searchInfo() *searchInfo {
+	if si := c.si.Load(); si != nil {
+		return si
+	}
+	si := &searchInfo{}
+	syms := c.relevantSymbols()
+	if b, ok := c.bindingAt(syms, nil); ok && c.satisfied(b) {
+		si.corner = b
+	}
+	si.condUnk = c.searchUnknowns(syms)
+	for _, s := range syms {
+		if img, ok := c.sub[s]; ok {
+			si.symImgs = append(si.symImgs, img)
+		}
+	}
+	c.si.Store(si)
+	return si
+}
