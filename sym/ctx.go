@@ -51,8 +51,10 @@ type Ctx struct {
 	// fast path: every eliminated symbol, with its value when that is one
 	// term without atoms
 	monoSub map[*variable]monoEntry
-	box     bool                     // no kept facts: the allowed set is the box of the unknowns
-	ffp     atomic.Pointer[factFast] // the fact fast path's data, on first use
+	box     bool // no kept facts: the allowed set is the box of the unknowns
+
+	// the fact fast path's data, on first use (see factFast)
+	ffp atomic.Pointer[factFast]
 	// what the fast paths' searches need, computed on first use (see
 	// searchInfo)
 	si atomic.Pointer[searchInfo]
