@@ -340,31 +340,6 @@ func (fv *fastVars) collect(c *Ctx, m *fastMono) bool {
 	return true
 }
 
-// evalAt evaluates m at the point (values indexed like fv).
-func (m *fastMono) evalAt(fv *fastVars, pt *[2 * maxFast]int64) (frac, bool) {
-	r := m.c
-	for i := 0; i < m.n; i++ {
-		if m.e[i] == 0 {
-			continue
-		}
-		x := int64(0)
-		for j := 0; j < fv.n; j++ {
-			if fv.v[j] == m.v[i] {
-				x = pt[j]
-				break
-			}
-		}
-		p, ok := powFrac(x, m.e[i])
-		if !ok {
-			return frac{}, false
-		}
-		if r, ok = r.mul(p); !ok {
-			return frac{}, false
-		}
-	}
-	return r, true
-}
-
 // fastEv is a monomial prepared for evaluation at the points of a search:
 // the index in the search's unknowns of each factor.
 type fastEv struct {
