@@ -218,6 +218,9 @@ func (c Comparison) Certificates() ([]*Certificate, error) {
 	if c.ctx == nil {
 		return nil, errors.New("sym: zero Comparison")
 	}
+	if c.Possible == AnyOrder && c.Witnessed == 0 {
+		return nil, nil // nothing decided (invalid operands)
+	}
 	var out []*Certificate
 	var wit [3]*Certificate
 	var excl [3]*Certificate // proofs excluding Less, Same, Greater

@@ -306,3 +306,23 @@ func TestPiecewiseCertificates(t *testing.T) {
 		}
 	}
 }
+
+// Undecided and invalid questions have no certificates, and asking for
+// them is no error for a comparison.
+func TestNoCertificateForNothing(t *testing.T) {
+	ctx := mustCtx(t, engineCtx)
+	bad := Sub(MustParse("M"), ExactDiv(MustParse("1"), Const(0)))
+	r := ctx.Compare(bad, MustParse("M"))
+	if r.Possible != AnyOrder || r.Witnessed != 0 {
+		t.Errorf("invalid operand: %s/%s", r.Possible, r.Witnessed)
+	}
+	if certs, err := r.Certificates(); err != nil || len(certs) != 0 {
+		t.Errorf("invalid operand: %v %v", certs, err)
+	}
+	if _, err := ctx.Divides(bad, MustParse("M")).Certificate(); err == nil {
+		t.Error("a certificate for an invalid operand")
+	}
+	if _, err := (Comparison{}).Certificates(); err == nil {
+		t.Error("a zero Comparison has certificates")
+	}
+}
