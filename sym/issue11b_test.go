@@ -326,3 +326,48 @@ func TestNoCertificateForNothing(t *testing.T) {
 		t.Error("a zero Comparison has certificates")
 	}
 }
+
+// Items 2(c) and 6: under the engine's context the questions are decided
+// without allocating, and their certificates come from the deciding path
+// (a handful of allocations; re-running the general path took thousands).
+func TestEngineQuestionsAllocate(t *testing.T) {
+	ctx := mustCtx(t, engineCtx)
+	K, M, N := MustParse("K"), MustParse("M"), MustParse("N")
+	c128, c64, MN, one := MustParse("128"), MustParse("64"), MustParse("M*N"), Const(1)
+	ctx.Compare(K, M) // builds the context's fast-path data
+	decide := []struct {
+		name string
+		f    func()
+	}{
+		{"divides 128 M*N", func() { ctx.Divides(c128, MN) }},
+		{"divides K M", func() { ctx.Divides(K, M) }},
+		{"compare K M", func() { ctx.Compare(K, M) }},
+		{"compare 64 N", func() { ctx.Compare(c64, N) }},
+		{"compare M*N 1", func() { ctx.Compare(MN, one) }},
+	}
+	for _, q := range decide {
+		if n := testing.AllocsPerRun(20, q.f); n != 0 {
+			t.Errorf("%s: %v allocations to decide, want 0", q.name, n)
+		}
+	}
+	certs := []struct {
+		name string
+		f    func() error
+	}{
+		{"divides 128 M*N", func() error { _, err := ctx.Divides(c128, MN).Certificate(); return err }},
+		{"divides K M", func() error { _, err := ctx.Divides(K, M).Certificate(); return err }},
+		{"compare K M", func() error { _, err := ctx.Compare(K, M).Certificates(); return err }},
+		{"compare 64 N", func() error { _, err := ctx.Compare(c64, N).Certificates(); return err }},
+		{"compare M*N 1", func() error { _, err := ctx.Compare(MN, one).Certificates(); return err }},
+	}
+	for _, q := range certs {
+		var err error
+		n := testing.AllocsPerRun(20, func() { err = q.f() })
+		if err != nil {
+			t.Errorf("%s: %v", q.name, err)
+		}
+		if n > 40 {
+			t.Errorf("%s: %v allocations with certificates, want a few", q.name, n)
+		}
+	}
+}
