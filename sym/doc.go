@@ -173,7 +173,9 @@
 // offsets, the upper bounds, then pseudo-random combinations, 400 points
 // in all), used by every path, so that all find the same witnesses; a
 // point counts only where every symbol's value is a positive int64 and
-// every assumption holds there.
+// every assumption, evaluated there, holds (the fast paths too evaluate
+// the assumptions at each witness they report, and give up where they
+// cannot).
 //
 // What is left Unknown: divisibility by a sum that does not divide as a
 // polynomial; divisibility that holds only by a kept fact (M*N%8==0 does

@@ -302,6 +302,17 @@ func (c *Ctx) buildFactFast() *factFast {
 			ff.usrc = append(ff.usrc, Source{Cond: -1, Bound: v.name, Upper: true})
 		}
 	}
+	if !c.compileConds(ff) {
+		return nil
+	}
+	return ff
+}
+
+// compileConds compiles the assumptions for evaluation at a binding
+// (ff.condSyms, ff.conds); false when one has an atom other than x%d,
+// floor_div(x,d), ceil_div(x,d) by a positive constant, a coefficient
+// beyond int64 fractions, or there are more than maxFF symbols.
+func (c *Ctx) compileConds(ff *factFast) bool {
 	seen := map[*variable]bool{}
 	var walk func(p *poly) bool
 	walk = func(p *poly) bool {
@@ -330,18 +341,18 @@ func (c *Ctx) buildFactFast() *factFast {
 	for _, cd := range c.conds {
 		for _, p := range [2]*poly{pl(cd.X), pl(cd.Y)} {
 			if p.err != nil || !walk(p) {
-				return nil
+				return false
 			}
 		}
 	}
 	if len(ff.condSyms) > maxFF {
-		return nil
+		return false
 	}
 	sortVars(ff.condSyms)
 	for _, cd := range c.conds {
 		ff.conds = append(ff.conds, ccond{cd.Rel, ff.compile(pl(cd.X)), ff.compile(pl(cd.Y))})
 	}
-	return ff
+	return true
 }
 
 // ffNonneg replays proveNonneg on a linear p: proved, and ok false when the
@@ -764,8 +775,14 @@ func (c *Ctx) ffBinding(st *ffState) bool {
 		}
 		st.sval[i] = r.n
 	}
-	for i := range st.ff.conds {
-		cd := &st.ff.conds[i]
+	return st.condsHold(st.ff)
+}
+
+// condsHold evaluates the compiled assumptions of ff at the binding in
+// st.sval (indexed through st.cmap); it sets abort on overflow.
+func (st *ffState) condsHold(ff *factFast) bool {
+	for i := range ff.conds {
+		cd := &ff.conds[i]
 		x, ok1 := st.evalC(cd.x)
 		y, ok2 := st.evalC(cd.y)
 		if !ok1 || !ok2 {

@@ -271,46 +271,90 @@ func (c *Ctx) fastAll(pa, pb *poly, all *fastVars) bool {
 // cannot be evaluated here (atoms, an unknown outside all, overflow): the
 // fast path then gives up. It allocates nothing.
 func (c *Ctx) fastFits(all *fastVars, pt *[2 * maxFast]int64) (fits, ok bool) {
-	val := func(v *variable) (int64, bool) {
-		for j := 0; j < all.n; j++ {
-			if all.v[j] == v {
-				return pt[j], true
-			}
-		}
-		return 0, false
-	}
 	for _, img := range c.searchInfo().symImgs {
-		r := frac{0, 1}
-		for _, t := range img.t {
-			tv, ok := fracOf(t.c)
-			if !ok {
-				return false, false
-			}
-			for _, f := range t.m {
-				if f.v.kind == kAtom {
-					return false, false
-				}
-				x, found := val(f.v)
-				if !found || (x == 0 && f.e < 0) {
-					return false, false
-				}
-				p, ok := powFrac(x, int64(f.e))
-				if ok {
-					tv, ok = tv.mul(p)
-				}
-				if !ok {
-					return false, false
-				}
-			}
-			if r, ok = r.add(tv); !ok {
-				return false, false
-			}
+		r, ok := evalImage(img, all, pt)
+		if !ok {
+			return false, false
 		}
 		if !r.isInt() || r.sign() <= 0 {
 			return false, true
 		}
 	}
 	return true, true
+}
+
+// evalImage evaluates an image over the unknowns of all at the point; ok
+// is false when it has an atom, an unknown outside all, or overflows.
+func evalImage(img *poly, all *fastVars, pt *[2 * maxFast]int64) (frac, bool) {
+	r := frac{0, 1}
+	for _, t := range img.t {
+		tv, ok := fracOf(t.c)
+		if !ok {
+			return frac{}, false
+		}
+		for _, f := range t.m {
+			if f.v.kind == kAtom {
+				return frac{}, false
+			}
+			j := 0
+			for j < all.n && all.v[j] != f.v {
+				j++
+			}
+			if j == all.n || (pt[j] == 0 && f.e < 0) {
+				return frac{}, false
+			}
+			p, ok := powFrac(pt[j], int64(f.e))
+			if ok {
+				tv, ok = tv.mul(p)
+			}
+			if !ok {
+				return frac{}, false
+			}
+		}
+		if r, ok = r.add(tv); !ok {
+			return frac{}, false
+		}
+	}
+	return r, true
+}
+
+// fastCondsHold evaluates every assumption at the point (each symbol's
+// value from its image), so that a witness the fast path reports satisfies
+// them by evaluation, not only by the exactness of the parametrization; ok
+// is false when they cannot be evaluated here (the fast path then gives
+// up).
+func (c *Ctx) fastCondsHold(all *fastVars, pt *[2 * maxFast]int64) (holds, ok bool) {
+	cf := c.searchInfo().conds
+	if cf == nil {
+		return false, false
+	}
+	var st ffState
+	for k, s := range cf.condSyms {
+		var v frac
+		if img, elim := c.sub[s]; elim {
+			if v, ok = evalImage(img, all, pt); !ok {
+				return false, false
+			}
+		} else {
+			j := 0
+			for j < all.n && all.v[j] != s {
+				j++
+			}
+			if j == all.n {
+				return false, false
+			}
+			v = frac{pt[j], 1}
+		}
+		if !v.isInt() || v.sign() <= 0 {
+			return false, true
+		}
+		st.sval[k], st.cmap[k] = v.n/v.d, k
+	}
+	h := st.condsHold(cf)
+	if st.abort {
+		return false, false
+	}
+	return h, true
 }
 
 // collect adds the unknowns of m; ok is false when one may be 0 or less.
@@ -498,6 +542,13 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 			refutes = (bv.n/bv.d)%(av.n/av.d) != 0
 		}
 		if refutes {
+			holds, ok := c.fastCondsHold(&all, &pt)
+			if !ok {
+				return Unknown, false
+			}
+			if !holds {
+				continue
+			}
 			rec.set(0, &all, &pt)
 			return False, true
 		}
@@ -578,8 +629,15 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 		k := av.cmp(bv) + 1
 		rel := [3]Order{Less, Same, Greater}[k]
 		if possible&rel != 0 && witnessed&rel == 0 {
-			witnessed |= rel
-			rec.set(k, &all, &pt)
+			holds, ok := c.fastCondsHold(&all, &pt)
+			if !ok {
+				abort = true
+				return
+			}
+			if holds {
+				witnessed |= rel
+				rec.set(k, &all, &pt)
+			}
 		}
 	}
 	var it boxIter

@@ -371,3 +371,52 @@ func TestEngineQuestionsAllocate(t *testing.T) {
 		}
 	}
 }
+
+// Item 1(b), hardened: the fast path evaluates the assumptions at every
+// witness it reports, so that no False and no witnessed relation rests on
+// the exactness of the compiled parametrization alone (issue 11, 1(a):
+// under M/2 >= 1 the fast path reported Divides(2,M) False at M=3). Every
+// answer here must have certificates that verify; a context that With
+// refuses is skipped.
+func TestWitnessesSatisfyTheAssumptions(t *testing.T) {
+	ctxs := []string{"M/2 >= 1", "M/4<=2", "M/7!=4", "N%2==1 && N/2<2", "N < 4611686018427387905/8", "M/2>=1 && N>=M"}
+	pairs := [][2]string{{"2", "M"}, {"M", "3"}, {"2", "5"}, {"M", "N"}, {"4", "M*N"}, {"M", "8"}}
+	for _, src := range ctxs {
+		ctx, err := NewCtx().With(src)
+		if err != nil {
+			t.Logf("%s: %v", src, err)
+			continue
+		}
+		for _, pr := range pairs {
+			a, b := MustParse(pr[0]), MustParse(pr[1])
+			what := fmt.Sprintf("%s %s | %s", pr[0], pr[1], src)
+			for _, d := range []Decision{ctx.Divides(a, b), ctx.Equal(a, b)} {
+				if d.Truth == Unknown {
+					continue
+				}
+				cert, err := d.Certificate()
+				if err == nil {
+					err = Verify(cert)
+				}
+				if err != nil {
+					t.Errorf("%s %s: %s: %v", d.op, what, d.Truth, err)
+				}
+			}
+			certs, err := ctx.Compare(a, b).Certificates()
+			if err != nil {
+				t.Errorf("compare %s: %v", what, err)
+			}
+			for _, cert := range certs {
+				if err := Verify(cert); err != nil {
+					t.Errorf("compare %s: %v", what, err)
+				}
+			}
+		}
+	}
+	ctx, err := NewCtx().With("M/2 >= 1")
+	if err == nil {
+		if d := ctx.Divides(MustParse("2"), MustParse("M")); d.Truth == False {
+			t.Errorf("divides 2 M | M/2>=1: false, but every allowed M is even")
+		}
+	}
+}

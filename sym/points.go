@@ -159,6 +159,9 @@ type searchInfo struct {
 	// images of the eliminated symbols (by symbol)
 	condUnk []*variable
 	symImgs []*poly
+	// the assumptions compiled for evaluation (nil when they cannot be):
+	// the fast path of fast.go checks them at each witness it reports
+	conds *factFast
 }
 
 // searchInfo computes (once; contexts are immutable) what the fast paths'
@@ -177,6 +180,9 @@ func (c *Ctx) searchInfo() *searchInfo {
 		if img, ok := c.sub[s]; ok {
 			si.symImgs = append(si.symImgs, img)
 		}
+	}
+	if cf := (&factFast{}); c.compileConds(cf) {
+		si.conds = cf
 	}
 	c.si.Store(si)
 	return si
