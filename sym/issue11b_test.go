@@ -420,3 +420,24 @@ func TestWitnessesSatisfyTheAssumptions(t *testing.T) {
 		}
 	}
 }
+
+// The per-context data of the fast paths is built on first use: concurrent
+// first questions must agree (run with -race).
+func TestFirstUseConcurrent(t *testing.T) {
+	for i := 0; i < 8; i++ {
+		ctx := mustCtx(t, engineCtx)
+		done := make(chan Comparison, 4)
+		for g := 0; g < 4; g++ {
+			go func() { done <- ctx.Compare(MustParse("K"), MustParse("M")) }()
+		}
+		for g := 0; g < 4; g++ {
+			r := <-done
+			if r.Possible != Less|Same || r.Witnessed != Less|Same {
+				t.Errorf("compare K M: %s/%s", r.Possible, r.Witnessed)
+			}
+			if _, err := r.Certificates(); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
