@@ -22,7 +22,8 @@ type Decision struct {
 	op    ClaimOp
 	a, b  *poly
 	cert  *Certificate
-	path  path // the path that decided
+	path  path  // the path that decided
+	at    int32 // on the fact fast path, the search point of the refutation
 }
 
 // path is the procedure that answered a question; certificates are built
@@ -77,7 +78,8 @@ func (d Decision) Certificate() (*Certificate, error) {
 		}
 	case d.path == pathFact && d.op == ClaimDivides && d.Truth == False:
 		var rec ffRec
-		if t, ok := c.factDivides(d.a, d.b, &rec); ok && t == False && rec.wit[0] != nil {
+		at := d.at
+		if t, ok := c.factDivides(d.a, d.b, &rec, &at); ok && t == False && rec.wit[0] != nil {
 			cert = c.bindingCert(Claim{ClaimNotDivides, d.a, d.b}, rec.wit[0])
 		}
 	}
@@ -102,7 +104,7 @@ func (c *Ctx) Divides(a, b Expr) Decision {
 		d.Truth, d.path = t, pathFast
 		return d
 	}
-	if t, ok := c.factDivides(pa, pb, nil); ok {
+	if t, ok := c.factDivides(pa, pb, nil, &d.at); ok {
 		d.Truth, d.path = t, pathFact
 		return d
 	}

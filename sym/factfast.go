@@ -928,8 +928,14 @@ func (st *ffState) ffOperands() (x, y frac, ok bool) {
 
 // factDivides decides a | b on the fact fast path (not for an integral
 // quotient, which fastDivides answers).
-func (c *Ctx) factDivides(pa, pb *poly, rec *ffRec) (Truth, bool) {
+// With rec, it records the refutation's binding and evaluates only the
+// point *at (a replay of a decision that recorded it there); without, it
+// writes in at (when not nil) the point of the refutation.
+func (c *Ctx) factDivides(pa, pb *poly, rec *ffRec, at *int32) (Truth, bool) {
 	var st ffState
+	if rec != nil && at != nil {
+		st.replay, st.only = true, [3]int32{*at}
+	}
 	if !c.ffSetup(pa, pb, &st) {
 		return Unknown, false
 	}
@@ -967,6 +973,8 @@ func (c *Ctx) factDivides(pa, pb *poly, rec *ffRec) (Truth, bool) {
 		}
 		if refutes && rec != nil {
 			rec.wit[0] = st.binding()
+		} else if refutes && at != nil {
+			*at = st.nvisit
 		}
 		return refutes
 	})

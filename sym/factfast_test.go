@@ -57,7 +57,7 @@ func TestFactFastMatchesGeneral(t *testing.T) {
 			if _, _, ok := ctx.factCompare(pl(a), pl(b), nil, nil); ok {
 				fastCmp++
 			}
-			if _, ok := ctx.factDivides(pl(a), pl(b), nil); ok {
+			if _, ok := ctx.factDivides(pl(a), pl(b), nil, nil); ok {
 				fastDiv++
 			}
 			fc, fd := ctx.Compare(a, b), ctx.Divides(a, b)
