@@ -5,17 +5,21 @@ import "math"
 // The fact fast path of Divides and Compare: monomial operands over
 // symbols whose images are monomials, in a context whose kept facts are
 // linear (difference and bound constraints: N >= M, M != 2, M+N <= 9, ...)
-// and whose assumptions are atom-free. It replays the general path step
+// and whose assumptions have no atoms but x%d, floor_div(x,d) and
+// ceil_div(x,d) by positive constants. It replays the general path step
 // for step without allocating: the proofs of proveNonneg (shift to the
 // lower bounds, then subtract multiples of the facts, greedily, in the same
 // order) on linear differences, the kept != facts of proveNe, and the
-// bounded search of search (the same points in the same order, the
-// assumptions evaluated at each binding), so that its answers are the
-// general path's. Whenever the replay would leave that fragment (a
-// multiplier that is not a constant, an overflow of int64 fractions, too
-// many symbols) it gives up and the general path answers. Certificates are
-// built on demand by the general path (Decision.Certificate,
-// Comparison.Certificates).
+// bounded search of search (the same points of boxIter in the same order,
+// the assumptions evaluated at each binding, then the targeted points of
+// fastCmp.targets), so that its answers are the general path's. On
+// monomials of higher degree it answers an order question when the shift
+// argument alone (fastOrder) leaves one relation. Whenever the replay would
+// leave that fragment (a multiplier that is not a constant, an overflow of
+// int64 fractions, too many symbols) it gives up and the general path
+// answers. Certificates are built on demand from a replay that records the
+// facts used and the witness bindings (ffRec), evaluating only the search
+// points where the decision saw its witnesses.
 
 // factFastOff disables the fact fast path (tests compare it with the
 // general path).

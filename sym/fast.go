@@ -12,8 +12,13 @@ import (
 // with overflow checks: no allocation (unless a certificate is recorded),
 // and any overflow sends the question to the general path. The proofs it
 // finds are the ones the general path's shift argument finds for the same
-// operands, and its witnesses are recorded on demand (fastRec) for the
-// certificates.
+// operands; its witnesses are searched at the general path's points
+// (boxIter over the same unknowns, every symbol's image evaluated), then
+// at targeted points (fastCmp.targets) that every path proposes, and each
+// is checked against the assumptions (fastCondsHold) before it is reported.
+// Certificates are built on demand from its own data: the quotient
+// (fastDividesProof), the scale of the shift argument (fastScale), and the
+// witness points, recorded by a replay (fastRec).
 
 const maxFast = 12
 
