@@ -441,3 +441,41 @@ func TestFirstUseConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// Reading a damaged stored certificate never panics, and what reads back
+// either verifies or is refused.
+func TestCertificateJSONDamaged(t *testing.T) {
+	ctx := mustCtx(t, "M%8==3 && N>=M")
+	var blobs [][]byte
+	for _, cert := range certsOf(t, ctx, [][2]string{{"M", "N"}, {"8", "M+5"}, {"2", "M*N"}, {"floor_div(M,8)", "N"}}) {
+		data, err := json.Marshal(cert)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blobs = append(blobs, data)
+	}
+	seed := uint64(7)
+	rnd := func(n int) int {
+		seed ^= seed << 13
+		seed ^= seed >> 7
+		seed ^= seed << 17
+		return int(seed % uint64(n))
+	}
+	const alphabet = `0123456789MNu'"{}[]:,-*/%+<=!_ axyz`
+	for i := 0; i < 3000; i++ {
+		data := []byte(string(blobs[rnd(len(blobs))]))
+		for k := 0; k <= rnd(3); k++ {
+			data[rnd(len(data))] = alphabet[rnd(len(alphabet))]
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("panic on %s: %v", data, r)
+				}
+			}()
+			if c, err := ParseCertificate(data); err == nil {
+				_ = Verify(c)
+			}
+		}()
+	}
+}
