@@ -323,6 +323,41 @@ func evalImage(img *poly, all *fastVars, pt *[2 * maxFast]int64) (frac, bool) {
 	return r, true
 }
 
+// inertUnknowns marks the unknowns of all that change neither the operands'
+// relation nor their divisibility nor anything else a search point is
+// judged by: an unknown with the same exponent in a and b (or in neither),
+// in no image of a symbol and no symbol of an assumption, where both
+// operands have integer values everywhere (integer coefficients, positive
+// exponents). A point that moves only such an unknown away from the lower
+// corner is judged as the corner was, so the searches pass over it.
+func (c *Ctx) inertUnknowns(A, B *fastMono, ea, eb *fastEv, all *fastVars, inert *[2 * maxFast]bool) {
+	if !ea.isInt || !eb.isInt {
+		return
+	}
+	si := c.searchInfo()
+	if si.conds == nil {
+		return
+	}
+	for j := 0; j < all.n; j++ {
+		u := all.v[j]
+		if A.exp(u) != B.exp(u) {
+			continue
+		}
+		free := true
+		for _, s := range si.conds.condSyms {
+			if s == u {
+				free = false
+			}
+		}
+		for _, img := range si.symImgs {
+			if free && hasVarDeep(img, u) {
+				free = false
+			}
+		}
+		inert[j] = free
+	}
+}
+
 // fastCondsHold evaluates every assumption at the point (each symbol's
 // value from its image), so that a witness the fast path reports satisfies
 // them by evaluation, not only by the exactness of the parametrization; ok
@@ -524,9 +559,14 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 	if !ea.prepare(&A, &all) || !eb.prepare(&B, &all) {
 		return Unknown, false
 	}
+	var inert [2 * maxFast]bool
+	c.inertUnknowns(&A, &B, &ea, &eb, &all, &inert)
 	var pt [2 * maxFast]int64
 	var it boxIter
 	for it.next(all.bd[:all.n], pt[:all.n]) {
+		if m := it.moved(); m >= 0 && inert[m] {
+			continue
+		}
 		fits, ok := c.fastFits(&all, &pt)
 		if !ok {
 			return Unknown, false
@@ -645,8 +685,13 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 			}
 		}
 	}
+	var inert [2 * maxFast]bool
+	c.inertUnknowns(&st.A, &st.B, &ea, &eb, &all, &inert)
 	var it boxIter
 	for witnessed != possible && !abort && it.next(all.bd[:all.n], pt[:all.n]) {
+		if m := it.moved(); m >= 0 && inert[m] {
+			continue
+		}
 		visit()
 	}
 	if abort {

@@ -116,6 +116,16 @@ func (it *boxIter) next(bd []bounds, pt []int64) bool {
 	}
 }
 
+// moved returns the index of the one unknown that the current point moves
+// away from the lower corner, where the enumeration is in the phase that
+// moves one unknown at a time; -1 otherwise.
+func (it *boxIter) moved() int {
+	if it.phase == 1 && it.j > 0 {
+		return it.i
+	}
+	return -1
+}
+
 // draw sets the point to one of Sample's draws from r: each unknown moved
 // up from its lower bound by an offset below 8 (most often), below 64, or
 // below 2^20, within its upper bound. (Kept apart from next so that the
