@@ -266,3 +266,16 @@ func BenchmarkEngineCompareKMNoCert(b *testing.B) {
 		}
 	}
 }
+
+// A shape_div that splits: neither K | M nor M | K is decided, so the
+// result has guarded branches (each guard checked by With).
+func BenchmarkEngineShapeDivSplit(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("M"), MustParse("K")
+	b.ReportAllocs()
+	for b.Loop() {
+		if p := ctx.ShapeDiv(x, y); len(p.Branches) < 2 {
+			b.Fatalf("want branches, got %s", p)
+		}
+	}
+}
