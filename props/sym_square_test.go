@@ -284,3 +284,34 @@ func sampleIndices(n int64) []int64 {
 	}
 	return out
 }
+
+// The calls on which the generated square once found the engine wrong, as
+// fixed regressions (DESIGN 9: property-found counterexamples become
+// cases of the repository).
+func TestSymbolicSquareRegressions(t *testing.T) {
+	tests := []struct {
+		op     string
+		args   []string
+		assume []string
+	}{
+		{"flat_divide", []string{"M*_2:_1", "((_1,_2):(_1,_1))"}, []string{"M % 2 == 0"}},
+		{"right_inverse", []string{"(M,M,M):(_1,_1,_0)"}, nil},
+		{"left_inverse", []string{"(M,M):(_2,_1)"}, []string{"M % 2 == 0"}},
+		{"raked_product", []string{"M:M", "_2:_1"}, nil},
+		{"coalesce", []string{"(M,M,M):(_1,M,M*M)"}, nil},
+		{"logical_product", []string{"_4:_4", "(N,N,K*_4):(_2,M*N,_2)"}, []string{"L % 32 == 0"}},
+		{"composition", []string{"(L,L,(M,L)):(_1,L,(L*L,L*L*M))", "(_4,_2):(_1,_4)"}, []string{"M % 2 == 0", "L % 2 == 0"}},
+		{"logical_divide_tiler", []string{"((M,M),M,(M,N)):((_0,_0),_0,(_0,_0))", "(_)"}, []string{"M % 2 == 0"}},
+	}
+	small := []sym.Binding{}
+	for _, m := range []int64{1, 2, 3, 4, 6, 8} {
+		for _, n := range []int64{1, 2, 3, 5} {
+			small = append(small, sym.Binding{"M": m, "N": n, "K": n + 1, "L": 2 * m})
+		}
+	}
+	for _, tc := range tests {
+		if squareCase(t, "regression", tc.op, tc.args, tc.assume, small) == 0 {
+			t.Errorf("%s%v: no binding checked", tc.op, tc.args)
+		}
+	}
+}

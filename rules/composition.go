@@ -101,9 +101,6 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 		var take sym.Int // the shape of the mode CuTe appends (min(ceil(s/r), n))
 		var nextR sym.Int
 		switch rule.ID {
-		case "comp.step.used-up":
-			take = sym.Int{E: sym.Const(1), Static: nextStatic && n.Static}
-			nextR = sym.Int{E: sym.CeilDiv(r.E, m.s.E), Static: nextStatic}
 		case "comp.step.skip":
 			take = sym.Int{E: sym.Const(1), Static: nextStatic && n.Static}
 			nextR = e["r2"]

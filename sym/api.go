@@ -318,7 +318,11 @@ func semErr(n notation.Node, expected, msg string) error {
 	return &notation.SyntaxError{Pos: pos, Msg: msg, Expected: expected}
 }
 
-func fromNode(n notation.Node) (*poly, error) {
+func fromNode(n notation.Node) (*poly, error) { return fromNodeWith(n, nil) }
+
+// fromNodeWith is fromNode where res, when not nil, may map a symbol name
+// to a variable of its own (ParseCertificate reads unknowns this way).
+func fromNodeWith(n notation.Node, res func(name string) *variable) (*poly, error) {
 	var p *poly
 	switch n := n.(type) {
 	case *notation.Int:
@@ -330,6 +334,12 @@ func fromNode(n notation.Node) (*poly, error) {
 		if n == nil {
 			return nil, semErr(nil, "an integer expression", "nil node")
 		}
+		if res != nil {
+			if v := res(n.Name); v != nil {
+				p = varPoly(v)
+				break
+			}
+		}
 		if !ValidSymbol(n.Name) {
 			return nil, semErr(n, "a symbol", fmt.Sprintf("%q is not a valid symbol name", n.Name))
 		}
@@ -338,11 +348,11 @@ func fromNode(n notation.Node) (*poly, error) {
 		if n == nil {
 			return nil, semErr(nil, "an integer expression", "nil node")
 		}
-		x, err := fromNode(n.X)
+		x, err := fromNodeWith(n.X, res)
 		if err != nil {
 			return nil, err
 		}
-		y, err := fromNode(n.Y)
+		y, err := fromNodeWith(n.Y, res)
 		if err != nil {
 			return nil, err
 		}
@@ -364,11 +374,11 @@ func fromNode(n notation.Node) (*poly, error) {
 		if n == nil {
 			return nil, semErr(nil, "an integer expression", "nil node")
 		}
-		x, err := fromNode(n.X)
+		x, err := fromNodeWith(n.X, res)
 		if err != nil {
 			return nil, err
 		}
-		y, err := fromNode(n.Y)
+		y, err := fromNodeWith(n.Y, res)
 		if err != nil {
 			return nil, err
 		}

@@ -136,3 +136,146 @@ func BenchmarkDividesNeFact(b *testing.B) {
 		}
 	}
 }
+
+// The questions the symbolic engine asks most, under a mix of
+// divisibility, bound and ordering assumptions, certificates included
+// (issue 11, item 6).
+const engineCtx = "M%128==0 && N>=64 && K<=M"
+
+func BenchmarkEngineDividesTrue(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("128"), MustParse("M*N")
+	b.ReportAllocs()
+	for b.Loop() {
+		d := ctx.Divides(x, y)
+		if d.Truth != True {
+			b.Fatal("want true")
+		}
+		if _, err := d.Certificate(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEngineDividesFalse(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("K"), MustParse("M")
+	b.ReportAllocs()
+	for b.Loop() {
+		d := ctx.Divides(x, y)
+		if d.Truth != False {
+			b.Fatal("want false")
+		}
+		if _, err := d.Certificate(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEngineCompareKM(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("K"), MustParse("M")
+	b.ReportAllocs()
+	for b.Loop() {
+		r := ctx.Compare(x, y)
+		if r.Possible != Less|Same || r.Witnessed != Less|Same {
+			b.Fatalf("want {<,=} witnessed, got %s/%s", r.Possible, r.Witnessed)
+		}
+		if _, err := r.Certificates(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEngineCompareBound(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("64"), MustParse("N")
+	b.ReportAllocs()
+	for b.Loop() {
+		r := ctx.Compare(x, y)
+		if r.Possible != Less|Same || r.Witnessed != Less|Same {
+			b.Fatalf("want {<,=} witnessed, got %s/%s", r.Possible, r.Witnessed)
+		}
+		if _, err := r.Certificates(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEngineShapeDiv(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("M*N"), MustParse("128")
+	b.ReportAllocs()
+	for b.Loop() {
+		p := ctx.ShapeDiv(x, y)
+		if _, ok := p.Plain(); !ok {
+			b.Fatalf("want a plain value, got %s", p)
+		}
+	}
+}
+
+func BenchmarkEngineMin(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("K"), MustParse("M")
+	b.ReportAllocs()
+	for b.Loop() {
+		p := ctx.Min(x, y)
+		if v, ok := p.Plain(); !ok || !Equal(v, x) {
+			b.Fatalf("want K, got %s", p)
+		}
+	}
+}
+
+func BenchmarkEngineWith(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ctx.With("K>=8"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The same comparison with every certificate checked by Verify, as a
+// derivation that stores them does once.
+func BenchmarkEngineCompareKMVerified(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("K"), MustParse("M")
+	b.ReportAllocs()
+	for b.Loop() {
+		certs, err := ctx.Compare(x, y).Certificates()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range certs {
+			if err := Verify(c); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// Deciding only, without certificates.
+func BenchmarkEngineCompareKMNoCert(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("K"), MustParse("M")
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := ctx.Compare(x, y); r.Witnessed != Less|Same {
+			b.Fatal("want {<,=} witnessed")
+		}
+	}
+}
+
+// A shape_div that splits: neither K | M nor M | K is decided, so the
+// result has guarded branches (each guard checked by With).
+func BenchmarkEngineShapeDivSplit(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	x, y := MustParse("M"), MustParse("K")
+	b.ReportAllocs()
+	for b.Loop() {
+		if p := ctx.ShapeDiv(x, y); len(p.Branches) < 2 {
+			b.Fatalf("want branches, got %s", p)
+		}
+	}
+}

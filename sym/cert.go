@@ -258,6 +258,9 @@ type FactUse struct {
 // assumptions and at which the claim holds: for ClaimNotDivides a point
 // where A does not divide B disproves ClaimDivides; a point where A != B
 // disproves ClaimEq; a point where A < B shows that A < B can happen.
+//
+// json.Marshal of a *Certificate writes its stored form, which
+// ParseCertificate reads back (see MarshalJSON).
 type Certificate struct {
 	Claim       Claim
 	Universal   bool

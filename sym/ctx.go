@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Ctx is an immutable set of assumptions about the symbols. Every symbol is
@@ -61,7 +62,12 @@ type Ctx struct {
 	// term without atoms
 	monoSub map[*variable]monoEntry
 	box     bool // no kept facts: the allowed set is the box of the unknowns
-	ff      *factFast
+
+	// the fact fast path's data, on first use (see factFast)
+	ffp atomic.Pointer[factFast]
+	// what the fast paths' searches need, computed on first use (see
+	// searchInfo)
+	si atomic.Pointer[searchInfo]
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.
@@ -1425,8 +1431,6 @@ func (c *Ctx) finish() {
 		t, ok := p.monomial()
 		c.monoSub[v] = monoEntry{t: t, ok: ok && !p.hasAtoms()}
 	}
-	c.ff = nil
-	c.buildFactFast()
 }
 
 type monoEntry struct {

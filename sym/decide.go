@@ -22,12 +22,30 @@ type Decision struct {
 	op    ClaimOp
 	a, b  *poly
 	cert  *Certificate
+	path  path  // the path that decided
+	at    int32 // on the fact fast path, the search point of the refutation
 }
+
+// path is the procedure that answered a question; certificates are built
+// from its data.
+type path uint8
+
+const (
+	pathGeneral path = iota // prove.go: certificates made while deciding
+	pathFast                // fast.go
+	pathFact                // factfast.go
+	pathSame                // identical operands
+)
 
 // Certificate returns the evidence for a True answer (a proof) or a False
 // one (a binding that satisfies the assumptions and refutes the claim). It
-// is built on demand, so that deciding allocates nothing on the fast path;
-// Verify re-checks it. An Unknown answer has no certificate.
+// comes from the procedure that decided: the general path makes (and
+// verifies) it while deciding; the fast paths, which allocate nothing while
+// deciding, build it on demand from their own data (the quotient or the
+// identity of the images, the witness binding they found), without
+// re-running the general path and without calling Verify: a derivation
+// that stores it re-checks it with Verify. An Unknown answer has no
+// certificate.
 func (d Decision) Certificate() (*Certificate, error) {
 	if d.cert != nil {
 		return d.cert, nil
@@ -35,42 +53,38 @@ func (d Decision) Certificate() (*Certificate, error) {
 	if d.Truth == Unknown || d.ctx == nil {
 		return nil, errors.New("sym: an unknown answer has no certificate")
 	}
+	c := d.ctx
 	var cert *Certificate
-	switch d.op {
-	case ClaimDivides:
-		if d.Truth == True {
-			cert = d.ctx.proveDivides(d.a, d.b)
-		} else {
-			var rec fastRec
-			if t, ok := d.ctx.fastDivides(d.a, d.b, &rec); ok && t == False && rec.found[0] {
-				cert = d.ctx.witnessCert(Claim{ClaimNotDivides, d.a, d.b}, rec.point[0])
-			} else {
-				cert = d.ctx.searchWitness(Claim{ClaimNotDivides, d.a, d.b})
+	switch {
+	case d.Truth == True && (d.op == ClaimEq || d.path == pathSame):
+		// Verify checks the identity of the operands or of their images
+		cert = c.certBase(Claim{d.op, d.a, d.b})
+	case d.path == pathFast && d.op == ClaimDivides && d.Truth == True:
+		cert = c.fastDividesProof(d.a, d.b)
+	case d.path == pathFast && d.op == ClaimDivides:
+		var rec fastRec
+		if t, ok := c.fastDivides(d.a, d.b, &rec); ok && t == False && rec.found[0] {
+			cert = c.witnessCert(Claim{ClaimNotDivides, d.a, d.b}, rec.point[0])
+		}
+	case d.path == pathFast && d.op == ClaimEq:
+		var rec fastRec
+		if _, _, ok := c.fastCompare(d.a, d.b, &rec); ok {
+			for _, k := range [2]int{0, 2} {
+				if rec.found[k] {
+					cert = c.witnessCert(Claim{ClaimNe, d.a, d.b}, rec.point[k])
+					break
+				}
 			}
 		}
-	case ClaimEq:
-		if d.Truth == True {
-			if cert = d.ctx.proveEq(d.a, d.b); cert == nil {
-				cert = d.ctx.proveEqByOrder(d.a, d.b)
-			}
-		} else {
-			var rec fastRec
-			if _, _, ok := d.ctx.fastCompare(d.a, d.b, &rec); ok && (rec.found[0] || rec.found[2]) {
-				k := 0
-				if !rec.found[0] {
-					k = 2
-				}
-				cert = d.ctx.witnessCert(Claim{ClaimNe, d.a, d.b}, rec.point[k])
-			} else {
-				cert = d.ctx.searchWitness(Claim{ClaimNe, d.a, d.b})
-			}
+	case d.path == pathFact && d.op == ClaimDivides && d.Truth == False:
+		var rec ffRec
+		at := d.at
+		if t, ok := c.factDivides(d.a, d.b, &rec, &at); ok && t == False && rec.wit[0] != nil {
+			cert = c.bindingCert(Claim{ClaimNotDivides, d.a, d.b}, rec.wit[0])
 		}
 	}
 	if cert == nil {
 		return nil, errors.New("sym: internal error: no certificate for a decided answer")
-	}
-	if err := Verify(cert); err != nil {
-		return nil, errors.New("sym: internal error: certificate does not verify: " + err.Error())
 	}
 	return cert, nil
 }
@@ -87,11 +101,11 @@ func (c *Ctx) Divides(a, b Expr) Decision {
 		return d
 	}
 	if t, ok := c.fastDivides(pa, pb, nil); ok {
-		d.Truth = t
+		d.Truth, d.path = t, pathFast
 		return d
 	}
-	if t, ok := c.factDivides(pa, pb); ok {
-		d.Truth = t
+	if t, ok := c.factDivides(pa, pb, nil, &d.at); ok {
+		d.Truth, d.path = t, pathFact
 		return d
 	}
 	if cert := c.proveDivides(pa, pb); cert != nil {
@@ -115,16 +129,16 @@ func (c *Ctx) Equal(a, b Expr) Decision {
 		return d
 	}
 	if polyEq(pa, pb) {
-		d.Truth = True
+		d.Truth, d.path = True, pathSame
 		return d
 	}
 	if p, w, ok := c.fastCompare(pa, pb, nil); ok {
 		switch {
 		case p == Same:
-			d.Truth = True
+			d.Truth, d.path = True, pathFast
 			return d
 		case w&(Less|Greater) != 0:
-			d.Truth = False
+			d.Truth, d.path = False, pathFast
 			return d
 		}
 	}
@@ -137,7 +151,7 @@ func (c *Ctx) Equal(a, b Expr) Decision {
 		d.Truth, d.cert = True, cert
 		return d
 	}
-	if cert := c.searchWitness(Claim{ClaimNe, pa, pb}); cert != nil {
+	if cert := c.searchNe(pa, pb); cert != nil {
 		d.Truth, d.cert = False, cert
 	}
 	return d
@@ -180,7 +194,9 @@ type Comparison struct {
 	ctx       *Ctx
 	a, b      *poly
 	certs     []*Certificate
-	fact      bool // answered by the fact fast path: certificates from the general path
+	fact      bool     // answered by the fact fast path (factfast.go)
+	at        [3]int32 // there, the points of the first witnesses
+	general   bool     // answered by the general path: certs made while deciding
 }
 
 // Holds answers "a r b at every allowed binding", r a set of relations
@@ -199,66 +215,141 @@ func (c Comparison) Holds(r Order) Truth {
 // Certificates returns a proof for each relation excluded from Possible
 // (ClaimLe for excluding >, ClaimLe with the operands swapped for
 // excluding <, ClaimNe for excluding =) and a witness binding for each
-// relation in Witnessed (ClaimLt, ClaimEq, ClaimLt swapped).
+// relation in Witnessed (ClaimLt, ClaimEq, ClaimLt swapped). Like
+// Decision.Certificate, they come from the procedure that decided: on the
+// fast paths they are built on demand from the proofs and witnesses that
+// procedure found (replayed with recording), without calling Verify.
 func (c Comparison) Certificates() ([]*Certificate, error) {
-	if c.certs != nil {
+	if c.certs != nil || c.general {
 		return c.certs, nil
 	}
 	if c.ctx == nil {
 		return nil, errors.New("sym: zero Comparison")
 	}
-	if c.fact {
-		g := c.ctx.compareGeneral(c.a, c.b)
-		if g.Possible != c.Possible || g.Witnessed != c.Witnessed {
-			return nil, errors.New("sym: internal error: the fact fast path and the general path disagree")
-		}
-		return g.certs, nil
+	if c.Possible == AnyOrder && c.Witnessed == 0 {
+		return nil, nil // nothing decided (invalid operands)
 	}
 	var out []*Certificate
-	var rec fastRec
-	fast := false
-	if _, _, ok := c.ctx.fastCompare(c.a, c.b, &rec); ok {
-		fast = true
+	var wit [3]*Certificate
+	var excl [3]*Certificate // proofs excluding Less, Same, Greater
+	if c.fact {
+		var rec ffRec
+		at := c.at
+		p, w, ok := c.ctx.factCompare(c.a, c.b, &rec, &at)
+		if !ok || p != c.Possible || w != c.Witnessed {
+			return nil, errors.New("sym: internal error: the fact fast path does not replay")
+		}
+		if rec.shift {
+			var err error
+			if excl, err = c.shiftProofs(); err != nil {
+				return nil, err
+			}
+		}
+		for k := range excl {
+			if rec.shift {
+				break
+			}
+			if c.Possible&[3]Order{Less, Same, Greater}[k] != 0 {
+				continue
+			}
+			var cert *Certificate
+			switch k {
+			case 0:
+				cert = c.ctx.certBase(Claim{ClaimLe, c.b, c.a})
+			case 1:
+				cert = c.ctx.certBase(Claim{ClaimNe, c.a, c.b})
+				cert.Direction = rec.dir
+				if rec.dir == NE {
+					rec.excl[1] = []FactUse{{Src: c.ctx.factFast().nesrc[rec.ne], Mult: constPoly(fracRat(rec.k))}}
+				}
+			default:
+				cert = c.ctx.certBase(Claim{ClaimLe, c.a, c.b})
+			}
+			if len(rec.excl[k]) > 0 {
+				cert.Uses = append([]FactUse(nil), rec.excl[k]...)
+			}
+			excl[k] = cert
+		}
+		for k, rel := range [3]Order{Less, Same, Greater} {
+			if c.Witnessed&rel != 0 && rec.wit[k] != nil {
+				wit[k] = c.ctx.bindingCert(witnessClaim(rel, c.a, c.b), rec.wit[k])
+			}
+		}
+	} else {
+		// the fast path of fast.go
+		var rec fastRec
+		p, w, ok := c.ctx.fastCompare(c.a, c.b, &rec)
+		if !ok || p != c.Possible || w != c.Witnessed {
+			return nil, errors.New("sym: internal error: the fast path does not replay")
+		}
+		var err error
+		if excl, err = c.shiftProofs(); err != nil {
+			return nil, err
+		}
+		for k, rel := range [3]Order{Less, Same, Greater} {
+			if c.Witnessed&rel != 0 && rec.found[k] {
+				wit[k] = c.ctx.witnessCert(witnessClaim(rel, c.a, c.b), rec.point[k])
+			}
+		}
 	}
-	add := func(cert *Certificate, what string) error {
-		if cert == nil {
-			return errors.New("sym: internal error: no certificate for " + what)
+	// the fact path in the general path's order (the proofs of a <= b,
+	// b <= a and a != b, then the witnesses of <, = and >), the fast path
+	// relation by relation
+	if c.fact {
+		for _, k := range [3]int{2, 0, 1} {
+			if excl[k] != nil {
+				out = append(out, excl[k])
+			}
 		}
-		if err := Verify(cert); err != nil {
-			return errors.New("sym: internal error: certificate for " + what + " does not verify: " + err.Error())
-		}
-		out = append(out, cert)
-		return nil
 	}
 	for k, rel := range [3]Order{Less, Same, Greater} {
-		if c.Possible&rel == 0 {
-			var cert *Certificate
-			switch rel {
-			case Less:
-				cert = c.ctx.proveLe(c.b, c.a, false)
-			case Same:
-				cert = c.ctx.proveNe(c.a, c.b)
-			default:
-				cert = c.ctx.proveLe(c.a, c.b, false)
-			}
-			if err := add(cert, "excluding "+rel.String()); err != nil {
-				return nil, err
-			}
+		if !c.fact && excl[k] != nil {
+			out = append(out, excl[k])
 		}
 		if c.Witnessed&rel != 0 {
-			cl := witnessClaim(rel, c.a, c.b)
-			var cert *Certificate
-			if fast && rec.found[k] {
-				cert = c.ctx.witnessCert(cl, rec.point[k])
-			} else {
-				cert = c.ctx.searchWitness(cl)
+			if wit[k] == nil {
+				return nil, errors.New("sym: internal error: no certificate for witnessing " + rel.String())
 			}
-			if err := add(cert, "witnessing "+rel.String()); err != nil {
-				return nil, err
-			}
+			out = append(out, wit[k])
 		}
 	}
 	return out, nil
+}
+
+// shiftProofs builds the proofs of fastOrder's exclusions: the images
+// scaled by fastScale and shifted to the lower bounds, without facts.
+func (c Comparison) shiftProofs() (excl [3]*Certificate, err error) {
+	scale, ok := c.ctx.fastScale(c.a, c.b)
+	if !ok {
+		return excl, errors.New("sym: internal error: the fast path does not replay")
+	}
+	for k := range excl {
+		if c.Possible&[3]Order{Less, Same, Greater}[k] != 0 {
+			continue
+		}
+		var cert *Certificate
+		switch k {
+		case 0:
+			cert = c.ctx.certBase(Claim{ClaimLe, c.b, c.a})
+		case 1:
+			cert = c.ctx.certBase(Claim{ClaimNe, c.a, c.b})
+			switch c.Possible {
+			case Less:
+				cert.Direction = LT
+			case Greater:
+				cert.Direction = GT
+			default:
+				return excl, errors.New("sym: internal error: the fast path excludes = without an order")
+			}
+		default:
+			cert = c.ctx.certBase(Claim{ClaimLe, c.a, c.b})
+		}
+		if scale != nil {
+			cert.Scale = scale
+		}
+		excl[k] = cert
+	}
+	return excl, nil
 }
 
 func witnessClaim(rel Order, a, b *poly) Claim {
@@ -284,7 +375,7 @@ func (c *Ctx) Compare(a, b Expr) Comparison {
 		r.Possible, r.Witnessed = p, w
 		return r
 	}
-	if p, w, ok := c.factCompare(pa, pb); ok {
+	if p, w, ok := c.factCompare(pa, pb, nil, &r.at); ok {
 		r.Possible, r.Witnessed, r.fact = p, w, true
 		return r
 	}
@@ -293,7 +384,7 @@ func (c *Ctx) Compare(a, b Expr) Comparison {
 
 // compareGeneral is Compare on the general path, with its certificates.
 func (c *Ctx) compareGeneral(pa, pb *poly) Comparison {
-	r := Comparison{Possible: AnyOrder, ctx: c, a: pa, b: pb}
+	r := Comparison{Possible: AnyOrder, ctx: c, a: pa, b: pb, general: true}
 	var certs []*Certificate
 	if cert := c.proveLe(pa, pb, false); cert != nil {
 		r.Possible &^= Greater

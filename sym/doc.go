@@ -173,6 +173,16 @@
 // each such resolution recorded with its order proof and checked by
 // Verify first.
 //
+// Certificates have a stored form: json.Marshal of a *Certificate writes
+// JSON with explicit field names, expressions in the notation, and the
+// fresh unknowns of the compilation (M'1, which the notation cannot write)
+// as declared aliases; ParseCertificate (or json.Unmarshal) reads it back,
+// and Verify checks what was read. A certificate is built by the procedure
+// that decided the question: the general path makes and verifies it while
+// deciding; the fast paths build it on demand from their own data, without
+// re-running the general path and without calling Verify (a derivation
+// that stores certificates verifies them).
+//
 // What is decided:
 //
 //   - Divides(a,b): True when the quotient of the images is integral;
@@ -183,13 +193,22 @@
 //   - Compare(a,b): the set of relations {<,=,>} not excluded by a proof,
 //     and the subset witnessed by bindings. Two monomials are ordered by
 //     the lower bounds of their unknowns (after dividing out their common
-//     part), and < and > are witnessed by growing one unknown; = is
-//     witnessed at the lower bounds or by solving for one unknown, and may
-//     stay unwitnessed (2*M against 3*N). Sums are ordered by the shift
-//     argument with facts.
+//     part); sums by the shift argument with facts. Witnesses come from
+//     the search; for monomials whose images are monomials, it then also
+//     tries growing one unknown (for < and >) and solving for one unknown
+//     (for =); = may stay unwitnessed (2*M against 3*N).
 //   - Decide(cond): any condition of the notation (== != < <= > >=; x%y==0
 //     is Divides(y,x)), through Divides, Equal and Compare, with the
 //     certificates of its answer (CondDecision.Certificates).
+//
+// The search for witnesses is one enumeration of points of the box of the
+// unknowns (the lower corner, each unknown moved up by a fixed list of
+// offsets, the upper bounds, then pseudo-random combinations, 400 points
+// in all), used by every path, so that all find the same witnesses; a
+// point counts only where every symbol's value is a positive int64 and
+// every assumption, evaluated there, holds (the fast paths too evaluate
+// the assumptions at each witness they report, and give up where they
+// cannot).
 //
 // What is left Unknown: divisibility by a sum that does not divide as a
 // polynomial; divisibility that holds only by a kept fact (M*N%8==0 does
@@ -204,12 +223,16 @@
 // monomials over symbols whose images are monomials, in a context without
 // kept facts, they take a fast path that allocates nothing; certificates
 // are then built on demand. In a context whose kept facts are linear (N >=
-// M, M != 2, ...) and whose assumptions have no atoms, Divides and Compare
-// on such monomials (for Compare, of degree at most 1 in the unknowns)
-// replay the general path without allocating, with the same answers, and
-// build certificates on demand too. (Outside that fragment, when the first
-// choice of facts fails, an order proof tries a second one, the fact that
-// leaves the fewest negative terms; the replay knows only the first.)
+// M, M != 2, ...) and whose assumptions have no atoms other than x%d,
+// floor_div(x,d) and ceil_div(x,d) by positive constants (M%128==0),
+// Divides and Compare on such monomials (for Compare, of degree at most 1
+// in the unknowns, or any degree where the shift argument alone leaves one
+// relation) replay the general path without allocating, with the same
+// answers, and build certificates on demand too. Both fast paths visit the
+// general path's points and are tested against it. (Outside that fragment,
+// when the first choice of facts fails, an order proof tries a second one,
+// the fact that leaves the fewest negative terms; the replay knows only
+// the first.)
 //
 // # Case splits
 //
@@ -220,7 +243,10 @@
 // with equal values merge where their guards join into one condition, and
 // no result has more than MaxBranches branches (beyond, the operation
 // fails with a *NeedsError naming the conditions it split on). Then
-// composes case splits; Select picks the branch of a binding.
+// composes case splits; Select picks the branch of a binding. Each branch
+// lists the decisions that chose it or excluded other cases (Branch.Why),
+// and Branch.Certificates gathers their certificates; branches pruned
+// because their guard contradicts the assumptions have no certificate.
 //
 // Ctx.FloorDiv, CeilDiv and Mod answer the exact quotient (or 0) where
 // the divisor divides, and split on divisibility otherwise; Ctx.Min and

@@ -5,17 +5,21 @@ import "math"
 // The fact fast path of Divides and Compare: monomial operands over
 // symbols whose images are monomials, in a context whose kept facts are
 // linear (difference and bound constraints: N >= M, M != 2, M+N <= 9, ...)
-// and whose assumptions are atom-free. It replays the general path step
+// and whose assumptions have no atoms but x%d, floor_div(x,d) and
+// ceil_div(x,d) by positive constants. It replays the general path step
 // for step without allocating: the proofs of proveNonneg (shift to the
 // lower bounds, then subtract multiples of the facts, greedily, in the same
 // order) on linear differences, the kept != facts of proveNe, and the
-// bounded search of search (the same points in the same order, the
-// assumptions evaluated at each binding), so that its answers are the
-// general path's. Whenever the replay would leave that fragment (a
-// multiplier that is not a constant, an overflow of int64 fractions, too
-// many symbols) it gives up and the general path answers. Certificates are
-// built on demand by the general path (Decision.Certificate,
-// Comparison.Certificates).
+// bounded search of search (the same points of boxIter in the same order,
+// the assumptions evaluated at each binding, then the targeted points of
+// fastCmp.targets), so that its answers are the general path's. On
+// monomials of higher degree it answers an order question when the shift
+// argument alone (fastOrder) leaves one relation. Whenever the replay would
+// leave that fragment (a multiplier that is not a constant, an overflow of
+// int64 fractions, too many symbols) it gives up and the general path
+// answers. Certificates are built on demand from a replay that records the
+// facts used and the witness bindings (ffRec), evaluating only the search
+// points where the decision saw its witnesses.
 
 // factFastOff disables the fact fast path (tests compare it with the
 // general path).
@@ -146,8 +150,10 @@ func (c *Ctx) shiftLin(l *lin) (usable, fits bool) {
 // factFast is what the fact fast path needs of a context, computed by
 // finish; nil when the context is outside its fragment.
 type factFast struct {
-	usable   []lin // usableFacts, shifted
-	ne       []lin // kept != facts (not from bounds)
+	usable   []lin    // usableFacts, shifted
+	usrc     []Source // their sources, for certificates
+	ne       []lin    // kept != facts (not from bounds)
+	nesrc    []Source
 	condSyms []*variable
 	conds    []ccond
 }
@@ -168,6 +174,40 @@ type cterm struct {
 type cfac struct {
 	k int
 	e int32
+	a *catom // an atom x%d, floor_div(x,d) or ceil_div(x,d) (k unused)
+}
+
+// catom is an atom of an assumption with a positive constant divisor d
+// over an integer-valued x (integer coefficients, no negative exponent).
+type catom struct {
+	op atomOp
+	x  []cterm
+	d  int64
+}
+
+// ffAtom reports whether the fact fast path evaluates the atom v.
+func ffAtom(v *variable) bool {
+	if v.kind != kAtom || (v.op != opMod && v.op != opFloorDiv && v.op != opCeilDiv) || v.x.hasAtoms() {
+		return false
+	}
+	d, ok := v.y.constant()
+	if !ok || d.sign() <= 0 {
+		return false
+	}
+	if _, ok := d.int64(); !ok || !d.isInt() {
+		return false
+	}
+	for _, t := range v.x.t {
+		if _, ok := fracOf(t.c); !ok || !t.c.isInt() {
+			return false
+		}
+		for _, f := range t.m {
+			if f.v.kind != kSym || f.e < 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (ff *factFast) compile(p *poly) []cterm {
@@ -176,11 +216,17 @@ func (ff *factFast) compile(p *poly) []cterm {
 		c, _ := fracOf(t.c)
 		ct := cterm{c: c, int: c.d == 1}
 		for _, f := range t.m {
-			k := 0
-			for ff.condSyms[k] != f.v {
-				k++
+			if f.v.kind == kAtom {
+				d, _ := f.v.y.constant()
+				dn, _ := d.int64()
+				ct.f = append(ct.f, cfac{e: f.e, a: &catom{op: f.v.op, x: ff.compile(f.v.x), d: dn}})
+			} else {
+				k := 0
+				for ff.condSyms[k] != f.v {
+					k++
+				}
+				ct.f = append(ct.f, cfac{k: k, e: f.e})
 			}
-			ct.f = append(ct.f, cfac{k, f.e})
 			if f.e < 0 {
 				ct.int = false
 			}
@@ -190,29 +236,51 @@ func (ff *factFast) compile(p *poly) []cterm {
 	return out
 }
 
-// buildFactFast fills c.ff.
-func (c *Ctx) buildFactFast() {
+// noFactFast marks a context outside the fact fast path's fragment.
+var noFactFast = &factFast{}
+
+// factFast returns what the fact fast path needs of the context (built on
+// first use; contexts are immutable), nil outside its fragment.
+func (c *Ctx) factFast() *factFast {
+	ff := c.ffp.Load()
+	if ff == nil {
+		if ff = c.buildFactFast(); ff == nil {
+			ff = noFactFast
+		}
+		c.ffp.Store(ff)
+	}
+	if ff == noFactFast {
+		return nil
+	}
+	return ff
+}
+
+// buildFactFast computes the fact fast path's data (nil outside its
+// fragment).
+func (c *Ctx) buildFactFast() *factFast {
 	for _, s := range c.monoSub {
 		if !s.ok {
-			return
+			return nil
 		}
 	}
 	ff := &factFast{}
 	for _, f := range c.facts {
 		var l lin
 		if (f.kind != fGe && f.kind != fNe) || !linOfPoly(f.p, &l) {
-			return
+			return nil
 		}
 		if f.kind == fNe && f.src.bound == nil && !f.p.isZero() {
 			ff.ne = append(ff.ne, l)
+			ff.nesrc = append(ff.nesrc, c.stepSrc(f.src))
 		}
 		if f.kind == fGe {
 			usable, fits := c.shiftLin(&l)
 			if !fits {
-				return
+				return nil
 			}
 			if usable {
 				ff.usable = append(ff.usable, l)
+				ff.usrc = append(ff.usrc, c.stepSrc(f.src))
 			}
 		}
 	}
@@ -227,51 +295,75 @@ func (c *Ctx) buildFactFast() {
 		var l lin
 		l.k = frac{c.bnd[v].hi, 1}
 		if !l.addTerm(v, frac{-1, 1}) {
-			return
+			return nil
 		}
 		usable, fits := c.shiftLin(&l)
 		if !fits {
-			return
+			return nil
 		}
 		if usable {
 			ff.usable = append(ff.usable, l)
+			ff.usrc = append(ff.usrc, Source{Cond: -1, Bound: v.name, Upper: true})
 		}
 	}
+	if !c.compileConds(ff) {
+		return nil
+	}
+	return ff
+}
+
+// compileConds compiles the assumptions for evaluation at a binding
+// (ff.condSyms, ff.conds); false when one has an atom other than x%d,
+// floor_div(x,d), ceil_div(x,d) by a positive constant, a coefficient
+// beyond int64 fractions, or there are more than maxFF symbols.
+func (c *Ctx) compileConds(ff *factFast) bool {
 	seen := map[*variable]bool{}
+	var walk func(p *poly) bool
+	walk = func(p *poly) bool {
+		for _, t := range p.t {
+			if _, ok := fracOf(t.c); !ok {
+				return false
+			}
+			for _, f := range t.m {
+				if f.v.kind == kAtom {
+					if !ffAtom(f.v) || !walk(f.v.x) {
+						return false
+					}
+					continue
+				}
+				if f.v.kind != kSym {
+					return false
+				}
+				if !seen[f.v] {
+					seen[f.v] = true
+					ff.condSyms = append(ff.condSyms, f.v)
+				}
+			}
+		}
+		return true
+	}
 	for _, cd := range c.conds {
 		for _, p := range [2]*poly{pl(cd.X), pl(cd.Y)} {
-			if p.err != nil || p.hasAtoms() {
-				return
-			}
-			for _, t := range p.t {
-				if _, ok := fracOf(t.c); !ok {
-					return
-				}
-				for _, f := range t.m {
-					if f.v.kind != kSym {
-						return
-					}
-					if !seen[f.v] {
-						seen[f.v] = true
-						ff.condSyms = append(ff.condSyms, f.v)
-					}
-				}
+			if p.err != nil || !walk(p) {
+				return false
 			}
 		}
 	}
 	if len(ff.condSyms) > maxFF {
-		return
+		return false
 	}
 	sortVars(ff.condSyms)
 	for _, cd := range c.conds {
 		ff.conds = append(ff.conds, ccond{cd.Rel, ff.compile(pl(cd.X)), ff.compile(pl(cd.Y))})
 	}
-	c.ff = ff
+	return true
 }
 
 // ffNonneg replays proveNonneg on a linear p: proved, and ok false when the
 // replay leaves the fragment.
-func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool) (proved, ok bool) {
+// When uses is not nil, the facts subtracted are appended to it with their
+// multipliers, for a certificate.
+func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved, ok bool) {
 	usable, fits := st.shiftLin(c, &p)
 	if !fits {
 		return false, false
@@ -290,7 +382,7 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool) (proved, ok bool) {
 	if done() {
 		return true, true
 	}
-	facts := c.ff.usable
+	facts := st.ff.usable
 	if len(facts) == 0 {
 		return false, true
 	}
@@ -342,6 +434,9 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool) (proved, ok bool) {
 		if !ok {
 			return false, false
 		}
+		if uses != nil {
+			*uses = append(*uses, FactUse{Src: st.ff.usrc[best], Mult: constPoly(fracRat(m))})
+		}
 		f := &facts[best]
 		for i := 0; i < f.n; i++ {
 			t, ok := f.c[i].mul(m)
@@ -382,35 +477,61 @@ func (l *lin) first() (frac, bool) {
 	return l.k, l.k.n != 0
 }
 
-// propTo reports whether l == k*f for the k of their first terms.
-func (l *lin) propTo(f *lin) (bool, bool) {
+// propTo reports whether l == k*f for the k of their first terms, and
+// returns k.
+func (l *lin) propTo(f *lin) (frac, bool, bool) {
 	a, ok1 := l.first()
 	b, ok2 := f.first()
 	if !ok1 || !ok2 {
-		return false, true
+		return frac{}, false, true
 	}
 	inv, ok := b.inv()
 	if !ok {
-		return false, false
+		return frac{}, false, false
 	}
 	k, ok := a.mul(inv)
 	if !ok {
-		return false, false
+		return frac{}, false, false
 	}
 	s, ok := f.scaled(k)
 	if !ok {
-		return false, false
+		return frac{}, false, false
 	}
 	d, ok := linSub(l, &s)
 	if !ok {
-		return false, false
+		return frac{}, false, false
 	}
 	for i := 0; i < d.n; i++ {
 		if d.c[i].n != 0 {
-			return false, true
+			return frac{}, false, true
 		}
 	}
-	return d.k.n == 0, true
+	return k, d.k.n == 0, true
+}
+
+// fracRat converts a frac to a rat.
+func fracRat(f frac) rat { return ratInt(f.n).quo(ratInt(f.d)) }
+
+// ffRec records what the fact fast path decided with, for certificates:
+// the facts used by the proofs excluding Less (b <= a), Same (a != b, in
+// direction dir) and Greater (a <= b), and the witness bindings of Less,
+// Same and Greater (for Divides, the refutation in wit[0]).
+type ffRec struct {
+	shift bool // the proofs are fastOrder's (scale, no facts)
+	excl  [3][]FactUse
+	dir   Rel
+	ne    int // the != fact of a NE proof
+	k     frac
+	wit   [3]Binding
+}
+
+// binding returns the current binding of the symbols.
+func (st *ffState) binding() Binding {
+	b := make(Binding, st.nsym)
+	for i := 0; i < st.nsym; i++ {
+		b[st.syms[i].name] = st.sval[i]
+	}
+	return b
 }
 
 func (l *lin) scaled(k frac) (lin, bool) {
@@ -473,6 +594,22 @@ type ffState struct {
 	lo    [maxFF]int64 // loOf of the unknowns
 	hasLo [maxFF]bool
 	abort bool
+	ff    *factFast
+	// the points visited (counted from 1), and for a replay the only
+	// points to evaluate (the first witnesses of the decision)
+	nvisit int32
+	replay bool
+	only   [3]int32
+}
+
+// skip counts a point and reports whether a replay passes over it.
+func (st *ffState) skip() bool {
+	st.nvisit++
+	if !st.replay {
+		return false
+	}
+	n := st.nvisit
+	return n != st.only[0] && n != st.only[1] && n != st.only[2]
 }
 
 func insertVar(vs *[maxFF]*variable, n *int, v *variable) bool {
@@ -494,7 +631,10 @@ func insertVar(vs *[maxFF]*variable, n *int, v *variable) bool {
 
 // ffSetup prepares a query; ok is false outside the fragment.
 func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
-	if factFastOff || c.ff == nil {
+	if factFastOff {
+		return false
+	}
+	if st.ff = c.factFast(); st.ff == nil {
 		return false
 	}
 	var ok1, ok2 bool
@@ -503,7 +643,7 @@ func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
 	if !ok1 || !ok2 || !c.fastTheta(st.ta, &st.A) || !c.fastTheta(st.tb, &st.B) {
 		return false
 	}
-	for _, v := range c.ff.condSyms {
+	for _, v := range st.ff.condSyms {
 		if !insertVar(&st.syms, &st.nsym, v) {
 			return false
 		}
@@ -531,7 +671,7 @@ func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
 		st.bd[j] = c.bounds(st.us[j])
 		st.lo[j], st.hasLo[j] = c.loOf(st.us[j])
 	}
-	for k, v := range c.ff.condSyms {
+	for k, v := range st.ff.condSyms {
 		for i := 0; i < st.nsym; i++ {
 			if st.syms[i] == v {
 				st.cmap[k] = i
@@ -639,8 +779,14 @@ func (c *Ctx) ffBinding(st *ffState) bool {
 		}
 		st.sval[i] = r.n
 	}
-	for i := range c.ff.conds {
-		cd := &c.ff.conds[i]
+	return st.condsHold(st.ff)
+}
+
+// condsHold evaluates the compiled assumptions of ff at the binding in
+// st.sval (indexed through st.cmap); it sets abort on overflow.
+func (st *ffState) condsHold(ff *factFast) bool {
+	for i := range ff.conds {
+		cd := &ff.conds[i]
 		x, ok1 := st.evalC(cd.x)
 		y, ok2 := st.evalC(cd.y)
 		if !ok1 || !ok2 {
@@ -676,7 +822,10 @@ func (st *ffState) evalC(ts []cterm) (frac, bool) {
 		if t.int {
 			n, ok := t.c.n, true
 			for _, f := range t.f {
-				x := st.sval[st.cmap[f.k]]
+				x, fok := st.facVal(&f)
+				if !fok {
+					return frac{}, false
+				}
 				for e := f.e; e > 0 && ok; e-- {
 					if n == 1 {
 						n = x
@@ -692,7 +841,11 @@ func (st *ffState) evalC(ts []cterm) (frac, bool) {
 		} else {
 			v = t.c
 			for _, f := range t.f {
-				p, ok := powFrac(st.sval[st.cmap[f.k]], int64(f.e))
+				x, ok := st.facVal(&f)
+				if !ok {
+					return frac{}, false
+				}
+				p, ok := powFrac(x, int64(f.e))
 				if ok {
 					v, ok = v.mul(p)
 				}
@@ -717,76 +870,48 @@ func (st *ffState) evalC(ts []cterm) (frac, bool) {
 	return r, true
 }
 
-// ffSearch replays search; f sees the binding in st.sval.
+// facVal is the value of a factor of an assumption at the binding: a
+// symbol's value, or an atom's computed from its integer operand.
+func (st *ffState) facVal(f *cfac) (int64, bool) {
+	if f.a == nil {
+		return st.sval[st.cmap[f.k]], true
+	}
+	x, ok := st.evalC(f.a.x)
+	if !ok || x.d != 1 && !x.isInt() {
+		return 0, false
+	}
+	n, d := x.n/x.d, f.a.d
+	q, r := n/d, n%d
+	if r < 0 { // floor
+		q, r = q-1, r+d
+	}
+	switch f.a.op {
+	case opMod:
+		return r, true
+	case opFloorDiv:
+		return q, true
+	}
+	if r != 0 {
+		q++
+	}
+	return q, true
+}
+
+// ffSearch replays search (the same points of boxIter, the assumptions
+// evaluated at each binding); f sees the binding in st.sval.
 func (c *Ctx) ffSearch(st *ffState, f func() bool) bool {
-	reset := func() {
-		for i := 0; i < st.nu; i++ {
-			st.vals[i] = st.bd[i].lo
+	var it boxIter
+	for it.next(st.bd[:st.nu], st.vals[:st.nu]) {
+		if st.skip() {
+			continue
 		}
-	}
-	tries := 0
-	try := func() bool {
-		tries++
 		if !c.ffBinding(st) {
-			return st.abort
-		}
-		return f() || st.abort
-	}
-	in := func(i int, off int64) (int64, bool) {
-		bd := st.bd[i]
-		x := bd.lo + off
-		if x < bd.lo || (bd.hasHi && x > bd.hi) {
-			return 0, false
-		}
-		return x, true
-	}
-	reset()
-	if try() {
-		return true
-	}
-	for i := 0; i < st.nu; i++ {
-		for _, off := range searchOffsets {
-			x, ok := in(i, off)
-			if !ok {
-				break
-			}
-			st.vals[i] = x
-			if try() {
+			if st.abort {
 				return true
 			}
+			continue
 		}
-		st.vals[i] = st.bd[i].lo
-	}
-	for i := 0; i < st.nu; i++ {
-		if bd := st.bd[i]; bd.hasHi {
-			st.vals[i] = bd.hi
-			if try() {
-				return true
-			}
-		}
-	}
-	reset()
-	seed := uint64(0x9e3779b97f4a7c15)
-	for tries < searchBudget && st.nu > 0 {
-		for i := 0; i < st.nu; i++ {
-			seed ^= seed << 13
-			seed ^= seed >> 7
-			seed ^= seed << 17
-			off := int64(0)
-			if seed%3 != 0 {
-				off = searchOffsets[seed%uint64(len(searchOffsets))]
-			}
-			if bd := st.bd[i]; bd.hasHi && seed%5 == 0 {
-				st.vals[i] = bd.hi
-				continue
-			}
-			if x, ok := in(i, off); ok {
-				st.vals[i] = x
-			} else {
-				st.vals[i] = st.bd[i].lo
-			}
-		}
-		if try() {
+		if f() || st.abort {
 			return true
 		}
 	}
@@ -807,8 +932,14 @@ func (st *ffState) ffOperands() (x, y frac, ok bool) {
 
 // factDivides decides a | b on the fact fast path (not for an integral
 // quotient, which fastDivides answers).
-func (c *Ctx) factDivides(pa, pb *poly) (Truth, bool) {
+// With rec, it records the refutation's binding and evaluates only the
+// point *at (a replay of a decision that recorded it there); without, it
+// writes in at (when not nil) the point of the refutation.
+func (c *Ctx) factDivides(pa, pb *poly, rec *ffRec, at *int32) (Truth, bool) {
 	var st ffState
+	if rec != nil && at != nil {
+		st.replay, st.only = true, [3]int32{*at}
+	}
 	if !c.ffSetup(pa, pb, &st) {
 		return Unknown, false
 	}
@@ -840,10 +971,16 @@ func (c *Ctx) factDivides(pa, pb *poly) (Truth, bool) {
 			return false
 		}
 		xi, yi := x.n/x.d, y.n/y.d
-		if xi == 0 {
-			return yi != 0
+		refutes := yi != 0
+		if xi != 0 {
+			refutes = yi%xi != 0
 		}
-		return yi%xi != 0
+		if refutes && rec != nil {
+			rec.wit[0] = st.binding()
+		} else if refutes && at != nil {
+			*at = st.nvisit
+		}
+		return refutes
 	})
 	switch {
 	case st.abort:
@@ -855,52 +992,152 @@ func (c *Ctx) factDivides(pa, pb *poly) (Truth, bool) {
 }
 
 // factCompare replays the general Compare on the fact fast path.
-func (c *Ctx) factCompare(pa, pb *poly) (possible, witnessed Order, ok bool) {
+// With rec, it records the facts of its proofs and its witnesses, and
+// evaluates only the points that rec.at names (a replay of a decision that
+// recorded them in at, see Comparison); without, it writes in at the
+// point at which each relation was first witnessed (nil: not wanted).
+func (c *Ctx) factCompare(pa, pb *poly, rec *ffRec, at *[3]int32) (possible, witnessed Order, ok bool) {
 	var st ffState
+	if rec != nil && at != nil {
+		st.replay, st.only = true, *at
+	}
 	if !c.ffSetup(pa, pb, &st) {
 		return 0, 0, false
 	}
+	if rec != nil {
+		rec.shift = false
+	}
 	var a, b lin
 	if !linOfMono(&st.A, 1, &a) || !linOfMono(&st.B, 1, &b) {
+		// monomials of higher degree: the shift argument without facts
+		// (fastOrder) answers when it leaves a single relation, which
+		// the facts cannot exclude in turn (the context has a binding)
+		var fc fastCmp
+		p, ok := c.fastOrder(pa, pb, &fc)
+		if !ok || (p != Less && p != Same && p != Greater) {
+			return 0, 0, false
+		}
+		possible = p
+		if rec != nil {
+			rec.shift = true
+		}
+	} else if possible, ok = c.factPossible(&st, &a, &b, rec); !ok {
 		return 0, 0, false
 	}
-	ba, ok1 := linSub(&b, &a)
-	ab, ok2 := linSub(&a, &b)
-	if !ok1 || !ok2 {
+	want := possible
+	visit := func() {
+		x, y, ok := st.ffOperands()
+		if !ok {
+			return
+		}
+		k := x.cmp(y) + 1
+		rel := [3]Order{Less, Same, Greater}[k]
+		if want&rel != 0 {
+			if witnessed&rel == 0 {
+				if rec != nil {
+					rec.wit[k] = st.binding()
+				} else if at != nil {
+					at[k] = st.nvisit
+				}
+			}
+			witnessed |= rel
+		}
+	}
+	c.ffSearch(&st, func() bool {
+		visit()
+		return witnessed == want
+	})
+	if st.abort {
 		return 0, 0, false
+	}
+	if witnessed != want {
+		// the targeted points, as the general path proposes them
+		var fc fastCmp
+		if _, ok := c.fastOrder(pa, pb, &fc); ok {
+			var pt [2 * maxFast]int64
+			fc.targets(want, &witnessed, &pt, func() {
+				if st.abort || st.skip() {
+					return
+				}
+				for j := 0; j < st.nu; j++ {
+					st.vals[j] = st.bd[j].lo
+				}
+				for i := 0; i < fc.fv.n; i++ {
+					for j := 0; j < st.nu; j++ {
+						if st.us[j] == fc.fv.v[i] {
+							st.vals[j] = pt[i]
+						}
+					}
+				}
+				if c.ffBinding(&st) {
+					visit()
+				}
+			})
+			if st.abort {
+				return 0, 0, false
+			}
+		}
+	}
+	return possible, witnessed, true
+}
+
+// factPossible is the proof part of factCompare on linear monomials a and
+// b: the relations that the replay of proveLe and proveNe does not exclude.
+func (c *Ctx) factPossible(st *ffState, a, b *lin, rec *ffRec) (possible Order, ok bool) {
+	ba, ok1 := linSub(b, a)
+	ab, ok2 := linSub(a, b)
+	if !ok1 || !ok2 {
+		return 0, false
 	}
 	possible = AnyOrder
-	if pr, ok := c.ffNonneg(&st, ba, false); !ok {
-		return 0, 0, false
+	var uses *[3][]FactUse
+	if rec != nil {
+		uses = &rec.excl
+	}
+	use := func(k int) *[]FactUse {
+		if uses == nil {
+			return nil
+		}
+		uses[k] = uses[k][:0]
+		return &uses[k]
+	}
+	if pr, ok := c.ffNonneg(st, ba, false, use(2)); !ok {
+		return 0, false
 	} else if pr {
 		possible &^= Greater
 	}
-	if pr, ok := c.ffNonneg(&st, ab, false); !ok {
-		return 0, 0, false
+	if pr, ok := c.ffNonneg(st, ab, false, use(0)); !ok {
+		return 0, false
 	} else if pr {
 		possible &^= Less
 	}
 	if possible&Same != 0 {
 		ne := false
-		for _, q := range [2]*lin{&ba, &ab} {
-			pr, ok := c.ffNonneg(&st, *q, true)
+		for i, q := range [2]*lin{&ba, &ab} {
+			pr, ok := c.ffNonneg(st, *q, true, use(1))
 			if !ok {
-				return 0, 0, false
+				return 0, false
 			}
 			if pr {
 				ne = true
+				if rec != nil {
+					rec.dir = [2]Rel{LT, GT}[i]
+				}
 				break
 			}
 		}
 		if !ne {
 			if _, nz := ab.first(); nz {
-				for i := range c.ff.ne {
-					pr, ok := ab.propTo(&c.ff.ne[i])
+				for i := range st.ff.ne {
+					k, pr, ok := ab.propTo(&st.ff.ne[i])
 					if !ok {
-						return 0, 0, false
+						return 0, false
 					}
 					if pr {
 						ne = true
+						if rec != nil {
+							rec.dir, rec.ne, rec.k = NE, i, k
+						}
 						break
 					}
 				}
@@ -910,20 +1147,5 @@ func (c *Ctx) factCompare(pa, pb *poly) (possible, witnessed Order, ok bool) {
 			possible &^= Same
 		}
 	}
-	want := possible
-	c.ffSearch(&st, func() bool {
-		x, y, ok := st.ffOperands()
-		if !ok {
-			return false
-		}
-		rel := [3]Order{Less, Same, Greater}[x.cmp(y)+1]
-		if want&rel != 0 {
-			witnessed |= rel
-		}
-		return witnessed == want
-	})
-	if st.abort {
-		return 0, 0, false
-	}
-	return possible, witnessed, true
+	return possible, true
 }

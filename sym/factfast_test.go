@@ -15,6 +15,9 @@ func TestFactFastMatchesGeneral(t *testing.T) {
 		"2*M<=3*N", "N>M && K!=N", "M>=3 && M!=5 && N<=M", "K>=M+N", "N<M+2 && M<N+2",
 		"M!=N && N!=K && K!=M", "N>=M && N<=M", "M>=N+100", "M%8==0 && N>=M+1 && K!=16",
 		"M<=20 && N>=M", "M<4", "M<=20", "N<=7 && M%2==0", "M>=5 && N<9", "K<=3 && M%4==0", "N!=2*M", "M+N+K<=12 && M!=1", "N>=M && M>=K && K>=N+0*M",
+		// assumptions with atoms (x%d, floor_div, ceil_div by constants)
+		"M%128==0 && N>=64 && K<=M", "M%8==3 && N>=M", "floor_div(M,4)>=2 && N<=M", "ceil_div(N,8)<=M && M%2==0",
+		"N%4==1 && K<=N", "M*N%4==0 && K<=N", "M%6==0 && N%4==2 && K>=M",
 	}
 	atoms := []string{"M", "N", "K"}
 	coefs := []string{"1", "2", "3", "8", "1/2"}
@@ -51,10 +54,10 @@ func TestFactFastMatchesGeneral(t *testing.T) {
 		for _, pr := range pairs {
 			a, b := pr[0], pr[1]
 			what := fmt.Sprintf("%s under %s", Claim{ClaimLe, pl(a), pl(b)}, src)
-			if _, _, ok := ctx.factCompare(pl(a), pl(b)); ok {
+			if _, _, ok := ctx.factCompare(pl(a), pl(b), nil, nil); ok {
 				fastCmp++
 			}
-			if _, ok := ctx.factDivides(pl(a), pl(b)); ok {
+			if _, ok := ctx.factDivides(pl(a), pl(b), nil, nil); ok {
 				fastDiv++
 			}
 			fc, fd := ctx.Compare(a, b), ctx.Divides(a, b)
@@ -67,11 +70,19 @@ func TestFactFastMatchesGeneral(t *testing.T) {
 			if fd.Truth != gd.Truth {
 				t.Errorf("divides %s: fast %s, general %s", what, fd.Truth, gd.Truth)
 			}
-			if _, err := fc.Certificates(); err != nil {
+			if certs, err := fc.Certificates(); err != nil {
 				t.Errorf("compare %s: %v", what, err)
+			} else {
+				for _, cert := range certs {
+					if err := Verify(cert); err != nil {
+						t.Errorf("compare %s: %v", what, err)
+					}
+				}
 			}
 			if fd.Truth != Unknown {
-				if _, err := fd.Certificate(); err != nil {
+				if cert, err := fd.Certificate(); err != nil {
+					t.Errorf("divides %s: %v", what, err)
+				} else if err := Verify(cert); err != nil {
 					t.Errorf("divides %s: %v", what, err)
 				}
 			}

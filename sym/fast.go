@@ -12,10 +12,19 @@ import (
 // with overflow checks: no allocation (unless a certificate is recorded),
 // and any overflow sends the question to the general path. The proofs it
 // finds are the ones the general path's shift argument finds for the same
-// operands, and its witnesses are recorded on demand (fastRec) for the
-// certificates.
+// operands; its witnesses are searched at the general path's points
+// (boxIter over the same unknowns, every symbol's image evaluated), then
+// at targeted points (fastCmp.targets) that every path proposes, and each
+// is checked against the assumptions (fastCondsHold) before it is reported.
+// Certificates are built on demand from its own data: the quotient
+// (fastDividesProof), the scale of the shift argument (fastScale), and the
+// witness points, recorded by a replay (fastRec).
 
 const maxFast = 12
+
+// fastOff disables the fast path of this file (tests compare it with the
+// general path).
+var fastOff bool
 
 // frac is n/d with d > 0, not necessarily reduced.
 type frac struct{ n, d int64 }
@@ -207,6 +216,185 @@ type fastVars struct {
 	lo    [2 * maxFast]int64
 	hi    [2 * maxFast]int64
 	hasHi [2 * maxFast]bool
+	bd    [2 * maxFast]bounds
+}
+
+// add appends v with its bounds, keeping v sorted by cmpVar; false when
+// full.
+func (fv *fastVars) add(c *Ctx, v *variable) bool {
+	i := 0
+	for i < fv.n && cmpVar(fv.v[i], v) < 0 {
+		i++
+	}
+	if i < fv.n && fv.v[i] == v {
+		return true
+	}
+	if fv.n == len(fv.v) {
+		return false
+	}
+	copy(fv.v[i+1:fv.n+1], fv.v[i:fv.n])
+	copy(fv.lo[i+1:fv.n+1], fv.lo[i:fv.n])
+	copy(fv.hi[i+1:fv.n+1], fv.hi[i:fv.n])
+	copy(fv.hasHi[i+1:fv.n+1], fv.hasHi[i:fv.n])
+	copy(fv.bd[i+1:fv.n+1], fv.bd[i:fv.n])
+	b := c.bounds(v)
+	fv.v[i], fv.lo[i], fv.hi[i], fv.hasHi[i], fv.bd[i] = v, b.lo, b.hi, b.hasHi, b
+	fv.n++
+	return true
+}
+
+// fastAll collects the unknowns that the general path's search visits for
+// operands a and b: those behind the operands' symbols and those behind
+// the symbols of the assumptions, sorted; false when there are too many.
+func (c *Ctx) fastAll(pa, pb *poly, all *fastVars) bool {
+	for _, p := range [2]*poly{pa, pb} {
+		for _, t := range p.t {
+			for _, f := range t.m {
+				if e, elim := c.monoSub[f.v]; elim {
+					for _, g := range e.t.m {
+						if !all.add(c, g.v) {
+							return false
+						}
+					}
+				} else if !all.add(c, f.v) {
+					return false
+				}
+			}
+		}
+	}
+	for _, u := range c.searchInfo().condUnk {
+		if !all.add(c, u) {
+			return false
+		}
+	}
+	return true
+}
+
+// fastFits evaluates the image of every eliminated symbol at the point
+// (the unknowns of all at pt): fits is false when one is not a positive
+// integer (as bindingAt refuses the point); ok is false when an image
+// cannot be evaluated here (atoms, an unknown outside all, overflow): the
+// fast path then gives up. It allocates nothing.
+func (c *Ctx) fastFits(all *fastVars, pt *[2 * maxFast]int64) (fits, ok bool) {
+	for _, img := range c.searchInfo().symImgs {
+		r, ok := evalImage(img, all, pt)
+		if !ok {
+			return false, false
+		}
+		if !r.isInt() || r.sign() <= 0 {
+			return false, true
+		}
+	}
+	return true, true
+}
+
+// evalImage evaluates an image over the unknowns of all at the point; ok
+// is false when it has an atom, an unknown outside all, or overflows.
+func evalImage(img *poly, all *fastVars, pt *[2 * maxFast]int64) (frac, bool) {
+	r := frac{0, 1}
+	for _, t := range img.t {
+		tv, ok := fracOf(t.c)
+		if !ok {
+			return frac{}, false
+		}
+		for _, f := range t.m {
+			if f.v.kind == kAtom {
+				return frac{}, false
+			}
+			j := 0
+			for j < all.n && all.v[j] != f.v {
+				j++
+			}
+			if j == all.n || (pt[j] == 0 && f.e < 0) {
+				return frac{}, false
+			}
+			p, ok := powFrac(pt[j], int64(f.e))
+			if ok {
+				tv, ok = tv.mul(p)
+			}
+			if !ok {
+				return frac{}, false
+			}
+		}
+		if r, ok = r.add(tv); !ok {
+			return frac{}, false
+		}
+	}
+	return r, true
+}
+
+// inertUnknowns marks the unknowns of all that change neither the operands'
+// relation nor their divisibility nor anything else a search point is
+// judged by: an unknown with the same exponent in a and b (or in neither),
+// in no image of a symbol and no symbol of an assumption, where both
+// operands have integer values everywhere (integer coefficients, positive
+// exponents). A point that moves only such an unknown away from the lower
+// corner is judged as the corner was, so the searches pass over it.
+func (c *Ctx) inertUnknowns(A, B *fastMono, ea, eb *fastEv, all *fastVars, inert *[2 * maxFast]bool) {
+	if !ea.isInt || !eb.isInt {
+		return
+	}
+	si := c.searchInfo()
+	if si.conds == nil {
+		return
+	}
+	for j := 0; j < all.n; j++ {
+		u := all.v[j]
+		if A.exp(u) != B.exp(u) {
+			continue
+		}
+		free := true
+		for _, s := range si.conds.condSyms {
+			if s == u {
+				free = false
+			}
+		}
+		for _, img := range si.symImgs {
+			if free && hasVarDeep(img, u) {
+				free = false
+			}
+		}
+		inert[j] = free
+	}
+}
+
+// fastCondsHold evaluates every assumption at the point (each symbol's
+// value from its image), so that a witness the fast path reports satisfies
+// them by evaluation, not only by the exactness of the parametrization; ok
+// is false when they cannot be evaluated here (the fast path then gives
+// up).
+func (c *Ctx) fastCondsHold(all *fastVars, pt *[2 * maxFast]int64) (holds, ok bool) {
+	cf := c.searchInfo().conds
+	if cf == nil {
+		return false, false
+	}
+	var st ffState
+	for k, s := range cf.condSyms {
+		var v frac
+		if img, elim := c.sub[s]; elim {
+			if v, ok = evalImage(img, all, pt); !ok {
+				return false, false
+			}
+		} else {
+			j := 0
+			for j < all.n && all.v[j] != s {
+				j++
+			}
+			if j == all.n {
+				return false, false
+			}
+			v = frac{pt[j], 1}
+		}
+		if !v.isInt() || v.sign() <= 0 {
+			return false, true
+		}
+		st.sval[k], st.cmap[k] = v.n/v.d, k
+	}
+	h := st.condsHold(cf)
+	if st.abort {
+		return false, false
+	}
+	return h, true
 }
 
 // collect adds the unknowns of m; ok is false when one may be 0 or less.
@@ -236,25 +424,65 @@ func (fv *fastVars) collect(c *Ctx, m *fastMono) bool {
 	return true
 }
 
-// evalAt evaluates m at the point (values indexed like fv).
-func (m *fastMono) evalAt(fv *fastVars, pt *[2 * maxFast]int64) (frac, bool) {
-	r := m.c
+// fastEv is a monomial prepared for evaluation at the points of a search:
+// the index in the search's unknowns of each factor.
+type fastEv struct {
+	c     frac
+	n     int
+	idx   [maxFast]int
+	e     [maxFast]int64
+	isInt bool // integer coefficient, exponents 1..4: int64 products
+}
+
+// prepare sets ev to m over the unknowns of all; false when one is absent.
+func (ev *fastEv) prepare(m *fastMono, all *fastVars) bool {
+	ev.c, ev.n, ev.isInt = m.c, 0, m.c.d == 1
 	for i := 0; i < m.n; i++ {
 		if m.e[i] == 0 {
 			continue
 		}
-		x := int64(0)
-		for j := 0; j < fv.n; j++ {
-			if fv.v[j] == m.v[i] {
-				x = pt[j]
-				break
+		j := 0
+		for j < all.n && all.v[j] != m.v[i] {
+			j++
+		}
+		if j == all.n {
+			return false
+		}
+		ev.idx[ev.n], ev.e[ev.n] = j, m.e[i]
+		if m.e[i] < 1 || m.e[i] > 4 {
+			ev.isInt = false
+		}
+		ev.n++
+	}
+	return true
+}
+
+// at evaluates the monomial at the point.
+func (ev *fastEv) at(pt *[2 * maxFast]int64) (frac, bool) {
+	if ev.isInt {
+		r := ev.c.n
+		for i := 0; i < ev.n; i++ {
+			x := pt[ev.idx[i]]
+			for e := ev.e[i]; e > 0; e-- {
+				if r > -1<<31 && r < 1<<31 && x > -1<<31 && x < 1<<31 {
+					r *= x
+					continue
+				}
+				var ok bool
+				if r, ok = mul64(r, x); !ok {
+					return frac{}, false
+				}
 			}
 		}
-		p, ok := powFrac(x, m.e[i])
-		if !ok {
-			return frac{}, false
+		return frac{r, 1}, true
+	}
+	r := ev.c
+	for i := 0; i < ev.n; i++ {
+		p, ok := powFrac(pt[ev.idx[i]], ev.e[i])
+		if ok {
+			r, ok = r.mul(p)
 		}
-		if r, ok = r.mul(p); !ok {
+		if !ok {
 			return frac{}, false
 		}
 	}
@@ -280,8 +508,6 @@ func (r *fastRec) set(k int, fv *fastVars, pt *[2 * maxFast]int64) {
 	r.point[k] = m
 }
 
-var fastOffsets = [...]int64{1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 16, 22, 30, 36, 42, 60, 1000002}
-
 // fastOperands computes the images of two monomials and their unknowns.
 func (c *Ctx) fastOperands(pa, pb *poly, A, B *fastMono, fv *fastVars) bool {
 	ta, ok1 := pa.monomial()
@@ -295,6 +521,9 @@ func (c *Ctx) fastOperands(pa, pb *poly, A, B *fastMono, fv *fastVars) bool {
 // fastDivides decides a | b for monomials; ok is false when the fast path
 // does not apply or finds no answer.
 func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
+	if fastOff {
+		return Unknown, false
+	}
 	var A, B fastMono
 	var fv fastVars
 	if !c.fastOperands(pa, pb, &A, &B, &fv) {
@@ -318,75 +547,58 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 	if integral {
 		return True, true
 	}
-	if !c.box {
+	if !c.box || c.searchInfo().corner == nil {
 		return Unknown, false
 	}
-	var pt [2 * maxFast]int64
-	try := func() bool {
-		av, ok := A.evalAt(&fv, &pt)
-		if !ok || !av.isInt() || av.n == 0 {
-			return false
-		}
-		bv, ok := B.evalAt(&fv, &pt)
-		if !ok || !bv.isInt() {
-			return false
-		}
-		if (bv.n/bv.d)%(av.n/av.d) == 0 {
-			return false
-		}
-		if !c.fastImagesFit(&fv, &pt) {
-			return false
-		}
-		rec.set(0, &fv, &pt)
-		return true
+	// the search of the general path: the same points, the same test
+	var all fastVars
+	if !c.fastAll(pa, pb, &all) {
+		return Unknown, false
 	}
-	if fastSearch(&fv, &pt, try) {
-		return False, true
+	var ea, eb fastEv
+	if !ea.prepare(&A, &all) || !eb.prepare(&B, &all) {
+		return Unknown, false
+	}
+	var inert [2 * maxFast]bool
+	c.inertUnknowns(&A, &B, &ea, &eb, &all, &inert)
+	var pt [2 * maxFast]int64
+	var it boxIter
+	for it.next(all.bd[:all.n], pt[:all.n]) {
+		if m := it.moved(); m >= 0 && inert[m] {
+			continue
+		}
+		fits, ok := c.fastFits(&all, &pt)
+		if !ok {
+			return Unknown, false
+		}
+		if !fits {
+			continue
+		}
+		av, ok1 := ea.at(&pt)
+		bv, ok2 := eb.at(&pt)
+		if !ok1 || !ok2 {
+			return Unknown, false
+		}
+		if !av.isInt() || !bv.isInt() {
+			continue
+		}
+		refutes := bv.n != 0
+		if av.n != 0 {
+			refutes = (bv.n/bv.d)%(av.n/av.d) != 0
+		}
+		if refutes {
+			holds, ok := c.fastCondsHold(&all, &pt)
+			if !ok {
+				return Unknown, false
+			}
+			if !holds {
+				continue
+			}
+			rec.set(0, &all, &pt)
+			return False, true
+		}
 	}
 	return Unknown, false
-}
-
-// fastSearch tries the lower corner of the box, then each unknown moved up
-// by each offset, then all unknowns moved up together.
-func fastSearch(fv *fastVars, pt *[2 * maxFast]int64, try func() bool) bool {
-	reset := func() {
-		for i := 0; i < fv.n; i++ {
-			pt[i] = fv.lo[i]
-		}
-	}
-	reset()
-	if try() {
-		return true
-	}
-	for i := 0; i < fv.n; i++ {
-		for _, off := range fastOffsets {
-			x := fv.lo[i] + off
-			if x < fv.lo[i] || (fv.hasHi[i] && x > fv.hi[i]) {
-				break
-			}
-			pt[i] = x
-			if try() {
-				return true
-			}
-		}
-		pt[i] = fv.lo[i]
-	}
-	for _, off := range fastOffsets {
-		ok := true
-		for i := 0; i < fv.n; i++ {
-			x := fv.lo[i] + off
-			if x < fv.lo[i] || (fv.hasHi[i] && x > fv.hi[i]) {
-				ok = false
-				break
-			}
-			pt[i] = x
-		}
-		if ok && try() {
-			return true
-		}
-		reset()
-	}
-	return false
 }
 
 // partAt evaluates prod pt[i]^e[i].
@@ -413,21 +625,217 @@ func partAt(fv *fastVars, pt *[2 * maxFast]int64, e *[2 * maxFast]int64) (frac, 
 // Y >= Y(lo), each unbounded above (the fast path requires unknowns without
 // upper bounds).
 func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order, ok bool) {
-	if !c.box {
+	if !c.box || fastOff {
 		return 0, 0, false
 	}
-	var A, B fastMono
-	var fv fastVars
-	if !c.fastOperands(pa, pb, &A, &B, &fv) {
+	var st fastCmp
+	possible, ok = c.fastOrder(pa, pb, &st)
+	if !ok {
 		return 0, 0, false
 	}
-	for i := 0; i < fv.n; i++ {
-		if fv.hasHi[i] {
+	for i := 0; i < st.fv.n; i++ {
+		if st.fv.hasHi[i] {
 			return 0, 0, false
 		}
 	}
+	if c.searchInfo().corner == nil {
+		return 0, 0, false
+	}
+	// the general path's search: the points of boxIter, then the targeted
+	// points of orderTargets, each relation recorded where first seen
+	var all fastVars
+	if !c.fastAll(pa, pb, &all) {
+		return 0, 0, false
+	}
+	var ea, eb fastEv
+	if !ea.prepare(&st.A, &all) || !eb.prepare(&st.B, &all) {
+		return 0, 0, false
+	}
+	var pt [2 * maxFast]int64
+	abort := false
+	visit := func() {
+		fits, ok := c.fastFits(&all, &pt)
+		if !ok {
+			abort = true
+			return
+		}
+		if !fits {
+			return
+		}
+		av, ok1 := ea.at(&pt)
+		bv, ok2 := eb.at(&pt)
+		if !ok1 || !ok2 {
+			abort = true
+			return
+		}
+		if !av.isInt() || !bv.isInt() {
+			return
+		}
+		k := av.cmp(bv) + 1
+		rel := [3]Order{Less, Same, Greater}[k]
+		if possible&rel != 0 && witnessed&rel == 0 {
+			holds, ok := c.fastCondsHold(&all, &pt)
+			if !ok {
+				abort = true
+				return
+			}
+			if holds {
+				witnessed |= rel
+				rec.set(k, &all, &pt)
+			}
+		}
+	}
+	var inert [2 * maxFast]bool
+	c.inertUnknowns(&st.A, &st.B, &ea, &eb, &all, &inert)
+	var it boxIter
+	for witnessed != possible && !abort && it.next(all.bd[:all.n], pt[:all.n]) {
+		if m := it.moved(); m >= 0 && inert[m] {
+			continue
+		}
+		visit()
+	}
+	if abort {
+		return 0, 0, false
+	}
+	if witnessed != possible {
+		var tp [2 * maxFast]int64
+		st.targets(possible, &witnessed, &tp, func() {
+			// the targeted point over st.fv, the others at their lower bounds
+			for j := 0; j < all.n; j++ {
+				pt[j] = all.lo[j]
+			}
+			for i := 0; i < st.fv.n; i++ {
+				for j := 0; j < all.n; j++ {
+					if all.v[j] == st.fv.v[i] {
+						pt[j] = tp[i]
+					}
+				}
+			}
+			if !abort {
+				visit()
+			}
+		})
+		if abort {
+			return 0, 0, false
+		}
+	}
+	return possible, witnessed, true
+}
+
+// targets proposes the targeted witness points of the relations of
+// possible not yet in *witnessed, in the order Less, Same, Greater: for <
+// and >, one unknown of the side whose sign gives the relation doubled
+// from its lower bound up to 62 times; for =, each unknown that occurs on
+// one side with exponent 1 solved for (the others at their lower bounds).
+// The points are over st.fv, in pt; visit checks one (it may add to
+// *witnessed), and the proposals for a relation stop once it is
+// witnessed. Every search (fast.go, factfast.go, prove.go) proposes these
+// same points after the points of boxIter.
+func (st *fastCmp) targets(possible Order, witnessed *Order, pt *[2 * maxFast]int64, visit func()) {
+	fv := &st.fv
+	xe, ye, xEmpty, yEmpty, ca, cb := &st.xe, &st.ye, st.xEmpty, st.yEmpty, st.ca, st.cb
+	reset := func() {
+		for i := 0; i < fv.n; i++ {
+			pt[i] = fv.lo[i]
+		}
+	}
+	for _, rel := range [3]Order{Less, Same, Greater} {
+		if possible&rel == 0 || *witnessed&rel != 0 {
+			continue
+		}
+		reset()
+		switch rel {
+		case Less, Greater:
+			// grow one unknown of the side whose sign gives rel
+			want := 1
+			if rel == Greater {
+				want = -1
+			}
+			var e *[2 * maxFast]int64
+			switch {
+			case !yEmpty && cb.sign() == want:
+				e = ye
+			case !xEmpty && -ca.sign() == want:
+				e = xe
+			}
+			if e == nil {
+				continue
+			}
+			i := 0
+			for e[i] == 0 {
+				i++
+			}
+			for step := 0; step < 62 && *witnessed&rel == 0; step++ {
+				if pt[i] > math.MaxInt64/2 || (fv.hasHi[i] && pt[i]*2 > fv.hi[i]) {
+					break
+				}
+				pt[i] *= 2
+				visit()
+			}
+		case Same:
+			// solve for one unknown that occurs once, with exponent 1:
+			// cs*v*rs == co*ro
+			for i := 0; i < fv.n && *witnessed&rel == 0; i++ {
+				var side, other *[2 * maxFast]int64
+				var cs, co frac
+				switch {
+				case ye[i] == 1 && xe[i] == 0:
+					side, other, cs, co = ye, xe, cb, ca
+				case xe[i] == 1 && ye[i] == 0:
+					side, other, cs, co = xe, ye, ca, cb
+				default:
+					continue
+				}
+				reset()
+				pt[i] = 1
+				rs, ok1 := partAt(fv, pt, side)
+				ro, ok2 := partAt(fv, pt, other)
+				if !ok1 || !ok2 {
+					continue
+				}
+				num, ok1 := co.mul(ro)
+				den, ok2 := cs.mul(rs)
+				if !ok1 || !ok2 || den.n == 0 {
+					continue
+				}
+				inv, ok := den.inv()
+				if !ok {
+					continue
+				}
+				v, ok := num.mul(inv)
+				if !ok || !v.isInt() {
+					continue
+				}
+				x := v.n / v.d
+				if x < fv.lo[i] || (fv.hasHi[i] && x > fv.hi[i]) {
+					continue
+				}
+				pt[i] = x
+				visit()
+			}
+		}
+	}
+}
+
+// fastCmp is the state of an order question on the fast path.
+type fastCmp struct {
+	A, B           fastMono
+	fv             fastVars
+	xe, ye         [2 * maxFast]int64
+	xEmpty, yEmpty bool
+	ca, cb         frac
+}
+
+// fastOrder finds the relations between monomials a and b that the shift
+// argument does not exclude (see fastCompare). Its proofs need no fact
+// and hold in any context: only the lower bounds of the unknowns are used.
+func (c *Ctx) fastOrder(pa, pb *poly, st *fastCmp) (possible Order, ok bool) {
+	A, B, fv := &st.A, &st.B, &st.fv
+	if !c.fastOperands(pa, pb, A, B, fv) {
+		return 0, false
+	}
+	xe, ye := &st.xe, &st.ye
 	// X = A/G, Y = B/G as exponent vectors over fv
-	var xe, ye [2 * maxFast]int64
 	xEmpty, yEmpty := true, true
 	for i := 0; i < fv.n; i++ {
 		ea, eb := A.exp(fv.v[i]), B.exp(fv.v[i])
@@ -445,17 +853,17 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 	for i := 0; i < fv.n; i++ {
 		pt[i] = fv.lo[i]
 	}
-	lx, okx := partAt(&fv, &pt, &xe)
-	ly, oky := partAt(&fv, &pt, &ye)
+	lx, okx := partAt(fv, &pt, xe)
+	ly, oky := partAt(fv, &pt, ye)
 	if !okx || !oky {
-		return 0, 0, false
+		return 0, false
 	}
 	// P = cb*Y - ca*X; its value at the lower corner has the sign of
 	// cmp(cb*ly, ca*lx)
 	bl, ok1 := cb.mul(ly)
 	al, ok2 := ca.mul(lx)
 	if !ok1 || !ok2 {
-		return 0, 0, false
+		return 0, false
 	}
 	atLo := bl.cmp(al)
 	// cb*Y is >= cb*ly when cb > 0 (or Y is constant), <= when cb < 0;
@@ -481,164 +889,78 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 			possible &= Same | Greater
 		}
 	}
-	// witnesses
-	check := func(k int) bool {
-		av, ok := A.evalAt(&fv, &pt)
-		if !ok || !av.isInt() {
-			return false
-		}
-		bv, ok := B.evalAt(&fv, &pt)
-		if !ok || !bv.isInt() {
-			return false
-		}
-		if bv.cmp(av)+1 != 2-k { // k: 0 Less (b>a), 1 Same, 2 Greater
-			return false
-		}
-		if !c.fastImagesFit(&fv, &pt) {
-			return false
-		}
-		rec.set(k, &fv, &pt)
-		return true
-	}
-	reset := func() {
-		for i := 0; i < fv.n; i++ {
-			pt[i] = fv.lo[i]
-		}
-	}
-	for k, rel := range [3]Order{Less, Same, Greater} {
-		if possible&rel == 0 {
-			continue
-		}
-		reset()
-		if check(k) {
-			witnessed |= rel
-			continue
-		}
-		switch rel {
-		case Less, Greater:
-			// grow one unknown of the side whose sign gives rel
-			want := 1
-			if rel == Greater {
-				want = -1
-			}
-			var e *[2 * maxFast]int64
-			switch {
-			case !yEmpty && cb.sign() == want:
-				e = &ye
-			case !xEmpty && -ca.sign() == want:
-				e = &xe
-			}
-			if e == nil {
-				continue
-			}
-			i := 0
-			for e[i] == 0 {
-				i++
-			}
-			for step := 0; step < 62; step++ {
-				if pt[i] > math.MaxInt64/2 {
-					break
-				}
-				pt[i] *= 2
-				if check(k) {
-					witnessed |= rel
-					break
-				}
-			}
-		case Same:
-			// solve for one unknown that occurs once, with exponent 1:
-			// cs*v*rs == co*ro
-			for i := 0; i < fv.n; i++ {
-				var side, other *[2 * maxFast]int64
-				var cs, co frac
-				switch {
-				case ye[i] == 1 && xe[i] == 0:
-					side, other, cs, co = &ye, &xe, cb, ca
-				case xe[i] == 1 && ye[i] == 0:
-					side, other, cs, co = &xe, &ye, ca, cb
-				default:
-					continue
-				}
-				reset()
-				pt[i] = 1
-				rs, ok1 := partAt(&fv, &pt, side)
-				ro, ok2 := partAt(&fv, &pt, other)
-				if !ok1 || !ok2 {
-					continue
-				}
-				num, ok1 := co.mul(ro)
-				den, ok2 := cs.mul(rs)
-				if !ok1 || !ok2 || den.n == 0 {
-					continue
-				}
-				inv, ok := den.inv()
-				if !ok {
-					continue
-				}
-				v, ok := num.mul(inv)
-				if !ok || !v.isInt() {
-					continue
-				}
-				x := v.n / v.d
-				if x < fv.lo[i] {
-					continue
-				}
-				pt[i] = x
-				if check(k) {
-					witnessed |= rel
-					break
-				}
-			}
-		}
-	}
-	return possible, witnessed, true
+	st.xEmpty, st.yEmpty, st.ca, st.cb = xEmpty, yEmpty, ca, cb
+	return possible, true
 }
 
-// fastImagesFit reports whether the point (the unknowns of fv at pt, the
-// others at their lower bounds) gives every eliminated symbol a value that
-// a Binding can hold (a positive int64), so that a witness found there has
-// a certificate. An image that is not a monomial over the point's unknowns
-// is not evaluated: then the point is refused. It allocates nothing.
-func (c *Ctx) fastImagesFit(fv *fastVars, pt *[2 * maxFast]int64) bool {
-	for v, img := range c.sub {
-		if v.kind != kSym {
-			continue
-		}
-		s := c.monoSub[v]
-		if !s.ok {
-			for i := 0; i < fv.n; i++ {
-				if pt[i] != fv.lo[i] && hasVarDeep(img, fv.v[i]) {
-					return false
-				}
-			}
-			continue
-		}
-		r, ok := fracOf(s.t.c)
-		if !ok {
-			return false
-		}
-		for _, f := range s.t.m {
-			x, found := int64(0), false
-			for j := 0; j < fv.n; j++ {
-				if fv.v[j] == f.v {
-					x, found = pt[j], true
-					break
-				}
-			}
-			if !found {
-				x = c.bounds(f.v).lo
-			}
-			p, ok := powFrac(x, int64(f.e))
-			if !ok {
-				return false
-			}
-			if r, ok = r.mul(p); !ok {
-				return false
-			}
-		}
-		if !r.isInt() || r.sign() <= 0 {
-			return false
+// ---- certificates of the fast path's answers, built from its own data
+
+// fastMonoPoly builds c * prod fv.v[i]^e[i].
+func fastMonoPoly(c frac, fv *fastVars, e *[2 * maxFast]int64) *poly {
+	if c.n == 0 {
+		return zeroPoly
+	}
+	m := make(mono, 0, fv.n)
+	for i := 0; i < fv.n; i++ {
+		if e[i] != 0 {
+			m = append(m, factor{fv.v[i], int32(e[i])})
 		}
 	}
-	return true
+	for i := 1; i < len(m); i++ {
+		for j := i; j > 0 && cmpVar(m[j].v, m[j-1].v) < 0; j-- {
+			m[j], m[j-1] = m[j-1], m[j]
+		}
+	}
+	return &poly{t: []term{{fracRat(c), m}}}
+}
+
+// fastDividesProof is the certificate of a True answer of fastDivides: the
+// quotient of the images, a monomial (nil when the fast path does not
+// answer True).
+func (c *Ctx) fastDividesProof(pa, pb *poly) *Certificate {
+	var A, B fastMono
+	var fv fastVars
+	if !c.fastOperands(pa, pb, &A, &B, &fv) {
+		return nil
+	}
+	ic, ok := A.c.inv()
+	if !ok {
+		return nil
+	}
+	qc, ok := B.c.mul(ic)
+	if !ok || !qc.isInt() {
+		return nil
+	}
+	var e [2 * maxFast]int64
+	for i := 0; i < fv.n; i++ {
+		if e[i] = B.exp(fv.v[i]) - A.exp(fv.v[i]); e[i] < 0 {
+			return nil
+		}
+	}
+	cert := c.certBase(Claim{ClaimDivides, pa, pb})
+	cert.Quotient = fastMonoPoly(qc.reduce(), &fv, &e)
+	return cert
+}
+
+// fastScale is the scale of the fast path's order proofs: the positive
+// monomial that clears the negative exponents of both images (nil when
+// there are none); ok is false outside the fast path.
+func (c *Ctx) fastScale(pa, pb *poly) (scale *poly, ok bool) {
+	var A, B fastMono
+	var fv fastVars
+	if !c.fastOperands(pa, pb, &A, &B, &fv) {
+		return nil, false
+	}
+	var e [2 * maxFast]int64
+	any := false
+	for i := 0; i < fv.n; i++ {
+		e[i] = max(0, -A.exp(fv.v[i]), -B.exp(fv.v[i]))
+		if e[i] != 0 {
+			any = true
+		}
+	}
+	if !any {
+		return nil, true
+	}
+	return fastMonoPoly(frac{1, 1}, &fv, &e), true
 }

@@ -16,10 +16,89 @@ const MaxBranches = 16
 // added to the context's assumptions) the value is Value, or, when Err is
 // not nil, the operation fails (Value then holds what CuTe computes there,
 // where it computes something, or the zero value).
+//
+// Why lists the decisions of the operation that chose this branch's value
+// or excluded the other cases (a Divides answer that made a quotient
+// exact, a Compare answer that picked the smaller operand or left two
+// cases instead of three); Certificates gathers their certificates.
+// Branches pruned because their guard contradicts the assumptions are
+// excluded by With's consistency check, which makes no certificate.
 type Branch[T any] struct {
 	Guard []Cond
 	Value T
 	Err   error
+	Why   []Reason
+}
+
+// Reason is one decision that a case split made: a Divides or Equal answer
+// (Decision) or a Compare answer (Comparison).
+type Reason struct {
+	Decision   *Decision
+	Comparison *Comparison
+}
+
+// Certificates returns the certificates of the reason's decision (none
+// for an Unknown one).
+func (r Reason) Certificates() ([]*Certificate, error) {
+	switch {
+	case r.Comparison != nil:
+		return r.Comparison.Certificates()
+	case r.Decision != nil && r.Decision.Truth != Unknown:
+		cert, err := r.Decision.Certificate()
+		if err != nil {
+			return nil, err
+		}
+		return []*Certificate{cert}, nil
+	}
+	return nil, nil
+}
+
+// Certificates gathers the certificates of the branch's reasons (Why).
+func (b Branch[T]) Certificates() ([]*Certificate, error) {
+	var out []*Certificate
+	for _, r := range b.Why {
+		cs, err := r.Certificates()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cs...)
+	}
+	return out, nil
+}
+
+// decided returns the reason of a decision that decided something (nil
+// for an Unknown answer).
+func decided(d Decision) []Reason {
+	if d.Truth == Unknown {
+		return nil
+	}
+	return []Reason{{Decision: &d}}
+}
+
+// compared returns the reason of a comparison that excluded or witnessed
+// a relation (nil otherwise).
+func compared(c Comparison) []Reason {
+	if c.Possible == AnyOrder && c.Witnessed == 0 {
+		return nil
+	}
+	return []Reason{{Comparison: &c}}
+}
+
+// because prefixes the reasons rs to the reasons of every branch of p.
+func because[T any](p Piecewise[T], rs ...[]Reason) Piecewise[T] {
+	var all []Reason
+	for _, r := range rs {
+		all = append(all, r...)
+	}
+	if len(all) == 0 {
+		return p
+	}
+	out := make([]Branch[T], len(p.Branches))
+	for i, br := range p.Branches {
+		br.Why = append(append([]Reason(nil), all...), br.Why...)
+		out[i] = br
+	}
+	return Piecewise[T]{Branches: out}
 }
 
 // Piecewise is a value that depends on undecided conditions. Its guards
@@ -135,7 +214,7 @@ func Then[T, U any](c *Ctx, p Piecewise[T], f func(c *Ctx, v T) (Piecewise[U], e
 			continue
 		}
 		if br.Err != nil {
-			out = append(out, Branch[U]{Guard: br.Guard, Err: br.Err})
+			out = append(out, Branch[U]{Guard: br.Guard, Err: br.Err, Why: br.Why})
 			continue
 		}
 		r, err := f(bc, br.Value)
@@ -147,7 +226,8 @@ func Then[T, U any](c *Ctx, p Piecewise[T], f func(c *Ctx, v T) (Piecewise[U], e
 			if len(rb.Guard) > 0 && guardCtx(c, g) == nil {
 				continue
 			}
-			out = append(out, Branch[U]{Guard: g, Value: rb.Value, Err: rb.Err})
+			why := append(append([]Reason(nil), br.Why...), rb.Why...)
+			out = append(out, Branch[U]{Guard: g, Value: rb.Value, Err: rb.Err, Why: why})
 		}
 	}
 	if len(out) > MaxBranches {
@@ -191,6 +271,7 @@ func Merge[T any](p Piecewise[T], eq func(a, b T) bool) Piecewise[T] {
 				}
 				if g, ok := joinGuards(bs[i].Guard, bs[j].Guard); ok {
 					bs[i].Guard = g
+					bs[i].Why = append(append([]Reason(nil), bs[i].Why...), bs[j].Why...)
 					bs = append(bs[:j], bs[j+1:]...)
 					changed = true
 				}
@@ -311,11 +392,12 @@ func (c *Ctx) minMax(a, b Expr, isMin bool) Piecewise[Expr] {
 	}
 	poss := cmp.Possible
 	lo, hi := poss&(Less|Same), poss&Greater
+	why := compared(cmp)
 	switch {
 	case hi == 0: // a <= b (or no binding at all)
-		return Plain(below)
+		return because(Plain(below), why)
 	case poss&Less == 0: // a >= b
-		return Plain(above)
+		return because(Plain(above), why)
 	}
 	var out []Branch[Expr]
 	if g := orderGuard(lo, a, b); guardCtx(c, g) != nil {
@@ -324,7 +406,7 @@ func (c *Ctx) minMax(a, b Expr, isMin bool) Piecewise[Expr] {
 	if g := orderGuard(hi, a, b); guardCtx(c, g) != nil {
 		out = append(out, Branch[Expr]{Guard: g, Value: above})
 	}
-	return finish(out)
+	return because(finish(out), why)
 }
 
 func finish(out []Branch[Expr]) Piecewise[Expr] {
@@ -368,11 +450,12 @@ func (c *Ctx) divOp(a, b Expr, op atomOp) Piecewise[Expr] {
 // branch) and computes f under b != 0.
 func (c *Ctx) nonzero(b *poly, f func(c *Ctx) Piecewise[Expr]) Piecewise[Expr] {
 	z := c.Compare(b, zeroPoly)
+	why := compared(z)
 	if z.Possible == Same {
-		return Failed[Expr](ErrDivByZero)
+		return because(Failed[Expr](ErrDivByZero), why)
 	}
 	if z.Possible&Same == 0 {
-		return f(c)
+		return because(f(c), why)
 	}
 	isZero := []Cond{{Rel: EQ, X: b, Y: zeroPoly}}
 	notZero := []Cond{{Rel: NE, X: b, Y: zeroPoly}}
@@ -385,9 +468,9 @@ func (c *Ctx) nonzero(b *poly, f func(c *Ctx) Piecewise[Expr]) Piecewise[Expr] {
 		return finish(out)
 	}
 	for _, br := range f(cn).Branches {
-		out = append(out, Branch[Expr]{Guard: append(append([]Cond(nil), notZero...), br.Guard...), Value: br.Value, Err: br.Err})
+		out = append(out, Branch[Expr]{Guard: append(append([]Cond(nil), notZero...), br.Guard...), Value: br.Value, Err: br.Err, Why: br.Why})
 	}
-	return finish(out)
+	return because(finish(out), why)
 }
 
 func (c *Ctx) divOpNonzero(pa, pb *poly, op atomOp) Piecewise[Expr] {
@@ -400,25 +483,27 @@ func (c *Ctx) divOpNonzero(pa, pb *poly, op atomOp) Piecewise[Expr] {
 	atom := func(cc *Ctx) Expr {
 		return cc.Simplify(rebuildAtom(op, pa, pb))
 	}
-	if c.Divides(pb, pa).Truth == True {
-		return Plain(exact(c))
+	div := c.Divides(pb, pa)
+	if div.Truth == True {
+		return because(Plain(exact(c)), decided(div))
 	}
 	// small dividend: 0 <= a < b (floor, mod), 0 < a <= b (ceil)
-	if c.Compare(zeroPoly, pb).Holds(Less) == True {
+	if pos := c.Compare(zeroPoly, pb); pos.Holds(Less) == True {
 		lo := c.Compare(zeroPoly, pa)
 		hi := c.Compare(pa, pb)
+		why := [][]Reason{compared(pos), compared(lo), compared(hi)}
 		switch op {
 		case opFloorDiv:
 			if lo.Holds(Less|Same) == True && hi.Holds(Less) == True {
-				return Plain[Expr](zeroPoly)
+				return because(Plain[Expr](zeroPoly), why...)
 			}
 		case opMod:
 			if lo.Holds(Less|Same) == True && hi.Holds(Less) == True {
-				return Plain(c.Simplify(pa))
+				return because(Plain(c.Simplify(pa)), why...)
 			}
 		case opCeilDiv:
 			if lo.Holds(Less) == True && hi.Holds(Less|Same) == True {
-				return Plain(Const(1))
+				return because(Plain(Const(1)), why...)
 			}
 		}
 	}
@@ -431,12 +516,12 @@ func (c *Ctx) divOpNonzero(pa, pb *poly, op atomOp) Piecewise[Expr] {
 		out = append(out, Branch[Expr]{Guard: no, Value: atom(cn)})
 	}
 	if len(out) == 2 && Equal(out[0].Value, out[1].Value) {
-		return Plain(out[0].Value)
+		return because(Plain(out[0].Value), decided(div))
 	}
 	if len(out) == 1 {
 		out[0].Guard = nil
 	}
-	return finish(out)
+	return because(finish(out), decided(div))
 }
 
 // ShapeDivError is the error of a shape_div or shape_mod whose operands do
@@ -487,24 +572,27 @@ var ErrNotPositive = errors.New("sym: a shape operand is not positive")
 func (c *Ctx) positive(op string, a, b *poly, f func(c *Ctx) Piecewise[Expr]) Piecewise[Expr] {
 	one := constPoly(ratOne)
 	var need []Cond
+	var why []Reason
 	for _, x := range [2]*poly{a, b} {
-		switch c.Compare(x, one).Possible &^ (Same | Greater) {
+		cmp := c.Compare(x, one)
+		why = append(why, compared(cmp)...)
+		switch cmp.Possible &^ (Same | Greater) {
 		case 0: // x >= 1 proven
 		default:
-			if c.Compare(x, one).Possible&(Same|Greater) == 0 {
-				return Failed[Expr](fmt.Errorf("%s: %w", op, ErrNotPositive))
+			if cmp.Possible&(Same|Greater) == 0 {
+				return because(Failed[Expr](fmt.Errorf("%s: %w", op, ErrNotPositive)), why)
 			}
 			need = append(need, Cond{Rel: GE, X: x, Y: one})
 		}
 	}
 	if len(need) == 0 {
-		return f(c)
+		return because(f(c), why)
 	}
 	var out []Branch[Expr]
 	cp := guardCtx(c, need)
 	if cp != nil {
 		for _, br := range f(cp).Branches {
-			out = append(out, Branch[Expr]{Guard: append(append([]Cond(nil), need...), br.Guard...), Value: br.Value, Err: br.Err})
+			out = append(out, Branch[Expr]{Guard: append(append([]Cond(nil), need...), br.Guard...), Value: br.Value, Err: br.Err, Why: br.Why})
 		}
 	}
 	// the complement of a conjunction of one or two conditions, disjointly
@@ -514,7 +602,7 @@ func (c *Ctx) positive(op string, a, b *poly, f func(c *Ctx) Piecewise[Expr]) Pi
 			out = append(out, Branch[Expr]{Guard: g, Err: fmt.Errorf("%s: %w", op, ErrNotPositive)})
 		}
 	}
-	return finish(out)
+	return because(finish(out), why)
 }
 
 func (c *Ctx) shapeOpNonzero(pa, pb *poly, op string) Piecewise[Expr] {
@@ -536,11 +624,13 @@ func (c *Ctx) shapeOpNonzero(pa, pb *poly, op string) Piecewise[Expr] {
 		}
 		return cc.Simplify(Min(pa, pb))
 	}
-	if c.Divides(pb, pa).Truth == True {
-		return Plain(bDividesA(c))
+	ba := c.Divides(pb, pa)
+	if ba.Truth == True {
+		return because(Plain(bDividesA(c)), decided(ba))
 	}
-	if c.Divides(pa, pb).Truth == True {
-		return Plain(aDividesB(c))
+	ab := c.Divides(pa, pb)
+	if ab.Truth == True {
+		return because(Plain(aDividesB(c)), decided(ab))
 	}
 	d1 := Divisible(pb, pa) // b | a
 	d2 := Divisible(pa, pb) // a | b
@@ -565,5 +655,5 @@ func (c *Ctx) shapeOpNonzero(pa, pb *poly, op string) Piecewise[Expr] {
 		}
 		out = append(out, br)
 	}
-	return finish(out)
+	return because(finish(out), decided(ba), decided(ab))
 }

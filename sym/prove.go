@@ -307,7 +307,7 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 	}
 	// a second choice of facts, outside the fragment that the fact fast
 	// path replays (it replays the first choice only)
-	if c.ff == nil {
+	if c.factFast() == nil {
 		return c.subtractFacts(pr, s, facts, strict, true)
 	}
 	return pr, false
@@ -503,9 +503,15 @@ func (c *Ctx) bindingAt(syms []*variable, vals map[*variable]int64) (Binding, bo
 	}
 	b := make(Binding, len(syms))
 	for _, s := range syms {
-		img := varPoly(s)
-		if v, ok := c.sub[s]; ok {
-			img = v
+		img, ok := c.sub[s]
+		if !ok {
+			x, _ := val(s)
+			n, ok := x.int64()
+			if !ok || n < 1 {
+				return nil, false
+			}
+			b[s.name] = n
+			continue
 		}
 		x, err := evalPoly(img, val)
 		if err != nil {
@@ -520,20 +526,19 @@ func (c *Ctx) bindingAt(syms []*variable, vals map[*variable]int64) (Binding, bo
 	return b, true
 }
 
-var searchOffsets = [...]int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 22, 23, 24, 30, 31, 32, 36, 42,
-	60, 63, 64, 65, 96, 100, 127, 128, 129, 255, 256, 1000, 1023, 1024, 1000002}
-
-const searchBudget = 400
-
-// search calls f at allowed bindings (the lower corner of the unknowns'
-// box, single unknowns moved up, then pseudo-random combinations) until f
-// returns true or the budget is spent.
-func (c *Ctx) search(syms []*variable, f func(b Binding) bool) bool {
-	// the unknowns behind the symbols
+// searchUnknowns lists the unknowns behind the symbols, sorted.
+func (c *Ctx) searchUnknowns(syms []*variable) []*variable {
 	seen := map[*variable]bool{}
 	var us []*variable
 	for _, s := range syms {
-		img := c.theta(varPoly(s))
+		img, ok := c.sub[s]
+		if !ok {
+			if !seen[s] {
+				seen[s] = true
+				us = append(us, s)
+			}
+			continue
+		}
 		var walk func(p *poly)
 		walk = func(p *poly) {
 			p.eachVar(func(v *variable) {
@@ -549,77 +554,26 @@ func (c *Ctx) search(syms []*variable, f func(b Binding) bool) bool {
 		walk(img)
 	}
 	sortVars(us)
+	return us
+}
+
+// search calls f at the allowed bindings of the points of boxIter over the
+// unknowns behind the symbols, until f returns true or the points run out.
+func (c *Ctx) search(syms []*variable, f func(b Binding) bool) bool {
+	us := c.searchUnknowns(syms)
+	bd := make([]bounds, len(us))
+	for i, u := range us {
+		bd[i] = c.bounds(u)
+	}
+	pt := make([]int64, len(us))
 	vals := make(map[*variable]int64, len(us))
-	reset := func() {
-		for _, u := range us {
-			vals[u] = c.bounds(u).lo
+	var it boxIter
+	for it.next(bd, pt) {
+		for i, u := range us {
+			vals[u] = pt[i]
 		}
-	}
-	tries := 0
-	try := func() bool {
-		tries++
 		b, ok := c.bindingAt(syms, vals)
-		if !ok || !c.satisfied(b) {
-			return false
-		}
-		return f(b)
-	}
-	in := func(u *variable, off int64) (int64, bool) {
-		bd := c.bounds(u)
-		x := bd.lo + off
-		if x < bd.lo || (bd.hasHi && x > bd.hi) {
-			return 0, false
-		}
-		return x, true
-	}
-	reset()
-	if try() {
-		return true
-	}
-	for _, u := range us {
-		for _, off := range searchOffsets {
-			x, ok := in(u, off)
-			if !ok {
-				break
-			}
-			vals[u] = x
-			if try() {
-				return true
-			}
-		}
-		vals[u] = c.bounds(u).lo
-	}
-	// upper corners of bounded unknowns
-	for _, u := range us {
-		if bd := c.bounds(u); bd.hasHi {
-			vals[u] = bd.hi
-			if try() {
-				return true
-			}
-		}
-	}
-	reset()
-	seed := uint64(0x9e3779b97f4a7c15)
-	for tries < searchBudget && len(us) > 0 {
-		for _, u := range us {
-			seed ^= seed << 13
-			seed ^= seed >> 7
-			seed ^= seed << 17
-			off := int64(0)
-			if seed%3 != 0 {
-				off = searchOffsets[seed%uint64(len(searchOffsets))]
-			}
-			if bd := c.bounds(u); bd.hasHi && seed%5 == 0 {
-				vals[u] = bd.hi
-				continue
-			}
-			if x, ok := in(u, off); ok {
-				vals[u] = x
-			} else {
-				vals[u] = c.bounds(u).lo
-			}
-		}
-		if try() {
+		if ok && c.satisfied(b) && f(b) {
 			return true
 		}
 	}
@@ -674,16 +628,19 @@ func (c *Ctx) searchWitness(cl Claim) *Certificate {
 	return c.witnessFor(cl, found)
 }
 
-// searchOrders looks for witnesses of the relations in want.
+// searchOrders looks for witnesses of the relations in want: at the
+// points of boxIter, then, where the images of the operands are monomials
+// (as on the fast path), at the targeted points of fastCmp.targets; each
+// relation is witnessed where first seen.
 func (c *Ctx) searchOrders(a, b *poly, want Order) [3]*Certificate {
 	var out [3]*Certificate
 	syms := c.relevantSymbols(a, b)
 	var got Order
-	c.search(syms, func(bd Binding) bool {
+	visit := func(bd Binding) {
 		x, err1 := evalRat(a, bd)
 		y, err2 := evalRat(b, bd)
 		if err1 != nil || err2 != nil || !x.isInt() || !y.isInt() {
-			return false
+			return
 		}
 		k := x.cmp(y) + 1 // -1 -> 0 Less, 0 -> 1 Same, 1 -> 2 Greater
 		rel := [3]Order{Less, Same, Greater}[k]
@@ -693,18 +650,54 @@ func (c *Ctx) searchOrders(a, b *poly, want Order) [3]*Certificate {
 				got |= rel
 			}
 		}
+	}
+	if c.search(syms, func(bd Binding) bool {
+		visit(bd)
 		return got == want
+	}) {
+		return out
+	}
+	var st fastCmp
+	if _, ok := c.fastOrder(a, b, &st); !ok {
+		return out
+	}
+	var pt [2 * maxFast]int64
+	vals := make(map[*variable]int64, st.fv.n)
+	st.targets(want, &got, &pt, func() {
+		for i := 0; i < st.fv.n; i++ {
+			vals[st.fv.v[i]] = pt[i]
+		}
+		if bd, ok := c.bindingAt(syms, vals); ok && c.satisfied(bd) {
+			visit(bd)
+		}
 	})
 	return out
 }
 
+// searchNe looks for a binding where a != b, as searchOrders looks for one
+// where a < b or a > b.
+func (c *Ctx) searchNe(a, b *poly) *Certificate {
+	for _, cert := range c.searchOrders(a, b, Less|Greater) {
+		if cert != nil {
+			return c.witnessFor(Claim{ClaimNe, a, b}, cert.Binding)
+		}
+	}
+	return nil
+}
+
 // witnessCert turns a point of the unknowns found by the fast path into a
-// witness certificate.
+// witness certificate (not verified here: see Decision.Certificate).
 func (c *Ctx) witnessCert(cl Claim, point map[*variable]int64) *Certificate {
 	syms := c.relevantSymbols(pl(cl.A), pl(cl.B))
 	b, ok := c.bindingAt(syms, point)
 	if !ok {
 		return nil
 	}
-	return c.witnessFor(cl, b)
+	return c.bindingCert(cl, b)
+}
+
+// bindingCert is the witness certificate of a claim at a binding found by
+// a fast path (not verified here: see Decision.Certificate).
+func (c *Ctx) bindingCert(cl Claim, b Binding) *Certificate {
+	return &Certificate{Claim: cl, Assumptions: append([]Cond(nil), c.conds...), Binding: b}
 }

@@ -1,9 +1,6 @@
 package sym
 
-import (
-	"math"
-	"math/rand/v2"
-)
+import "math/rand/v2"
 
 // Sample returns up to n distinct bindings that satisfy the assumptions,
 // drawn deterministically from seed. Each binding gives a value to the
@@ -56,30 +53,16 @@ func (c *Ctx) Sample(symbols []string, n int, seed uint64) []Binding {
 	var out []Binding
 	keys := map[string]bool{}
 	vals := make(map[*variable]int64, len(us))
+	bds := make([]bounds, len(us))
+	for i, u := range us {
+		bds[i] = c.bounds(u)
+	}
+	pt := make([]int64, len(us))
+	var it boxIter
 	for tries := 0; tries < 64*n+64 && len(out) < n; tries++ {
-		for _, u := range us {
-			b := c.bounds(u)
-			var off int64
-			switch k := r.IntN(10); {
-			case k < 6:
-				off = r.Int64N(8)
-			case k < 9:
-				off = r.Int64N(64)
-			default:
-				off = r.Int64N(1 << 20)
-			}
-			x := b.lo + off
-			if x < b.lo {
-				x = b.lo
-			}
-			if b.hasHi && x > b.hi {
-				span := b.hi - b.lo // >= 0, as lo <= hi
-				if span < math.MaxInt64 {
-					span++
-				}
-				x = b.lo + r.Int64N(span)
-			}
-			vals[u] = x
+		it.draw(bds, pt, r)
+		for i, u := range us {
+			vals[u] = pt[i]
 		}
 		bd, ok := c.bindingAt(syms, vals)
 		if !ok || !c.satisfied(bd) {
