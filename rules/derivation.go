@@ -33,6 +33,9 @@ func Derive(req Request) (Derivation, error) {
 func (a Answer[T]) Derivation(req Request) Derivation {
 	d := Derivation{Op: req.Op, Args: append([]string{}, req.Args...), Assume: append([]string{}, req.Assume...)}
 	for _, b := range a.Branches {
+		for i := range b.Steps {
+			b.Steps[i].fill()
+		}
 		c := Case{When: []string{}, Steps: b.Steps}
 		for _, g := range b.Guards {
 			c.When = append(c.When, g.String())

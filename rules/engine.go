@@ -25,6 +25,29 @@ type Env map[string]sym.Int
 type Discharged struct {
 	Cond string `json:"cond"` // the condition, instantiated
 	By   string `json:"by"`   // "proved", "refuted", "guard" (assumed in this case) or "negated guard"
+
+	// the condition before it is printed (Cond is filled in when the
+	// derivation is asked for): a comparison, or d divides n
+	c    sym.Cond
+	div  bool
+	d, n sym.Expr
+}
+
+// discharged records a decided condition; it is printed later.
+func discharged(c sym.Cond, by string) Discharged { return Discharged{c: c, By: by} }
+
+func (d *Discharged) fill() {
+	if d.Cond != "" {
+		return
+	}
+	switch {
+	case d.div && d.c.Rel == sym.NE:
+		d.Cond = fmt.Sprintf("not %s divides %s", d.d, d.n)
+	case d.div:
+		d.Cond = fmt.Sprintf("%s divides %s", d.d, d.n)
+	default:
+		d.Cond = d.c.String()
+	}
 }
 
 // Step is one rule application of a derivation.
@@ -37,6 +60,30 @@ type Step struct {
 	Says    string            `json:"says"`              // the step as the documentation writes it
 	Checked []Discharged      `json:"checked,omitempty"` // side conditions decided for this step
 	Guards  []string          `json:"guards,omitempty"`  // the case's guards in force when it fired
+
+	// what the text fields are made of, printed when the derivation is
+	// asked for
+	env    Env
+	names  []string
+	guards []sym.Cond
+}
+
+// fill prints the step's bindings, conditions and guards.
+func (st *Step) fill() {
+	if st.Bind == nil && len(st.names) > 0 {
+		st.Bind = map[string]string{}
+		for _, m := range st.names {
+			st.Bind[m] = st.env[m].String()
+		}
+	}
+	for i := range st.Checked {
+		st.Checked[i].fill()
+	}
+	if st.Guards == nil {
+		for _, g := range st.guards {
+			st.Guards = append(st.Guards, g.String())
+		}
+	}
 }
 
 // Branch is one case of an answer: the guards (beyond the assumptions)
@@ -86,7 +133,10 @@ func (e *NeedsError) Error() string {
 }
 
 func needsError(split []sym.Cond) *NeedsError {
-	cs := append([]sym.Cond(nil), split...)
+	var cs []sym.Cond
+	for _, g := range split {
+		cs = appendCond(cs, g)
+	}
 	sort.SliceStable(cs, func(i, j int) bool { return len(cs[i].String()) < len(cs[j].String()) })
 	if len(cs) > MaxNeeds {
 		cs = cs[:MaxNeeds]
@@ -150,9 +200,7 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ A
 		for _, s := range w.steps {
 			out.fired[s.Rule] = true
 		}
-		for _, g := range w.guards {
-			split = appendCond(split, g)
-		}
+		split = append(split, w.guards...)
 		if !pruned {
 			out.Branches = append(out.Branches, b)
 		}
@@ -246,11 +294,11 @@ func (w *world) fork(c sym.Cond) bool {
 		}
 	}
 	if w.cached("consistent", c.Negate(), consistent(c.Negate())) == sym.False {
-		w.checked = append(w.checked, Discharged{c.String(), "proved (its negation is inconsistent)"})
+		w.checked = append(w.checked, discharged(c, "proved (its negation is inconsistent)"))
 		return true
 	}
 	if w.cached("consistent", c, consistent(c)) == sym.False {
-		w.checked = append(w.checked, Discharged{c.String(), "refuted (inconsistent)"})
+		w.checked = append(w.checked, discharged(c, "refuted (inconsistent)"))
 		return false
 	}
 	var choice bool
@@ -265,10 +313,10 @@ func (w *world) fork(c sym.Cond) bool {
 	w.pos++
 	if choice {
 		w.assume(c)
-		w.checked = append(w.checked, Discharged{c.String(), "guard"})
+		w.checked = append(w.checked, discharged(c, "guard"))
 	} else {
 		w.assume(c.Negate())
-		w.checked = append(w.checked, Discharged{c.String(), "negated guard"})
+		w.checked = append(w.checked, discharged(c, "negated guard"))
 	}
 	return choice
 }
@@ -297,7 +345,7 @@ func (w *world) decideNow(c sym.Cond) sym.Truth {
 	default:
 		holds = sym.Greater | sym.Same
 	}
-	p := w.ctx.Compare(c.X, c.Y).Possible
+	p := w.ctx.Possible(c.X, c.Y)
 	switch {
 	case p&^holds == 0:
 		return sym.True
@@ -315,20 +363,16 @@ func (w *world) divides(d, n sym.Expr) sym.Truth {
 }
 
 func (w *world) dividesNow(d, n sym.Expr) sym.Truth {
-	switch w.ctx.Divides(d, n).Truth {
-	case sym.True:
+	if w.ctx.ProvesDivides(d, n) {
 		return sym.True
-	case sym.False:
-		dc, ok1 := sym.IsConst(d)
-		nc, ok2 := sym.IsConst(n)
-		if ok1 && ok2 {
-			if dc == 0 || nc%dc != 0 {
-				return sym.False
-			}
-		}
-		if _, err := w.ctx.WithConds(sym.Divisible(d, n)); err != nil {
-			return sym.False
-		}
+	}
+	dc, ok1 := sym.IsConst(d)
+	nc, ok2 := sym.IsConst(n)
+	if ok1 && ok2 && (dc == 0 || nc%dc != 0) {
+		return sym.False
+	}
+	if _, err := w.ctx.WithConds(sym.Divisible(d, n)); isInconsistent(err) {
+		return sym.False
 	}
 	return sym.Unknown
 }
@@ -349,27 +393,23 @@ func (w *world) decideRule(rc ruleCond, e Env) (sym.Truth, sym.Cond) {
 	return t, c
 }
 
-// shown is how a decided rule condition reads in a derivation: a
-// divisibility as "d divides n" (its remainder form may have simplified).
-func shown(rc ruleCond, e Env, c sym.Cond) string {
-	if !rc.div {
-		return c.String()
+// shown records a decided rule condition: a divisibility reads "d divides
+// n" in a derivation (its remainder form may have simplified).
+func shown(rc ruleCond, e Env, c sym.Cond, by string) Discharged {
+	d := discharged(c, by)
+	if rc.div {
+		d.div, d.d, d.n = true, e.expr(rc.d), e.expr(rc.n)
 	}
-	s := fmt.Sprintf("%s divides %s", e.expr(rc.d), e.expr(rc.n))
-	if rc.c.Rel == sym.NE {
-		s = "not " + s
-	}
-	return s
+	return d
 }
-
 // holds decides c, splitting the run when it is undecided.
 func (w *world) holds(c sym.Cond) bool {
 	switch w.decide(c) {
 	case sym.True:
-		w.checked = append(w.checked, Discharged{c.String(), "proved"})
+		w.checked = append(w.checked, discharged(c, "proved"))
 		return true
 	case sym.False:
-		w.checked = append(w.checked, Discharged{c.String(), "refuted"})
+		w.checked = append(w.checked, discharged(c, "refuted"))
 		return false
 	}
 	return w.fork(c)
@@ -423,19 +463,16 @@ func (w *world) apply(r *Rule, at string, e Env) Env {
 		_, isConst := sym.IsConst(v)
 		out[l.Name] = sym.Int{E: v, Static: isConst && out.static(l.expr)}
 	}
-	st := Step{Rule: r.ID, Version: r.Version, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked, Bind: map[string]string{}}
+	st := Step{Rule: r.ID, Version: r.Version, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked,
+		env: out, guards: w.guards}
 	w.checked = nil
-	for _, m := range r.In {
-		st.Bind[m] = e[m].String()
-	}
+	st.names = append(st.names, r.In...)
 	for _, l := range r.Lets {
-		st.Bind[l.Name] = out[l.Name].String()
-	}
-	for _, g := range w.guards {
-		st.Guards = append(st.Guards, g.String())
+		st.names = append(st.names, l.Name)
 	}
 	w.steps = append(w.steps, st)
 	if r.Error != "" {
+		st.fill()
 		w.fail("%s (rule %s at %s, %s)", r.Error, r.ID, at, bindText(st.Bind))
 	}
 	return out
@@ -475,10 +512,10 @@ func (w *world) check(r *Rule, e Env) bool {
 		t, ci := w.decideRule(rc, e)
 		switch t {
 		case sym.True:
-			w.checked = append(w.checked, Discharged{shown(rc, e, ci), "proved"})
+			w.checked = append(w.checked, shown(rc, e, ci, "proved"))
 			continue
 		case sym.False:
-			w.checked = append(w.checked, Discharged{shown(rc, e, ci), "refuted"})
+			w.checked = append(w.checked, shown(rc, e, ci, "refuted"))
 			if r.Policy == Require {
 				w.fail("%s: fails: %s (rule %s)", r.Says, ci, r.ID)
 			}
@@ -520,7 +557,7 @@ func (w *world) choose(group, at string, e Env) (*Rule, Env) {
 					proved = nil
 					break
 				}
-				proved = append(proved, Discharged{shown(rc, e, ci), "proved"})
+				proved = append(proved, shown(rc, e, ci, "proved"))
 			}
 			if proved != nil {
 				w.checked = append(w.checked, proved...)
