@@ -402,6 +402,7 @@ func shown(rc ruleCond, e Env, c sym.Cond, by string) Discharged {
 	}
 	return d
 }
+
 // holds decides c, splitting the run when it is undecided.
 func (w *world) holds(c sym.Cond) bool {
 	switch w.decide(c) {
