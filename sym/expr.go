@@ -274,13 +274,16 @@ func normalize(ts []term) *poly {
 		ts = out
 	}
 	out := ts[:0]
-	bad := false
+	bad, grp := false, false
 	for _, t := range ts {
 		if t.c.isZero() {
 			continue
 		}
 		if n, neg := t.m.modCount(); n > 1 || neg {
 			bad = true
+		}
+		if !grp && t.m.hasGroup() {
+			grp = true
 		}
 		out = append(out, t)
 	}
@@ -291,7 +294,136 @@ func normalize(ts []term) *poly {
 	if bad {
 		return fixMods(p)
 	}
+	if grp {
+		return fixGroups(p)
+	}
 	return p
+}
+
+// hasGroup reports whether m holds a group atom (see groupVar).
+func (m mono) hasGroup() bool {
+	for _, f := range m {
+		if isGroup(f.v) {
+			return true
+		}
+	}
+	return false
+}
+
+// fixGroups restores the group invariant: a group atom with a positive
+// exponent is replaced by its argument (grp(y)^k = y^k), and the terms
+// over the same group part whose numerator the group's argument divides as
+// a polynomial are divided (M*N/grp(N+1) + M/grp(N+1) is M), so that
+// (M/(N+1))*(N+1) is M.
+func fixGroups(p *poly) *poly {
+	var keep []term
+	acc := zeroPoly
+	expanded := false
+	for _, t := range p.t {
+		k := -1
+		for i, f := range t.m {
+			if f.e > 0 && isGroup(f.v) {
+				k = i
+				break
+			}
+		}
+		if k < 0 {
+			keep = append(keep, t)
+			continue
+		}
+		expanded = true
+		f := t.m[k]
+		rest := make(mono, 0, len(t.m)-1)
+		rest = append(rest, t.m[:k]...)
+		rest = append(rest, t.m[k+1:]...)
+		acc = addPoly(acc, mulPoly(&poly{t: []term{{t.c, rest}}}, powPoly(f.v.x, int(f.e))))
+		if acc.err != nil {
+			return acc
+		}
+	}
+	if expanded {
+		return addPoly(&poly{t: keep}, acc)
+	}
+	return reduceGroups(p)
+}
+
+// reduceGroups divides the numerator of each group part by the group's
+// argument where that divides as a polynomial (see fixGroups); p has no
+// group atom with a positive exponent.
+func reduceGroups(p *poly) *poly {
+	type part struct {
+		key mono
+		idx []int
+	}
+	var parts []part
+	for i, t := range p.t {
+		var key mono
+		for _, f := range t.m {
+			if isGroup(f.v) {
+				key = append(key, f)
+			}
+		}
+		if key == nil {
+			continue
+		}
+		found := false
+		for j := range parts {
+			if monoEq(parts[j].key, key) {
+				parts[j].idx = append(parts[j].idx, i)
+				found = true
+				break
+			}
+		}
+		if !found {
+			parts = append(parts, part{key, []int{i}})
+		}
+	}
+	for _, g := range parts {
+		if len(g.idx) < 2 { // a sum does not divide a monomial
+			continue
+		}
+		ns := make([]term, 0, len(g.idx))
+		for _, i := range g.idx {
+			t := p.t[i]
+			rest := make(mono, 0, len(t.m))
+			for _, f := range t.m {
+				if !isGroup(f.v) {
+					rest = append(rest, f)
+				}
+			}
+			ns = append(ns, term{t.c, rest})
+		}
+		num := normalize(ns)
+		for k, f := range g.key {
+			q, ok := polyDivExact(num, f.v.x)
+			if !ok {
+				continue
+			}
+			key := append(mono(nil), g.key...)
+			if f.e+1 == 0 {
+				key = append(key[:k], key[k+1:]...)
+			} else {
+				key[k].e++
+			}
+			others := make([]term, 0, len(p.t)-len(g.idx))
+			for i, t := range p.t {
+				if !containsInt(g.idx, i) {
+					others = append(others, t)
+				}
+			}
+			return addPoly(&poly{t: others}, mulPoly(q, &poly{t: []term{{ratOne, key}}}))
+		}
+	}
+	return p
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 // fixMods expands mod atoms (x%y = x - y*floor_div(x,y)) in every monomial
@@ -400,7 +532,15 @@ func addPoly(a, b *poly) *poly {
 	if len(out) > MaxTerms {
 		return invalid(ErrTooLarge)
 	}
-	return &poly{t: out}
+	p := &poly{t: out}
+	if len(out) > 1 {
+		for _, t := range out {
+			if t.m.hasGroup() {
+				return reduceGroups(p)
+			}
+		}
+	}
+	return p
 }
 
 func negPoly(a *poly) *poly {
