@@ -36,7 +36,7 @@ import (
 
 var symBox = flag.Int("sym.box", 10, "TestSymSoundness: brute force over every symbol in 1..sym.box")
 
-var symKnown = flag.Bool("sym.known", false, "TestSymSoundness: draw the classes of the TODO(merge) switches too (known failures)")
+var symKnown = flag.String("sym.known", "", "TestSymSoundness: turn on TODO(merge) switches of known failures: a comma-separated list of div, huge, minmax, or all")
 
 // TODO(merge): enable once certificates verify under assumptions with min
 // or max inside (issue 11 item 2a: the compiler simplifies max(M,2) under
@@ -159,9 +159,14 @@ func checkWitness(t *rapid.T, ctx *sym.Ctx, what string, c *sym.Certificate) {
 }
 
 func TestSymSoundness(t *testing.T) {
-	if *symKnown {
+	if *symKnown != "" {
 		defer func(d, h, m bool) { genAssumeDiv, genAssumeHuge, checkCertsUnderMinMax = d, h, m }(genAssumeDiv, genAssumeHuge, checkCertsUnderMinMax)
-		genAssumeDiv, genAssumeHuge, checkCertsUnderMinMax = true, true, true
+		on := func(name string) bool {
+			return *symKnown == "all" || strings.Contains(","+*symKnown+",", ","+name+",")
+		}
+		genAssumeDiv = genAssumeDiv || on("div")
+		genAssumeHuge = genAssumeHuge || on("huge")
+		checkCertsUnderMinMax = checkCertsUnderMinMax || on("minmax")
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		src := genAnyCtxText(t)
@@ -178,13 +183,12 @@ func TestSymSoundness(t *testing.T) {
 			ctx, err = sym.NewCtx(), nil
 		}
 		if err != nil {
-			var ie *sym.InconsistentError
-			if !asInconsistent(err, &ie) {
-				t.Fatalf("assumptions %q: %v", src, err)
-			}
+			// an inconsistency, or another error (K==0&&N/K==1 reports
+			// the division by zero that the substitution K=0 makes): never
+			// where a binding satisfies the assumptions
 			for _, b := range box {
 				if holdsAll(conds, b) {
-					t.Fatalf("assumptions %q reported inconsistent (%v) but %v satisfies them", src, err, b)
+					t.Fatalf("assumptions %q refused (%v) but %v satisfies them", src, err, b)
 				}
 			}
 			return

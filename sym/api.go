@@ -420,11 +420,14 @@ func describeNode(n notation.Node) string {
 }
 
 // Node returns the notation tree of e (see the package documentation for
-// its shape); notation.Print(Node(e)) == e.String() for a valid e.
+// its shape); notation.Print(Node(e)) == e.String(). An invalid e gives a
+// leaf that prints as invalid(<error>), which does not parse (a condition
+// over it, invalid(...)==0, must not read back as one about a symbol
+// called invalid).
 func Node(e Expr) notation.Node {
 	p := pl(e)
 	if p.err != nil {
-		return &notation.Sym{Name: "invalid"}
+		return &notation.Sym{Name: printPoly(p)}
 	}
 	return polyNode(p)
 }

@@ -347,9 +347,16 @@ func fixGroups(p *poly) *poly {
 	return reduceGroups(p)
 }
 
-// reduceGroups divides the numerator of each group part by the group's
-// argument where that divides as a polynomial (see fixGroups); p has no
-// group atom with a positive exponent.
+// reduceGroups reduces the numerator of each group part (the terms over
+// the same product of group atoms) by a group's argument y: the numerator
+// P, a polynomial, is Q*y + R with no term of R divisible by y's leading
+// monomial (the division algorithm, run to the end: the remainder is
+// unique, as {y} is a Gröbner basis of the ideal y generates), and
+// P/y^k = Q/y^(k-1) + R/y^k. So the form of a value over one group atom is
+// unique: M*N/(N+1) + M/(N+1) is M, and M*N/(N+1) is M - M/(N+1) however
+// it was built (terms of the numerator with a negative exponent, M/K,
+// are left out of the division). p has no group atom with a positive
+// exponent.
 func reduceGroups(p *poly) *poly {
 	type part struct {
 		key mono
@@ -379,10 +386,9 @@ func reduceGroups(p *poly) *poly {
 		}
 	}
 	for _, g := range parts {
-		if len(g.idx) < 2 { // a sum does not divide a monomial
-			continue
-		}
-		ns := make([]term, 0, len(g.idx))
+		// the polynomial terms of the numerator are reduced; its terms
+		// with a negative exponent (M/K/(N+1)) are kept as they are
+		var ns, laurent []term
 		for _, i := range g.idx {
 			t := p.t[i]
 			rest := make(mono, 0, len(t.m))
@@ -391,14 +397,22 @@ func reduceGroups(p *poly) *poly {
 					rest = append(rest, f)
 				}
 			}
-			ns = append(ns, term{t.c, rest})
+			if rest.polynomial() {
+				ns = append(ns, term{t.c, rest})
+			} else {
+				laurent = append(laurent, term{t.c, rest})
+			}
+		}
+		if len(ns) == 0 {
+			continue
 		}
 		num := normalize(ns)
 		for k, f := range g.key {
-			q, ok := polyDivExact(num, f.v.x)
-			if !ok {
+			q, r, ok := reduceBy(num, f.v.x)
+			if !ok || q.isZero() {
 				continue
 			}
+			r = addPoly(r, normalize(laurent))
 			key := append(mono(nil), g.key...)
 			if f.e+1 == 0 {
 				key = append(key[:k], key[k+1:]...)
@@ -411,10 +425,46 @@ func reduceGroups(p *poly) *poly {
 					others = append(others, t)
 				}
 			}
-			return addPoly(&poly{t: others}, mulPoly(q, &poly{t: []term{{ratOne, key}}}))
+			res := addPoly(&poly{t: others}, mulPoly(q, &poly{t: []term{{ratOne, key}}}))
+			return addPoly(res, mulPoly(r, &poly{t: []term{{ratOne, g.key}}}))
 		}
 	}
 	return p
+}
+
+// reduceBy divides the polynomial x by y (several terms, no negative
+// exponent, no mod atom) with remainder: x = q*y + r, no term of r
+// divisible by the leading monomial of y. ok is false when y does not
+// qualify or the division takes too many steps.
+func reduceBy(x, y *poly) (q, r *poly, ok bool) {
+	if x.err != nil || y.err != nil || len(y.t) < 2 {
+		return nil, nil, false
+	}
+	for _, t := range y.t {
+		if n, _ := t.m.modCount(); n > 0 || !t.m.polynomial() {
+			return nil, nil, false
+		}
+	}
+	lead := y.t[0]
+	q, r = zeroPoly, zeroPoly
+	var rs []term
+	for steps := 0; !x.isZero(); steps++ {
+		if steps > 4*MaxTerms || x.err != nil {
+			return nil, nil, false
+		}
+		t0 := x.t[0]
+		m, div := monoQuo(t0.m, lead.m)
+		if !div {
+			rs = append(rs, t0)
+			x = &poly{t: x.t[1:]}
+			continue
+		}
+		t := &poly{t: []term{{t0.c.quo(lead.c), m}}}
+		q = addPoly(q, t)
+		x = subPoly(x, mulPoly(t, y))
+	}
+	r = normalize(rs)
+	return q, r, q.err == nil && r.err == nil
 }
 
 func containsInt(xs []int, x int) bool {

@@ -92,7 +92,8 @@ func TestRegressExactDivBySumRoundTrip(t *testing.T) {
 	}{
 		{"M/(N+1)", q, "M/min(N+1,N+1)"},
 		{"3*M/(-2*N-2)", ExactDiv(Mul(Const(3), M), Mul(Const(-2), n1)), "-3*M/2/min(N+1,N+1)"},
-		{"M/(N/K+1)", ExactDiv(M, Add(ExactDiv(N, K), Const(1))), "K*M/min(K+N,K+N)"},
+		{"M/(N/K+1)", ExactDiv(M, Add(ExactDiv(N, K), Const(1))), "M-M*N/min(K+N,K+N)"},
+		{"M*N/(N+1)", ExactDiv(Mul(M, N), n1), "M-M/min(N+1,N+1)"},
 		{"M/(N/2+1/2)", ExactDiv(M, Add(ExactDiv(N, Const(2)), ExactDiv(Const(1), Const(2)))), "2*M/min(N+1,N+1)"},
 		{"1/(M/(N+1))", ExactDiv(Const(1), q), "N/M+1/M"},
 		{"(M+K)/(N+1)", ExactDiv(Add(M, K), n1), ""},
