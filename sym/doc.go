@@ -55,9 +55,13 @@
 // a (M/(N/K+1) is K*M/(K+N)), its content and sign taken out (M/(-2*N-2)
 // is -1*M/2/(N+1)): an integer polynomial of several terms. A group atom
 // only ever has negative exponents (a positive power is its argument,
-// multiplied out), and terms over the same group whose numerator its
-// argument divides as a polynomial are divided, so (M/(N+1))*(N+1) is M
-// and M/(N+1)+M*N/(N+1) is M. The value of M/(N+1) is the rational
+// multiplied out), and the polynomial numerator of the terms over one
+// group is divided by its argument with remainder (the remainder has no
+// term that the argument's leading monomial divides), so that the form of
+// a quotient by one sum is unique: (M/(N+1))*(N+1) is M,
+// M/(N+1)+M*N/(N+1) is M, and M*N/(N+1) is M-M/(N+1). (Over products of
+// several groups, 1/(N+1)/(M+1), equal values may still have different
+// forms; Equal is then false, never wrongly true.) The value of M/(N+1) is the rational
 // M/(N+1) at every binding: EvalRat gives 3/2 at M=3, N=1, and Eval and
 // Cond.Holds fail there (inexact division); decisions answer for the
 // bindings where their operands are integers. A division by a sum is
