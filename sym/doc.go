@@ -118,6 +118,12 @@
 //     M*N%(2*K)==0 prints as M*N-2*K*floor_div(M*N,2*K)==0, never as
 //     M*N%2*K==0, which reads as (M*N%2)*K==0.
 //
+// Text reads back within the notation's limits (internal/notation: at most
+// 127 chained operators on a path, 65536 nodes, 1 MiB). A value beyond
+// them (a sum of some 130 terms, M to the 130th power) still prints, and
+// Parse refuses that text with an error (nesting too deep, value too
+// large, input too long): it never reads back as another value.
+//
 // # Assumptions
 //
 // A Ctx is an immutable set of assumptions; With (or WithConds) returns a
