@@ -434,6 +434,8 @@ func quoPoly(x, y *poly) *poly {
 			return q
 		}
 	}
+	// the content: the gcd of the coefficients, with the sign of the
+	// first, and the monomial common to every term (M*N+M is M*(N+1))
 	g := ratZero
 	for _, t := range y.t {
 		g = gcdInt(g, t.c)
@@ -441,8 +443,35 @@ func quoPoly(x, y *poly) *poly {
 	if y.t[0].c.sign() < 0 {
 		g = g.neg()
 	}
-	if !g.isOne() {
-		x, y = scalePoly(x, g.inv()), scalePoly(y, g.inv())
+	var common mono
+	for _, f := range y.t[0].m {
+		e := f.e
+		for _, t := range y.t[1:] {
+			k := int32(0)
+			for _, h := range t.m {
+				if h.v == f.v {
+					k = h.e
+					break
+				}
+			}
+			if k < e {
+				e = k
+			}
+		}
+		if e > 0 {
+			common = append(common, factor{f.v, e})
+		}
+	}
+	if !g.isOne() || len(common) > 0 {
+		if n, _ := common.modCount(); n == 0 {
+			c := &poly{t: []term{{g.inv(), monoInv(common)}}}
+			x, y = mulPoly(x, c), mulPoly(y, c)
+			if err := firstErr(x, y); err != nil {
+				return invalid(err)
+			}
+		} else if !g.isOne() {
+			x, y = scalePoly(x, g.inv()), scalePoly(y, g.inv())
+		}
 	}
 	return mulPoly(x, &poly{t: []term{{ratOne, mono{{groupVar(y), -1}}}}})
 }
