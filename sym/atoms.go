@@ -379,10 +379,44 @@ func exactDivPoly(x, y *poly) *poly {
 		}
 		return exactDivPoly(mulPoly(x, yd), yn)
 	}
-	if q, ok := polyDivExact(x, y); ok {
+	if q, ok := laurentDivExact(x, y); ok {
 		return q
 	}
 	return quoPoly(x, y)
+}
+
+// laurentDivExact is polyDivExact for an x with negative exponents too
+// (y without): x = m*x0 with m the monomial of the least exponents, and
+// x/y = m*(x0/y) when y divides x0 ((N/M+1/M)/(N+1) is 1/M).
+func laurentDivExact(x, y *poly) (*poly, bool) {
+	if x.polynomialExps() {
+		return polyDivExact(x, y)
+	}
+	if !y.polynomialExps() {
+		return nil, false
+	}
+	low := map[*variable]int32{}
+	var m mono
+	for _, t := range x.t {
+		for _, f := range t.m {
+			if f.e < low[f.v] {
+				low[f.v] = f.e
+			}
+		}
+	}
+	for v, e := range low {
+		if isGroup(v) || (v.kind == kAtom && v.op == opMod) {
+			return nil, false
+		}
+		m = append(m, factor{v, e})
+	}
+	sort.Slice(m, func(i, j int) bool { return cmpVar(m[i].v, m[j].v) < 0 })
+	x0 := mulPoly(x, &poly{t: []term{{ratOne, monoInv(m)}}})
+	q, ok := polyDivExact(x0, y)
+	if !ok {
+		return nil, false
+	}
+	return mulPoly(q, &poly{t: []term{{ratOne, m}}}), true
 }
 
 // quoPoly is the exact quotient x/y by a y of several terms that does not
@@ -465,10 +499,15 @@ func quoPoly(x, y *poly) *poly {
 	if !g.isOne() || len(common) > 0 {
 		if n, _ := common.modCount(); n == 0 {
 			c := &poly{t: []term{{g.inv(), monoInv(common)}}}
-			x, y = mulPoly(x, c), mulPoly(y, c)
+			y = mulPoly(y, c)
 			if err := firstErr(x, y); err != nil {
 				return invalid(err)
 			}
+			// (N+1)/(M*N+M) is 1/M
+			if q, ok := polyDivExact(scalePoly(x, g.inv()), y); ok {
+				return mulPoly(q, &poly{t: []term{{ratOne, monoInv(common)}}})
+			}
+			x = mulPoly(x, c)
 		} else if !g.isOne() {
 			x, y = scalePoly(x, g.inv()), scalePoly(y, g.inv())
 		}

@@ -97,6 +97,8 @@ func TestRegressExactDivBySumRoundTrip(t *testing.T) {
 		{"M/(N/2+1/2)", ExactDiv(M, Add(ExactDiv(N, Const(2)), ExactDiv(Const(1), Const(2)))), "2*M/min(N+1,N+1)"},
 		{"1/(M/(N+1))", ExactDiv(Const(1), q), "N/M+1/M"},
 		{"K/(M*N+M)", ExactDiv(K, Add(Mul(M, N), M)), "K/M/min(N+1,N+1)"},
+		{"(N+1)/(M*N+M)", ExactDiv(n1, Add(Mul(M, N), M)), "1/M"},
+		{"(N/M+1/M)/(N+1)", ExactDiv(ExactDiv(n1, M), n1), "1/M"},
 		{"(M+K)/(N+1)", ExactDiv(Add(M, K), n1), ""},
 		{"M/(N+1)+N/(M+1)", Add(q, ExactDiv(N, Add(M, Const(1)))), ""},
 		{"M/(N+1)/(M+1)", ExactDiv(q, Add(M, Const(1))), ""},
