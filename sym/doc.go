@@ -51,26 +51,29 @@
 // negative exponents; by a polynomial that divides a it is the quotient;
 // otherwise it stays an exact quotient: a times a group atom of the
 // divisor with exponent -1. The group atom min(y,y) has the value y; y is
-// the divisor with its denominators and negative exponents cleared into
-// a (M/(N/K+1) is K*M/(K+N)), its content and sign taken out (M/(-2*N-2)
-// is -1*M/2/(N+1)): an integer polynomial of several terms. A group atom
-// only ever has negative exponents (a positive power is its argument,
+// the divisor with its denominators and negative exponents cleared into a
+// (M/(N/K+1) is the quotient of K*M by K+N), its content, sign and common
+// monomial taken out (M/(-2*N-2) is -1*M/2/(N+1), K/(M*N+M) is
+// K/M/(N+1)): an integer polynomial of several terms. A group atom only
+// ever has negative exponents (a positive power is its argument,
 // multiplied out), and the polynomial numerator of the terms over one
 // group is divided by its argument with remainder (the remainder has no
 // term that the argument's leading monomial divides), so that the form of
-// a quotient by one sum is unique: (M/(N+1))*(N+1) is M,
-// M/(N+1)+M*N/(N+1) is M, and M*N/(N+1) is M-M/(N+1). (Over products of
-// several groups, 1/(N+1)/(M+1), equal values may still have different
-// forms; Equal is then false, never wrongly true.) The value of M/(N+1) is the rational
-// M/(N+1) at every binding: EvalRat gives 3/2 at M=3, N=1, and Eval and
-// Cond.Holds fail there (inexact division); decisions answer for the
-// bindings where their operands are integers. A division by a sum is
-// never a floor_div: Substitute(M/K+N/K, K=N+1) is (M+N)/(N+1), exactly. The value of an Expr at a binding is computed exactly, with
-// rationals (EvalRat); Eval returns it when it is an integer and fails
-// otherwise. Every reduction the package applies is an identity of these
-// rational values (rules that need an integer operand check that it is
-// integer-valued: integer coefficients, no negative exponent, and only
-// floor_div, ceil_div, or mod, min, max of such operands as atoms).
+// a quotient by one sum is unique: (M/(N+1))*(N+1) is M, M/(N+1)+M*N/(N+1)
+// is M, and M*N/(N+1) is M-M/(N+1). (Over products of several groups,
+// 1/(N+1)/(M+1), or numerators with negative exponents, M/K/(N+1), equal
+// values may still have different forms; Equal is then false, never
+// wrongly true.) The value of M/(N+1) is the rational M/(N+1) at every
+// binding: EvalRat gives 3/2 at M=3, N=1, and Eval and Cond.Holds fail
+// there (inexact division); decisions answer for the bindings where their
+// operands are integers. A division by a sum is never a floor_div:
+// Substitute(M/K+N/K, K=N+1) is (M+N)/(N+1), exactly. The value of an Expr
+// at a binding is computed exactly, with rationals (EvalRat); Eval returns
+// it when it is an integer and fails otherwise. Every reduction the
+// package applies is an identity of these rational values (rules that
+// need an integer operand check that it is integer-valued: integer
+// coefficients, no negative exponent, and only floor_div, ceil_div, or
+// mod, min, max of such operands as atoms).
 //
 // % is the remainder with the sign of the divisor (a - b*floor(a/b), as
 // Python's %; the non-negative remainder for a positive divisor).
