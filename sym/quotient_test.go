@@ -172,3 +172,41 @@ func TestRegressShapeDivErrorText(t *testing.T) {
 		t.Errorf("ShapeDiv(M*N, 2*K) = %s: prints M*N%%2*K", s)
 	}
 }
+
+// Decisions about a quotient by a sum answer for the bindings where it is
+// an integer: no witness at a binding where M/(N+1) is a fraction.
+func TestRegressExactDivBySumDecisions(t *testing.T) {
+	q := ExactDiv(MustParse("M"), MustParse("N+1"))
+	for _, other := range []string{"M", "1", "N", "2*M"} {
+		o := MustParse(other)
+		c := NewCtx().Compare(q, o)
+		certs, err := c.Certificates()
+		if err != nil {
+			t.Fatalf("Compare(%s, %s): %v", q, o, err)
+		}
+		for _, cert := range certs {
+			if cert.Universal {
+				continue
+			}
+			for _, e := range []Expr{cert.Claim.A, cert.Claim.B} {
+				if _, err := Eval(e, cert.Binding); err != nil {
+					t.Errorf("Compare(%s, %s): witness %s at %v: %v", q, o, cert.Claim, cert.Binding, err)
+				}
+			}
+		}
+		for _, d := range []Decision{NewCtx().Divides(o, q), NewCtx().Equal(q, o)} {
+			if d.Truth != False {
+				continue
+			}
+			cert, err := d.Certificate()
+			if err != nil {
+				t.Fatalf("%s vs %s: False without a certificate: %v", q, o, err)
+			}
+			for _, e := range []Expr{cert.Claim.A, cert.Claim.B} {
+				if _, err := Eval(e, cert.Binding); err != nil {
+					t.Errorf("%s: refutation at %v: %v", cert.Claim, cert.Binding, err)
+				}
+			}
+		}
+	}
+}
