@@ -17,7 +17,9 @@ import (
 type Expr interface {
 	// String returns the canonical text in the notation of CuTe's print
 	// syntax (see the package documentation); Parse(e.String()) gives back
-	// e. An invalid Expr prints as "invalid(<error>)".
+	// e (for text within the notation's size limits; beyond them Parse
+	// fails). An invalid Expr prints as "invalid(<error>)", which does not
+	// parse.
 	String() string
 	// Err returns nil for a valid Expr and the reason otherwise.
 	Err() error
