@@ -128,7 +128,7 @@ func dividesAt(x, y *big.Rat) bool {
 
 // checkWitness checks that a refutation or witness certificate's binding
 // satisfies the assumptions and that its claim holds there with integer
-// operands; it returns the claim's relation for Compare witnesses.
+// operands.
 func checkWitness(t *rapid.T, ctx *sym.Ctx, what string, c *sym.Certificate) {
 	if c.Universal {
 		t.Fatalf("%s: a proof where a binding was expected: %s", what, c)
@@ -169,6 +169,7 @@ func TestSymSoundness(t *testing.T) {
 		genAssumeHuge = genAssumeHuge || on("huge")
 		checkCertsUnderMinMax = checkCertsUnderMinMax || on("minmax")
 	}
+	box := boxBindings(symNames, int64(*symBox)) // read only
 	rapid.Check(t, func(t *rapid.T) {
 		src := genAnyCtxText(t)
 		var conds []sym.Cond
@@ -178,7 +179,6 @@ func TestSymSoundness(t *testing.T) {
 				t.Fatalf("generated assumptions %q do not parse: %v", src, err)
 			}
 		}
-		box := boxBindings(symNames, int64(*symBox))
 		ctx, err := sym.NewCtx().With(src)
 		if src == "" {
 			ctx, err = sym.NewCtx(), nil
