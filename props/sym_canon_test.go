@@ -36,6 +36,64 @@ func TestSymCanonicalIdempotent(t *testing.T) {
 	})
 }
 
+// Values built with the Go API print as text that reads back as the same
+// value: exact divisions by sums (M/(N+1) prints as M/min(N+1,N+1)),
+// remainders by products and sums, products of remainders. And the text
+// of a condition over them (as Cond and the ShapeDiv error print it) reads
+// back as the same condition.
+func TestSymValueTextReadsBack(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		e := genSymValue(t, "e", 3)
+		if e.Err() != nil {
+			return
+		}
+		text := e.String()
+		e2, err := sym.Parse(text)
+		if beyondNotationLimits(err) {
+			return
+		}
+		if err != nil {
+			t.Fatalf("%s does not parse: %v", text, err)
+		}
+		if !sym.Equal(e, e2) {
+			t.Fatalf("%s reads back as %s", text, e2)
+		}
+		f := genSymValue(t, "f", 2)
+		if f.Err() != nil {
+			return
+		}
+		rel := rapid.SampledFrom([]sym.Rel{sym.EQ, sym.NE, sym.LT, sym.LE, sym.GT, sym.GE}).Draw(t, "rel")
+		for _, c := range []sym.Cond{sym.MakeCond(e, rel, f), sym.Divisible(f, e)} {
+			if c.Err() != nil { // f is identically 0: an invalid condition does not parse
+				if _, err := sym.ParseConds(c.String()); err == nil {
+					t.Fatalf("the invalid condition %s parses", c)
+				}
+				continue
+			}
+			cs, err := sym.ParseConds(c.String())
+			if beyondNotationLimits(err) {
+				continue
+			}
+			if err != nil || len(cs) != 1 {
+				t.Fatalf("condition %s does not read back: %v", c, err)
+			}
+			if cs[0].Rel != c.Rel || !sym.Equal(cs[0].X, c.X) || !sym.Equal(cs[0].Y, c.Y) {
+				t.Fatalf("condition %s reads back as %s", c, cs[0])
+			}
+		}
+		// the conditions of a ShapeDiv error
+		msg := (&sym.ShapeDivError{Op: "shape_div", A: e, B: f}).Error()
+		for _, c := range []sym.Cond{sym.Divisible(f, e), sym.Divisible(e, f)} {
+			if c.Err() != nil {
+				continue
+			}
+			if !strings.Contains(msg, " "+c.String()+" ") {
+				t.Fatalf("the error %q does not print the condition %s", msg, c)
+			}
+		}
+	})
+}
+
 // The canonical form denotes what the text denotes: at random bindings the
 // parsed expression evaluates like a direct evaluation of the notation
 // tree (with the notation's meaning of each operator).

@@ -63,8 +63,10 @@ func Product(xs ...Expr) Expr {
 // a monomial it is multiplication by the inverse monomial, which may leave
 // rational coefficients and negative exponents (M*N/2, M/K); by a
 // polynomial that divides a as a polynomial it is the quotient; otherwise
-// it is floor_div(a, b), which equals a/b wherever the division is exact.
-// Division by the constant 0 gives an invalid value (ErrDivByZero).
+// it stays an exact quotient over a group atom (M/(N+1) prints as
+// M/min(N+1,N+1)), whose value is the rational a/b at every binding, so
+// that Mul(ExactDiv(M, N+1), N+1) is M. Division by the constant 0 gives
+// an invalid value (ErrDivByZero).
 func ExactDiv(a, b Expr) Expr { return exactDivPoly(pl(a), pl(b)) }
 
 // FloorDiv returns floor(a/b), reduced where that holds for all integer
@@ -428,11 +430,14 @@ func describeNode(n notation.Node) string {
 }
 
 // Node returns the notation tree of e (see the package documentation for
-// its shape); notation.Print(Node(e)) == e.String() for a valid e.
+// its shape); notation.Print(Node(e)) == e.String(). An invalid e gives a
+// leaf that prints as invalid(<error>), which does not parse (a condition
+// over it, invalid(...)==0, must not read back as one about a symbol
+// called invalid).
 func Node(e Expr) notation.Node {
 	p := pl(e)
 	if p.err != nil {
-		return &notation.Sym{Name: "invalid"}
+		return &notation.Sym{Name: printPoly(p)}
 	}
 	return polyNode(p)
 }

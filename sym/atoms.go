@@ -1,6 +1,10 @@
 package sym
 
-import "strings"
+import (
+	"math/big"
+	"sort"
+	"strings"
+)
 
 // This file holds the context-free canonicalization of the integer
 // functions: exact division, floor_div, ceil_div, mod, min and max. Each
@@ -298,7 +302,8 @@ func cmpPoly(a, b *poly) int {
 }
 
 // polyDivExact divides x by y (several terms) as polynomials when y divides
-// x exactly; both must have non-negative exponents and no mod atoms.
+// x exactly; both must have non-negative exponents, and y no mod atoms (so
+// that no step multiplies two remainders).
 func polyDivExact(x, y *poly) (*poly, bool) {
 	if x.err != nil || y.err != nil || len(y.t) == 0 {
 		return nil, false
@@ -308,7 +313,7 @@ func polyDivExact(x, y *poly) (*poly, bool) {
 			if !t.m.polynomial() {
 				return nil, false
 			}
-			if n, _ := t.m.modCount(); n > 0 {
+			if n, _ := t.m.modCount(); n > 0 && p == y {
 				return nil, false
 			}
 		}
@@ -335,8 +340,8 @@ func polyDivExact(x, y *poly) (*poly, bool) {
 // divides x at every binding of interest). By a monomial it is
 // multiplication by the inverse monomial (rational coefficients and
 // negative exponents allowed); by a polynomial that divides x as a
-// polynomial it is the quotient; otherwise it is floor_div(x, y), which
-// equals x/y wherever the division is exact.
+// polynomial it is the quotient; otherwise it is the exact quotient over
+// a group atom (quoPoly), whose value is x/y at every binding.
 func exactDivPoly(x, y *poly) *poly {
 	if err := firstErr(x, y); err != nil {
 		return invalid(err)
@@ -350,6 +355,9 @@ func exactDivPoly(x, y *poly) *poly {
 	if t, ok := y.monomial(); ok {
 		if n, _ := t.m.modCount(); n == 0 {
 			inv := &poly{t: []term{{t.c.inv(), monoInv(t.m)}}}
+			if t.m.hasGroup() { // 1/grp(y)^-k is y^k
+				inv = fixGroups(inv)
+			}
 			return mulPoly(x, inv)
 		}
 		// a divisor holding a mod atom: y = yn/yd with the mod atoms
@@ -371,10 +379,163 @@ func exactDivPoly(x, y *poly) *poly {
 		}
 		return exactDivPoly(mulPoly(x, yd), yn)
 	}
-	if q, ok := polyDivExact(x, y); ok {
+	if q, ok := laurentDivExact(x, y); ok {
 		return q
 	}
-	return floorDivPoly(x, y)
+	return quoPoly(x, y)
+}
+
+// laurentDivExact is polyDivExact for an x with negative exponents too
+// (y without): x = m*x0 with m the monomial of the least exponents, and
+// x/y = m*(x0/y) when y divides x0 ((N/M+1/M)/(N+1) is 1/M).
+func laurentDivExact(x, y *poly) (*poly, bool) {
+	if x.polynomialExps() {
+		return polyDivExact(x, y)
+	}
+	if !y.polynomialExps() {
+		return nil, false
+	}
+	low := map[*variable]int32{}
+	var m mono
+	for _, t := range x.t {
+		for _, f := range t.m {
+			if f.e < low[f.v] {
+				low[f.v] = f.e
+			}
+		}
+	}
+	for v, e := range low {
+		if isGroup(v) || (v.kind == kAtom && v.op == opMod) {
+			return nil, false
+		}
+		m = append(m, factor{v, e})
+	}
+	sort.Slice(m, func(i, j int) bool { return cmpVar(m[i].v, m[j].v) < 0 })
+	x0 := mulPoly(x, &poly{t: []term{{ratOne, monoInv(m)}}})
+	q, ok := polyDivExact(x0, y)
+	if !ok {
+		return nil, false
+	}
+	return mulPoly(q, &poly{t: []term{{ratOne, m}}}), true
+}
+
+// quoPoly is the exact quotient x/y by a y of several terms that does not
+// divide x as a polynomial: x' * grp(y')^-1, where y' is y times the
+// monomial that clears its denominators and negative exponents, divided by
+// the content of its coefficients and by the sign of its first term (an
+// integer polynomial, without negative exponents, coefficients coprime,
+// first coefficient positive), and x' is x times the same factor. The value
+// is the rational x/y at every binding (not an integer where y does not
+// divide x).
+func quoPoly(x, y *poly) *poly {
+	// the monomial that clears y's negative exponents and denominators
+	den := big.NewInt(1)
+	neg := map[*variable]int32{}
+	var order []*variable
+	for _, t := range y.t {
+		if d := t.c.den(); d.Cmp(big.NewInt(1)) != 0 {
+			g := new(big.Int).GCD(nil, nil, den, d)
+			den.Mul(den, new(big.Int).Quo(d, g))
+		}
+		for _, f := range t.m {
+			if f.e < 0 {
+				if _, ok := neg[f.v]; !ok {
+					order = append(order, f.v)
+				}
+				if -f.e > neg[f.v] {
+					neg[f.v] = -f.e
+				}
+			}
+		}
+	}
+	if len(order) > 0 || den.Cmp(big.NewInt(1)) != 0 {
+		var l mono
+		for _, v := range order {
+			l = append(l, factor{v, neg[v]})
+		}
+		sort.Slice(l, func(i, j int) bool { return cmpVar(l[i].v, l[j].v) < 0 })
+		lp := &poly{t: []term{{ratFromBigInt(den), l}}}
+		// grp(u)^k in l expands to u^k (normalize), so y*l has no
+		// negative exponent left
+		x, y = mulPoly(x, lp), mulPoly(y, lp)
+		if err := firstErr(x, y); err != nil {
+			return invalid(err)
+		}
+		if len(y.t) < 2 || !y.polynomialExps() {
+			return exactDivPoly(x, y)
+		}
+		if q, ok := polyDivExact(x, y); ok {
+			return q
+		}
+	}
+	// the content: the gcd of the coefficients, with the sign of the
+	// first, and the monomial common to every term (M*N+M is M*(N+1))
+	g := ratZero
+	for _, t := range y.t {
+		g = gcdInt(g, t.c)
+	}
+	if y.t[0].c.sign() < 0 {
+		g = g.neg()
+	}
+	var common mono
+	for _, f := range y.t[0].m {
+		e := f.e
+		for _, t := range y.t[1:] {
+			k := int32(0)
+			for _, h := range t.m {
+				if h.v == f.v {
+					k = h.e
+					break
+				}
+			}
+			if k < e {
+				e = k
+			}
+		}
+		if e > 0 {
+			common = append(common, factor{f.v, e})
+		}
+	}
+	if !g.isOne() || len(common) > 0 {
+		if n, _ := common.modCount(); n == 0 {
+			c := &poly{t: []term{{g.inv(), monoInv(common)}}}
+			y = mulPoly(y, c)
+			if err := firstErr(x, y); err != nil {
+				return invalid(err)
+			}
+			// (N+1)/(M*N+M) is 1/M
+			if q, ok := polyDivExact(scalePoly(x, g.inv()), y); ok {
+				return mulPoly(q, &poly{t: []term{{ratOne, monoInv(common)}}})
+			}
+			x = mulPoly(x, c)
+		} else if !g.isOne() {
+			x, y = scalePoly(x, g.inv()), scalePoly(y, g.inv())
+		}
+	}
+	return mulPoly(x, &poly{t: []term{{ratOne, mono{{groupVar(y), -1}}}}})
+}
+
+// groupVar returns the group atom of y: the atom min(y,y), whose value is
+// y. It stands for a divisor of several terms, always with a negative
+// exponent (M/(N+1) is M*min(N+1,N+1)^-1 and prints as M/min(N+1,N+1),
+// which reads back as the same value), because the notation has no
+// grouping parentheses. y is canonical with integer coefficients, no
+// negative exponent and at least two terms; minMaxPoly never makes a min
+// atom of two equal arguments, so the atom's arguments are the same
+// pointer.
+func groupVar(y *poly) *variable { return atomVar(opMin, y, y) }
+
+// isGroup reports whether v is a group atom (see groupVar).
+func isGroup(v *variable) bool { return v.kind == kAtom && v.op == opMin && v.x == v.y }
+
+// polynomialExps reports whether no exponent of p is negative.
+func (p *poly) polynomialExps() bool {
+	for _, t := range p.t {
+		if !t.m.polynomial() {
+			return false
+		}
+	}
+	return true
 }
 
 // simpleDivisor reports whether exact division by y is multiplication by
@@ -391,64 +552,19 @@ func simpleDivisor(y *poly) bool {
 // divItem is an exact division num/den by a divisor that is not simple.
 type divItem struct{ num, den *poly }
 
-// combineDivs returns outside + the sum of the items' quotients. A division
-// by a sum cannot be split term by term (floor_div(M,K)+floor_div(N,K) is
-// not (M+N)/K), so every item and every term of outside that is not
-// integer-valued go over the product of the distinct divisors, and that
-// numerator is divided once: exactly when the product divides it as a
-// polynomial (ok), by floor_div otherwise, which equals the exact value
-// wherever the whole is an integer.
+// combineDivs returns outside + the sum of the items' quotients. Each
+// quotient is exact (see exactDivPoly: a division by a sum that does not
+// divide as polynomials stays an exact quotient over a group atom), so the
+// sum is formed term by term, and quotients over the same divisor merge in
+// the canonical form; ok is always true (kept for the callers that report
+// exactness).
 func combineDivs(outside *poly, items []divItem) (*poly, bool) {
-	if outside.err != nil {
-		return outside, true
-	}
-	if len(items) == 0 {
-		return outside, true
-	}
-	var dens []*poly
-	idx := make([]int, len(items))
-	for i, it := range items {
-		k := -1
-		for j, d := range dens {
-			if polyEq(d, it.den) {
-				k = j
-				break
-			}
-		}
-		if k < 0 {
-			k = len(dens)
-			dens = append(dens, it.den)
-		}
-		idx[i] = k
-	}
-	var in, out []term
-	for _, t := range outside.t {
-		if t.c.isInt() && t.m.intValued() {
-			out = append(out, t)
-		} else {
-			in = append(in, t)
+	acc := outside
+	for _, it := range items {
+		acc = addPoly(acc, exactDivPoly(it.num, it.den))
+		if acc.err != nil {
+			return acc, true
 		}
 	}
-	prod := constPoly(ratOne)
-	for _, d := range dens {
-		prod = mulPoly(prod, d)
-	}
-	num := mulPoly(&poly{t: in}, prod)
-	for i, it := range items {
-		f := it.num
-		for j, d := range dens {
-			if j != idx[i] {
-				f = mulPoly(f, d)
-			}
-		}
-		num = addPoly(num, f)
-	}
-	if err := firstErr(num, prod); err != nil {
-		return invalid(err), false
-	}
-	rest := &poly{t: out}
-	if q, ok := polyDivExact(num, prod); ok {
-		return addPoly(rest, q), true
-	}
-	return addPoly(rest, exactDivPoly(num, prod)), false
+	return acc, true
 }

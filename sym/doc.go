@@ -20,7 +20,9 @@
 //     math/big when they do not fit: arithmetic never wraps);
 //   - each xi is a variable: a symbol, or an opaque atom floor_div(a,b),
 //     ceil_div(a,b), a%b, min(a,b) or max(a,b) over canonical arguments
-//     that could not be reduced (inside a Ctx, also a fresh unknown);
+//     that could not be reduced, or a group atom min(y,y) standing for a
+//     divisor y of several terms (see Division and integrality; inside a
+//     Ctx, also a fresh unknown);
 //   - each ei is a non-zero integer, negative for exact division by a
 //     variable (M/K is M*K^-1);
 //   - factors are sorted by variable (symbols by name, then atoms by their
@@ -47,18 +49,31 @@
 // an integer (discharge it with Ctx.Divides). ExactDiv(a,b) by a monomial
 // multiplies by its inverse, which may leave rational coefficients and
 // negative exponents; by a polynomial that divides a it is the quotient;
-// otherwise it is floor_div(a,b), equal to a/b wherever the division is
-// exact. A division by a sum is never split term by term: when Substitute
-// (or a context) replaces a divisor by a sum, the terms that are not
-// integer-valued go over the product of the distinct divisors and are
-// divided once (Substitute(M/K+N/K, K=N+1) is floor_div(M+N,N+1)), so the
-// result equals the exact value wherever that is an integer; Ctx.Simplify
-// keeps its argument rather than introduce such a floor_div. The value of an Expr at a binding is computed exactly, with
-// rationals (EvalRat); Eval returns it when it is an integer and fails
-// otherwise. Every reduction the package applies is an identity of these
-// rational values (rules that need an integer operand check that it is
-// integer-valued: integer coefficients, no negative exponent, and only
-// floor_div, ceil_div, or mod, min, max of such operands as atoms).
+// otherwise it stays an exact quotient: a times a group atom of the
+// divisor with exponent -1. The group atom min(y,y) has the value y; y is
+// the divisor with its denominators and negative exponents cleared into a
+// (M/(N/K+1) is the quotient of K*M by K+N), its content, sign and common
+// monomial taken out (M/(-2*N-2) is -1*M/2/(N+1), K/(M*N+M) is
+// K/M/(N+1)): an integer polynomial of several terms. A group atom only
+// ever has negative exponents (a positive power is its argument,
+// multiplied out), and the polynomial numerator of the terms over one
+// group is divided by its argument with remainder (the remainder has no
+// term that the argument's leading monomial divides), so that the form of
+// a quotient by one sum is unique: (M/(N+1))*(N+1) is M, M/(N+1)+M*N/(N+1)
+// is M, and M*N/(N+1) is M-M/(N+1). (Over products of several groups,
+// 1/(N+1)/(M+1), or numerators with negative exponents, M/K/(N+1), equal
+// values may still have different forms; Equal is then false, never
+// wrongly true.) The value of M/(N+1) is the rational M/(N+1) at every
+// binding: EvalRat gives 3/2 at M=3, N=1, and Eval and Cond.Holds fail
+// there (inexact division); decisions answer for the bindings where their
+// operands are integers. A division by a sum is never a floor_div:
+// Substitute(M/K+N/K, K=N+1) is (M+N)/(N+1), exactly. The value of an Expr
+// at a binding is computed exactly, with rationals (EvalRat); Eval returns
+// it when it is an integer and fails otherwise. Every reduction the
+// package applies is an identity of these rational values (rules that
+// need an integer operand check that it is integer-valued: integer
+// coefficients, no negative exponent, and only floor_div, ceil_div, or
+// mod, min, max of such operands as atoms).
 //
 // % is the remainder with the sign of the divisor (a - b*floor(a/b), as
 // Python's %; the non-negative remainder for a positive divisor).
@@ -93,7 +108,24 @@
 //   - a rational polynomial prints term by term (M/2+N/2): as text each
 //     '/' is then an obligation of its own, which is stronger than the
 //     value's; such sums arise only from exact divisions of sums by
-//     constants, which layouts do not make.
+//     constants, which layouts do not make;
+//   - a division by a sum y, which the notation cannot group, prints its
+//     divisor as the call min(y,y), a factor whose value is y:
+//     M/(N+1) prints as M/min(N+1,N+1), (M+K)/(N+1) as
+//     K/min(N+1,N+1)+M/min(N+1,N+1) (term by term, like M/2+N/2), and
+//     each reads back as the same value. Parse reads any min(y,y) as y, so
+//     the text M/min(N+1,N+1) is the exact division M/(N+1) however it
+//     was written. (Not floor_div(y,1), which is y only for integer y.)
+//   - a condition prints its two sides and the comparison: the error of
+//     ShapeDiv prints its divisibility conditions through Cond, so that
+//     M*N%(2*K)==0 prints as M*N-2*K*floor_div(M*N,2*K)==0, never as
+//     M*N%2*K==0, which reads as (M*N%2)*K==0.
+//
+// Text reads back within the notation's limits (internal/notation: at most
+// 127 chained operators on a path, 65536 nodes, 1 MiB). A value beyond
+// them (a sum of some 130 terms, M to the 130th power) still prints, and
+// Parse refuses that text with an error (nesting too deep, value too
+// large, input too long): it never reads back as another value.
 //
 // # Assumptions
 //

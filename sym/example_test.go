@@ -24,10 +24,20 @@ func ExampleExactDiv() {
 	fmt.Println(sym.ExactDiv(sym.Mul(m, n), sym.Const(2)))
 	fmt.Println(sym.ExactDiv(m, n))
 	fmt.Println(sym.Mul(sym.ExactDiv(m, n), n))
+	// by a sum: the divisor prints as min(y,y), a factor whose value is y
+	n1 := sym.Add(n, sym.Const(1))
+	q := sym.ExactDiv(m, n1)
+	fmt.Println(q)
+	fmt.Println(sym.Mul(q, n1))
+	r, _ := sym.EvalRat(q, sym.Binding{"M": 3, "N": 1})
+	fmt.Println(r.RatString())
 	// Output:
 	// M*N/2
 	// M/N
 	// M
+	// M/min(N+1,N+1)
+	// M
+	// 3/2
 }
 
 func ExampleFloorDiv() {

@@ -17,7 +17,9 @@ import (
 type Expr interface {
 	// String returns the canonical text in the notation of CuTe's print
 	// syntax (see the package documentation); Parse(e.String()) gives back
-	// e. An invalid Expr prints as "invalid(<error>)".
+	// e (for text within the notation's size limits; beyond them Parse
+	// fails). An invalid Expr prints as "invalid(<error>)", which does not
+	// parse.
 	String() string
 	// Err returns nil for a valid Expr and the reason otherwise.
 	Err() error
@@ -274,13 +276,16 @@ func normalize(ts []term) *poly {
 		ts = out
 	}
 	out := ts[:0]
-	bad := false
+	bad, grp := false, false
 	for _, t := range ts {
 		if t.c.isZero() {
 			continue
 		}
 		if n, neg := t.m.modCount(); n > 1 || neg {
 			bad = true
+		}
+		if !grp && t.m.hasGroup() {
+			grp = true
 		}
 		out = append(out, t)
 	}
@@ -291,7 +296,186 @@ func normalize(ts []term) *poly {
 	if bad {
 		return fixMods(p)
 	}
+	if grp {
+		return fixGroups(p)
+	}
 	return p
+}
+
+// hasGroup reports whether m holds a group atom (see groupVar).
+func (m mono) hasGroup() bool {
+	for _, f := range m {
+		if isGroup(f.v) {
+			return true
+		}
+	}
+	return false
+}
+
+// fixGroups restores the group invariant: a group atom with a positive
+// exponent is replaced by its argument (grp(y)^k = y^k), and the terms
+// over the same group part whose numerator the group's argument divides as
+// a polynomial are divided (M*N/grp(N+1) + M/grp(N+1) is M), so that
+// (M/(N+1))*(N+1) is M.
+func fixGroups(p *poly) *poly {
+	var keep []term
+	acc := zeroPoly
+	expanded := false
+	for _, t := range p.t {
+		k := -1
+		for i, f := range t.m {
+			if f.e > 0 && isGroup(f.v) {
+				k = i
+				break
+			}
+		}
+		if k < 0 {
+			keep = append(keep, t)
+			continue
+		}
+		expanded = true
+		f := t.m[k]
+		rest := make(mono, 0, len(t.m)-1)
+		rest = append(rest, t.m[:k]...)
+		rest = append(rest, t.m[k+1:]...)
+		acc = addPoly(acc, mulPoly(&poly{t: []term{{t.c, rest}}}, powPoly(f.v.x, int(f.e))))
+		if acc.err != nil {
+			return acc
+		}
+	}
+	if expanded {
+		return addPoly(&poly{t: keep}, acc)
+	}
+	return reduceGroups(p)
+}
+
+// reduceGroups reduces the numerator of each group part (the terms over
+// the same product of group atoms) by a group's argument y: the numerator
+// P, a polynomial, is Q*y + R with no term of R divisible by y's leading
+// monomial (the division algorithm, run to the end: the remainder is
+// unique, as {y} is a Gröbner basis of the ideal y generates), and
+// P/y^k = Q/y^(k-1) + R/y^k. So the form of a value over one group atom is
+// unique: M*N/(N+1) + M/(N+1) is M, and M*N/(N+1) is M - M/(N+1) however
+// it was built (terms of the numerator with a negative exponent, M/K,
+// are left out of the division). p has no group atom with a positive
+// exponent.
+func reduceGroups(p *poly) *poly {
+	type part struct {
+		key mono
+		idx []int
+	}
+	var parts []part
+	for i, t := range p.t {
+		var key mono
+		for _, f := range t.m {
+			if isGroup(f.v) {
+				key = append(key, f)
+			}
+		}
+		if key == nil {
+			continue
+		}
+		found := false
+		for j := range parts {
+			if monoEq(parts[j].key, key) {
+				parts[j].idx = append(parts[j].idx, i)
+				found = true
+				break
+			}
+		}
+		if !found {
+			parts = append(parts, part{key, []int{i}})
+		}
+	}
+	for _, g := range parts {
+		// the polynomial terms of the numerator are reduced; its terms
+		// with a negative exponent (M/K/(N+1)) are kept as they are
+		var ns, laurent []term
+		for _, i := range g.idx {
+			t := p.t[i]
+			rest := make(mono, 0, len(t.m))
+			for _, f := range t.m {
+				if !isGroup(f.v) {
+					rest = append(rest, f)
+				}
+			}
+			if rest.polynomial() {
+				ns = append(ns, term{t.c, rest})
+			} else {
+				laurent = append(laurent, term{t.c, rest})
+			}
+		}
+		if len(ns) == 0 {
+			continue
+		}
+		num := normalize(ns)
+		for k, f := range g.key {
+			q, r, ok := reduceBy(num, f.v.x)
+			if !ok || q.isZero() {
+				continue
+			}
+			r = addPoly(r, normalize(laurent))
+			key := append(mono(nil), g.key...)
+			if f.e+1 == 0 {
+				key = append(key[:k], key[k+1:]...)
+			} else {
+				key[k].e++
+			}
+			others := make([]term, 0, len(p.t)-len(g.idx))
+			for i, t := range p.t {
+				if !containsInt(g.idx, i) {
+					others = append(others, t)
+				}
+			}
+			res := addPoly(&poly{t: others}, mulPoly(q, &poly{t: []term{{ratOne, key}}}))
+			return addPoly(res, mulPoly(r, &poly{t: []term{{ratOne, g.key}}}))
+		}
+	}
+	return p
+}
+
+// reduceBy divides the polynomial x by y (several terms, no negative
+// exponent, no mod atom) with remainder: x = q*y + r, no term of r
+// divisible by the leading monomial of y. ok is false when y does not
+// qualify or the division takes too many steps.
+func reduceBy(x, y *poly) (q, r *poly, ok bool) {
+	if x.err != nil || y.err != nil || len(y.t) < 2 {
+		return nil, nil, false
+	}
+	for _, t := range y.t {
+		if n, _ := t.m.modCount(); n > 0 || !t.m.polynomial() {
+			return nil, nil, false
+		}
+	}
+	lead := y.t[0]
+	q, r = zeroPoly, zeroPoly
+	var rs []term
+	for steps := 0; !x.isZero(); steps++ {
+		if steps > 4*MaxTerms || x.err != nil {
+			return nil, nil, false
+		}
+		t0 := x.t[0]
+		m, div := monoQuo(t0.m, lead.m)
+		if !div {
+			rs = append(rs, t0)
+			x = &poly{t: x.t[1:]}
+			continue
+		}
+		t := &poly{t: []term{{t0.c.quo(lead.c), m}}}
+		q = addPoly(q, t)
+		x = subPoly(x, mulPoly(t, y))
+	}
+	r = normalize(rs)
+	return q, r, q.err == nil && r.err == nil
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 // fixMods expands mod atoms (x%y = x - y*floor_div(x,y)) in every monomial
@@ -400,7 +584,15 @@ func addPoly(a, b *poly) *poly {
 	if len(out) > MaxTerms {
 		return invalid(ErrTooLarge)
 	}
-	return &poly{t: out}
+	p := &poly{t: out}
+	if len(out) > 1 {
+		for _, t := range out {
+			if t.m.hasGroup() {
+				return reduceGroups(p)
+			}
+		}
+	}
+	return p
 }
 
 func negPoly(a *poly) *poly {

@@ -532,8 +532,10 @@ type ShapeDivError struct {
 }
 
 func (e *ShapeDivError) Error() string {
-	return fmt.Sprintf("%s(%s, %s): neither %s%%%s==0 nor %s%%%s==0 (Divisibility condition)",
-		e.Op, e.A, e.B, e.A, e.B, e.B, e.A)
+	// the conditions print through Cond, so that they read back as the
+	// same values (M*N%2*K==0 would read as (M*N%2)*K==0)
+	return fmt.Sprintf("%s(%s, %s): neither %s nor %s (Divisibility condition)",
+		e.Op, e.A, e.B, Divisible(e.B, e.A), Divisible(e.A, e.B))
 }
 
 // ShapeDiv is CuTe's shape_div on positive integers (int_tuple.hpp): a/b

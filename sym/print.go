@@ -20,6 +20,8 @@ import (
 //     exponent: 3*M*N/2/K; a factor of exponent e is written e times (M*M);
 //   - a term that holds a mod atom starts with it, because x%y*c reads as
 //     (x%y)*c while c*x%y would read as (c*x)%y: M%8*128, T%4*-3;
+//   - a group atom (the divisor y of several terms of an exact quotient,
+//     see groupVar) prints as min(y,y), after a '/': M/min(N+1,N+1);
 //   - floor_div, ceil_div, min and max print as calls; an unknown made by a
 //     Ctx prints with its quote (M'1), which does not parse: such values
 //     only appear inside certificates.
