@@ -141,25 +141,11 @@ func genCtxText(t *rapid.T) string {
 	return strings.Join(parts, "&&")
 }
 
-// Classes of assumptions that known bugs, fixed on other branches, keep
-// out of the drawn contexts (genAnyAssumption). The properties stay as they
-// are: turn a switch on when its fix is merged.
-var (
-	// TODO(merge): enable once '/' in assumptions is compiled as the exact
-	// division it is (issue 11 item 1a: under M/2>=1, Divides(2,M) is
-	// False with M=3, which the assumption excludes).
-	genAssumeDiv = false
-	// TODO(merge): enable once a False answer always comes with a binding
-	// in contexts whose constants overflow int64 (issue 11 item 1b:
-	// M%9223372036854775807==0).
-	genAssumeHuge = false
-)
-
 // genAnyAssumption draws one condition of any kind the condition language
 // has: the kinds of genAssumption, and != < <= > >= between symbols, sums
 // and products, exact '/' (M/2>=1, min(M+N,M+N)/4==K, the notation's
-// (M+N)/4==K), and floor_div, ceil_div, min, max and % inside (classes
-// behind the switches above excepted).
+// (M+N)/4==K), constants that overflow int64 once combined, and
+// floor_div, ceil_div, min, max and % inside.
 func genAnyAssumption(t *rapid.T, label string) string {
 	s := rapid.SampledFrom(symNames).Draw(t, label+"#s")
 	o := rapid.SampledFrom(symNames).Draw(t, label+"#o")
@@ -169,14 +155,7 @@ func genAnyAssumption(t *rapid.T, label string) string {
 	k := rapid.SampledFrom(symNames).Draw(t, label+"#k")
 	c := rapid.IntRange(1, 24).Draw(t, label+"#c")
 	rel := rapid.SampledFrom([]string{"==", "!=", "<", "<=", ">", ">="}).Draw(t, label+"#rel")
-	kinds := []int{0, 1, 2, 3, 4, 5, 6, 7, 8}
-	if genAssumeDiv {
-		kinds = append(kinds, 9)
-	}
-	if genAssumeHuge {
-		kinds = append(kinds, 10)
-	}
-	switch rapid.SampledFrom(kinds).Draw(t, label+"#any") {
+	switch rapid.IntRange(0, 10).Draw(t, label+"#any") {
 	case 0, 1:
 		return genAssumption(t, label)
 	case 2: // two symbols, any comparison
@@ -223,7 +202,7 @@ func genAnyAssumption(t *rapid.T, label string) string {
 			fmt.Sprintf("%s%%%s%s%d", s, o, rel, c%4+1),
 			fmt.Sprintf("%s*%s%%%d%s%s%%%d", s, o, d, rel, k, d),
 		}).Draw(t, label+"#fn")
-	case 9: // exact division (behind genAssumeDiv)
+	case 9: // exact division
 		d := rapid.SampledFrom([]int{2, 3, 4, 7}).Draw(t, label+"#d")
 		return rapid.SampledFrom([]string{
 			fmt.Sprintf("%s/%d%s%d", s, d, rel, c%5+1),
@@ -235,7 +214,7 @@ func genAnyAssumption(t *rapid.T, label string) string {
 			fmt.Sprintf("%s%s4611686018427387905/8", s, rel),
 		}).Draw(t, label+"#div")
 	}
-	// constants beyond int64 once combined (behind genAssumeHuge)
+	// constants beyond int64 once combined
 	return rapid.SampledFrom([]string{
 		fmt.Sprintf("%s%%9223372036854775807==0", s),
 		fmt.Sprintf("%s%%4611686018427387904==0", s),

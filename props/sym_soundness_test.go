@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"math/big"
-	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -30,21 +29,7 @@ import (
 // go test ./props/ -run TestSymSoundness -rapid.checks=20000 (and a larger
 // box with -sym.box=24).
 
-// TODO(merge): add Ctx.Decide (issue 11 item 3, engineer A) to the
-// questions, checked like Compare: Decide(a rel b) True must hold at every
-// allowed binding, False must come with a binding that refutes it.
-
 var symBox = flag.Int("sym.box", 10, "TestSymSoundness: brute force over every symbol in 1..sym.box")
-
-var symKnown = flag.String("sym.known", "", "TestSymSoundness: turn on TODO(merge) switches of known failures: a comma-separated list of div, huge, minmax, or all")
-
-// TODO(merge): enable once certificates verify under assumptions with min
-// or max inside (issue 11 item 2a: the compiler simplifies max(M,2) under
-// M%2==0 and Verify does not, so the certificates of proofs fail, and
-// with them Comparison.Certificates). Until then, under such assumptions a
-// failing Certificates skips the check of Compare's witnesses (the
-// universal checks and the refutations of False answers still run).
-var checkCertsUnderMinMax = false
 
 // boxBindings returns every binding of the symbols in 1..hi.
 func boxBindings(names []string, hi int64) []sym.Binding {
@@ -160,15 +145,6 @@ func checkWitness(t *rapid.T, ctx *sym.Ctx, what string, c *sym.Certificate) {
 }
 
 func TestSymSoundness(t *testing.T) {
-	if *symKnown != "" {
-		defer func(d, h, m bool) { genAssumeDiv, genAssumeHuge, checkCertsUnderMinMax = d, h, m }(genAssumeDiv, genAssumeHuge, checkCertsUnderMinMax)
-		on := func(name string) bool {
-			return *symKnown == "all" || strings.Contains(","+*symKnown+",", ","+name+",")
-		}
-		genAssumeDiv = genAssumeDiv || on("div")
-		genAssumeHuge = genAssumeHuge || on("huge")
-		checkCertsUnderMinMax = checkCertsUnderMinMax || on("minmax")
-	}
 	box := boxBindings(symNames, int64(*symBox)) // read only
 	rapid.Check(t, func(t *rapid.T) {
 		src := genAnyCtxText(t)
@@ -216,6 +192,7 @@ func TestSymSoundness(t *testing.T) {
 }
 
 func checkQuestion(t *rapid.T, ctx *sym.Ctx, src string, allowed []sym.Binding, a, b sym.Expr) {
+	checkDecide(t, ctx, src, allowed, a, b)
 	div := ctx.Divides(a, b)
 	eq := ctx.Equal(a, b)
 	cmp := ctx.Compare(a, b)
@@ -259,9 +236,6 @@ func checkQuestion(t *rapid.T, ctx *sym.Ctx, src string, allowed []sym.Binding, 
 		what := fmt.Sprintf("compare %s %s %s = witnessed %s", a, b, where, cmp.Witnessed)
 		certs, err := cmp.Certificates()
 		if err != nil {
-			if certGapKnown(src) {
-				return
-			}
 			t.Fatalf("%s: %v", what, err)
 		}
 		var seen sym.Order
@@ -285,8 +259,49 @@ func checkQuestion(t *rapid.T, ctx *sym.Ctx, src string, allowed []sym.Binding, 
 	}
 }
 
-// certGapKnown reports whether a missing certificate under the assumptions
-// src is the known gap of checkCertsUnderMinMax.
-func certGapKnown(src string) bool {
-	return !checkCertsUnderMinMax && (strings.Contains(src, "min(") || strings.Contains(src, "max("))
+// checkDecide asks Ctx.Decide one condition of the notation between a and
+// b: True must hold at every allowed binding where the operands are
+// integers, False must come with a certificate whose binding satisfies the
+// assumptions and violates the condition.
+func checkDecide(t *rapid.T, ctx *sym.Ctx, src string, allowed []sym.Binding, a, b sym.Expr) {
+	rel := sym.Rel(rapid.IntRange(0, 6).Draw(t, "decide#rel"))
+	cd := sym.MakeCond(a, rel, b)
+	if rel == 6 { // b % a == 0
+		cd = sym.Divisible(a, b)
+	}
+	d := ctx.Decide(cd)
+	what := fmt.Sprintf("decide %s | %s = %s", cd, src, d.Truth)
+	switch d.Truth {
+	case sym.True:
+		for _, bd := range allowed {
+			x, okx := intValue(cd.X, bd)
+			y, oky := intValue(cd.Y, bd)
+			if !okx || !oky {
+				continue
+			}
+			if h, err := cd.Holds(bd); err == nil && !h {
+				t.Fatalf("%s, but it fails at %v: %s, %s", what, bd, x.RatString(), y.RatString())
+			}
+		}
+	case sym.False:
+		certs, err := d.Certificates()
+		if err != nil {
+			t.Fatalf("%s without a certificate: %v", what, err)
+		}
+		found := false
+		for _, c := range certs {
+			if c.Universal {
+				continue
+			}
+			if err := ctx.Satisfies(c.Binding); err != nil {
+				t.Fatalf("%s: the binding %v does not satisfy the assumptions: %v", what, c.Binding, err)
+			}
+			if h, err := cd.Holds(c.Binding); err == nil && !h {
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("%s: no certificate binding violates the condition: %v", what, certs)
+		}
+	}
 }
