@@ -152,7 +152,7 @@ func TestSymbolicSquareGenerated(t *testing.T) {
 		rk := strings.Count(a[:strings.Index(a, ":")], ",") + 1
 		var op string
 		var args []string
-		switch k := rapid.IntRange(0, 13).Draw(t, "op"); k {
+		switch k := rapid.IntRange(0, 19).Draw(t, "op"); k {
 		case 0:
 			op, args = "composition", []string{a, genTile(t, "B")}
 		case 1:
@@ -179,6 +179,16 @@ func TestSymbolicSquareGenerated(t *testing.T) {
 			op, args = "right_inverse", []string{a}
 		case 12:
 			op, args = "left_inverse", []string{a}
+		case 14:
+			op, args = "size", []string{a}
+		case 15:
+			op, args = "cosize", []string{a}
+		case 16:
+			op, args = "flatten", []string{a}
+		case 17:
+			op, args = "filter", []string{a}
+		case 18:
+			op, args = rapid.SampledFrom([]string{"append", "prepend"}).Draw(t, "ap"), []string{a, genSymLayout(t, "B")}
 		default:
 			op, args = "tiled_divide", []string{a, genTiler(t, "T", rk)}
 		}

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/tuple"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -112,4 +113,73 @@ func (w *world) crd2idx(c sym.IntTuple, s, d sym.IntTuple, at string) sym.Expr {
 		x = e["q"]
 	}
 	return sum
+}
+
+func intValue(e sym.Expr, static bool) sym.Value {
+	return sym.Value{Kind: catalog.Tuple, Tuple: tuple.Leaf(sym.Int{E: e, Static: static})}
+}
+
+func allLeavesStatic(ts ...sym.IntTuple) bool {
+	for _, t := range ts {
+		for _, l := range t.Leaves(nil) {
+			if !l.Static {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// size is CuTe's size(A): the product of the shape.
+func (w *world) size(a sym.Layout) sym.Value {
+	w.step("query.size", "A", nil)
+	return intValue(sizeOf(a.Shape), allLeavesStatic(a.Shape))
+}
+
+// cosize is CuTe's cosize(A): 1 + the sum of (s-1)*|d|.
+func (w *world) cosize(a sym.Layout) sym.Value {
+	w.step("query.cosize", "A", nil)
+	for _, d := range a.Stride.Leaves(nil) {
+		if _, isC := sym.IsConst(d.E); !isC && w.decide(sym.MakeCond(d.E, sym.GE, sym.Const(0))) != sym.True {
+			w.fail("cosize: the sign of the stride %s is not known", d)
+		}
+	}
+	return intValue(cosizeOf(flatModes(a)), allLeavesStatic(a.Shape, a.Stride))
+}
+
+// flatten is CuTe's flatten(A).
+func (w *world) flatten(a sym.Layout) sym.Layout {
+	w.step("make.flatten", "A", nil)
+	if a.Shape.IsLeaf() {
+		return a
+	}
+	ms := flatModes(a)
+	ls := make([]sym.Layout, len(ms))
+	for i, m := range ms {
+		ls[i] = leafLayout(m.s, m.d)
+	}
+	return concat(ls)
+}
+
+// makeLayout is make_layout(S) (compact column major) or make_layout(S, D).
+func (w *world) makeLayout(s sym.IntTuple, d *sym.IntTuple) sym.Layout {
+	w.step("make.layout", "S", nil)
+	if d == nil {
+		return w.compact(s, false)
+	}
+	if !tuple.Congruent(s, *d) {
+		w.fail("make_layout: the shape %s and the stride %s are not congruent", sym.FormatTuple(s), sym.FormatTuple(*d))
+	}
+	return sym.Layout{Shape: s, Stride: *d}
+}
+
+// appendPrepend is append(A, B) or prepend(A, B).
+func (w *world) appendPrepend(a, b sym.Layout, front bool) sym.Layout {
+	ms := modesOf(a)
+	if front {
+		w.step("make.prepend", "A", nil)
+		return concat(append([]sym.Layout{b}, ms...))
+	}
+	w.step("make.append", "A", nil)
+	return concat(append(ms, b))
 }

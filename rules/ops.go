@@ -86,6 +86,36 @@ var impls = map[string]impl{
 	"left_inverse": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.leftInverse(a[0].Layout))
 	},
+	"size":   func(w *world, a []sym.Value) sym.Value { return w.size(a[0].Layout) },
+	"cosize": func(w *world, a []sym.Value) sym.Value { return w.cosize(a[0].Layout) },
+	"rank": func(w *world, a []sym.Value) sym.Value {
+		w.step("query.rank", "A", nil)
+		return intValue(sym.Const(int64(rank(a[0].Layout))), true)
+	},
+	"depth": func(w *world, a []sym.Value) sym.Value {
+		w.step("query.depth", "A", nil)
+		return intValue(sym.Const(int64(a[0].Layout.Shape.Depth())), true)
+	},
+	"flatten": func(w *world, a []sym.Value) sym.Value { return layoutValue(w.flatten(a[0].Layout)) },
+	"filter": func(w *world, a []sym.Value) sym.Value {
+		w.step("make.filter", "A", nil)
+		if ms := w.filter(a[0].Layout); ms != nil {
+			return layoutValue(modesLayout(ms))
+		}
+		return layoutValue(leafLayout(sym.S(1), sym.S(0)))
+	},
+	"make_layout": func(w *world, a []sym.Value) sym.Value {
+		if len(a) == 1 {
+			return layoutValue(w.makeLayout(a[0].Tuple, nil))
+		}
+		return layoutValue(w.makeLayout(a[0].Tuple, &a[1].Tuple))
+	},
+	"append": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.appendPrepend(a[0].Layout, a[1].Layout, false))
+	},
+	"prepend": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.appendPrepend(a[0].Layout, a[1].Layout, true))
+	},
 	"complement_default": func(w *world, a []sym.Value) sym.Value {
 		f := w.filter(a[0].Layout)
 		m := sym.S(1)

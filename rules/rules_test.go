@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -149,5 +150,27 @@ func TestRuleLints(t *testing.T) {
 	}
 	if _, err := Parse(map[string]string{"t.rules": good}); err != nil {
 		t.Errorf("a good rule is refused: %v", err)
+	}
+}
+
+// The engine implements every operation of the catalogue with a symbolic
+// version, or NotYet says why not; nothing else.
+func TestCatalogueCovered(t *testing.T) {
+	for _, op := range catalog.All() {
+		_, impl := impls[op.Name]
+		why, notYet := NotYet[op.Name]
+		switch {
+		case impl && notYet:
+			t.Errorf("%s: implemented and listed in NotYet", op.Name)
+		case op.Symbolic() && !impl && why == "":
+			t.Errorf("%s: has a symbolic version (result %s) but is neither implemented nor in NotYet", op.Name, op.Result)
+		case !op.Symbolic() && impl:
+			t.Errorf("%s: implemented, but its result (%s) has no symbolic version", op.Name, op.Result)
+		}
+	}
+	for name := range impls {
+		if _, ok := catalog.Lookup(name); !ok {
+			t.Errorf("%s: implemented but not in the catalogue", name)
+		}
 	}
 }
