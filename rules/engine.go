@@ -162,7 +162,6 @@ type world struct {
 	checked []Discharged
 	static  bool                 // the symbols are read as static integers (see errStatic)
 	memo    map[string]sym.Truth // decisions by guards and question, shared by the runs
-	ctxs    map[string]*sym.Ctx  // the contexts of the guard sets, shared by the runs
 	gkey    string               // the guards in force, as the memo's key prefix
 }
 
@@ -184,14 +183,13 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ A
 	pending := [][]bool{nil}
 	var split []sym.Cond
 	memo := map[string]sym.Truth{}
-	ctxs := map[string]*sym.Ctx{}
 	for len(pending) > 0 {
 		if len(out.Branches) >= MaxBranches {
 			return Answer[T]{}, needsError(split), ""
 		}
 		path := pending[0]
 		pending = pending[1:]
-		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, memo: memo, ctxs: ctxs}
+		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, memo: memo}
 		b, pruned, again := runOne(w, f)
 		if again != "" {
 			return Answer[T]{}, nil, again
@@ -257,22 +255,17 @@ func isInconsistent(err error) bool {
 
 // assume adds a guard; a guard the assumptions contradict prunes the run.
 func (w *world) assume(c sym.Cond) {
-	key := w.gkey + c.String() + "&&"
-	n, ok := w.ctxs[key]
-	if !ok {
-		var err error
-		if n, err = w.ctx.WithConds(c); err != nil {
-			var inc *sym.InconsistentError
-			if errors.As(err, &inc) {
-				panic(errPrune{})
-			}
-			w.fail("cannot assume %s: %v", c, err)
+	n, err := w.ctx.WithConds(c) // sym remembers the children of a context
+	if err != nil {
+		var inc *sym.InconsistentError
+		if errors.As(err, &inc) {
+			panic(errPrune{})
 		}
-		w.ctxs[key] = n
+		w.fail("cannot assume %s: %v", c, err)
 	}
 	w.ctx = n
 	w.guards = append(w.guards, c)
-	w.gkey = key
+	w.gkey += c.String() + "&&"
 }
 
 // cached answers a question once per set of guards: the runs of an

@@ -1,6 +1,9 @@
 package sym
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // Benchmarks of the decisions on monomials (the fast path): the operands
 // are built (and their symbols interned) before the timer starts, as they
@@ -231,6 +234,21 @@ func BenchmarkEngineWith(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := ctx.With("K>=8"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEngineWithFirst adds a guard the context has not seen before
+// (WithConds remembers the children of a context: EngineWith measures a
+// guard added again, as the runs of one symbolic answer do).
+func BenchmarkEngineWithFirst(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		if _, err := ctx.With("K>=" + strconv.Itoa(8+i)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -156,6 +157,56 @@ func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 	if c == nil {
 		c = NewCtx()
 	}
+	// a context is immutable and its compilation deterministic: the same
+	// conditions added to the same parent give the same child
+	key := withKey{parent: c, conds: FormatConds(conds)}
+	if r, ok := withCache.get(key); ok {
+		return r.ctx, r.err
+	}
+	n, err := c.withConds(conds)
+	withCache.put(key, withResult{n, err})
+	return n, err
+}
+
+// withKey and withResult are the entries of withCache.
+type withKey struct {
+	parent *Ctx
+	conds  string
+}
+
+type withResult struct {
+	ctx *Ctx
+	err error
+}
+
+// withCache remembers the children of contexts (at most maxWithCache; it
+// is emptied when full, so that a long-running process keeps no more).
+var withCache = &ctxCache{m: map[withKey]withResult{}}
+
+const maxWithCache = 4096
+
+type ctxCache struct {
+	mu sync.Mutex
+	m  map[withKey]withResult
+}
+
+func (c *ctxCache) get(k withKey) (withResult, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.m[k]
+	return r, ok
+}
+
+func (c *ctxCache) put(k withKey, r withResult) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) >= maxWithCache {
+		c.m = map[withKey]withResult{}
+	}
+	c.m[k] = r
+}
+
+func (c *Ctx) withConds(conds []Cond) (*Ctx, error) {
 	all := append([]Cond(nil), c.conds...)
 	for _, cd := range conds {
 		cd = Cond{Rel: cd.Rel, X: pl(cd.X), Y: pl(cd.Y)}
