@@ -320,6 +320,28 @@ func TestSymbolicSquareRegressions(t *testing.T) {
 			t.Errorf("%s%v: no binding checked", tc.op, tc.args)
 		}
 	}
+	// an adversarial review's reproducers, at the bindings it found
+	for _, c := range []struct {
+		op     string
+		args   []string
+		assume []string
+		at     []sym.Binding
+	}{
+		{"composition", []string{"(_3,M):(M,_1)", "_1:_4"}, nil, []sym.Binding{{"M": 2}}},
+		{"composition", []string{"(_3,M):(_1,_3)", "K:_4"}, nil, []sym.Binding{{"M": 1, "K": 1}, {"M": 5, "K": 1}}},
+		{"composition", []string{"(K*_4,M):(N,K)", "(M,N):(_4*N,1)"}, nil, []sym.Binding{{"K": 2, "M": 1, "N": 3}}},
+		{"logical_product", []string{"_3:_3", "(K,2):(_4,_0)"}, nil, []sym.Binding{{"K": 1}}},
+		{"tiled_divide", []string{"(M,N):(_1,M)", "2:1"}, []string{"M%2==0"}, []sym.Binding{{"M": 4, "N": 3}}},
+		{"flat_divide", []string{"(N*_3,M*_4):(_1,N*_3)", "2:1"}, nil, []sym.Binding{{"M": 2, "N": 8}}},
+		{"tiled_divide", []string{"(_6,(M,N)):(_0,(N,_1))", "_8:_0"}, nil, []sym.Binding{{"M": 2, "N": 3}}},
+		{"tiled_divide", []string{"(M,3,_6):(_1,M,_3*M)", "_1"}, nil, []sym.Binding{{"M": 2}}},
+		{"flat_divide", []string{"(M,N,_6):(_1,M,N*M)", "_1"}, nil, []sym.Binding{{"M": 2, "N": 3}}},
+		{"flat_divide", []string{"(_1,N,N):(_0,_1,N)", "2:2"}, []string{"N<=4"}, []sym.Binding{{"N": 1}, {"N": 2}}},
+		{"tiled_product", []string{"(_2,_4):(M,_1)", "_4:_2"}, []string{"M%4==0"}, []sym.Binding{{"M": 8}}},
+		{"flat_product", []string{"(_2,_4):(M,_1)", "_4:_2"}, []string{"M%4==0"}, []sym.Binding{{"M": 8}}},
+	} {
+		squareCase(t, "review", c.op, c.args, c.assume, c.at)
+	}
 }
 
 // plainTuple prints an IntTuple without its static marks.

@@ -118,7 +118,7 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 	f := w.filter(a)
 	if f == nil || (len(f) == 1 && isStaticConst(f[0].d, 0)) {
 		w.step("compl.zero", at, Env{"M": sym.Dyn(sizeOf(cot))})
-		return w.compactLeft(cot.Leaves(nil), sym.S(1))
+		return w.compactLeft(coalesceShape(cot.Leaves(nil)), sym.S(1))
 	}
 	if len(f) > 1 {
 		for _, m := range f {
@@ -153,13 +153,20 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		c = w.step("compl.span", hat, Env{"d": d, "s": f[k].s})["c2"]
 		f = append(f[:k:k], f[k+1:]...)
 	}
+	// the rest: ceil_div of the cotarget by the span, mode by mode, then
+	// CuTe's coalesce of that shape (neighbours that are both static or
+	// both dynamic merge into their product), compact above the span
 	cur := c
-	stride := c
+	var rest []sym.Int
 	for i, m := range cot.Leaves(nil) {
 		_, e := w.choose("compl.rest-of", fmt.Sprintf("%s rest mode %d", at, i), Env{"m": m, "c": cur})
-		out = append(out, mode{e["q"], stride})
-		stride = stride.Mul(e["q"])
+		rest = append(rest, e["q"])
 		cur = e["c2"]
+	}
+	stride := c
+	for _, q := range coalesceShape(rest) {
+		out = append(out, mode{q, stride})
+		stride = stride.Mul(q)
 	}
 	env := Env{"a": sym.Dyn(cosizeOf(flatModes(a))), "r": sym.Dyn(cosizeOf(out)), "m": sym.Dyn(sizeOf(cot))}
 	w.step("compl.cosize", at, env)
@@ -168,6 +175,20 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		return modesLayout(ms)
 	}
 	return leafLayout(sym.S(1), sym.S(0))
+}
+
+// coalesceShape is CuTe's coalesce of a shape: neighbours that are both
+// static or both dynamic merge into their product.
+func coalesceShape(xs []sym.Int) []sym.Int {
+	var out []sym.Int
+	for _, x := range xs {
+		if k := len(out) - 1; k >= 0 && out[k].Static == x.Static {
+			out[k] = out[k].Mul(x)
+		} else {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // compactLeft is the layout of the shape with compact column-major strides

@@ -23,10 +23,9 @@ func (w *world) coalesceX(a sym.Layout) []mode {
 		m := flat[i]
 		f := out[0]
 		switch {
-		case isStaticConst(m.s, 1):
+		case w.unitShape(m.s, fmt.Sprintf("coalesce_x mode %d", i)):
 			continue
-		case m.s.Static && m.d.Static && f.s.Static && f.d.Static &&
-			sym.Equal(sym.Mul(m.s.E, m.d.E), f.d.E):
+		case w.isStatic(f.s) && w.staticEq(m.s.Mul(m.d), f.d):
 			out[0] = mode{m.s.Mul(f.s), m.d}
 		default:
 			out = append([]mode{m}, out...)
@@ -121,14 +120,14 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 			reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(n.E, sym.Const(1))))
 			nextR = sym.Int{E: sym.Const(1), Static: nextStatic}
 		}
-		nextOne := nextStatic && w.staticOne(sym.Int{E: sym.CeilDiv(m.s.E, r.E), Static: true})
-		if !(nextOne || (n.Static && isConst(n, 1))) {
+		nextOne := nextStatic && w.unitShape(sym.Int{E: sym.CeilDiv(m.s.E, r.E), Static: true}, mat)
+		if !(nextOne || w.unitShape(n, mat)) {
 			out = append(out, mode{take, r.Mul(m.d)})
 			n = sym.Int{E: sym.ExactDiv(n.E, take.E), Static: n.Static && take.Static}
 		}
 		r = nextR
 	}
-	if len(out) == 0 || !(n.Static && isConst(n, 1)) {
+	if len(out) == 0 || !w.unitShape(n, at) {
 		e := w.step("comp.last", at, Env{"n": n, "r": r, "d": last.d})
 		out = append(out, mode{n, e["d2"]})
 	}

@@ -98,6 +98,11 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 	if w.static {
 		w.step("inv.left.static", "A", nil)
 	}
+	for i, m := range ms {
+		if v, ok := sym.IsConst(m.d.E); ok && v < 0 {
+			w.step("inv.left.negative", fmt.Sprintf("mode %d", i), Env{"d": m.d})
+		}
+	}
 	pre := prefixProducts(ms)
 	order := make([]int, len(ms))
 	for i := range order {

@@ -224,7 +224,7 @@ func (c *Ctx) checkDifferences() error {
 // unknowns: a contradiction that a substitution hides (M<K&&K<=M with M =
 // 2*M'1) is found whatever the other assumptions.
 func (c *Ctx) checkUserDifferences() error {
-	s := &Ctx{conds: c.conds, bnd: map[*variable]bounds{}}
+	s := &Ctx{conds: c.conds, order: c.order, bnd: map[*variable]bounds{}}
 	one := constPoly(ratOne)
 	for j, cd := range c.conds {
 		x, y := pl(cd.X), pl(cd.Y)

@@ -52,6 +52,8 @@ import (
 // under the context are vacuous but still never wrong.
 type Ctx struct {
 	conds []Cond
+	texts []string            // the text of each assumption (the canonical order's key)
+	order []int               // the assumptions\' indices in the canonical order
 	sub   map[*variable]*poly // eliminated variable -> value over current unknowns
 	bnd   map[*variable]bounds
 	elim  map[*variable]bounds // bounds of eliminated variables when they went
@@ -157,13 +159,22 @@ func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 	if c == nil {
 		c = NewCtx()
 	}
+	add := make([]Cond, len(conds))
+	texts := make([]string, len(conds))
+	for i, cd := range conds {
+		cd = Cond{Rel: cd.Rel, X: pl(cd.X), Y: pl(cd.Y)}
+		if err := cd.Err(); err != nil {
+			return nil, fmt.Errorf("sym: assumption %s: %w", cd, err)
+		}
+		add[i], texts[i] = cd, cd.String()
+	}
 	// a context is immutable and its compilation deterministic: the same
 	// conditions added to the same parent give the same child
-	key := withKey{parent: c, conds: FormatConds(conds)}
+	key := withKey{parent: c, conds: strings.Join(texts, "&&")}
 	if r, ok := withCache.get(key); ok {
 		return r.ctx, r.err
 	}
-	n, err := c.withConds(conds)
+	n, err := compile(append(append([]Cond(nil), c.conds...), add...), append(append([]string(nil), c.texts...), texts...))
 	withCache.put(key, withResult{n, err})
 	return n, err
 }
@@ -206,18 +217,6 @@ func (c *ctxCache) put(k withKey, r withResult) {
 	c.m[k] = r
 }
 
-func (c *Ctx) withConds(conds []Cond) (*Ctx, error) {
-	all := append([]Cond(nil), c.conds...)
-	for _, cd := range conds {
-		cd = Cond{Rel: cd.Rel, X: pl(cd.X), Y: pl(cd.Y)}
-		if err := cd.Err(); err != nil {
-			return nil, fmt.Errorf("sym: assumption %s: %w", cd, err)
-		}
-		all = append(all, cd)
-	}
-	return compile(all)
-}
-
 // condClass is the rank of an assumption in the canonical order.
 func condClass(cd Cond) int {
 	x, y := pl(cd.X), pl(cd.Y)
@@ -238,18 +237,17 @@ func condClass(cd Cond) int {
 
 // compile builds the context of the assumptions conds, processing them in
 // the canonical order (see WithConds).
-func compile(conds []Cond) (*Ctx, error) {
+func compile(conds []Cond, text []string) (*Ctx, error) {
 	n := NewCtx()
-	n.conds = conds
+	n.conds, n.texts = conds, text
 	n.sub = map[*variable]*poly{}
 	n.bnd = map[*variable]bounds{}
 	n.elim = map[*variable]bounds{}
 	n.inv = map[*variable]*poly{}
 	order := make([]int, len(conds))
 	class := make([]int, len(conds))
-	text := make([]string, len(conds))
 	for j, cd := range conds {
-		order[j], class[j], text[j] = j, condClass(cd), cd.String()
+		order[j], class[j] = j, condClass(cd)
 	}
 	less := func(a, b int) bool {
 		if class[a] != class[b] {
@@ -265,6 +263,7 @@ func compile(conds []Cond) (*Ctx, error) {
 			order[k], order[k-1] = order[k-1], order[k]
 		}
 	}
+	n.order = order
 	var pending []fact
 	for _, j := range order {
 		cd := conds[j]
@@ -450,7 +449,9 @@ func (c *Ctx) resolveMinMax(p *poly, res *[]Resolution) *poly {
 		}
 		var r *poly
 		// an equation whose image is the atom minus a constant fixes it
-		for j, cd := range c.conds {
+		// (the first in the canonical order of the assumptions)
+		for _, j := range c.order {
+			cd := c.conds[j]
 			if cd.Rel != EQ {
 				continue
 			}

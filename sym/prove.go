@@ -144,7 +144,10 @@ func (c *Ctx) usableFacts() []usableFact {
 	}
 	// an equation X == Y, kept or a congruence x%y == r whose atom stays,
 	// gives X - Y >= 0 and Y - X >= 0 (Upper)
-	for j, cd := range c.conds {
+	// in the canonical order of the assumptions, so that the proofs found
+	// do not depend on the order in which they were made
+	for _, j := range c.order {
+		cd := c.conds[j]
 		if cd.Rel != EQ {
 			continue
 		}
