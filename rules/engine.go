@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -25,16 +26,27 @@ type Env map[string]sym.Int
 type Discharged struct {
 	Cond string `json:"cond"` // the condition, instantiated
 	By   string `json:"by"`   // "proved", "refuted", "guard" (assumed in this case) or "negated guard"
+	// Certificates are sym's certificates (their stable JSON form, which
+	// sym.ParseCertificate reads and sym.Verify re-checks) of a proved or
+	// refuted condition: the proofs of the condition, or of its negation.
+	Certificates []json.RawMessage `json:"certificates,omitempty"`
+	// NoCertificate says why a decided condition has none (a condition
+	// decided by the inconsistency of its negation has none to give).
+	NoCertificate string `json:"no_certificate,omitempty"`
 
 	// the condition before it is printed (Cond is filled in when the
 	// derivation is asked for): a comparison, or d divides n
 	c    sym.Cond
 	div  bool
 	d, n sym.Expr
+	ctx  *sym.Ctx // the assumptions and guards it was decided under
 }
 
-// discharged records a decided condition; it is printed later.
-func discharged(c sym.Cond, by string) Discharged { return Discharged{c: c, By: by} }
+// discharged records a condition decided under the world's assumptions and
+// guards; it is printed (and its certificates made) later.
+func (w *world) discharged(c sym.Cond, by string) Discharged {
+	return Discharged{c: c, By: by, ctx: w.ctx}
+}
 
 func (d *Discharged) fill() {
 	if d.Cond != "" {
@@ -47,6 +59,37 @@ func (d *Discharged) fill() {
 		d.Cond = fmt.Sprintf("%s divides %s", d.d, d.n)
 	default:
 		d.Cond = d.c.String()
+	}
+	if d.ctx == nil || (d.By != "proved" && d.By != "refuted") {
+		if strings.Contains(d.By, "inconsistent") {
+			d.NoCertificate = "decided by the inconsistency of the other side with the assumptions and guards"
+		}
+		return
+	}
+	var certs []*sym.Certificate
+	var err error
+	switch {
+	case d.div:
+		var cert *sym.Certificate
+		cert, err = d.ctx.Divides(d.d, d.n).Certificate()
+		certs = append(certs, cert)
+	case d.By == "proved":
+		certs, err = d.ctx.Decide(d.c).Certificates()
+	default:
+		certs, err = d.ctx.Decide(d.c.Negate()).Certificates()
+	}
+	if err != nil {
+		d.NoCertificate = err.Error()
+		return
+	}
+	for _, c := range certs {
+		b, err := json.Marshal(c)
+		if err != nil {
+			d.NoCertificate = err.Error()
+			d.Certificates = nil
+			return
+		}
+		d.Certificates = append(d.Certificates, b)
 	}
 }
 
@@ -294,11 +337,11 @@ func (w *world) fork(c sym.Cond) bool {
 		}
 	}
 	if w.cached("consistent", c.Negate(), consistent(c.Negate())) == sym.False {
-		w.checked = append(w.checked, discharged(c, "proved (its negation is inconsistent)"))
+		w.checked = append(w.checked, w.discharged(c, "proved (its negation is inconsistent)"))
 		return true
 	}
 	if w.cached("consistent", c, consistent(c)) == sym.False {
-		w.checked = append(w.checked, discharged(c, "refuted (inconsistent)"))
+		w.checked = append(w.checked, w.discharged(c, "refuted (inconsistent)"))
 		return false
 	}
 	var choice bool
@@ -313,10 +356,10 @@ func (w *world) fork(c sym.Cond) bool {
 	w.pos++
 	if choice {
 		w.assume(c)
-		w.checked = append(w.checked, discharged(c, "guard"))
+		w.checked = append(w.checked, w.discharged(c, "guard"))
 	} else {
 		w.assume(c.Negate())
-		w.checked = append(w.checked, discharged(c, "negated guard"))
+		w.checked = append(w.checked, w.discharged(c, "negated guard"))
 	}
 	return choice
 }
@@ -395,8 +438,8 @@ func (w *world) decideRule(rc ruleCond, e Env) (sym.Truth, sym.Cond) {
 
 // shown records a decided rule condition: a divisibility reads "d divides
 // n" in a derivation (its remainder form may have simplified).
-func shown(rc ruleCond, e Env, c sym.Cond, by string) Discharged {
-	d := discharged(c, by)
+func (w *world) shown(rc ruleCond, e Env, c sym.Cond, by string) Discharged {
+	d := w.discharged(c, by)
 	if rc.div {
 		d.div, d.d, d.n = true, e.expr(rc.d), e.expr(rc.n)
 	}
@@ -407,10 +450,10 @@ func shown(rc ruleCond, e Env, c sym.Cond, by string) Discharged {
 func (w *world) holds(c sym.Cond) bool {
 	switch w.decide(c) {
 	case sym.True:
-		w.checked = append(w.checked, discharged(c, "proved"))
+		w.checked = append(w.checked, w.discharged(c, "proved"))
 		return true
 	case sym.False:
-		w.checked = append(w.checked, discharged(c, "refuted"))
+		w.checked = append(w.checked, w.discharged(c, "refuted"))
 		return false
 	}
 	return w.fork(c)
@@ -513,10 +556,10 @@ func (w *world) check(r *Rule, e Env) bool {
 		t, ci := w.decideRule(rc, e)
 		switch t {
 		case sym.True:
-			w.checked = append(w.checked, shown(rc, e, ci, "proved"))
+			w.checked = append(w.checked, w.shown(rc, e, ci, "proved"))
 			continue
 		case sym.False:
-			w.checked = append(w.checked, shown(rc, e, ci, "refuted"))
+			w.checked = append(w.checked, w.shown(rc, e, ci, "refuted"))
 			if r.Policy == Require {
 				w.fail("%s: fails: %s (rule %s)", r.Says, ci, r.ID)
 			}
@@ -558,7 +601,7 @@ func (w *world) choose(group, at string, e Env) (*Rule, Env) {
 					proved = nil
 					break
 				}
-				proved = append(proved, shown(rc, e, ci, "proved"))
+				proved = append(proved, w.shown(rc, e, ci, "proved"))
 			}
 			if proved != nil {
 				w.checked = append(w.checked, proved...)

@@ -174,3 +174,42 @@ func TestCatalogueCovered(t *testing.T) {
 		}
 	}
 }
+
+// A derivation carries sym's certificate of every condition it proved or
+// refuted, in the stable JSON form; each reads back and verifies.
+func TestDerivationCertificates(t *testing.T) {
+	reqs := []Request{
+		{Op: "logical_divide", Args: []string{"(M,N):(_1,M)", "_32:_1"}, Assume: []string{"M % 32 == 0"}},
+		{Op: "composition", Args: []string{"(M,N):(_1,M)", "_4:_1"}},
+		{Op: "complement", Args: []string{"(_2,_2):(_1,_6)", "M"}, Assume: []string{"M % 24 == 0"}},
+	}
+	n := 0
+	for _, r := range reqs {
+		d, err := Derive(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range d.Cases {
+			for _, s := range c.Steps {
+				for _, ch := range s.Checked {
+					if (ch.By == "proved" || ch.By == "refuted") && len(ch.Certificates) == 0 {
+						t.Errorf("%s %v: %s %s at %s has no certificate: %s", r.Op, r.Args, ch.Cond, ch.By, s.At, ch.NoCertificate)
+					}
+					for _, raw := range ch.Certificates {
+						cert, err := sym.ParseCertificate(raw)
+						if err != nil {
+							t.Fatalf("%s: %v", raw, err)
+						}
+						if err := sym.Verify(cert); err != nil {
+							t.Errorf("%s %v: the certificate of %s does not verify: %v", r.Op, r.Args, ch.Cond, err)
+						}
+						n++
+					}
+				}
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d certificates", n)
+	}
+}
