@@ -211,31 +211,31 @@ type world struct {
 // run executes f along every sequence of undecided conditions it meets:
 // each Split decision forks the run.
 func run[T any](set *Set, ctx *sym.Ctx, dynamic bool, f func(w *world) T) (Answer[T], error) {
-	ans, err, why := runAll(set, ctx, f, false)
+	ans, why, err := runAll(set, ctx, f, false)
 	if why != "" && dynamic {
 		return Answer[T]{}, fmt.Errorf("CuTe refuses this with the symbols as run-time integers: %s", why)
 	}
 	if why != "" {
-		ans, err, _ = runAll(set, ctx, f, true)
+		ans, _, err = runAll(set, ctx, f, true)
 	}
 	return ans, err
 }
 
-func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ Answer[T], _ error, restart string) {
+func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ Answer[T], restart string, _ error) {
 	var out Answer[T]
 	pending := [][]bool{nil}
 	var split []sym.Cond
 	memo := map[string]sym.Truth{}
 	for len(pending) > 0 {
 		if len(out.Branches) >= MaxBranches {
-			return Answer[T]{}, needsError(split), ""
+			return Answer[T]{}, "", needsError(split)
 		}
 		path := pending[0]
 		pending = pending[1:]
 		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, memo: memo}
 		b, pruned, again := runOne(w, f)
 		if again != "" {
-			return Answer[T]{}, nil, again
+			return Answer[T]{}, again, nil
 		}
 		if out.fired == nil {
 			out.fired = map[string]bool{}
@@ -249,9 +249,9 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ A
 		}
 	}
 	if len(out.Branches) == 0 {
-		return out, errors.New("rules: every case contradicts the assumptions"), ""
+		return out, "", errors.New("rules: every case contradicts the assumptions")
 	}
-	return out, nil, ""
+	return out, "", nil
 }
 
 func appendCond(cs []sym.Cond, c sym.Cond) []sym.Cond {
@@ -444,19 +444,6 @@ func (w *world) shown(rc ruleCond, e Env, c sym.Cond, by string) Discharged {
 		d.div, d.d, d.n = true, e.expr(rc.d), e.expr(rc.n)
 	}
 	return d
-}
-
-// holds decides c, splitting the run when it is undecided.
-func (w *world) holds(c sym.Cond) bool {
-	switch w.decide(c) {
-	case sym.True:
-		w.checked = append(w.checked, w.discharged(c, "proved"))
-		return true
-	case sym.False:
-		w.checked = append(w.checked, w.discharged(c, "refuted"))
-		return false
-	}
-	return w.fork(c)
 }
 
 // cond substitutes the environment into a rule's condition.

@@ -448,7 +448,7 @@ func reduceBy(x, y *poly) (q, r *poly, ok bool) {
 		}
 	}
 	lead := y.t[0]
-	q, r = zeroPoly, zeroPoly
+	q = zeroPoly
 	var rs []term
 	for steps := 0; !x.isZero(); steps++ {
 		if steps > 4*MaxTerms || x.err != nil {

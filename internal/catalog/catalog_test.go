@@ -33,10 +33,7 @@ func TestCatalogueIsDesignSection4(t *testing.T) {
 	}
 	text = text[k:]
 	text = text[strings.Index(text, ":")+1:]
-	var want []string
-	for _, w := range regexp.MustCompile(`[a-z][a-z_0-9]*`).FindAllString(text, -1) {
-		want = append(want, w)
-	}
+	want := regexp.MustCompile(`[a-z][a-z_0-9]*`).FindAllString(text, -1)
 	sort.Strings(want)
 	var got []string
 	for _, op := range All() {
