@@ -50,7 +50,17 @@ func (w *world) compTop(flat []mode, bs, bd sym.IntTuple, at string) sym.Layout 
 	if bs.IsLeaf() {
 		return l
 	}
-	for i, rs := range reach[:len(flat)-1] {
+	// from the first mode on which A is contiguous to its end (every next
+	// stride the previous extent times stride), A is linear (its last mode
+	// absorbs): sums of reaches there cannot carry wrongly
+	linear := len(flat) - 1
+	for k := len(flat) - 2; k >= 0; k-- {
+		if w.decide(sym.MakeCond(flat[k+1].d.E, sym.EQ, sym.Mul(flat[k].s.E, flat[k].d.E))) != sym.True {
+			break
+		}
+		linear = k
+	}
+	for i, rs := range reach[:linear] {
 		if len(rs) < 2 {
 			continue
 		}
