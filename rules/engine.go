@@ -373,21 +373,7 @@ func (w *world) decide(c sym.Cond) sym.Truth {
 }
 
 func (w *world) decideNow(c sym.Cond) sym.Truth {
-	var holds sym.Order
-	switch c.Rel {
-	case sym.EQ:
-		holds = sym.Same
-	case sym.NE:
-		holds = sym.Less | sym.Greater
-	case sym.LT:
-		holds = sym.Less
-	case sym.LE:
-		holds = sym.Less | sym.Same
-	case sym.GT:
-		holds = sym.Greater
-	default:
-		holds = sym.Greater | sym.Same
-	}
+	holds := c.Rel.Order()
 	p := w.ctx.Possible(c.X, c.Y)
 	switch {
 	case p&^holds == 0:

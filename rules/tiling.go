@@ -31,23 +31,34 @@ func (w *world) logicalDivide(a, b sym.Layout, at string) sym.Layout {
 
 // divideTiler is logical_divide(A, T) for a tiler.
 func (w *world) divideTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
+	return w.withTiler(a, t, at, "div", "logical_divide", w.logicalDivide)
+}
+
+// withTiler applies a layout operation (logical_divide or
+// logical_product) along a tiler, as CuTe's tiler overloads do: a layout
+// element is the operation, an integer n is the layout n:_1, `_` keeps the
+// mode, a tuple goes by mode (keeping the modes of A beyond it). family is
+// the rule files' prefix of the steps.
+func (w *world) withTiler(a sym.Layout, t sym.Tiler, at, family, name string, op func(a, b sym.Layout, at string) sym.Layout) sym.Layout {
 	if t.IsLeaf() {
 		lf := t.Value()
 		switch lf.Kind {
 		case sym.TileLayout:
-			return w.logicalDivide(a, lf.Layout, at)
+			return op(a, lf.Layout, at)
 		case sym.TileInt:
-			w.step("div.int", at, Env{"n": lf.Int})
-			return w.logicalDivide(a, leafLayout(lf.Int, sym.S(1)), at)
+			w.step(family+".int", at, Env{"n": lf.Int})
+			return op(a, leafLayout(lf.Int, sym.S(1)), at)
 		}
-		w.step("div.keep", at, nil)
+		w.step(family+".keep", at, nil)
 		return a
 	}
 	if t.Rank() > rank(a) {
-		w.fail("logical_divide: too many modes in tiler: %d for a layout of rank %d", t.Rank(), rank(a))
+		w.fail("%s: too many modes in tiler: %d for a layout of rank %d", name, t.Rank(), rank(a))
 	}
-	w.step("div.by-mode", at, nil)
-	return w.byMode(a, t, at, w.divideTiler)
+	w.step(family+".by-mode", at, nil)
+	return w.byMode(a, t, at, func(a sym.Layout, t sym.Tiler, at string) sym.Layout {
+		return w.withTiler(a, t, at, family, name, op)
+	})
 }
 
 // byMode applies f to the modes of A that the tiler has and keeps the
@@ -130,23 +141,7 @@ func (w *world) logicalProduct(a, b sym.Layout, at string) sym.Layout {
 
 // productTiler is logical_product(A, T) for a tiler.
 func (w *world) productTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
-	if t.IsLeaf() {
-		lf := t.Value()
-		switch lf.Kind {
-		case sym.TileLayout:
-			return w.logicalProduct(a, lf.Layout, at)
-		case sym.TileInt:
-			w.step("prod.int", at, Env{"n": lf.Int})
-			return w.logicalProduct(a, leafLayout(lf.Int, sym.S(1)), at)
-		}
-		w.step("prod.keep", at, nil)
-		return a
-	}
-	if t.Rank() > rank(a) {
-		w.fail("logical_product: too many modes in tiler: %d for a layout of rank %d", t.Rank(), rank(a))
-	}
-	w.step("prod.by-mode", at, nil)
-	return w.byMode(a, t, at, w.productTiler)
+	return w.withTiler(a, t, at, "prod", "logical_product", w.logicalProduct)
 }
 
 // padTo appends _1:_0 modes up to rank r (CuTe's append<R>).

@@ -30,6 +30,24 @@ func (r Rel) String() string {
 	return fmt.Sprintf("Rel(%d)", r)
 }
 
+// Order is the set of relations between X and Y for which X r Y holds
+// (Less|Same for <=).
+func (r Rel) Order() Order {
+	switch r {
+	case EQ:
+		return Same
+	case NE:
+		return Less | Greater
+	case LT:
+		return Less
+	case LE:
+		return Less | Same
+	case GT:
+		return Greater
+	}
+	return Same | Greater
+}
+
 // Negate returns the operator of the negated comparison (== and !=, < and
 // >=, <= and >).
 func (r Rel) Negate() Rel {

@@ -67,23 +67,6 @@ func (d CondDecision) witnessed(c *Certificate) Order {
 	return 0
 }
 
-// relOrder is the set of relations between X and Y that satisfy rel.
-func relOrder(r Rel) Order {
-	switch r {
-	case EQ:
-		return Same
-	case NE:
-		return Less | Greater
-	case LT:
-		return Less
-	case LE:
-		return Less | Same
-	case GT:
-		return Greater
-	}
-	return Same | Greater
-}
-
 // Decide decides whether the condition holds at every binding that the
 // assumptions allow (where both sides are integers): True when it does,
 // False with a binding that satisfies the assumptions and violates it,
@@ -115,7 +98,7 @@ func (c *Ctx) Decide(cond Cond) CondDecision {
 		}
 	}
 	cmp := c.Compare(x, y)
-	out.cmp, out.rel = &cmp, relOrder(cond.Rel)
+	out.cmp, out.rel = &cmp, cond.Rel.Order()
 	out.Truth = cmp.Holds(out.rel)
 	return out
 }

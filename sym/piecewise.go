@@ -328,40 +328,23 @@ func joinConds(c1, c2 Cond) (*Cond, bool) {
 	if !Equal(c1.X, c2.X) || !Equal(c1.Y, c2.Y) {
 		return nil, false
 	}
-	s1, s2 := relSet(c1.Rel), relSet(c2.Rel)
+	s1, s2 := c1.Rel.Order(), c2.Rel.Order()
 	u := s1 | s2
 	if u == AnyOrder {
 		return nil, true
 	}
 	for r := EQ; r <= GE; r++ {
-		if relSet(r) == u {
+		if r.Order() == u {
 			return &Cond{Rel: r, X: c1.X, Y: c1.Y}, true
 		}
 	}
 	return nil, false
 }
 
-// relSet is the set of orders a relation admits.
-func relSet(r Rel) Order {
-	switch r {
-	case EQ:
-		return Same
-	case NE:
-		return Less | Greater
-	case LT:
-		return Less
-	case LE:
-		return Less | Same
-	case GT:
-		return Greater
-	}
-	return Same | Greater
-}
-
 // orderGuard is the condition "a r b" for a set of orders r.
 func orderGuard(r Order, a, b Expr) []Cond {
 	for rel := EQ; rel <= GE; rel++ {
-		if relSet(rel) == r {
+		if rel.Order() == r {
 			return []Cond{{Rel: rel, X: pl(a), Y: pl(b)}}
 		}
 	}
