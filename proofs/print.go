@@ -2,7 +2,6 @@ package proofs
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/cutealg/cutealg/rules"
@@ -29,7 +28,7 @@ func Format(d rules.Derivation) string {
 			fmt.Fprintf(&b, "%s%d. %s.\n", indent, i+1, strings.TrimSuffix(s.Says, "."))
 			fmt.Fprintf(&b, "%s   [%s v%d at %s; %s]\n", indent, s.Rule, s.Version, s.At, s.Doc)
 			if len(s.Bind) > 0 {
-				fmt.Fprintf(&b, "%s   with %s\n", indent, bindText(s.Bind))
+				fmt.Fprintf(&b, "%s   with %s\n", indent, withText(s.Bind))
 			}
 			for _, c := range s.Checked {
 				fmt.Fprintf(&b, "%s   - %s: %s\n", indent, c.Cond, c.By)
@@ -51,15 +50,12 @@ func whenText(w []string) string {
 	return strings.Join(w, " && ")
 }
 
-func bindText(b map[string]string) string {
-	keys := make([]string, 0, len(b))
-	for k := range b {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + " = " + b[k]
+// withText prints a step's bindings as "name = value, ..." in name order.
+func withText(bind map[string]string) string {
+	parts := strings.Fields(rules.BindText(bind))
+	for i, p := range parts {
+		k, v, _ := strings.Cut(p, "=")
+		parts[i] = k + " = " + v
 	}
 	return strings.Join(parts, ", ")
 }

@@ -490,12 +490,13 @@ func (w *world) apply(r *Rule, at string, e Env) Env {
 	w.steps = append(w.steps, st)
 	if r.Error != "" {
 		st.fill()
-		w.fail("%s (rule %s at %s, %s)", r.Error, r.ID, at, bindText(st.Bind))
+		w.fail("%s (rule %s at %s, %s)", r.Error, r.ID, at, BindText(st.Bind))
 	}
 	return out
 }
 
-func bindText(b map[string]string) string {
+// BindText prints a step's bindings as "name=value ..." in name order.
+func BindText(b map[string]string) string {
 	keys := make([]string, 0, len(b))
 	for k := range b {
 		keys = append(keys, k)
