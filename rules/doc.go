@@ -30,7 +30,25 @@
 //     answer is CuTe's value as a function wherever that value is valid,
 //     and an error where CuTe's value breaks a documented post-condition.
 //
-// What is computed so far: the composition family (composition,
-// composition_tiler, composition_shape). NotYet lists the other operations
-// with a symbolic version; they answer an error saying so.
+// What is computed: construction (make_layout, make_layout_left/right,
+// append, prepend, flatten, filter), queries (size, cosize, rank, depth,
+// crd2idx), coalesce and coalesce_profile, the composition family
+// (composition, composition_tiler, composition_shape), complement and
+// complement_default, the divide family (logical_divide and its tiler
+// form, zipped, tiled, flat), the product family (logical_product and its
+// tiler form, zipped, tiled, flat, blocked, raked), right_inverse and
+// left_inverse. NotYet lists the other operations with a symbolic version
+// (take, select, group, get, replace, make_ordered_layout,
+// make_layout_concat, tile_to_shape, max_common_vector/layout, nullspace,
+// upcast, downcast); they answer an error saying so.
+//
+// Validity follows the checks the CuTe vectors are graded with: a
+// composition is valid where CuTe's value is the function A o B (the
+// stride and shape divisibility conditions of each step, CuTe's static
+// stride condition as the same numbers made static would assert it, and
+// no carry between the modes of B where A is not linear); a complement
+// where its holes divide, it is injective, and cosize((A,R)) >= size(M) and
+// cosize(R) <= round_up(size(M), cosize(A)) hold; a left inverse where its
+// strides divide and its modes do not overlap. Elsewhere the case is an
+// error naming the broken condition.
 package rules

@@ -154,7 +154,9 @@ func (c *Ctx) With(src string) (*Ctx, error) {
 // new ones) in a canonical order (congruences with a constant modulus,
 // equations, other congruences, inequalities, then !=; by their text
 // within each class), so that it does not depend on the order in which
-// the assumptions were made, one With at a time or all at once.
+// the assumptions were made, one With at a time or all at once. The
+// children of a context are remembered (process-wide, at most 4096): the
+// same conditions added again to the same context return the same child.
 func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 	if c == nil {
 		c = NewCtx()

@@ -251,6 +251,11 @@
 // define it (M%8 in [0,7], min(M,N) <= M, ...), and the order of a min or
 // max that no proof settles.
 //
+// An algorithm that only needs what is proved (does a relation hold at
+// every allowed binding, or at none) asks Ctx.Possible and
+// Ctx.ProvesDivides: Compare's and Divides' proofs without their search
+// for witnesses.
+//
 // Decide with Ctx.Divides, Ctx.Equal, Ctx.Compare and Ctx.Decide. On
 // monomials over symbols whose images are monomials, in a context without
 // kept facts, they take a fast path that allocates nothing; certificates
