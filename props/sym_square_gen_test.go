@@ -152,7 +152,7 @@ func TestSymbolicSquareGenerated(t *testing.T) {
 		rk := strings.Count(a[:strings.Index(a, ":")], ",") + 1
 		var op string
 		var args []string
-		switch k := rapid.IntRange(0, 19).Draw(t, "op"); k {
+		switch k := rapid.IntRange(0, 25).Draw(t, "op"); k {
 		case 0:
 			op, args = "composition", []string{a, genTile(t, "B")}
 		case 1:
@@ -189,6 +189,20 @@ func TestSymbolicSquareGenerated(t *testing.T) {
 			op, args = "filter", []string{a}
 		case 18:
 			op, args = rapid.SampledFrom([]string{"append", "prepend"}).Draw(t, "ap"), []string{a, genSymLayout(t, "B")}
+		case 19:
+			b := rapid.IntRange(0, rk).Draw(t, "b")
+			op, args = "take", []string{a, fmt.Sprint(b), fmt.Sprint(rapid.IntRange(b, rk+1).Draw(t, "e"))}
+		case 20:
+			op, args = "select", []string{a, fmt.Sprintf("(%d,%d)", rapid.IntRange(0, rk).Draw(t, "i0"), rapid.IntRange(0, rk-1).Draw(t, "i1"))}
+		case 21:
+			b := rapid.IntRange(0, rk).Draw(t, "b")
+			op, args = "group", []string{a, fmt.Sprint(b), fmt.Sprint(rapid.IntRange(b-1, rk).Draw(t, "e"))}
+		case 22:
+			op, args = "get", []string{a, fmt.Sprintf("(%d)", rapid.IntRange(0, rk).Draw(t, "i"))}
+		case 23:
+			op, args = "replace", []string{a, fmt.Sprint(rapid.IntRange(0, rk).Draw(t, "i")), genSymLayout(t, "B")}
+		case 24:
+			op, args = "make_layout_concat", []string{a, genSymLayout(t, "B")}
 		default:
 			op, args = "tiled_divide", []string{a, genTiler(t, "T", rk)}
 		}

@@ -183,3 +183,98 @@ func (w *world) appendPrepend(a, b sym.Layout, front bool) sym.Layout {
 	w.step("make.append", "A", nil)
 	return concat(append(ms, b))
 }
+
+// params reads a template parameter: an integer, or a flat tuple of them.
+func (w *world) params(v sym.Value, what string) []int {
+	var out []int
+	for _, l := range v.Tuple.Leaves(nil) {
+		c, ok := sym.IsConst(l.E)
+		if !ok || c < -1<<20 || c > 1<<20 {
+			w.fail("%s: the template parameter %s is not a small integer", what, l)
+		}
+		out = append(out, int(c))
+	}
+	if !v.Tuple.IsLeaf() && v.Tuple.Depth() > 1 {
+		w.fail("%s: the template parameter %s is not a flat tuple", what, sym.FormatTuple(v.Tuple))
+	}
+	return out
+}
+
+func (w *world) param(v sym.Value, what string) int {
+	if !v.Tuple.IsLeaf() {
+		w.fail("%s: the template parameter %s is not an integer", what, sym.FormatTuple(v.Tuple))
+	}
+	return w.params(v, what)[0]
+}
+
+// take is take<B,E>(A).
+func (w *world) take(a sym.Layout, b, e int) sym.Layout {
+	w.step("make.take", "A", nil)
+	if b >= e {
+		w.fail("take: empty range error (B=%d, E=%d)", b, e)
+	}
+	if b < 0 || e > rank(a) {
+		w.fail("take: range out of bounds (B=%d, E=%d, rank %d)", b, e, rank(a))
+	}
+	return concat(modesOf(a)[b:e])
+}
+
+// selectModes is select<I0,I1,...>(A).
+func (w *world) selectModes(a sym.Layout, is []int) sym.Layout {
+	w.step("make.select", "A", nil)
+	ms := modesOf(a)
+	out := make([]sym.Layout, len(is))
+	for k, i := range is {
+		if i < 0 || i >= len(ms) {
+			w.fail("select: Index out of range (%d for rank %d)", i, len(ms))
+		}
+		out[k] = ms[i]
+	}
+	return concat(out)
+}
+
+// group is group<B,E>(A) (E == -1 means rank(A)).
+func (w *world) group(a sym.Layout, b, e int) sym.Layout {
+	w.step("make.group", "A", nil)
+	ms := modesOf(a)
+	if e == -1 {
+		e = len(ms)
+	}
+	if b > e {
+		w.fail("group: B <= E (B=%d, E=%d)", b, e)
+	}
+	if b < 0 || e > len(ms) {
+		w.fail("group: Index out of range (B=%d, E=%d, rank %d)", b, e, len(ms))
+	}
+	if b == e {
+		return a
+	}
+	out := append(append(append([]sym.Layout{}, ms[:b]...), concat(ms[b:e])), ms[e:]...)
+	return concat(out)
+}
+
+// get is layout<I0,...>(A).
+func (w *world) get(a sym.Layout, path []int) sym.Layout {
+	w.step("make.get", "A", nil)
+	for _, i := range path {
+		if i < 0 || i >= rank(a) {
+			w.fail("layout<...>: Index out of range (%d for rank %d)", i, rank(a))
+		}
+		a = modeOf(a, i)
+	}
+	return a
+}
+
+// replace is replace<I>(A, B).
+func (w *world) replace(a sym.Layout, i int, b sym.Layout) sym.Layout {
+	w.step("make.replace", "A", nil)
+	ms := modesOf(a)
+	if i < 0 || i >= len(ms) {
+		w.fail("replace: Index out of range (%d for rank %d)", i, len(ms))
+	}
+	ms[i] = b
+	if len(ms) == 1 && a.Shape.IsLeaf() {
+		return b
+	}
+	return concat(ms)
+}

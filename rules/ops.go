@@ -116,6 +116,29 @@ var impls = map[string]impl{
 	"prepend": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.appendPrepend(a[0].Layout, a[1].Layout, true))
 	},
+	"make_layout_concat": func(w *world, a []sym.Value) sym.Value {
+		w.step("make.concat", "A", nil)
+		ls := make([]sym.Layout, len(a))
+		for i, v := range a {
+			ls[i] = v.Layout
+		}
+		return layoutValue(concat(ls))
+	},
+	"take": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.take(a[0].Layout, w.param(a[1], "take"), w.param(a[2], "take")))
+	},
+	"select": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.selectModes(a[0].Layout, w.params(a[1], "select")))
+	},
+	"group": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.group(a[0].Layout, w.param(a[1], "group"), w.param(a[2], "group")))
+	},
+	"get": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.get(a[0].Layout, w.params(a[1], "layout<...>")))
+	},
+	"replace": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.replace(a[0].Layout, w.param(a[1], "replace"), a[2].Layout))
+	},
 	"complement_default": func(w *world, a []sym.Value) sym.Value {
 		f := w.filter(a[0].Layout)
 		m := sym.S(1)
