@@ -433,7 +433,57 @@ func (c *Ctx) resolveAtoms(p *poly) *poly {
 	if g, ok := c.fixAtoms(p); ok {
 		p = g
 	}
-	return c.resolveMinMax(p, nil)
+	return c.resolveDivMod(c.resolveMinMax(p, nil))
+}
+
+// resolveDivMod replaces, for Simplify, the outermost atoms floor_div(x,y)
+// and x%y whose operands a proof places in 0 <= x < y by 0 and x (under
+// m < M, floor_div(m,M) is 0 and m%M is m). The proofs' images do not use
+// it (their certificates cannot state it); Simplify's answer is equal at
+// every allowed binding.
+func (c *Ctx) resolveDivMod(p *poly) *poly {
+	if p == nil || p.err != nil || !p.hasAtoms() {
+		return p
+	}
+	memo := map[*variable]*poly{}
+	pick := func(v *variable) *poly {
+		if r, ok := memo[v]; ok {
+			return r
+		}
+		var r *poly
+		if v.op == opFloorDiv || v.op == opMod {
+			_, lo := c.proveNonneg(v.x, false)
+			_, hi := c.proveNonneg(subPoly(subPoly(v.y, v.x), constPoly(ratOne)), false)
+			if lo && hi {
+				r = zeroPoly
+				if v.op == opMod {
+					r = v.x
+				}
+			}
+		}
+		memo[v] = r
+		return r
+	}
+	changed := false
+	acc := zeroPoly
+	for _, t := range p.t {
+		r := constPoly(t.c)
+		for _, x := range t.m {
+			if x.v.kind == kAtom && x.e > 0 {
+				if s := pick(x.v); s != nil {
+					r = mulPoly(r, powPoly(s, int(x.e)))
+					changed = true
+					continue
+				}
+			}
+			r = mulPoly(r, &poly{t: []term{{ratOne, mono{x}}}})
+		}
+		acc = addPoly(acc, r)
+	}
+	if !changed || acc.err != nil {
+		return p
+	}
+	return acc
 }
 
 // resolveMinMax replaces the outermost atoms of p that an equation of the

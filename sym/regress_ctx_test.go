@@ -284,3 +284,27 @@ func TestRegressCtxEqualByOrder(t *testing.T) {
 		verifyAll(t, r.ctx, []*Certificate{cert}, err)
 	}
 }
+
+// Simplify resolves floor_div and % whose operands the context places in
+// [0, divisor): under m < M, floor_div(m,M) is 0 and m%M is m; it keeps
+// them otherwise.
+func TestSimplifyDivModInRange(t *testing.T) {
+	tests := []struct{ ctx, e, want string }{
+		{"m < M && n < N", "M*n+M*floor_div(m,M)+m%M", "M*n+m"},
+		{"T < 128", "floor_div(T,128)+T%128", "T"},
+		{"m <= M", "m%M", "m%M"},
+		{"", "floor_div(M,N)", "floor_div(M,N)"},
+	}
+	for _, tc := range tests {
+		c, err := Assume(tc.ctx)
+		if tc.ctx == "" {
+			c, err = NewCtx(), nil
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.Simplify(MustParse(tc.e)); got.String() != tc.want {
+			t.Errorf("under %s, Simplify(%s) = %s, want %s", tc.ctx, tc.e, got, tc.want)
+		}
+	}
+}
