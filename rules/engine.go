@@ -66,6 +66,13 @@ func (d *Discharged) fill() {
 		}
 		return
 	}
+	if d.div && (d.c.Rel == sym.NE) != (d.By == "refuted") {
+		// "d does not divide n" at every binding is decided for constants
+		// or by the inconsistency of the divisibility with the assumptions
+		// and guards: no certificate states it
+		d.NoCertificate = "a non-divisibility decided for constants or by an inconsistent divisibility"
+		return
+	}
 	var certs []*sym.Certificate
 	var err error
 	switch {
