@@ -35,7 +35,7 @@ func TestFormatCases(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := proofs.Format(d)
-	for _, want := range []string{"Case 1: ", "Case 3: ", "comp.step.divide v1", "= error: composition: shape divisibility", "- 4<=M: guard"} {
+	for _, want := range []string{"3a. Case 4<=M:", "3c. Case ", "comp.step.divide v1", "= error: composition: shape divisibility", "- 4<=M: guard"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("Format lacks %q:\n%s", want, out)
 		}
