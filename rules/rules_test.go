@@ -215,3 +215,82 @@ func TestDerivationCertificates(t *testing.T) {
 		t.Errorf("only %d certificates", n)
 	}
 }
+
+// Every rule's lets are integers wherever its condition holds: sampled at
+// every binding of its metavariables in 1..9 (a random sample of them
+// beyond 4 metavariables), the condition must hold at some (a condition
+// almost never met would make the test vacuous) and every let must then
+// evaluate to an integer (its exact divisions exact).
+func TestRuleLetsDefined(t *testing.T) {
+	for _, r := range Standard().Rules() {
+		if len(r.Lets) == 0 {
+			continue
+		}
+		var binds []Env
+		var gen func(i int, e Env)
+		gen = func(i int, e Env) {
+			if i == len(r.In) {
+				c := Env{}
+				for k, v := range e {
+					c[k] = v
+				}
+				binds = append(binds, c)
+				return
+			}
+			for v := int64(1); v <= 9; v++ {
+				e[r.In[i]] = sym.D(v)
+				gen(i+1, e)
+			}
+		}
+		if len(r.In) <= 4 {
+			gen(0, Env{})
+		} else {
+			seed := uint64(1)
+			for k := 0; k < 20000; k++ {
+				e := Env{}
+				for _, m := range r.In {
+					seed = seed*6364136223846793005 + 1442695040888963407
+					e[m] = sym.D(int64(seed>>33)%9 + 1)
+				}
+				binds = append(binds, e)
+			}
+		}
+		met := 0
+		for _, e := range binds {
+			holds := true
+			for _, rc := range r.cond {
+				if rc.div {
+					n, _ := sym.IsConst(e.expr(rc.n))
+					d, _ := sym.IsConst(e.expr(rc.d))
+					h := d != 0 && n%d == 0
+					if rc.c.Rel == sym.NE {
+						h = !h
+					}
+					holds = holds && h
+					continue
+				}
+				h, err := e.cond(rc.c).Holds(sym.Binding{})
+				holds = holds && err == nil && h
+			}
+			if !holds {
+				continue
+			}
+			met++
+			out := Env{}
+			for k, v := range e {
+				out[k] = v
+			}
+			for _, l := range r.Lets {
+				v := out.expr(l.expr)
+				if _, ok := sym.IsConst(v); !ok {
+					t.Errorf("%s: let %s = %s is %s at %v, not an integer", r.ID, l.Name, l.Text, v, e)
+					break
+				}
+				out[l.Name] = sym.Dyn(v)
+			}
+		}
+		if met*100 < len(binds) {
+			t.Errorf("%s: its condition %q holds at %d of %d sampled bindings: the test says nothing", r.ID, r.If, met, len(binds))
+		}
+	}
+}
