@@ -135,6 +135,16 @@ func genTiler(t *rapid.T, label string, r int) string {
 
 func genAssume(t *rapid.T) []string {
 	var out []string
+	switch rapid.IntRange(0, 7).Draw(t, "assume#rel") {
+	case 0:
+		out = append(out, "M % N == 0")
+	case 1:
+		out = append(out, "M >= N")
+	case 2:
+		out = append(out, "N == 2*M")
+	case 3:
+		out = append(out, "K <= 4")
+	}
 	for _, s := range squareSyms {
 		switch rapid.IntRange(0, 5).Draw(t, "assume#"+s) {
 		case 0, 1:
