@@ -110,8 +110,8 @@ Commands:
 	}
 	fmt.Fprint(stdout, `	help       this text; 'cute help COMMAND' is 'cute COMMAND -h'
 
-Not implemented yet: derive, check, equiv (they need the symbolic rewrite rules) and
-gpuval.
+Not implemented yet: check, equiv (they need the derivation checker of package
+proofs) and gpuval.
 
 Exit status: 0 success, 1 domain error (CuTe refuses, -strict finds a broken
 condition, a showcase mismatch), 2 bad usage (unknown command or flag, text
