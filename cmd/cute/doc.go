@@ -4,8 +4,13 @@
 // Usage:
 //
 //	cute                      run the showcase: every concrete worked example
-//	                          of the seed documents, checked against CuTe
-//	cute eval [-strict] EXPR  evaluate a call expression or a layout
+//	                          of the seed documents, checked against CuTe,
+//	                          and the seeds' symbolic examples, derived
+//	cute eval [-strict] [-assume COND]... EXPR
+//	                          evaluate a call expression or a layout
+//	                          (symbolic with symbols or -assume)
+//	cute derive [-assume COND]... [-json] CALL
+//	                          derive a symbolic call step by step
 //	cute show [-strict] EXPR  draw a layout as CuTe's print_layout does
 //	cute oracle               answer JSON-lines requests (DESIGN section 5)
 //	cute help [COMMAND]       list the commands and the operations
