@@ -464,26 +464,7 @@ func (c *Ctx) resolveDivMod(p *poly) *poly {
 		memo[v] = r
 		return r
 	}
-	changed := false
-	acc := zeroPoly
-	for _, t := range p.t {
-		r := constPoly(t.c)
-		for _, x := range t.m {
-			if x.v.kind == kAtom && x.e > 0 {
-				if s := pick(x.v); s != nil {
-					r = mulPoly(r, powPoly(s, int(x.e)))
-					changed = true
-					continue
-				}
-			}
-			r = mulPoly(r, &poly{t: []term{{ratOne, mono{x}}}})
-		}
-		acc = addPoly(acc, r)
-	}
-	if !changed || acc.err != nil {
-		return p
-	}
-	return acc
+	return replaceAtoms(p, pick)
 }
 
 // resolveMinMax replaces the outermost atoms of p that an equation of the
@@ -547,6 +528,12 @@ func (c *Ctx) resolveMinMax(p *poly, res *[]Resolution) *poly {
 		memo[v] = r
 		return r
 	}
+	return replaceAtoms(p, pick)
+}
+
+// replaceAtoms replaces the outermost atoms of p (with positive exponents)
+// for which pick returns a value, and returns p itself when none is.
+func replaceAtoms(p *poly, pick func(v *variable) *poly) *poly {
 	changed := false
 	acc := zeroPoly
 	for _, t := range p.t {
