@@ -43,6 +43,12 @@ var cliCases = []struct {
 	{name: "eval-assume", args: []string{"eval", "-assume", "M % 8 == 0", "zipped_divide((M,N):(_1,M), (_8,_4))"}, exit: 0},
 	{name: "eval-cases", args: []string{"eval", "composition((N,_2,_4):(_1,N,_2*N), _4:_2)"}, exit: 0},
 
+	// gpuval
+	{name: "gpuval-h", args: []string{"gpuval", "-h"}, exit: 0},
+	{name: "gpuval-operand", args: []string{"gpuval", "extra"}, exit: 2},
+	{name: "gpuval-bad-n", args: []string{"gpuval", "-per", "0"}, exit: 2},
+	{name: "gpuval-compare-missing", args: []string{"gpuval", "-out", "testdata/none", "-compare", "testdata/none"}, exit: 2},
+
 	// eval
 	{name: "eval-h", args: []string{"eval", "-h"}, exit: 0},
 	{name: "eval-dynamic", args: []string{"eval", "composition((10,2):(16,4), (5,4):(1,5))"}, exit: 0},
@@ -183,5 +189,38 @@ func TestEvalValuesCap(t *testing.T) {
 	}
 	if !strings.Contains(rest, "of 1152921504606846976") {
 		t.Errorf("values line %q does not give the size", values)
+	}
+}
+
+// TestGpuvalWrites writes a small campaign and checks that the manifest
+// holds every case the command reports, and the driver and units exist.
+func TestGpuvalWrites(t *testing.T) {
+	if _, err := os.Stat(filepath.Join("..", "..", "..", "shared", "vectors")); err != nil {
+		t.Skip("no ../shared/vectors")
+	}
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if code := run([]string{"gpuval", "-n", "20", "-per", "2", "-bindings", "1", "-out", dir}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
+	}
+	fields := strings.Fields(out.String())
+	if len(fields) < 3 {
+		t.Fatalf("output %q", out.String())
+	}
+	n, err := strconv.Atoi(fields[2])
+	if err != nil {
+		t.Fatalf("output %q: %v", out.String(), err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "cases.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(string(b), "\n"); got != n {
+		t.Errorf("cases.jsonl has %d cases, the command reports %d", got, n)
+	}
+	for _, f := range []string{"run.sh", "b0000.cu", "stub/cuda_runtime.h"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
 	}
 }

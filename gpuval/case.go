@@ -1,0 +1,197 @@
+package gpuval
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/catalog"
+	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/internal/tuple"
+	"github.com/cutealg/cutealg/internal/vectors"
+	"github.com/cutealg/cutealg/sym"
+)
+
+// Case is one call that the harness gives CuTe: an operation of the
+// catalogue and its arguments in CuTe's print syntax, every integer
+// concrete (a leading underscore marks a static one).
+type Case struct {
+	// ID is unique within a campaign and holds no white space.
+	ID string `json:"id"`
+	// Op is the catalogue name of the operation.
+	Op string `json:"op"`
+	// Args are the arguments in CuTe's print syntax.
+	Args []string `json:"args"`
+	// Source says where the case comes from: "vector", "generated" or
+	// "symbolic".
+	Source string `json:"source"`
+	// Sym is set for a symbolic case instantiated at one binding.
+	Sym *SymPoint `json:"sym,omitempty"`
+}
+
+// SymPoint is a symbolic call (a case of the public symbolic corpus) at one
+// binding of its symbols: the harness compares CuTe's result there with the
+// symbolic answer (rules.Compute in dynamic mode, what CuTe computes with
+// the symbols as run-time integers) grounded at the binding.
+type SymPoint struct {
+	Case   string      `json:"case"`
+	Args   []string    `json:"args"`
+	Assume []string    `json:"assume,omitempty"`
+	Bind   sym.Binding `json:"bind"`
+}
+
+// FromVectors turns every public vector into a case (CuTe's recorded result
+// is not used: the comparison is with package concrete, which reproduces
+// every vector).
+func FromVectors(recs []vectors.Record) []Case {
+	out := make([]Case, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, Case{ID: r.ID, Op: r.Op, Args: r.Args, Source: "vector"})
+	}
+	return out
+}
+
+// FromSymbolic instantiates each symbolic case at up to perCase bindings
+// that its assumptions allow (its corpus points first, then bindings drawn
+// by sym.Ctx.Sample from seed), with the symbols as dynamic integers: the
+// grounded arguments of one case all have one C++ type, so one compiled
+// instantiation checks every binding. Bindings whose arguments do not fit
+// CuTe's int are skipped; skipped lists the cases that gave no binding and
+// why.
+func FromSymbolic(cs []vectors.SymbolicCase, perCase int, seed uint64) (out []Case, skipped []string) {
+	for _, c := range cs {
+		got, err := instantiate(c, perCase, seed)
+		if err != nil {
+			skipped = append(skipped, fmt.Sprintf("%s: %v", c.ID, err))
+			continue
+		}
+		out = append(out, got...)
+	}
+	return out, skipped
+}
+
+func instantiate(c vectors.SymbolicCase, perCase int, seed uint64) ([]Case, error) {
+	ctx, err := sym.Assume(c.Assume...)
+	if err != nil {
+		return nil, err
+	}
+	vals, names, err := symArgs(c.Op, c.Args)
+	if err != nil {
+		return nil, err
+	}
+	binds := make([]sym.Binding, 0, perCase+len(c.Points))
+	for _, p := range c.Points {
+		binds = append(binds, sym.Binding(p.Bind))
+	}
+	// draw more than needed: some bindings do not fit int
+	binds = append(binds, ctx.Sample(names, 2*perCase, seed)...)
+	seen := map[string]bool{}
+	var out []Case
+	for _, b := range binds {
+		if len(out) == perCase {
+			break
+		}
+		if ctx.Satisfies(b) != nil {
+			continue
+		}
+		args := make([]string, len(vals))
+		ok := true
+		for i, v := range vals {
+			g, err := ground(ctx, v, b)
+			if err != nil {
+				ok = false
+				break
+			}
+			args[i] = g.String()
+		}
+		if !ok || !fitsInt(args) {
+			continue
+		}
+		k := fmt.Sprint(args)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, Case{
+			ID: fmt.Sprintf("%s@%d", c.ID, len(out)), Op: c.Op, Args: args, Source: "symbolic",
+			Sym: &SymPoint{Case: c.ID, Args: c.Args, Assume: c.Assume, Bind: b},
+		})
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no binding the assumptions allow fits CuTe's int")
+	}
+	return out, nil
+}
+
+// fitsInt reports whether every dynamic integer of the arguments fits
+// CuTe's int.
+func fitsInt(args []string) bool {
+	for _, a := range args {
+		n, err := notation.Parse(a)
+		if err != nil {
+			return false
+		}
+		if _, err := (&exprWriter{key: &strings.Builder{}}).expr(n); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// symArgs converts a symbolic call's arguments and lists their symbols.
+func symArgs(op string, args []string) ([]sym.Value, []string, error) {
+	spec, ok := catalog.Lookup(op)
+	if !ok || len(args) > len(spec.Args) {
+		return nil, nil, fmt.Errorf("unknown operation or arity: %s%v", op, args)
+	}
+	vals := make([]sym.Value, len(args))
+	var names []string
+	for i, a := range args {
+		n, err := notation.Parse(a)
+		if err != nil {
+			return nil, nil, err
+		}
+		if vals[i], err = sym.ArgFromNode(n, spec.Args[i]); err != nil {
+			return nil, nil, err
+		}
+		names = append(names, symbolsOf(vals[i])...)
+	}
+	return vals, names, nil
+}
+
+// symbolsOf lists the symbols of a symbolic value.
+func symbolsOf(v sym.Value) []string {
+	switch v.Kind {
+	case catalog.Layout:
+		return append(sym.TupleSymbols(v.Layout.Shape), sym.TupleSymbols(v.Layout.Stride)...)
+	case catalog.Tiler:
+		var out []string
+		tuple.Fold(v.Tiler, 0, func(_ int, lf sym.TilerLeaf) int {
+			switch lf.Kind {
+			case sym.TileLayout:
+				out = append(out, sym.TupleSymbols(lf.Layout.Shape)...)
+				out = append(out, sym.TupleSymbols(lf.Layout.Stride)...)
+			case sym.TileInt:
+				out = append(out, sym.Symbols(lf.Int.E)...)
+			}
+			return 0
+		})
+		return out
+	}
+	return sym.TupleSymbols(v.Tuple)
+}
+
+// ground evaluates a symbolic value at a binding.
+func ground(ctx *sym.Ctx, v sym.Value, b sym.Binding) (concrete.Value, error) {
+	switch v.Kind {
+	case catalog.Layout:
+		l, err := ctx.EvalLayout(v.Layout, b)
+		return concrete.LayoutValue(l), err
+	case catalog.Tiler:
+		t, err := ctx.EvalTiler(v.Tiler, b)
+		return concrete.TilerValue(t), err
+	}
+	t, err := ctx.EvalTuple(v.Tuple, b)
+	return concrete.TupleValue(t), err
+}
