@@ -26,9 +26,9 @@ var layers = map[string][]string{
 	"sym":               {"internal/tuple", "internal/notation", "internal/catalog", "concrete"},
 	"rules":             {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym"},
 	"proofs":            {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules"},
-	"gpuval":            {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules", "proofs"},
+	"gpuval":            {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
 	"internal/oracle":   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
-	"cmd/cute":          {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle"},
+	"cmd/cute":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle"},
 }
 
 // testOnly are external modules that only tests may import (gopter may also
