@@ -69,6 +69,11 @@ type Report struct {
 	// contain cutealg's quoted condition.
 	RefusalText []string
 	Mismatches  []Mismatch
+	// NotStarted are the batches run.sh did not start (its DEADLINE):
+	// run them with GV_BATCHES and compare both output folders.
+	NotStarted []string
+	// Failed are the runs that died before their first case.
+	Failed []string
 	// Types, Batches, CompileCoreSeconds, RunSeconds and WallSeconds are
 	// read from compile.txt and meta.txt.
 	Types, Compiles              int
@@ -77,30 +82,36 @@ type Report struct {
 }
 
 // Compare reads a campaign's manifest (dir/cases.jsonl, written by
-// Plan.Write) and the outputs that run.sh collected in outDir, and compares
-// every case with package concrete and, for symbolic points, with the
-// symbolic answer at the binding.
-func Compare(dir, outDir string) (*Report, error) {
+// Plan.Write) and the outputs that run.sh collected in the folders outDirs
+// (several runs of parts of one campaign: a later folder's outcome of a
+// case replaces an earlier one's), and compares every case with package
+// concrete and, for symbolic points, with the symbolic answer at the
+// binding.
+func Compare(dir string, outDirs ...string) (*Report, error) {
 	cases, err := readManifest(filepath.Join(dir, "cases.jsonl"))
 	if err != nil {
 		return nil, err
 	}
-	got, err := readResults(outDir)
-	if err != nil {
-		return nil, err
-	}
 	rep := &Report{Cases: len(cases), Sources: map[string]int{}}
-	refusedTypes, err := readCompile(filepath.Join(outDir, "compile.txt"), rep)
-	if err != nil {
-		return nil, err
-	}
-	if b, err := os.ReadFile(filepath.Join(outDir, "meta.txt")); err == nil {
+	got := map[string]*outcome{}
+	refusedTypes := map[string]string{}
+	for _, od := range outDirs {
+		if err := readResults(od, got); err != nil {
+			return nil, err
+		}
+		if err := readCompile(filepath.Join(od, "compile.txt"), rep, refusedTypes); err != nil {
+			return nil, err
+		}
+		b, err := os.ReadFile(filepath.Join(od, "meta.txt"))
+		if err != nil {
+			continue
+		}
 		for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 			rep.Meta = append(rep.Meta, l)
 			if f := strings.Fields(l); len(f) == 3 && f[0] == "wall" {
 				a, _ := strconv.ParseFloat(f[1], 64)
 				z, _ := strconv.ParseFloat(f[2], 64)
-				rep.WallSeconds = z - a
+				rep.WallSeconds += z - a
 			}
 		}
 	}
@@ -392,27 +403,29 @@ func readManifest(path string) ([]entry, error) {
 	}
 }
 
-// readResults reads results.txt.gz (or results.txt) of an output folder.
-func readResults(dir string) (map[string]*outcome, error) {
+// readResults reads results.txt.gz (or results.txt) of an output folder
+// into got.
+func readResults(dir string, got map[string]*outcome) error {
 	var r io.Reader
 	f, err := os.Open(filepath.Join(dir, "results.txt.gz"))
 	if err == nil {
 		defer f.Close()
 		z, err := gzip.NewReader(f)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		r = z
 	} else if f, err = os.Open(filepath.Join(dir, "results.txt")); err == nil {
 		defer f.Close()
 		r = f
 	} else {
-		return nil, fmt.Errorf("no results.txt.gz or results.txt in %s", dir)
+		return fmt.Errorf("no results.txt.gz or results.txt in %s", dir)
 	}
-	got := map[string]*outcome{}
+	fresh := map[string]bool{}
 	get := func(id string) *outcome {
 		o := got[id]
-		if o == nil {
+		if o == nil || !fresh[id] {
+			fresh[id] = true
 			o = &outcome{compiled: true}
 			got[id] = o
 		}
@@ -444,17 +457,17 @@ func readResults(dir string) (map[string]*outcome, error) {
 			o.hash, o.first = f[1], f[2]
 		}
 	}
-	return got, sc.Err()
+	return sc.Err()
 }
 
-// readCompile reads compile.txt: the refused types (batch/type -> first
-// error line, its static_assert text when there is one) and the times.
-func readCompile(path string, rep *Report) (map[string]string, error) {
+// readCompile reads compile.txt: the refused types into refused
+// (batch/type -> first error line, its static_assert text when there is
+// one), the times, and the batches not started.
+func readCompile(path string, rep *Report, refused map[string]string) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	refused := map[string]string{}
 	for _, l := range strings.Split(string(b), "\n") {
 		f := strings.Fields(l)
 		if len(f) < 3 {
@@ -473,9 +486,13 @@ func readCompile(path string, rep *Report) (map[string]string, error) {
 		case "X":
 			_, msg, _ := strings.Cut(l, " error: ")
 			refused[f[1]+"/"+f[2]] = assertText(msg)
+		case "N":
+			rep.NotStarted = append(rep.NotStarted, f[1])
+		case "F":
+			rep.Failed = append(rep.Failed, strings.Join(f[1:], " "))
 		}
 	}
-	return refused, nil
+	return nil
 }
 
 func span(a, b string) float64 {
@@ -511,8 +528,14 @@ func (r *Report) Markdown(w io.Writer) {
 	fmt.Fprintf(w, "Values from the device kernel: %d cases (from the host: %d).\n", r.DeviceValues, r.HostValues)
 	fmt.Fprintf(w, "CuTe refusals reproduced: %d compile, %d run-time (SIGFPE).\n", r.Refused, r.Faulted)
 	fmt.Fprintf(w, "Symbolic points compared with the answer at the binding: %d (answer an error where CuTe computes: %d).\n", r.SymPoints, r.SymErrors)
-	fmt.Fprintf(w, "C++ types compiled: %d in %d compiler runs, %.0f core-seconds (%.3f s per type, %.4f s per case); runs %.1f core-seconds; wall %.0f s.\n",
+	fmt.Fprintf(w, "C++ types: %d, %d compiler runs taking %.0f s together (%.3f s per type, %.4f s per case); the runs %.1f s together; wall %.0f s.\n",
 		r.Types, r.Compiles, r.CompileCoreSeconds, r.CompileCoreSeconds/float64(max(r.Types, 1)), r.CompileCoreSeconds/float64(max(r.Compared, 1)), r.RunCoreS, r.WallSeconds)
+	if len(r.NotStarted) > 0 {
+		fmt.Fprintf(w, "Batches not started (run again with GV_BATCHES=%q): %d.\n", strings.Join(r.NotStarted, " "), len(r.NotStarted))
+	}
+	for _, f := range r.Failed {
+		fmt.Fprintf(w, "Run failed before its first case: %s\n", f)
+	}
 	fmt.Fprintf(w, "\n### Mismatches: %d\n\n", len(r.Mismatches))
 	for _, m := range r.Mismatches {
 		fmt.Fprintf(w, "- `%s` (%s): CuTe `%s`, cutealg `%s`\n  reproducer: `%s`\n", m.ID, m.What, m.CuTe, m.Ours, m.Repro)

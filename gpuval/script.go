@@ -14,7 +14,9 @@ const runScript = `#!/usr/bin/env bash
 # env: CUTLASS_DIR (default @CUTLASS@), NVCC (default @NVCC@), JOBS (16),
 #      OUT (default ./out beside this script), DEADLINE (seconds after which no
 #      new batch starts, default 480), GV_HOST=1 (host-only g++ build with the
-#      stand-in CUDA headers of stub/: no GPU, values computed on the host), CXX.
+#      stand-in CUDA headers of stub/: no GPU, values computed on the host), CXX,
+#      GV_BATCHES (run only these batches, e.g. "b0030 a0007": the ones a first
+#      run did not start; compare both output folders together).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 CUTLASS=${CUTLASS_DIR:-@CUTLASS@}
@@ -25,6 +27,13 @@ JOBS=${JOBS:-16}
 OUT=${OUT:-$HERE/out}
 DEADLINE=${DEADLINE:-480}
 BATCHES="@BATCHES@"
+if [ -n "${GV_BATCHES:-}" ]; then
+  sel=""
+  for x in $BATCHES; do
+    case " $GV_BATCHES " in *" ${x%%:*} "*) sel="$sel $x" ;; esac
+  done
+  BATCHES=${sel# }
+fi
 W=$HERE/work
 CUTLASS=$(cd "$CUTLASS" 2>/dev/null && pwd) || { echo "run.sh: no CUTLASS folder (set CUTLASS_DIR)" >&2; exit 2; }
 mkdir -p "$OUT" "$W"

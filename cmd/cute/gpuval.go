@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/cutealg/cutealg/gpuval"
 	"github.com/cutealg/cutealg/internal/vectors"
@@ -15,7 +16,7 @@ var gpuvalCmd = &command{
 	name:    "gpuval",
 	summary: "write (and run, and compare) a campaign against CuTe C++ on the GPU",
 	usage: `usage: cute gpuval [-cutlass DIR] [-nvcc PATH] [-n N] [-per P] [-bindings B] [-seed S] [-out DIR] [-run [-host]]
-       cute gpuval -compare OUTPUT [-out DIR]
+       cute gpuval -compare OUTPUT[,OUTPUT...] [-out DIR]
 
 Writes a campaign into DIR (default .gpuval): every public vector, N
 generated cases (P draws of the dynamic integers per generated C++ type),
@@ -27,8 +28,10 @@ $OUT (results.txt.gz, compile.txt, meta.txt). See package gpuval's doc.
 
 -run runs DIR/run.sh here (with -host: a host-only g++ build, no GPU) and
 compares. -compare OUTPUT compares the outputs that run.sh collected in the
-folder OUTPUT with cutealg and prints the report (markdown for
-docs/gpuval.md); the exit status is 1 when there is a mismatch.
+folder OUTPUT (or in several folders, comma-separated: runs of parts of the
+campaign, see GV_BATCHES in run.sh) with cutealg and prints the report
+(markdown for docs/gpuval.md); the exit status is 1 when there is a
+mismatch.
 
 Flags:
 	-cutlass DIR   CUTLASS folder holding include/ (default $CUTLASS_DIR, else .cutlass)
@@ -137,7 +140,7 @@ func runGpuval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func compareCampaign(dir, res string, stdout, stderr io.Writer) int {
-	rep, err := gpuval.Compare(dir, res)
+	rep, err := gpuval.Compare(dir, strings.Split(res, ",")...)
 	if err != nil {
 		fmt.Fprintf(stderr, "cute gpuval: %v\n", err)
 		return exitUsage
