@@ -69,9 +69,11 @@ type Report struct {
 	// contain cutealg's quoted condition.
 	RefusalText []string
 	Mismatches  []Mismatch
-	// NotStarted are the batches run.sh did not start (its DEADLINE):
-	// run them with GV_BATCHES and compare both output folders.
-	NotStarted []string
+	// NotStarted are the batches run.sh did not start (its DEADLINE);
+	// they are the end of its list from position FirstNotStarted (-1 when
+	// none): run them with GV_FROM and compare both output folders.
+	NotStarted      []string
+	FirstNotStarted int
 	// Failed are the runs that died before their first case.
 	Failed []string
 	// Types, Batches, CompileCoreSeconds, RunSeconds and WallSeconds are
@@ -92,7 +94,7 @@ func Compare(dir string, outDirs ...string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Cases: len(cases), Sources: map[string]int{}}
+	rep := &Report{Cases: len(cases), Sources: map[string]int{}, FirstNotStarted: -1}
 	got := map[string]*outcome{}
 	refusedTypes := map[string]string{}
 	for _, od := range outDirs {
@@ -488,6 +490,9 @@ func readCompile(path string, rep *Report, refused map[string]string) error {
 			refused[f[1]+"/"+f[2]] = assertText(msg)
 		case "N":
 			rep.NotStarted = append(rep.NotStarted, f[1])
+			if k, err := strconv.Atoi(f[2]); err == nil && (rep.FirstNotStarted < 0 || k < rep.FirstNotStarted) {
+				rep.FirstNotStarted = k
+			}
 		case "F":
 			rep.Failed = append(rep.Failed, strings.Join(f[1:], " "))
 		}
@@ -531,7 +536,7 @@ func (r *Report) Markdown(w io.Writer) {
 	fmt.Fprintf(w, "C++ types: %d, %d compiler runs taking %.0f s together (%.3f s per type, %.4f s per case); the runs %.1f s together; wall %.0f s.\n",
 		r.Types, r.Compiles, r.CompileCoreSeconds, r.CompileCoreSeconds/float64(max(r.Types, 1)), r.CompileCoreSeconds/float64(max(r.Compared, 1)), r.RunCoreS, r.WallSeconds)
 	if len(r.NotStarted) > 0 {
-		fmt.Fprintf(w, "Batches not started (run again with GV_BATCHES=%q): %d.\n", strings.Join(r.NotStarted, " "), len(r.NotStarted))
+		fmt.Fprintf(w, "Batches not started: %d (run them with GV_FROM=%d bash run.sh).\n", len(r.NotStarted), r.FirstNotStarted)
 	}
 	for _, f := range r.Failed {
 		fmt.Fprintf(w, "Run failed before its first case: %s\n", f)

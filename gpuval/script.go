@@ -15,8 +15,9 @@ const runScript = `#!/usr/bin/env bash
 #      OUT (default ./out beside this script), DEADLINE (seconds after which no
 #      new batch starts, default 480), GV_HOST=1 (host-only g++ build with the
 #      stand-in CUDA headers of stub/: no GPU, values computed on the host), CXX,
-#      GV_BATCHES (run only these batches, e.g. "b0030 a0007": the ones a first
-#      run did not start; compare both output folders together).
+#      GV_FROM=K (skip the first K batches of the list: a second run of the
+#      batches a first run did not start, K as its compile.txt says; compare
+#      both output folders together).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 CUTLASS=${CUTLASS_DIR:-@CUTLASS@}
@@ -27,13 +28,7 @@ JOBS=${JOBS:-16}
 OUT=${OUT:-$HERE/out}
 DEADLINE=${DEADLINE:-480}
 BATCHES="@BATCHES@"
-if [ -n "${GV_BATCHES:-}" ]; then
-  sel=""
-  for x in $BATCHES; do
-    case " $GV_BATCHES " in *" ${x%%:*} "*) sel="$sel $x" ;; esac
-  done
-  BATCHES=${sel# }
-fi
+GV_FROM=${GV_FROM:-0}
 W=$HERE/work
 CUTLASS=$(cd "$CUTLASS" 2>/dev/null && pwd) || { echo "run.sh: no CUTLASS folder (set CUTLASS_DIR)" >&2; exit 2; }
 mkdir -p "$OUT" "$W"
@@ -107,10 +102,13 @@ if ! build "$first" 0 1 "$W/smoke" 2> "$OUT/smoke.err"; then
   head -n 20 "$OUT/smoke.err" >&2
   exit 1
 fi
+pos=-1
 for x in $BATCHES; do
+  pos=$((pos + 1))
+  [ "$pos" -lt "$GV_FROM" ] && continue
   b=${x%%:*}
   if [ "$(awk -v a="$T0" -v b="$EPOCHREALTIME" 'BEGIN{print int(b-a)}')" -ge "$DEADLINE" ]; then
-    echo "N $b not started: deadline" >> "$W/$b.log"
+    echo "N $b $pos not started: deadline" >> "$W/$b.log"
     continue
   fi
   case $b in

@@ -29,7 +29,7 @@ $OUT (results.txt.gz, compile.txt, meta.txt). See package gpuval's doc.
 -run runs DIR/run.sh here (with -host: a host-only g++ build, no GPU) and
 compares. -compare OUTPUT compares the outputs that run.sh collected in the
 folder OUTPUT (or in several folders, comma-separated: runs of parts of the
-campaign, see GV_BATCHES in run.sh) with cutealg and prints the report
+campaign, see GV_FROM in run.sh) with cutealg and prints the report
 (markdown for docs/gpuval.md); the exit status is 1 when there is a
 mismatch.
 
