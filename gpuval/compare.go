@@ -74,6 +74,7 @@ type Report struct {
 	// none): run them with GV_FROM and compare both output folders.
 	NotStarted      []string
 	FirstNotStarted int
+	started         map[string]bool
 	// Failed are the runs that died before their first case.
 	Failed []string
 	// Types, Batches, CompileCoreSeconds, RunSeconds and WallSeconds are
@@ -94,7 +95,7 @@ func Compare(dir string, outDirs ...string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Cases: len(cases), Sources: map[string]int{}, FirstNotStarted: -1}
+	rep := &Report{Cases: len(cases), Sources: map[string]int{}, FirstNotStarted: -1, started: map[string]bool{}}
 	got := map[string]*outcome{}
 	refusedTypes := map[string]string{}
 	for _, od := range outDirs {
@@ -153,6 +154,16 @@ func Compare(dir string, outDirs ...string) (*Report, error) {
 		}
 	}
 	rep.Types = len(types)
+	// a batch that a later run started is not missing
+	var still []string
+	for _, b := range rep.NotStarted {
+		if !rep.started[b] {
+			still = append(still, b)
+		}
+	}
+	if rep.NotStarted = still; len(still) == 0 {
+		rep.FirstNotStarted = -1
+	}
 	return rep, nil
 }
 
@@ -477,6 +488,7 @@ func readCompile(path string, rep *Report, refused map[string]string) error {
 		}
 		switch f[0] {
 		case "C":
+			rep.started[f[1]] = true
 			if len(f) == 7 {
 				rep.Compiles++
 				rep.CompileCoreSeconds += span(f[5], f[6])
