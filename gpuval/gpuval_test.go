@@ -5,9 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/cutealg/cutealg/concrete"
 	"github.com/cutealg/cutealg/internal/vectors"
 )
 
@@ -178,5 +181,84 @@ func TestHostCampaign(t *testing.T) {
 	}
 	for _, m := range rep.Mismatches {
 		t.Errorf("mismatch %s (%s): CuTe %s, cutealg %s\n  %s", m.ID, m.What, m.CuTe, m.Ours, m.Repro)
+	}
+}
+
+// TestCompareSynthetic feeds Compare the outputs a faithful CuTe would
+// print for the golden cases (concrete's results and values, the refused
+// type's compile error), then the same with one printed result and one hash
+// changed: it must find exactly those two mismatches.
+func TestCompareSynthetic(t *testing.T) {
+	dir := t.TempDir()
+	p := MakePlan(goldenCases, Options{TypesPerBatch: 16})
+	if err := p.Write(dir, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := func(badResult, badHash string) string {
+		var b strings.Builder
+		for _, c := range goldenCases {
+			if c.ID == "refused" {
+				continue
+			}
+			want, err := concrete.ApplyText(c.Op, c.Args)
+			if err != nil {
+				t.Fatalf("%s: %v", c.ID, err)
+			}
+			res := want.String()
+			if c.ID == badResult {
+				res += "x"
+			}
+			b.WriteString("R " + c.ID + "\t" + res + "\n")
+			l := want.Layout
+			if c.Op == "evaluate" {
+				l, _ = concrete.ParseLayout(c.Args[0])
+			} else if want.Kind != concrete.ValLayout {
+				continue
+			}
+			n, h, first, err := ourValues(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.ID == badHash {
+				h = "0000000000000000"
+			}
+			b.WriteString("D " + c.ID + "\t" + strconv.FormatInt(n, 10) + "\t" + h + "\t" + first + "\n")
+		}
+		return b.String()
+	}
+	compile := "C b0000 0 7 0 1.0 3.0\nC a0000 0 1 1 1.0 2.0\n" +
+		"X a0000 0 a0000.cu:80:1: error: static assertion failed: Dynamic-stride complement only for rank-1 layouts\n"
+	for _, tc := range []struct {
+		bad, badHash string
+		want         []string
+	}{
+		{"", "", nil},
+		{"comp-m", "comp-d2", []string{"comp-d2", "comp-m"}},
+	} {
+		out := filepath.Join(dir, "out"+tc.bad)
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(out, "results.txt"), []byte(lines(tc.bad, tc.badHash)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(out, "compile.txt"), []byte(compile), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Compare(dir, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range rep.Mismatches {
+			got = append(got, m.ID)
+		}
+		sort.Strings(got)
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("mismatches %v, want %v", got, tc.want)
+		}
+		if rep.Compared != len(goldenCases) || rep.Refused != 1 || rep.DeviceValues != 6 || rep.Types != 8 {
+			t.Errorf("compared %d, refused %d, device values %d, types %d", rep.Compared, rep.Refused, rep.DeviceValues, rep.Types)
+		}
 	}
 }
