@@ -3,6 +3,7 @@ package gpuval
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/cutealg/cutealg/concrete"
@@ -56,9 +57,9 @@ func FromVectors(recs []vectors.Record) []Case {
 // that its assumptions allow (its corpus points first, then bindings drawn
 // by sym.Ctx.Sample from seed), with the symbols as dynamic integers: the
 // grounded arguments of one case all have one C++ type, so one compiled
-// instantiation checks every binding. Bindings whose arguments do not fit
-// CuTe's int are skipped; skipped lists the cases that gave no binding and
-// why.
+// instantiation checks every binding. Bindings whose arguments or result
+// do not fit CuTe's int are skipped (fitsCuTe); skipped lists the cases
+// that gave no binding and why.
 func FromSymbolic(cs []vectors.SymbolicCase, perCase int, seed uint64) (out []Case, skipped []string) {
 	for _, c := range cs {
 		got, err := instantiate(c, perCase, seed)
@@ -85,7 +86,7 @@ func instantiate(c vectors.SymbolicCase, perCase int, seed uint64) ([]Case, erro
 		binds = append(binds, sym.Binding(p.Bind))
 	}
 	// draw more than needed: some bindings do not fit int
-	binds = append(binds, ctx.Sample(names, 2*perCase, seed)...)
+	binds = append(binds, ctx.Sample(names, 4*perCase, seed)...)
 	seen := map[string]bool{}
 	var out []Case
 	for _, b := range binds {
@@ -105,7 +106,7 @@ func instantiate(c vectors.SymbolicCase, perCase int, seed uint64) ([]Case, erro
 			}
 			args[i] = g.String()
 		}
-		if !ok || !fitsInt(args) {
+		if !ok || !fitsInt(args) || !fitsCuTe(c.Op, args) {
 			continue
 		}
 		k := fmt.Sprint(args)
@@ -194,4 +195,30 @@ func ground(ctx *sym.Ctx, v sym.Value, b sym.Binding) (concrete.Value, error) {
 	}
 	t, err := ctx.EvalTuple(v.Tuple, b)
 	return concrete.TupleValue(t), err
+}
+
+// fitsCuTe reports whether CuTe's int arithmetic computes the case without
+// overflow as far as its result shows: package concrete (int64) does not
+// overflow, and every integer of the result and, for a layout, its size
+// and cosize fit int. CuTe's dynamic integers are int; beyond, its result
+// wraps around (undefined behaviour) and the comparison would say nothing.
+func fitsCuTe(op string, args []string) bool {
+	v, err := concrete.ApplyText(op, args)
+	var ce *concrete.Error
+	if err != nil {
+		return !errors.As(err, &ce) || ce.Kind != concrete.Overflow
+	}
+	in := func(x int64) bool { return x >= math.MinInt32 && x <= math.MaxInt32 }
+	leaves := func(t concrete.IntTuple) bool {
+		return tuple.Fold(t, true, func(ok bool, i concrete.Int) bool { return ok && in(i.V) })
+	}
+	switch v.Kind {
+	case concrete.ValLayout:
+		sz, err1 := concrete.Size(v.Layout)
+		co, err2 := concrete.Cosize(v.Layout)
+		return err1 == nil && err2 == nil && in(sz.V) && in(co.V) && leaves(v.Layout.Shape) && leaves(v.Layout.Stride)
+	case concrete.ValTuple:
+		return leaves(v.Tuple)
+	}
+	return true
 }

@@ -38,7 +38,9 @@ var genOps = []struct {
 // of a skeleton is static, dynamic or mixed in turn, so one C++
 // instantiation serves all the cases of a skeleton. Extents are 1 to 8,
 // strides 0 to 32 or the column-major stride of the extents before them
-// (so that many cases are valid); the result is deterministic in seed.
+// (so that many cases are valid); draws whose result does not fit CuTe's
+// int are drawn again (up to 4*per tries). The result is deterministic in
+// seed.
 // IDs are "gen-<skeleton>-<draw>".
 func Generate(seed uint64, types, per int) []Case {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
@@ -70,12 +72,16 @@ func Generate(seed uint64, types, per int) []Case {
 		if flavor == 0 {
 			n = 1
 		}
-		for d := 0; d < n; d++ {
+		for d, tries := 0, 0; d < n && tries < 4*n; tries++ {
 			args := make([]string, len(skel))
 			for i, s := range skel {
 				args[i] = s.text(r)
 			}
+			if !fitsCuTe(g.op, args) {
+				continue // beyond CuTe's int: nothing to compare
+			}
 			out = append(out, Case{ID: fmt.Sprintf("gen-%d-%d", k, d), Op: g.op, Args: args, Source: "generated"})
+			d++
 		}
 	}
 	return out

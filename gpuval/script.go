@@ -36,9 +36,9 @@ rm -f "$W"/*
 
 build() { # batch lo hi exe
   if [ -n "${GV_HOST:-}" ]; then
-    "$CXX" -std=c++17 -O1 -w -x c++ -I"$HERE/stub" -I"$CUTLASS/include" -DGV_LO="$2" -DGV_HI="$3" "$HERE/$1.cu" -o "$4"
+    "$CXX" -std=c++17 -O0 -w -x c++ -I"$HERE/stub" -I"$CUTLASS/include" -DGV_LO="$2" -DGV_HI="$3" "$HERE/$1.cu" -o "$4"
   else
-    "$NVCC" -std=c++17 -O1 -arch="$ARCH" --expt-relaxed-constexpr -w -I"$CUTLASS/include" -DGV_LO="$2" -DGV_HI="$3" "$HERE/$1.cu" -o "$4"
+    "$NVCC" -std=c++17 -O0 -arch="$ARCH" --expt-relaxed-constexpr -w -I"$CUTLASS/include" -DGV_LO="$2" -DGV_HI="$3" "$HERE/$1.cu" -o "$4"
   fi
 }
 
