@@ -148,7 +148,21 @@ func (w *world) cosize(a sym.Layout) sym.Value {
 			w.fail("cosize: the sign of the stride %s is not known", d)
 		}
 	}
-	return intValue(cosizeOf(flatModes(a)), allLeavesStatic(a.Shape, a.Stride))
+	return intValue(cosizeOf(flatModes(a)), cosizeStatic(flatModes(a)))
+}
+
+// cosizeStatic reports whether CuTe's cosize, the sum over the modes of
+// (s-_1)*abs(d), plus _1 (coshape), is a static integer: every term is,
+// which takes a static _0 stride or a static shape _1 (_0*x is _0), or a
+// static shape and a static stride.
+func cosizeStatic(ms []mode) bool {
+	for _, m := range ms {
+		zero := m.d.Static && isConst(m.d, 0) || m.s.Static && isConst(m.s, 1)
+		if !zero && !(m.s.Static && m.d.Static) {
+			return false
+		}
+	}
+	return true
 }
 
 // flatten is CuTe's flatten(A).
