@@ -69,6 +69,21 @@ var impls = map[string]impl{
 	"make_layout_right": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.compact(a[0].Tuple, true))
 	},
+	"make_ordered_layout": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.orderedLayout(a[0].Tuple, a[1].Tuple))
+	},
+	"tile_to_shape": func(w *world, a []sym.Value) sym.Value {
+		if len(a) == 3 {
+			return layoutValue(w.tileToShape(a[0].Layout, a[1].Tuple, &a[2].Tuple))
+		}
+		return layoutValue(w.tileToShape(a[0].Layout, a[1].Tuple, nil))
+	},
+	"upcast": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.upcast(a[0].Layout, w.castFactor(a[1], "upcast")))
+	},
+	"downcast": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.downcast(a[0].Layout, w.castFactor(a[1], "downcast")))
+	},
 	"coalesce": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.coalesce(a[0].Layout, "A"))
 	},
