@@ -50,11 +50,11 @@ func (w *world) upcast(a sym.Layout, n sym.Int) sym.Layout {
 			return m
 		}
 		if v, ok := sym.IsConst(m.d.E); ok && m.d.Static {
-			id := "cast.up.static"
+			a, g := v, int64(1) // the rule reads |d| and the sign of d
 			if v < 0 {
-				id = "cast.up.static-negative"
+				a, g = -v, -1
 			}
-			e := w.step(id, at, Env{"d": m.d, "n": n})
+			_, e := w.choose("cast.up.static", at, Env{"a": sym.S(a), "g": sym.S(g), "n": n})
 			_, x := w.choose("cast.up.extent", at, Env{"s": m.s, "c": e["c"]})
 			return mode{x["s2"], e["d2"]}
 		}

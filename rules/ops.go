@@ -84,6 +84,11 @@ var impls = map[string]impl{
 	"downcast": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.downcast(a[0].Layout, w.castFactor(a[1], "downcast")))
 	},
+	"max_common_vector": func(w *world, a []sym.Value) sym.Value { return w.maxCommonVector(a[0].Layout, a[1].Layout) },
+	"max_common_layout": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.maxCommonLayout(a[0].Layout, a[1].Layout))
+	},
+	"nullspace": func(w *world, a []sym.Value) sym.Value { return layoutValue(w.nullspace(a[0].Layout)) },
 	"coalesce": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.coalesce(a[0].Layout, "A"))
 	},
