@@ -38,9 +38,10 @@ func castLeaves(l sym.Layout, f func(i int, m mode) mode) sym.Layout {
 // upcast is upcast<N>(A): a static _0 stride is kept; a static stride d
 // and N must divide one another, the extent becomes ceil_div(s,
 // ceil_div(N, |d|)) and the stride signum(d)*ceil_div(|d|, N); a dynamic
-// stride is divided by N (C++ truncation) and the extent kept, which is an
-// error where neither divides the other (the same numbers made static are
-// refused by CuTe's Divisibility condition).
+// stride (non-negative) is divided by N (C++ truncation) and the extent
+// kept, which is an error where neither divides the other (the same
+// numbers made static are refused by CuTe's Divisibility condition; in
+// dynamic mode, CuTe's truncation and a warning).
 func (w *world) upcast(a sym.Layout, n sym.Int) sym.Layout {
 	w.step("cast.by-mode", "A", nil)
 	return castLeaves(a, func(i int, m mode) mode {
@@ -57,6 +58,10 @@ func (w *world) upcast(a sym.Layout, n sym.Int) sym.Layout {
 			_, e := w.choose("cast.up.static", at, Env{"a": sym.S(a), "g": sym.S(g), "n": n})
 			_, x := w.choose("cast.up.extent", at, Env{"s": m.s, "c": e["c"]})
 			return mode{x["s2"], e["d2"]}
+		}
+		if w.decide(sym.MakeCond(m.d.E, sym.GE, sym.Const(0))) != sym.True {
+			// C++ truncates toward zero, the rules' floor_div toward -inf
+			w.fail("upcast: the dynamic stride %s is not known to be non-negative: not supported symbolically", m.d)
 		}
 		_, e := w.choose("cast.up.dynamic", at, Env{"d": m.d, "n": n})
 		return mode{m.s, sym.Dyn(e["d2"].E)} // a quotient of a dynamic stride is dynamic

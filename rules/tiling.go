@@ -119,12 +119,22 @@ func (w *world) arrange(l sym.Layout, t sym.Tiler, how, family, at string) sym.L
 	switch how {
 	case "tiled":
 		w.step(family+".tiled", at, nil)
-		return concat(append([]sym.Layout{first}, modesOf(second)...))
+		return concat(append([]sym.Layout{first}, sliceModes(second)...))
 	case "flat":
 		w.step(family+".flat", at, nil)
-		return concat(append(modesOf(first), modesOf(second)...))
+		return concat(append(sliceModes(first), sliceModes(second)...))
 	}
 	return concat([]sym.Layout{first, second})
+}
+
+// sliceModes is what CuTe's slice keeps of a mode sliced with repeat<R>(_),
+// R its rank: its modes, spliced into the result, or for R == 1 (where
+// repeat<1>(_) is _ itself) the whole mode, nesting included.
+func sliceModes(l sym.Layout) []sym.Layout {
+	if rank(l) == 1 {
+		return []sym.Layout{l}
+	}
+	return modesOf(l)
 }
 
 // logicalProduct is logical_product(A, B) for a layout B.
@@ -197,7 +207,8 @@ func (w *world) zip(x, y sym.Layout) sym.Layout {
 // given, as make_ordered_layout does). Every mode of the block must divide
 // the target's mode: CuTe asserts it for a static target, and for a
 // dynamic one the result would not have the target's mode sizes (the
-// documented post-condition), so the failing case is an error.
+// documented post-condition), so the failing case is an error (in dynamic
+// mode, CuTe's ceil_div and a warning).
 func (w *world) tileToShape(block sym.Layout, target sym.IntTuple, order *sym.IntTuple) sym.Layout {
 	r := target.Rank()
 	if rank(block) > r {
@@ -213,7 +224,11 @@ func (w *world) tileToShape(block sym.Layout, target sym.IntTuple, order *sym.In
 		if static && !b.Static {
 			w.fail("tile_to_shape: the target is static and the block's mode %d is not: CuTe cannot check evenly_divides at compile time (‘value’ is not a member of ‘bool’)", i)
 		}
-		e := w.step("tile.divides", fmt.Sprintf("mode %d", i), Env{"t": sym.Int{E: sizeOf(ts), Static: allLeavesStatic(ts)}, "b": b})
+		id := "tile.divides"
+		if static {
+			id = "tile.evenly"
+		}
+		e := w.step(id, fmt.Sprintf("mode %d", i), Env{"t": sym.Int{E: sizeOf(ts), Static: allLeavesStatic(ts)}, "b": b})
 		tiles[i] = tuple.Leaf(e["q"])
 	}
 	w.step("tile.blocked", "A", nil)
