@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/cutealg/cutealg/internal/tuple"
-
 	"github.com/cutealg/cutealg/sym"
 )
 
