@@ -12,12 +12,16 @@ type Derivation struct {
 	Cases  []Case   `json:"cases"`
 }
 
-// Case is one case of a derivation.
+// Case is one case of a derivation. A case made by merging cases whose
+// outcome is one function under their guards has no steps: From holds the
+// cases merged, each with its guards (the case's and one more condition,
+// or its negation), outcome and steps.
 type Case struct {
 	When   []string `json:"when"`
 	Result string   `json:"result,omitempty"`
 	Error  string   `json:"error,omitempty"`
 	Steps  []Step   `json:"steps"`
+	From   []Case   `json:"from,omitempty"`
 }
 
 // Derive computes a request and returns its derivation.
@@ -33,19 +37,29 @@ func Derive(req Request) (Derivation, error) {
 func (a Answer[T]) Derivation(req Request) Derivation {
 	d := Derivation{Op: req.Op, Args: append([]string{}, req.Args...), Assume: append([]string{}, req.Assume...)}
 	for _, b := range a.Branches {
-		for i := range b.Steps {
-			b.Steps[i].fill()
-		}
-		c := Case{When: []string{}, Steps: b.Steps}
-		for _, g := range b.Guards {
-			c.When = append(c.When, g.String())
-		}
-		if b.Err != nil {
-			c.Error = b.Err.Error()
-		} else if v, ok := any(b.Value).(sym.Value); ok {
-			c.Result = v.String()
-		}
-		d.Cases = append(d.Cases, c)
+		d.Cases = append(d.Cases, caseOf(b))
 	}
 	return d
+}
+
+func caseOf[T any](b Branch[T]) Case {
+	for i := range b.Steps {
+		b.Steps[i].fill()
+	}
+	c := Case{When: []string{}, Steps: b.Steps}
+	if c.Steps == nil {
+		c.Steps = []Step{}
+	}
+	for _, g := range b.Guards {
+		c.When = append(c.When, g.String())
+	}
+	if b.Err != nil {
+		c.Error = b.Err.Error()
+	} else if v, ok := any(b.Value).(sym.Value); ok {
+		c.Result = v.String()
+	}
+	for _, f := range b.From {
+		c.From = append(c.From, caseOf(f))
+	}
+	return c
 }

@@ -223,7 +223,16 @@ func Compute(req Request) (Answer[sym.Value], error) {
 			return Answer[sym.Value]{}, fmt.Errorf("argument %d: %w", i+1, err)
 		}
 	}
-	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value { return f(w, vals) })
+	argNodes := make([]notation.Node, len(vals))
+	for i, v := range vals {
+		argNodes[i] = valueNode(v)
+	}
+	reqNode := call(req.Op, argNodes...)
+	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value {
+		v := f(w, vals)
+		w.answer(reqNode, v)
+		return v
+	})
 	if err != nil {
 		var ne *NeedsError
 		if errors.As(err, &ne) {
@@ -267,7 +276,7 @@ func merge(ctx *sym.Ctx, a Answer[sym.Value], flat bool) Answer[sym.Value] {
 					continue
 				}
 				g := append(append([]sym.Cond(nil), bs[i].Guards[:k]...), bs[i].Guards[k+1:]...)
-				nb := Branch[sym.Value]{Guards: g, Value: keep.Value, Err: keep.Err, Steps: keep.Steps}
+				nb := Branch[sym.Value]{Guards: g, Value: keep.Value, Err: keep.Err, From: []Branch[sym.Value]{bs[i], bs[j]}}
 				var rest []Branch[sym.Value]
 				for x := range bs {
 					if x != i && x != j {

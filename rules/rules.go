@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"fmt"
 	"path"
 	"sort"
@@ -60,6 +62,19 @@ type Rule struct {
 	Lets    []Let
 	Error   string // a refusing rule: the error its application gives
 	Says    string // the step as the documentation writes it
+	// Text is the rule as written in its file: its header and its lines,
+	// each trimmed, joined by newlines (comments and blank lines left
+	// out). A derivation step quotes TextHash(Text), so that a checker
+	// refuses a step made by another text of the rule.
+	Text string
+	Hash string // TextHash(Text)
+}
+
+// TextHash is the hash a derivation step quotes of its rule's Text: the
+// first 16 hexadecimal digits of its SHA-256.
+func TextHash(text string) string {
+	h := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(h[:8])
 }
 
 // Let is one value a rule computes from its metavariables.
@@ -144,6 +159,9 @@ func Parse(files map[string]string) (*Set, error) {
 	if err := s.lint(); err != nil {
 		return nil, err
 	}
+	for _, r := range s.order {
+		r.Hash = TextHash(r.Text)
+	}
 	return s, nil
 }
 
@@ -184,7 +202,7 @@ func (s *Set) parseFile(name, src string) error {
 			if err != nil || v < 1 {
 				return perr("bad version %q", f[1])
 			}
-			r := &Rule{ID: f[0], Version: v, File: name, Line: ln}
+			r := &Rule{ID: f[0], Version: v, File: name, Line: ln, Text: line}
 			if len(f) == 3 {
 				p := -1
 				for k, pn := range policyNames {
@@ -211,6 +229,7 @@ func (s *Set) parseFile(name, src string) error {
 			if cur == nil {
 				return perr("%s outside a rule", key)
 			}
+			cur.Text += "\n" + line
 			switch key {
 			case "doc":
 				cur.Doc = rest
