@@ -345,7 +345,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		}
 		return nil
 	}
-	open := []notation.Node{c.request} // the terms the claims rewrite: the request, then lemmas
+	// the chain: a stack of terms, the request at the bottom; a claim
+	// rewrites the next call the top term evaluates (its leftmost
+	// innermost call), or opens a lemma (its after) on top; a term whose
+	// calls are all rewritten is done and leaves the stack
+	open := []notation.Node{c.request}
 	var prev []string
 	for si, st := range cs.Steps {
 		rej := func(format string, args ...any) error {
@@ -380,20 +384,20 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if err := c.spotCheck(before, after, g, stepSamples); err != nil {
 			return rej("%v", err)
 		}
-		// the chain: a claim about a call rewrites a term still open, or
-		// opens a lemma; a layout restated is a lemma
-		old := notation.Print(before)
-		_, found := before.(*notation.Layout)
-		for k := len(open) - 1; k >= 0 && !found; k-- {
-			var t notation.Node
-			if t, found = replaceFirst(open[k], old, after); found {
-				if open[k], err = normalize(t); err != nil {
-					return rej("%v", err)
-				}
-			}
+		if _, isCall := before.(*notation.Call); !isCall {
+			continue // a layout restated: a lemma of its own
 		}
-		if !found {
+		top := open[len(open)-1]
+		if r := nextCall(top); r != nil && notation.Print(r) == notation.Print(before) {
+			t, _ := replaceFirst(top, notation.Print(before), after)
+			if open[len(open)-1], err = normalize(t); err != nil {
+				return rej("%v", err)
+			}
+		} else {
 			open = append(open, after)
+		}
+		for len(open) > 1 && !hasCall(open[len(open)-1]) {
+			open = open[:len(open)-1]
 		}
 	}
 	rejCase := func(format string, args ...any) error {
@@ -406,8 +410,8 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		return nil
 	}
 	for _, t := range open {
-		if hasCall(t) {
-			return rejCase("no step computes %s", notation.Print(t))
+		if r := nextCall(t); r != nil {
+			return rejCase("no step computes %s (in %s)", notation.Print(r), notation.Print(t))
 		}
 	}
 	res, err := parseTerm(cs.Result)
@@ -534,11 +538,52 @@ func (c *checker) checkStep(st rules.Step, guards []sym.Cond, last bool) error {
 	if r.Error != "" && !last {
 		return fmt.Errorf("rule %s is an error (%s): only the last step of an error case applies it", r.ID, r.Error)
 	}
+	if err := c.claimKind(r, st); err != nil {
+		return err
+	}
 	env, err := c.bindings(r, st.Bind)
 	if err != nil {
 		return err
 	}
 	return c.conditions(r, st, env, guards)
+}
+
+// claimKind checks that a step claims what its rule says it claims: an
+// equation whose before is a call of one of the rule's operations (a
+// layout for "layout", the request for "request"), or nothing.
+func (c *checker) claimKind(r *rules.Rule, st rules.Step) error {
+	if len(r.Claims) == 0 {
+		if st.Before != "" || st.After != "" {
+			return fmt.Errorf("rule %s claims nothing, the step claims %s == %s", r.ID, st.Before, st.After)
+		}
+		return nil
+	}
+	if st.Before == "" || st.After == "" {
+		return fmt.Errorf("rule %s claims an equation, the step has none", r.ID)
+	}
+	n, err := notation.Parse(st.Before)
+	if err != nil {
+		return fmt.Errorf("before: %v", err)
+	}
+	what := "layout"
+	if call, ok := n.(*notation.Call); ok {
+		what = call.Name
+	}
+	for _, k := range r.Claims {
+		if k == what {
+			return nil
+		}
+		if k == "request" {
+			b, err := normalize(n)
+			if err != nil {
+				return err
+			}
+			if notation.Print(b) == notation.Print(c.request) {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("rule %s claims about %s, the step about %s", r.ID, strings.Join(r.Claims, " or "), st.Before)
 }
 
 // bindings reads the step's metavariables and recomputes its lets from the
@@ -711,8 +756,11 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 				}
 				shown = true
 			}
-			if !g.Any && o.If != "" && o.Policy != rules.Decline && !shown {
-				return fmt.Errorf("rule %s comes first in group %s and is not shown not to apply", o.ID, g.Name)
+			// in a "first" group a later rule may rely on the earlier ones
+			// failing (those that decline need not be decided); an error
+			// rule is justified only by every alternative failing
+			if o.If != "" && !shown && (r.Error != "" || !g.Any && o.Policy != rules.Decline) {
+				return fmt.Errorf("rule %s comes before it in group %s and is not shown not to apply", o.ID, g.Name)
 			}
 		}
 	}
@@ -770,6 +818,13 @@ func (c *checker) discharge(x cond, d rules.Discharged, holds bool, guards []sym
 		return c.redecide(want, guards)
 	}
 	return fmt.Errorf("unknown discharge %q", d.By)
+}
+
+// matches reports whether a comparison certificate is about the operands
+// of c (their difference, either way).
+func matches(cl sym.Claim, c sym.Cond) bool {
+	d := sym.Sub(cl.B, cl.A)
+	return sym.Equal(d, sym.Sub(c.Y, c.X)) || sym.Equal(d, sym.Sub(c.X, c.Y))
 }
 
 func holdsText(h bool) string {
@@ -838,9 +893,10 @@ func (c *checker) certified(x cond, holds bool, raw []json.RawMessage, guards []
 		}
 		a, b := ct.Claim.A, ct.Claim.B
 		diff := sym.Sub(b, a)
+		before, wasDivides := excluded, divides
 		switch ct.Claim.Op {
 		case sym.ClaimDivides:
-			divides = x.div && sym.Equal(a, x.d) && sym.Equal(b, x.n)
+			divides = wasDivides || x.div && sym.Equal(a, x.d) && sym.Equal(b, x.n)
 		case sym.ClaimLe, sym.ClaimLt:
 			// b - a >= 0 (> 0)
 			ex := sym.Order(0)
@@ -862,6 +918,9 @@ func (c *checker) certified(x cond, holds bool, raw []json.RawMessage, guards []
 			if sym.Equal(diff, sym.Sub(x.c.Y, x.c.X)) || sym.Equal(diff, sym.Sub(x.c.X, x.c.Y)) {
 				excluded |= sym.Same
 			}
+		}
+		if ct.Claim.Op == sym.ClaimDivides && !divides || ct.Claim.Op != sym.ClaimDivides && excluded == before && !matches(ct.Claim, x.c) {
+			return fmt.Errorf("the certificate of %s is not about %s", ct.Claim, x.text)
 		}
 	}
 	want := x.c

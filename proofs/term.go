@@ -123,6 +123,27 @@ func hasCall(n notation.Node) bool {
 	return false
 }
 
+// nextCall returns the call a term evaluates first: its leftmost innermost
+// call (arguments before the call, left to right), or nil.
+func nextCall(n notation.Node) notation.Node {
+	switch n := n.(type) {
+	case *notation.Call:
+		for _, a := range n.Args {
+			if r := nextCall(a); r != nil {
+				return r
+			}
+		}
+		return n
+	case *notation.Tuple:
+		for _, e := range n.Elems {
+			if r := nextCall(e); r != nil {
+				return r
+			}
+		}
+	}
+	return nil
+}
+
 // replaceFirst replaces the first sub-term (in pre-order) of t that prints
 // as old by by; it reports whether it found one.
 func replaceFirst(t notation.Node, old string, by notation.Node) (notation.Node, bool) {

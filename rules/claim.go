@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"slices"
+
 	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
@@ -14,8 +16,17 @@ import (
 // last is the index of the latest step of the run.
 func (w *world) last() int { return len(w.steps) - 1 }
 
-// claim records that step i states before == after.
+// claim records that step i states before == after; the step's rule
+// declares what its claims are about.
 func (w *world) claim(i int, before, after notation.Node) {
+	r, _ := w.set.Rule(w.steps[i].Rule)
+	what := "layout"
+	if c, ok := before.(*notation.Call); ok {
+		what = c.Name
+	}
+	if !slices.Contains(r.Claims, what) && !slices.Contains(r.Claims, "request") {
+		panic("rules: internal error: rule " + r.ID + " claims " + what)
+	}
 	w.steps[i].before, w.steps[i].after = before, after
 }
 

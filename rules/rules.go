@@ -61,6 +61,10 @@ type Rule struct {
 	cond    []ruleCond
 	Lets    []Let
 	Error   string // a refusing rule: the error its application gives
+	// Claims lists the operations whose calls the step's claim rewrites
+	// ("layout" for a layout restated, "request" for the request itself);
+	// empty for a rule that only computes its lets.
+	Claims []string
 	Says    string // the step as the documentation writes it
 	// Text is the rule as written in its file: its header and its lines,
 	// each trimmed, joined by newlines (comments and blank lines left
@@ -225,7 +229,7 @@ func (s *Set) parseFile(name, src string) error {
 				group.Rules = append(group.Rules, r)
 			}
 			cur = r
-		case "doc", "in", "if", "let", "error", "says":
+		case "doc", "in", "if", "let", "error", "says", "claims":
 			if cur == nil {
 				return perr("%s outside a rule", key)
 			}
@@ -259,6 +263,8 @@ func (s *Set) parseFile(name, src string) error {
 				cur.Error = rest
 			case "says":
 				cur.Says = rest
+			case "claims":
+				cur.Claims = strings.Fields(rest)
 			}
 		default:
 			return perr("unknown line %q", key)

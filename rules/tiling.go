@@ -184,10 +184,9 @@ func (w *world) blockedRaked(a, b sym.Layout, raked bool) sym.Layout {
 		id = "prod.raked"
 		x, y = y, x
 	}
-	w.step(id, "A x B", Env{"R": sym.S(int64(r))})
-	i := w.last()
 	z := w.zip(x, y)
-	w.claim(i, call(name, pa.Node(), pb.Node()), z.Node())
+	w.step(id, "A x B", Env{"R": sym.S(int64(r))})
+	w.claim(w.last(), call(name, pa.Node(), pb.Node()), z.Node())
 	return z
 }
 
