@@ -65,7 +65,7 @@ type Rule struct {
 	// ("layout" for a layout restated, "request" for the request itself);
 	// empty for a rule that only computes its lets.
 	Claims []string
-	Says    string // the step as the documentation writes it
+	Says   string // the step as the documentation writes it
 	// Text is the rule as written in its file: its header and its lines,
 	// each trimmed, joined by newlines (comments and blank lines left
 	// out). A derivation step quotes TextHash(Text), so that a checker
