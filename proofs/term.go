@@ -318,12 +318,13 @@ func evalAs(n notation.Node, k catalog.ArgKind) (concrete.Value, error) {
 	return concrete.Value{}, fmt.Errorf("%s is not a %s", notation.Print(n), k)
 }
 
-// maxIndices bounds the indices compared between two layouts.
-const maxIndices = 1 << 14
+// maxIndices bounds the indices compared between two layouts: every index
+// of layouts up to this size, a stride through larger ones.
+const maxIndices = 1 << 12
 
 // sameFunction compares two values as functions: layouts by size, value
-// at every index (up to maxIndices of them, then a stride through the
-// rest) and, when modes is set, their top-level mode sizes; integers and
+// at every index (of at most maxIndices, then at a stride through them)
+// and, when modes is set, their top-level mode sizes; integers and
 // tuples by their values (static marks aside).
 func sameFunction(x, y concrete.Value, modes bool) error {
 	if x.Kind != y.Kind {
@@ -346,18 +347,35 @@ func sameFunction(x, y concrete.Value, modes bool) error {
 	if sx.V != sy.V {
 		return fmt.Errorf("%s has size %d, %s has size %d", x, sx.V, y, sy.V)
 	}
-	step := max(int64(1), sx.V/maxIndices)
-	for i := int64(0); i < sx.V; i += step {
-		a, err := x.Layout.Index(i)
+	if sx.V <= maxIndices {
+		vx, err := concrete.Evaluate(x.Layout)
 		if err != nil {
 			return err
 		}
-		b, err := y.Layout.Index(i)
+		vy, err := concrete.Evaluate(y.Layout)
 		if err != nil {
 			return err
 		}
-		if a != b {
-			return fmt.Errorf("%s and %s differ at index %d: %d != %d", x, y, i, a, b)
+		for i := range vx {
+			if vx[i] != vy[i] {
+				return fmt.Errorf("%s and %s differ at index %d: %d != %d", x, y, i, vx[i], vy[i])
+			}
+		}
+	} else {
+		// a stride through the indices, and the last one
+		step := sx.V / maxIndices
+		for i := int64(0); i < sx.V; i += min(step, max(sx.V-1-i, 1)) {
+			a, err := x.Layout.Index(i)
+			if err != nil {
+				return err
+			}
+			b, err := y.Layout.Index(i)
+			if err != nil {
+				return err
+			}
+			if a != b {
+				return fmt.Errorf("%s and %s differ at index %d: %d != %d", x, y, i, a, b)
+			}
 		}
 	}
 	if modes {
