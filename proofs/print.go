@@ -231,6 +231,9 @@ func (w *docWriter) outcome(c rules.Case, indent string) {
 		return
 	}
 	fmt.Fprintf(w.b, "%s= %s\n", indent, c.Result)
+	for _, x := range c.Warnings {
+		fmt.Fprintf(w.b, "%s  warning: %s\n", indent, x)
+	}
 }
 
 // caseLetter names case i: a, b, ..., z, aa, ab, ...
