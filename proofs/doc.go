@@ -93,6 +93,15 @@
 // and seed passage, its bindings and the conditions it decided. Cases
 // print as `Na. Case GUARDS:`.
 //
-// Not yet: symbolic equivalence (cute equiv) and the library of the seeds'
-// derivations as golden files.
+// # The library
+//
+// testdata/library.txt lists worked examples of the seeds (coalesce,
+// LayoutLeft and LayoutRight, the composition examples, by-mode
+// composition, the six complement examples, the divides, the products,
+// the symbolic blocked product); TestLibrary derives each, checks it read
+// back from JSON, and keeps its docs-style text and JSON under
+// testdata/library (-update rewrites them).
+//
+// Not yet: symbolic equivalence (cute equiv); the library lacks the
+// examples of seeds 001 and 004 and the 1-D logical products of seed 003.
 package proofs

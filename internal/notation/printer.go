@@ -49,12 +49,16 @@ func composes(c *Call) bool {
 	return false
 }
 
-// holdsTerms reports whether a tuple's elements are layouts or calls.
+// holdsTerms reports whether a tuple holds layouts or calls (at any depth).
 func holdsTerms(t *Tuple) bool {
 	for _, e := range t.Elems {
-		switch e.(type) {
+		switch e := e.(type) {
 		case *Layout, *Call:
 			return true
+		case *Tuple:
+			if holdsTerms(e) {
+				return true
+			}
 		}
 	}
 	return false
