@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/cutealg/cutealg/concrete"
@@ -209,7 +210,7 @@ func (c *checker) partition(guards [][]sym.Cond) error {
 			}
 		}
 		if n != 1 {
-			return &Rejection{Why: fmt.Sprintf("at the binding %v, %d cases' guards hold", b, n)}
+			return &Rejection{Why: fmt.Sprintf("at the binding %s, %d cases' guards hold", bindingText(b), n)}
 		}
 	}
 	return nil
@@ -226,6 +227,20 @@ func opposed(a, b []sym.Cond) bool {
 		}
 	}
 	return false
+}
+
+// bindingText prints a binding as "M=192, N=57" in name order.
+func bindingText(b sym.Binding) string {
+	names := make([]string, 0, len(b))
+	for k := range b {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = fmt.Sprintf("%s=%d", k, b[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 func isInconsistent(err error) bool {
@@ -508,12 +523,12 @@ func (c *checker) spotCheck(before, after notation.Node, conds []sym.Cond, n int
 		case errX != nil && errY != nil:
 			continue // both sides undefined there (CuTe refuses both)
 		case errX != nil:
-			return fmt.Errorf("%s at %v: %v", notation.Print(before), b, errX)
+			return fmt.Errorf("%s at %s: %v", notation.Print(before), bindingText(b), errX)
 		case errY != nil:
-			return fmt.Errorf("%s at %v: %v", notation.Print(after), b, errY)
+			return fmt.Errorf("%s at %s: %v", notation.Print(after), bindingText(b), errY)
 		}
 		if err := sameFunction(x, y, modes); err != nil {
-			return fmt.Errorf("%s != %s at %v: %v", notation.Print(before), notation.Print(after), b, err)
+			return fmt.Errorf("%s != %s at %s: %v", notation.Print(before), notation.Print(after), bindingText(b), err)
 		}
 	}
 	return nil

@@ -319,11 +319,14 @@ func evalAs(n notation.Node, k catalog.ArgKind) (concrete.Value, error) {
 }
 
 // maxIndices bounds the indices compared between two layouts: every index
-// of layouts up to this size, a stride through larger ones.
-const maxIndices = 1 << 12
+// of layouts up to this size, stridePoints of them through larger ones.
+const (
+	maxIndices   = 1 << 12
+	stridePoints = 1 << 9
+)
 
 // sameFunction compares two values as functions: layouts by size, value
-// at every index (of at most maxIndices, then at a stride through them)
+// at every index (of at most maxIndices, then at stridePoints of them)
 // and, when modes is set, their top-level mode sizes; integers and
 // tuples by their values (static marks aside).
 func sameFunction(x, y concrete.Value, modes bool) error {
@@ -362,8 +365,9 @@ func sameFunction(x, y concrete.Value, modes bool) error {
 			}
 		}
 	} else {
-		// a stride through the indices, and the last one
-		step := sx.V / maxIndices
+		// a stride through the indices (stridePoints of them), and the
+		// last one
+		step := sx.V / stridePoints
 		for i := int64(0); i < sx.V; i += min(step, max(sx.V-1-i, 1)) {
 			a, err := x.Layout.Index(i)
 			if err != nil {
