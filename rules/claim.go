@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"slices"
-
 	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
@@ -16,18 +14,11 @@ import (
 // last is the index of the latest step of the run.
 func (w *world) last() int { return len(w.steps) - 1 }
 
-// claim records that step i states before == after; the step's rule
-// declares what its claims are about.
-func (w *world) claim(i int, before, after notation.Node) {
-	r, _ := w.set.Rule(w.steps[i].Rule)
-	what := "layout"
-	if c, ok := before.(*notation.Call); ok {
-		what = c.Name
-	}
-	if !slices.Contains(r.Claims, what) && !slices.Contains(r.Claims, "request") {
-		panic("rules: internal error: rule " + r.ID + " claims " + what)
-	}
-	w.steps[i].before, w.steps[i].after = before, after
+// claim records that step i states before == after: f builds the two
+// terms when the derivation is printed (see Step.fill), so that an answer
+// asked without its derivation does not pay for them.
+func (w *world) claim(i int, f func() (before, after notation.Node)) {
+	w.steps[i].claimed = f
 }
 
 // call is the term name(args...).
@@ -52,15 +43,18 @@ func valueNode(v sym.Value) notation.Node {
 	return sym.TupleNode(v.Tuple)
 }
 
-// answer closes a run whose steps did not claim the request itself: the
-// step op.answer states request == value, the value the steps assembled.
+// answer closes a run whose steps did not claim the request itself (its
+// first claim is about another term): the step op.answer states request ==
+// value, the value the steps assembled.
 func (w *world) answer(req notation.Node, v sym.Value) {
-	text := notation.Print(req)
 	for i := range w.steps {
-		if b := w.steps[i].before; b != nil && notation.Print(b) == text {
-			return
+		if f := w.steps[i].claimed; f != nil {
+			if b, _ := f(); notation.Print(b) == notation.Print(req) {
+				return
+			}
+			break
 		}
 	}
 	w.step("op.answer", "the request", nil)
-	w.claim(w.last(), req, valueNode(v))
+	w.claim(w.last(), func() (notation.Node, notation.Node) { return req, valueNode(v) })
 }

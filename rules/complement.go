@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -114,7 +115,6 @@ func sizeOf(t sym.IntTuple) sym.Expr {
 
 // complement is complement(A, M).
 func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout {
-	before := call("complement", a.Node(), sym.TupleNode(cot))
 	if w.static {
 		// CuTe refused a complement of this computation with dynamic
 		// strides: every complement of the run reads the symbols as static
@@ -125,7 +125,9 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 	if f == nil || (len(f) == 1 && isStaticConst(f[0].d, 0)) {
 		w.step("compl.zero", at, Env{"M": sym.Dyn(sizeOf(cot))})
 		r := w.compactLeft(coalesceShape(cot.Leaves(nil)), sym.S(1))
-		w.claim(w.last(), before, r.Node())
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return call("complement", a.Node(), sym.TupleNode(cot)), r.Node()
+		})
 		return r
 	}
 	if len(f) > 1 {
@@ -184,7 +186,9 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		r = modesLayout(ms)
 	}
 	w.step("compl.result", at, nil)
-	w.claim(w.last(), before, r.Node())
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call("complement", a.Node(), sym.TupleNode(cot)), r.Node()
+	})
 	return r
 }
 

@@ -19,7 +19,7 @@ import (
 //
 // The step claims composition(A, B) == composition(coalesce_x(A), B) for
 // the B the caller composes with.
-func (w *world) coalesceX(a sym.Layout, b notation.Node) []mode {
+func (w *world) coalesceX(a, b sym.Layout) []mode {
 	flat := flatModes(a)
 	w.step("comp.coalesce-lhs", "A", nil)
 	i := w.last()
@@ -36,13 +36,15 @@ func (w *world) coalesceX(a sym.Layout, b notation.Node) []mode {
 			out = append([]mode{m}, out...)
 		}
 	}
-	w.claim(i, call("composition", a.Node(), b), call("composition", flatNode(out), b))
+	w.claim(i, func() (notation.Node, notation.Node) {
+		return call("composition", a.Node(), b.Node()), call("composition", flatNode(out), b.Node())
+	})
 	return out
 }
 
 // compose is composition(A, B) for layouts.
 func (w *world) compose(a, b sym.Layout) sym.Layout {
-	flat := w.coalesceX(a, b.Node())
+	flat := w.coalesceX(a, b)
 	return w.compTop(flat, b.Shape, b.Stride, "B")
 }
 
@@ -79,16 +81,18 @@ func (w *world) compTop(flat []mode, bs, bd sym.IntTuple, at string) sym.Layout 
 // shape and stride. reach[i] collects, per leaf of B, the largest index
 // it reaches in mode i of A.
 func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]sym.Expr) sym.Layout {
-	af := flatNode(flat)
 	if !bs.IsLeaf() {
 		w.step("comp.distribute", at, nil)
 		kids := bs.Kids()
 		dk := bd.Kids()
-		parts := make([]notation.Node, len(kids))
-		for i := range kids {
-			parts[i] = call("composition", af, sym.Layout{Shape: kids[i], Stride: dk[i]}.Node())
-		}
-		w.claim(w.last(), call("composition", af, sym.Layout{Shape: bs, Stride: bd}.Node()), terms(parts...))
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			af := flatNode(flat)
+			parts := make([]notation.Node, len(kids))
+			for i := range kids {
+				parts[i] = call("composition", af, sym.Layout{Shape: kids[i], Stride: dk[i]}.Node())
+			}
+			return call("composition", af, sym.Layout{Shape: bs, Stride: bd}.Node()), terms(parts...)
+		})
 		ls := make([]sym.Layout, len(kids))
 		for i := range kids {
 			ls[i] = w.compImpl(flat, kids[i], dk[i], fmt.Sprintf("%s mode %d", at, i), reach)
@@ -96,10 +100,13 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 		return concat(ls)
 	}
 	n, r := bs.Value(), bd.Value()
-	leaf := call("composition", af, leafLayout(n, r).Node())
+	n0, r0 := n, r
+	leaf := func() notation.Node { return call("composition", flatNode(flat), leafLayout(n0, r0).Node()) }
 	if isStaticConst(r, 0) {
 		w.step("comp.stride-zero", at, Env{"n": n})
-		w.claim(w.last(), leaf, leafLayout(n, r).Node())
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return leaf(), leafLayout(n, r).Node()
+		})
 		return leafLayout(n, r)
 	}
 	if isConst(r, 0) {
@@ -111,7 +118,9 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 	last := flat[len(flat)-1]
 	if len(flat) == 1 {
 		e := w.step("comp.lhs-integral", at, Env{"n": n, "r": r, "d": last.d})
-		w.claim(w.last(), leaf, leafLayout(n, e["d2"]).Node())
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return leaf(), leafLayout(n, e["d2"]).Node()
+		})
 		return leafLayout(n, e["d2"])
 	}
 	// CuTe's fold: each mode of A appends next:r*d with next = min(ceil(s/r),
@@ -171,7 +180,9 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 	}
 	res := modesLayout(out)
 	w.step("comp.leaf", at, nil)
-	w.claim(w.last(), leaf, res.Node())
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return leaf(), res.Node()
+	})
 	return res
 }
 
@@ -186,19 +197,25 @@ func (w *world) composeTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 		case sym.TileInt:
 			w.step("comp.tile-int", at, Env{"n": lf.Int})
 			b := leafLayout(lf.Int, sym.S(1))
-			w.claim(w.last(), call("composition_tiler", a.Node(), lf.Int.Node()), call("composition", a.Node(), b.Node()))
-			flat := w.coalesceX(a, b.Node())
+			w.claim(w.last(), func() (notation.Node, notation.Node) {
+				return call("composition_tiler", a.Node(), lf.Int.Node()), call("composition", a.Node(), b.Node())
+			})
+			flat := w.coalesceX(a, b)
 			return w.compTop(flat, b.Shape, b.Stride, at)
 		}
 		w.step("comp.tile-keep", at, nil)
-		w.claim(w.last(), call("composition_tiler", a.Node(), &notation.Underscore{}), a.Node())
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return call("composition_tiler", a.Node(), &notation.Underscore{}), a.Node()
+		})
 		return a
 	}
 	if t.Rank() > rank(a) {
 		w.fail("composition: too many modes in tiler: %d for a layout of rank %d", t.Rank(), rank(a))
 	}
 	w.step("comp.by-mode", at, nil)
-	w.claim(w.last(), call("composition_tiler", a.Node(), sym.TilerNode(t)), byModeTerms("composition_tiler", a, t))
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call("composition_tiler", a.Node(), sym.TilerNode(t)), byModeTerms("composition_tiler", a, t)
+	})
 	ks := t.Kids()
 	ls := make([]sym.Layout, len(ks))
 	for i, k := range ks {

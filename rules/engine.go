@@ -126,10 +126,10 @@ type Step struct {
 
 	// what the text fields are made of, printed when the derivation is
 	// asked for
-	env           Env
-	names         []string
-	guards        []sym.Cond
-	before, after notation.Node
+	env     Env
+	names   []string
+	guards  []sym.Cond
+	claimed func() (before, after notation.Node)
 }
 
 // fill prints the step's bindings, conditions and guards.
@@ -143,8 +143,9 @@ func (st *Step) fill() {
 	for i := range st.Checked {
 		st.Checked[i].fill()
 	}
-	if st.before != nil && st.Before == "" {
-		st.Before, st.After = notation.Print(st.before), notation.Print(st.after)
+	if st.claimed != nil && st.Before == "" {
+		b, a := st.claimed()
+		st.Before, st.After = notation.Print(b), notation.Print(a)
 	}
 	if st.Guards == nil {
 		for _, g := range st.guards {

@@ -28,8 +28,9 @@ func (w *world) logicalDivide(a, b sym.Layout, at string) sym.Layout {
 	i := w.last()
 	w.step("div.coalesce", at, nil)
 	s := w.coalesceShape(a)
-	w.claim(i, call("logical_divide", a.Node(), b.Node()),
-		call("composition", a.Node(), terms(b.Node(), call("complement", b.Node(), sym.TupleNode(s)))))
+	w.claim(i, func() (notation.Node, notation.Node) {
+		return call("logical_divide", a.Node(), b.Node()), call("composition", a.Node(), terms(b.Node(), call("complement", b.Node(), sym.TupleNode(s))))
+	})
 	bc := w.complement(b, s, at+" complement")
 	return w.compose(a, concat([]sym.Layout{b, bc}))
 }
@@ -52,18 +53,24 @@ func (w *world) withTiler(a sym.Layout, t sym.Tiler, at, family, name string, op
 			return op(a, lf.Layout, at)
 		case sym.TileInt:
 			w.step(family+".int", at, Env{"n": lf.Int})
-			w.claim(w.last(), call(name+"_tiler", a.Node(), lf.Int.Node()), call(name, a.Node(), leafLayout(lf.Int, sym.S(1)).Node()))
+			w.claim(w.last(), func() (notation.Node, notation.Node) {
+				return call(name+"_tiler", a.Node(), lf.Int.Node()), call(name, a.Node(), leafLayout(lf.Int, sym.S(1)).Node())
+			})
 			return op(a, leafLayout(lf.Int, sym.S(1)), at)
 		}
 		w.step(family+".keep", at, nil)
-		w.claim(w.last(), call(name+"_tiler", a.Node(), &notation.Underscore{}), a.Node())
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return call(name+"_tiler", a.Node(), &notation.Underscore{}), a.Node()
+		})
 		return a
 	}
 	if t.Rank() > rank(a) {
 		w.fail("%s: too many modes in tiler: %d for a layout of rank %d", name, t.Rank(), rank(a))
 	}
 	w.step(family+".by-mode", at, nil)
-	w.claim(w.last(), call(name+"_tiler", a.Node(), sym.TilerNode(t)), byModeTerms(name+"_tiler", a, t))
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call(name+"_tiler", a.Node(), sym.TilerNode(t)), byModeTerms(name+"_tiler", a, t)
+	})
 	return w.byMode(a, t, at, func(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 		return w.withTiler(a, t, at, family, name, op)
 	})
@@ -154,8 +161,9 @@ func (w *world) logicalProduct(a, b sym.Layout, at string) sym.Layout {
 		static = static && l.Static
 	}
 	mi := sym.Int{E: m, Static: static}
-	w.claim(w.last(), call("logical_product", a.Node(), b.Node()),
-		terms(a.Node(), call("composition", call("complement", a.Node(), mi.Node()), b.Node())))
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call("logical_product", a.Node(), b.Node()), terms(a.Node(), call("composition", call("complement", a.Node(), mi.Node()), b.Node()))
+	})
 	ac := w.complement(a, tuple.Leaf(mi), at+" complement")
 	return concat([]sym.Layout{a, w.compose(ac, b)})
 }
@@ -186,7 +194,9 @@ func (w *world) blockedRaked(a, b sym.Layout, raked bool) sym.Layout {
 	}
 	w.step("prod.pad", "A, B", Env{"R": sym.S(int64(r))})
 	pa, pb := padTo(a, r), padTo(b, r)
-	w.claim(w.last(), call(name, a.Node(), b.Node()), call(name, pa.Node(), pb.Node()))
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call(name, a.Node(), b.Node()), call(name, pa.Node(), pb.Node())
+	})
 	p := w.logicalProduct(pa, pb, "A x B")
 	x, y := modeOf(p, 0), modeOf(p, 1)
 	id := "prod.blocked"
@@ -196,7 +206,9 @@ func (w *world) blockedRaked(a, b sym.Layout, raked bool) sym.Layout {
 	}
 	z := w.zip(x, y)
 	w.step(id, "A x B", Env{"R": sym.S(int64(r))})
-	w.claim(w.last(), call(name, pa.Node(), pb.Node()), z.Node())
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call(name, pa.Node(), pb.Node()), z.Node()
+	})
 	return z
 }
 
