@@ -22,6 +22,7 @@ type Rejection struct {
 	Why        string
 }
 
+// Error names the case and step (when there is one), the rule and why.
 func (r *Rejection) Error() string {
 	switch {
 	case r.Case == 0:
