@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cutealg/cutealg/internal/catalog"
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/internal/tuple"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -66,6 +67,9 @@ func (w *world) coalesce(a sym.Layout, at string) sym.Layout {
 			p := out[len(out)-1]
 			r, e := w.choose("coal.join", mat, Env{"s0": p.s, "d0": p.d, "s1": m.s, "d1": m.d})
 			if r.ID == "coal.merge" {
+				w.claim(w.last(), func() (notation.Node, notation.Node) {
+					return modesLayout([]mode{p, m}).Node(), leafLayout(e["s2"], p.d).Node()
+				})
 				out[len(out)-1] = mode{e["s2"], p.d}
 				continue
 			}

@@ -47,6 +47,28 @@
 // dynamic answers with CuTe's dynamic-integer results printed form by
 // printed form.
 //
+// # Derivations
+//
+// Every answer carries its derivation (Derivation, Case, Step; the JSON form
+// is stable). A step records its rule's id, version and TextHash of the
+// rule's text (Rule.Text: the rule's lines as written), where it applied,
+// its metavariables and lets, the conditions it decided with sym's
+// certificates, and the guards in force. A rule with a claims line makes
+// its step state an equation Before == After between two terms of the
+// notation (layouts, integers, tuples of terms, calls of catalogue
+// operations), true as functions wherever the assumptions and the guards
+// hold: composition's coalesced A, left distributivity, each leaf of B
+// (comp.leaf, comp.lhs-integral, comp.stride-zero), the by-mode tilers,
+// the divide and product definitions, the complement's result
+// (compl.result), the padding and zip of blocked and raked products, a
+// coalesce merge. A run whose steps did not claim the request itself ends
+// with op.answer, which claims request == answer. The engine fires a claim
+// only of the operation its rule's claims line names. A case made by
+// merging two cases (one outcome serves both) keeps the two, with their
+// guards and steps, in From. Package proofs re-verifies all of it without
+// the engine (proofs.Check) and prints it in the documentation's style
+// (proofs.Format).
+//
 // What is computed: construction (make_layout, make_layout_left/right,
 // make_ordered_layout, make_layout_concat, append, prepend, replace, take,
 // select, group, get, flatten, filter), queries (size, cosize, rank,

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -100,22 +101,35 @@ func (d *Discharged) fill() {
 	}
 }
 
-// Step is one rule application of a derivation.
+// Step is one rule application of a derivation. What it claims is either
+// an equation Before == After between two terms (layouts, integers, tuples
+// of terms and calls of catalogue operations, in the notation; see
+// package proofs) that holds as functions wherever the assumptions and the
+// guards in force hold, or, for a step that only computes values of the
+// algorithm's state, its lets (in Bind), which follow from its
+// metavariables by the rule's text.
 type Step struct {
 	Rule    string            `json:"rule"`              // rule id
 	Version int               `json:"version"`           // rule version
+	Hash    string            `json:"hash"`              // TextHash of the rule's text
 	Doc     string            `json:"doc"`               // the seed passage the rule mirrors
 	At      string            `json:"at"`                // where the rule applies, in the algorithm's terms
 	Bind    map[string]string `json:"bind,omitempty"`    // metavariables and lets, as text
+	Before  string            `json:"before,omitempty"`  // the term the step rewrites
+	After   string            `json:"after,omitempty"`   // what it rewrites it to
 	Says    string            `json:"says"`              // the step as the documentation writes it
 	Checked []Discharged      `json:"checked,omitempty"` // side conditions decided for this step
 	Guards  []string          `json:"guards,omitempty"`  // the case's guards in force when it fired
+	// Runtime: the rule fired with its runtime values (CuTe's run-time
+	// formula, dynamic mode) where its condition is not proved.
+	Runtime bool `json:"runtime,omitempty"`
 
 	// what the text fields are made of, printed when the derivation is
 	// asked for
-	env    Env
-	names  []string
-	guards []sym.Cond
+	env     Env
+	names   []string
+	guards  []sym.Cond
+	claimed func() (before, after notation.Node)
 }
 
 // fill prints the step's bindings, conditions and guards.
@@ -129,6 +143,10 @@ func (st *Step) fill() {
 	for i := range st.Checked {
 		st.Checked[i].fill()
 	}
+	if st.claimed != nil && st.Before == "" {
+		b, a := st.claimed()
+		st.Before, st.After = notation.Print(b), notation.Print(a)
+	}
 	if st.Guards == nil {
 		for _, g := range st.guards {
 			st.Guards = append(st.Guards, g.String())
@@ -141,12 +159,17 @@ func (st *Step) fill() {
 // case. Warnings (dynamic mode only) name the documented post-conditions
 // CuTe's value may break in this case: conditions CuTe does not check for
 // run-time integers and the assumptions and guards do not prove.
+//
+// A branch made by merging two (their guards differ in one condition and
+// its negation, and one outcome serves both) has no steps of its own: From
+// holds the two, each with its guards, outcome and steps.
 type Branch[T any] struct {
 	Guards   []sym.Cond
 	Value    T
 	Err      error
 	Steps    []Step
 	Warnings []string
+	From     []Branch[T]
 }
 
 // Answer is the result of a symbolic operation: one branch (a plain
@@ -522,8 +545,8 @@ func (w *world) applyLets(r *Rule, at string, e Env, runtime, warn bool) Env {
 		static := isConst && (out.static(l.expr) || c == 0 && out.staticZeroFactor(l))
 		out[l.Name] = sym.Int{E: v, Static: static}
 	}
-	st := Step{Rule: r.ID, Version: r.Version, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked,
-		env: out, guards: w.guards}
+	st := Step{Rule: r.ID, Version: r.Version, Hash: r.Hash, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked,
+		Runtime: runtime, env: out, guards: w.guards}
 	w.checked = nil
 	st.names = append(st.names, r.In...)
 	for _, l := range lets {

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cutealg/cutealg/internal/catalog"
@@ -243,7 +244,16 @@ func Compute(req Request) (Answer[sym.Value], error) {
 			return Answer[sym.Value]{}, fmt.Errorf("argument %d: %w", i+1, err)
 		}
 	}
-	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value { return f(w, vals) })
+	argNodes := make([]notation.Node, len(vals))
+	for i, v := range vals {
+		argNodes[i] = valueNode(v)
+	}
+	reqNode := call(req.Op, argNodes...)
+	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value {
+		v := f(w, vals)
+		w.answer(reqNode, v)
+		return v
+	})
 	if err != nil {
 		var ne *NeedsError
 		if errors.As(err, &ne) {
@@ -287,7 +297,8 @@ func merge(ctx *sym.Ctx, a Answer[sym.Value], flat bool) Answer[sym.Value] {
 					continue
 				}
 				g := append(append([]sym.Cond(nil), bs[i].Guards[:k]...), bs[i].Guards[k+1:]...)
-				nb := Branch[sym.Value]{Guards: g, Value: keep.Value, Err: keep.Err, Steps: keep.Steps}
+				nb := Branch[sym.Value]{Guards: g, Value: keep.Value, Err: keep.Err, From: []Branch[sym.Value]{bs[i], bs[j]},
+					Warnings: unionWarnings(bs[i].Warnings, bs[j].Warnings)}
 				var rest []Branch[sym.Value]
 				for x := range bs {
 					if x != i && x != j {
@@ -428,4 +439,15 @@ func allStatic(ms []mode) bool {
 		}
 	}
 	return true
+}
+
+// unionWarnings lists the warnings of two merged cases, each once.
+func unionWarnings(a, b []string) []string {
+	out := append([]string(nil), a...)
+	for _, w := range b {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/internal/tuple"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -24,8 +25,13 @@ func (w *world) coalesceShape(a sym.Layout) sym.IntTuple {
 // logicalDivide is logical_divide(A, B) for a layout B.
 func (w *world) logicalDivide(a, b sym.Layout, at string) sym.Layout {
 	w.step("div.logical", at, nil)
+	i := w.last()
 	w.step("div.coalesce", at, nil)
-	bc := w.complement(b, w.coalesceShape(a), at+" complement")
+	s := w.coalesceShape(a)
+	w.claim(i, func() (notation.Node, notation.Node) {
+		return call("logical_divide", a.Node(), b.Node()), call("composition", a.Node(), terms(b.Node(), call("complement", b.Node(), sym.TupleNode(s))))
+	})
+	bc := w.complement(b, s, at+" complement")
 	return w.compose(a, concat([]sym.Layout{b, bc}))
 }
 
@@ -47,15 +53,24 @@ func (w *world) withTiler(a sym.Layout, t sym.Tiler, at, family, name string, op
 			return op(a, lf.Layout, at)
 		case sym.TileInt:
 			w.step(family+".int", at, Env{"n": lf.Int})
+			w.claim(w.last(), func() (notation.Node, notation.Node) {
+				return call(name+"_tiler", a.Node(), lf.Int.Node()), call(name, a.Node(), leafLayout(lf.Int, sym.S(1)).Node())
+			})
 			return op(a, leafLayout(lf.Int, sym.S(1)), at)
 		}
 		w.step(family+".keep", at, nil)
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return call(name+"_tiler", a.Node(), &notation.Underscore{}), a.Node()
+		})
 		return a
 	}
 	if t.Rank() > rank(a) {
 		w.fail("%s: too many modes in tiler: %d for a layout of rank %d", name, t.Rank(), rank(a))
 	}
 	w.step(family+".by-mode", at, nil)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call(name+"_tiler", a.Node(), sym.TilerNode(t)), byModeTerms(name+"_tiler", a, t)
+	})
 	return w.byMode(a, t, at, func(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 		return w.withTiler(a, t, at, family, name, op)
 	})
@@ -145,7 +160,11 @@ func (w *world) logicalProduct(a, b sym.Layout, at string) sym.Layout {
 	for _, l := range append(a.Shape.Leaves(nil), append(b.Shape.Leaves(nil), b.Stride.Leaves(nil)...)...) {
 		static = static && l.Static
 	}
-	ac := w.complement(a, tuple.Leaf(sym.Int{E: m, Static: static}), at+" complement")
+	mi := sym.Int{E: m, Static: static}
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call("logical_product", a.Node(), b.Node()), terms(a.Node(), call("composition", call("complement", a.Node(), mi.Node()), b.Node()))
+	})
+	ac := w.complement(a, tuple.Leaf(mi), at+" complement")
 	return concat([]sym.Layout{a, w.compose(ac, b)})
 }
 
@@ -169,16 +188,28 @@ func padTo(l sym.Layout, r int) sym.Layout {
 // blockedRaked is blocked_product (raked false) or raked_product.
 func (w *world) blockedRaked(a, b sym.Layout, raked bool) sym.Layout {
 	r := max(rank(a), rank(b))
+	name := "blocked_product"
+	if raked {
+		name = "raked_product"
+	}
 	w.step("prod.pad", "A, B", Env{"R": sym.S(int64(r))})
-	p := w.logicalProduct(padTo(a, r), padTo(b, r), "A x B")
+	pa, pb := padTo(a, r), padTo(b, r)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call(name, a.Node(), b.Node()), call(name, pa.Node(), pb.Node())
+	})
+	p := w.logicalProduct(pa, pb, "A x B")
 	x, y := modeOf(p, 0), modeOf(p, 1)
 	id := "prod.blocked"
 	if raked {
 		id = "prod.raked"
 		x, y = y, x
 	}
+	z := w.zip(x, y)
 	w.step(id, "A x B", Env{"R": sym.S(int64(r))})
-	return w.zip(x, y)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call(name, pa.Node(), pb.Node()), z.Node()
+	})
+	return z
 }
 
 // zip is CuTe's zip of two layouts: mode i is (x_i, y_i); a leaf x gives
