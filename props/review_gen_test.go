@@ -3,9 +3,9 @@ package props
 import (
 	"encoding/json"
 	"flag"
-	"os"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
