@@ -19,7 +19,9 @@ import (
 //   - precise: no case is an error where concrete (strict) gives a value
 //     (a loss of precision, not a wrong answer);
 //   - overflow: no case holds a value that does not fit int64 (DESIGN 3.4:
-//     integer overflow is an error).
+//     integer overflow is an error);
+//   - needs: when one case is not an error, assuming its guards (the
+//     oracle's "needs") makes the answer plain.
 //
 // An entry with open set still fails today: it is skipped (with the
 // failure it shows), and reported as an error once it passes, so that
@@ -74,6 +76,8 @@ var reviewFindings = []struct {
 	{6, true, "overflow", "make_layout_left", []string{"(_1099511627776,_1099511627776,M)"}, nil, []sym.Binding{{"M": 1}}},
 	{6, true, "overflow", "crd2idx", []string{"(_4611686018427387904,_4)", "(M,N):(_2,_4611686018427387904)"}, nil, []sym.Binding{{"M": 1, "N": 1}}},
 	{6, true, "overflow", "coalesce", []string{"(_1099511627776,_1099511627776,M):(_1,_1099511627776,_1)"}, nil, []sym.Binding{{"M": 1}}},
+	// M*M is 2^64 at the only allowed binding
+	{6, true, "overflow", "size", []string{"(M,M):(_1,M)"}, []string{"M == 4294967296"}, []sym.Binding{{"M": 4294967296}}},
 	// 7. guards that do not cover an allowed binding: with N == M (allowed
 	// by N >= M) every guard evaluates floor_div(4, N-M), a division by
 	// zero, so no case holds (concrete refuses there: B's stride is 0)
@@ -87,6 +91,14 @@ var reviewFindings = []struct {
 	// complement_default((_2,_2):(_1,_3)) is _1:_0 in strict mode (CuTe
 	// computes it with the strides static); the answer requires M%2==0
 	{8, true, "precise", "complement_default", []string{"(_2,_2):(_1,M)"}, nil, []sym.Binding{{"M": 3}}},
+	// the same rule in a product: concrete gives ((1,_4),_2,1):((_4,_1),_1,_4)
+	{8, true, "precise", "tiled_product", []string{"(M,_4):(_4,_1)", "(_2:_1,K:_1)"}, nil, []sym.Binding{{"M": 1, "K": 1}}},
+	// 9. the needs do not make the answer plain: assumed, a guard with
+	// ceil_div is not decided even as itself (the answer keeps the case
+	// and its negation, which contradicts the assumption)
+	{9, true, "needs", "complement", []string{"N:_4", "M"}, []string{"M == 4*N + 1"}, nil},
+	{9, true, "needs", "tiled_product", []string{"(M,_4):(_4,_1)", "(_2:_1,K:_1)"}, nil, nil},
+	{9, true, "needs", "logical_divide_tiler", []string{"(M,N):(_1,M)", "(K:_2,_)"}, []string{"M % 2 == 0"}, nil},
 }
 
 func TestReviewFindings(t *testing.T) {
@@ -105,6 +117,8 @@ func TestReviewFindings(t *testing.T) {
 				}
 			case "overflow":
 				overflowCase(&c, f.op, f.args, f.assume, f.at)
+			case "needs":
+				needsCase(&c, f.op, f.args, f.assume)
 			default:
 				t.Fatalf("unknown check %q", f.check)
 			}
@@ -149,5 +163,36 @@ func overflowCase(t reporter, op string, args, assume []string, at []sym.Binding
 				t.Errorf("%s%v at %v: the answer %s overflows int64: %v", op, args, b, br.Value, err)
 			}
 		}
+	}
+}
+
+// needsCase reports an answer with one case that is not an error whose
+// guards, assumed, do not make the answer plain.
+func needsCase(t reporter, op string, args, assume []string) {
+	ans, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: assume})
+	if err != nil {
+		t.Errorf("%s%v: %v", op, args, err)
+		return
+	}
+	var good []rules.Branch[sym.Value]
+	for _, b := range ans.Branches {
+		if b.Err == nil {
+			good = append(good, b)
+		}
+	}
+	if len(good) != 1 || len(good[0].Guards) == 0 {
+		return
+	}
+	more := append([]string(nil), assume...)
+	for _, g := range good[0].Guards {
+		more = append(more, g.String())
+	}
+	again, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: more})
+	if err != nil {
+		t.Errorf("%s%v under the needs %v: %v", op, args, more, err)
+		return
+	}
+	if _, ok := again.Plain(); !ok {
+		t.Errorf("%s%v under the needs %v: still %d cases", op, args, more, len(again.Branches))
 	}
 }
