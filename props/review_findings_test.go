@@ -20,6 +20,8 @@ import (
 //     (a loss of precision, not a wrong answer);
 //   - overflow: no case holds a value that does not fit int64 (DESIGN 3.4:
 //     integer overflow is an error);
+//   - dynamic: the dynamic mode (rules.Request.Dynamic) against concrete
+//     with the symbols as run-time integers (dynamicCase);
 //   - needs: when one case is not an error, assuming its guards (the
 //     oracle's "needs") makes the answer plain.
 //
@@ -70,6 +72,10 @@ var reviewFindings = []struct {
 	// (inverse.go tests IsConst, not the static mark)
 	{5, true, "square", "left_inverse", []string{"M:3"}, nil, []sym.Binding{{"M": 1}}},
 	{5, true, "square", "left_inverse", []string{"M:2"}, nil, []sym.Binding{{"M": 1}}},
+	// and in the dynamic mode CuTe refuses the dynamic stride, the answer
+	// is a value
+	{5, true, "dynamic", "left_inverse", []string{"M:3"}, nil, []sym.Binding{{"M": 2}}},
+	{5, true, "dynamic", "left_inverse", []string{"(L*_4,M):(_16,1)"}, nil, []sym.Binding{{"L": 1, "M": 4}}},
 	// 6. constants beyond int64 in plain answers (2^80*M, strides 2^80,
 	// 6*2^62): the answer should be an overflow error
 	{6, true, "overflow", "size", []string{"(_1099511627776,_1099511627776,M):(_1,_1,_1)"}, nil, []sym.Binding{{"M": 1}}},
@@ -117,6 +123,10 @@ func TestReviewFindings(t *testing.T) {
 				}
 			case "overflow":
 				overflowCase(&c, f.op, f.args, f.assume, f.at)
+			case "dynamic":
+				if dynamicCase(&c, f.op, f.args, f.assume, f.at) == 0 {
+					c.Errorf("no binding checked")
+				}
 			case "needs":
 				needsCase(&c, f.op, f.args, f.assume)
 			default:

@@ -530,3 +530,119 @@ func falseErrors(op string, args, assume []string, binds []sym.Binding) []string
 	}
 	return out
 }
+
+// dynamicCase checks an answer of the dynamic mode (rules.Request.Dynamic)
+// at the bindings against concrete with the symbols as dynamic integers,
+// without the static retry: a refusal of CuTe must be an error, else the
+// same function with the same top-level mode sizes.
+func dynamicCase(t reporter, op string, args, assume []string, binds []sym.Binding) int {
+	spec, _ := catalog.Lookup(op)
+	ctx, err := sym.Assume(assume...)
+	if err != nil {
+		return 0
+	}
+	ans, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: assume, Dynamic: true})
+	if err != nil {
+		return 0
+	}
+	vals := make([]sym.Value, len(args))
+	for i, a := range args {
+		n, err := notation.Parse(a)
+		if err != nil {
+			return 0
+		}
+		if vals[i], err = sym.ArgFromNode(n, spec.Args[i]); err != nil {
+			return 0
+		}
+	}
+	n := 0
+	for _, b := range binds {
+		var sel []int
+		for i, br := range ans.Branches {
+			holds := true
+			for _, g := range br.Guards {
+				if h, err := g.Holds(b); err != nil || !h {
+					holds = false
+					break
+				}
+			}
+			if holds {
+				sel = append(sel, i)
+			}
+		}
+		if len(sel) != 1 {
+			t.Errorf("dynamic %s%v under %v at %v: %d cases hold", op, args, assume, b, len(sel))
+			continue
+		}
+		br := ans.Branches[sel[0]]
+		cargs := make([]concrete.Value, len(vals))
+		for i, v := range vals {
+			if cargs[i], err = groundValue(ctx, v, b); err != nil {
+				break
+			}
+		}
+		if err != nil {
+			continue
+		}
+		n++
+		cop, _ := concrete.Lookup(op)
+		want, cerr := cop.Apply(cargs, concrete.StrictMode())
+		if cerr != nil && strings.Contains(cerr.Error(), "overflow") {
+			continue
+		}
+		if cerr != nil {
+			if br.Err == nil {
+				t.Errorf("dynamic %s%v under %v at %v: concrete refuses (%v) but the answer is %s", op, args, assume, b, cerr, br.Value)
+			}
+			continue
+		}
+		if br.Err != nil {
+			continue
+		}
+		got, err := groundValue(ctx, br.Value, b)
+		if err != nil {
+			continue
+		}
+		if want.Kind == concrete.ValTuple {
+			if g, w := plainTuple(got.Tuple), plainTuple(want.Tuple); g != w {
+				t.Errorf("dynamic %s%v at %v: answer %s = %s, concrete %s", op, args, b, br.Value, g, w)
+			}
+			continue
+		}
+		free := rankFree[op] || (op == "composition" && vals[1].Layout.Shape.IsLeaf())
+		if why := sameFunction(free, got.Layout, want.Layout); why != "" {
+			t.Errorf("dynamic %s%v under %v at %v: answer %s = %s, concrete %s: %s", op, args, assume, b, br.Value, got, want, why)
+		}
+	}
+	return n
+}
+
+func TestReviewDynamicGenerated(t *testing.T) {
+	if !*reviewFlag {
+		t.Skip("the review's generated dynamic square runs with -review")
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		op, args := revRequest(t)
+		assume := revAssume(t)
+		ctx, err := sym.Assume(assume...)
+		if err != nil {
+			return
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		if *reviewLog == "" {
+			dynamicCase(t, op, args, assume, revBindings(ctx, seed, 40))
+			return
+		}
+		var c collector
+		dynamicCase(&c, op, args, assume, revBindings(ctx, seed, 40))
+		if len(c.msgs) > 0 {
+			line, _ := json.Marshal(map[string]any{"op": op, "args": args, "assume": assume, "msgs": c.msgs})
+			f, err := os.OpenFile(*reviewLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintln(f, string(line))
+			f.Close()
+		}
+	})
+}
