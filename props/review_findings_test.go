@@ -46,6 +46,7 @@ var reviewFindings = []struct {
 	// concrete (strict) refuses at M=10, N=3 (R(1) != A(B(1))); a plain
 	// case (M,1):(N-M,8) is selected there
 	{1, true, "square", "composition", []string{"(_4,_4):(_1,_8)", "M:N-M"}, nil, []sym.Binding{{"M": 10, "N": 3}}},
+	{1, true, "square", "composition", []string{"(_4,_4):(_1,_8)", "(_2,_2):(_1,N-M)"}, nil, []sym.Binding{{"M": 10, "N": 3}}},
 	// 2. a stride of B that may be 0 (M%4): concrete divides by zero
 	// (CuTe: SIGFPE) at M=4; the answer is the plain (2,1):(M%4,8)
 	{2, true, "square", "composition", []string{"(_4,_4):(_1,_8)", "_2:M%_4"}, nil, []sym.Binding{{"M": 4}}},
@@ -60,6 +61,8 @@ var reviewFindings = []struct {
 	{3, true, "square", "coalesce", []string{"(M,N-M):(_1,M)"}, nil, []sym.Binding{{"M": 10, "N": 3}}},
 	{3, true, "square", "complement", []string{"_4:_1", "N-M"}, nil, []sym.Binding{{"M": 10, "N": 3}}},
 	{3, true, "square", "composition", []string{"(_4,_4):(_1,_8)", "M%_4:_1"}, nil, []sym.Binding{{"M": 4}}},
+	{3, true, "square", "make_layout_left", []string{"(_4,N-M)"}, nil, []sym.Binding{{"M": 10, "N": 3}}},
+	{3, true, "square", "logical_divide", []string{"(_4,N-M):(_1,_8)", "_2:_1"}, nil, []sym.Binding{{"M": 10, "N": 3}}},
 	// 4. coalesce_profile with an integer profile is coalesce(A) (CuTe's
 	// non-tuple branch), which keeps dynamic modes apart: concrete
 	// (_4,6):(_1,_4) has rank 2, the answer 4*N:_1 rank 1, and the graders
@@ -89,6 +92,8 @@ var reviewFindings = []struct {
 	// zero, so no case holds (concrete refuses there: B's stride is 0)
 	{7, true, "square", "composition", []string{"(_4,_4):(_1,_8)", "_2:N-M"}, []string{"N >= M"}, []sym.Binding{{"M": 2, "N": 2}}},
 	{7, true, "square", "composition", []string{"(M,N):(_1,M)", "_2:K-L"}, []string{"K >= L"}, []sym.Binding{{"M": 6, "N": 7, "K": 3, "L": 3}}},
+	// with no assumption: at M == N the stride is 0 and no case holds
+	{7, true, "square", "left_inverse", []string{"(_2,_2):(_1,N-M)"}, nil, []sym.Binding{{"M": 2, "N": 2}}},
 	// 8. false errors: the rule compl.bound (cosize(R) <= round_up(size(M),
 	// cosize(A))) is stricter than concrete's checks: complement(_4:_2, 49)
 	// is (_2,7):(_1,_8) in strict mode
