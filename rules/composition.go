@@ -115,6 +115,7 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 			take = sym.Int{E: e["t"].E, Static: nextStatic && n.Static}
 			nextR, rest = e["r2"], &sym.Int{E: e["n2"].E, Static: nextStatic && n.Static}
 			nextR.Static = nextStatic
+			reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(take.E, sym.Const(1))))
 		case "comp.step.skip":
 			take = sym.Int{E: sym.Const(1), Static: nextStatic && n.Static}
 			nextR = e["r2"]

@@ -48,16 +48,19 @@
 // printed form.
 //
 // What is computed: construction (make_layout, make_layout_left/right,
-// append, prepend, flatten, filter), queries (size, cosize, rank, depth,
-// crd2idx), coalesce and coalesce_profile, the composition family
+// make_ordered_layout, make_layout_concat, append, prepend, replace, take,
+// select, group, get, flatten, filter), queries (size, cosize, rank,
+// depth, crd2idx), coalesce and coalesce_profile, the composition family
 // (composition, composition_tiler, composition_shape), complement and
 // complement_default, the divide family (logical_divide and its tiler
 // form, zipped, tiled, flat), the product family (logical_product and its
-// tiler form, zipped, tiled, flat, blocked, raked), right_inverse and
-// left_inverse. NotYet lists the other operations with a symbolic version
-// (take, select, group, get, replace, make_ordered_layout,
-// make_layout_concat, tile_to_shape, max_common_vector/layout, nullspace,
-// upcast, downcast); they answer an error saying so.
+// tiler form, zipped, tiled, flat, blocked, raked, tile_to_shape),
+// right_inverse and left_inverse, max_common_vector and max_common_layout
+// (built on right_inverse, composition and CuTe's coalesce), nullspace,
+// and the casts upcast and downcast: every operation of the catalogue
+// whose result is a layout or an integer. NotYet would list one the
+// engine does not compute (it answers an error saying so); a test keeps
+// it honest.
 //
 // Validity follows the checks the CuTe vectors are graded with: a
 // composition is valid where CuTe's value is the function A o B (the

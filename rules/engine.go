@@ -487,13 +487,13 @@ func (e Env) staticZeroFactor(l Let) bool {
 }
 
 // apply fires rule r: its lets are computed and the step recorded.
-func (w *world) apply(r *Rule, at string, e Env) Env { return w.applyLets(r, at, e, false) }
+func (w *world) apply(r *Rule, at string, e Env) Env { return w.applyLets(r, at, e, false, false) }
 
 // applyLets fires rule r with its lets, or (runtime) with the values CuTe
 // computes with run-time integers where the rule's condition is not
 // proved: an unchecked rule in dynamic mode (see Rule.Unchecked), whose
-// case then warns.
-func (w *world) applyLets(r *Rule, at string, e Env, runtime bool) Env {
+// case then warns (warn).
+func (w *world) applyLets(r *Rule, at string, e Env, runtime, warn bool) Env {
 	if len(w.steps) >= MaxSteps {
 		w.fail("rules: more than %d steps", MaxSteps)
 	}
@@ -531,8 +531,10 @@ func (w *world) applyLets(r *Rule, at string, e Env, runtime bool) Env {
 	}
 	w.steps = append(w.steps, st)
 	if runtime {
-		st.fill()
-		w.warns = append(w.warns, fmt.Sprintf("CuTe's value may break %s (rule %s at %s, %s)", r.Unchecked, r.ID, at, BindText(st.Bind)))
+		if warn {
+			st.fill()
+			w.warns = append(w.warns, fmt.Sprintf("CuTe's value may break %s (rule %s at %s, %s)", r.Unchecked, r.ID, at, BindText(st.Bind)))
+		}
 		return out
 	}
 	if r.Error != "" {
@@ -569,7 +571,34 @@ func (w *world) step(id, at string, e Env) Env {
 			w.fail("%s: condition %s fails at %s", id, r.If, at)
 		}
 	}
-	return w.applyLets(r, at, e, runtime)
+	return w.applyLets(r, at, e, runtime, runtime)
+}
+
+// mayFail reports whether condition c may fail at some binding the
+// assumptions and guards allow.
+func (w *world) mayFail(c sym.Cond) bool {
+	_, err := w.ctx.WithConds(c.Negate())
+	return !isInconsistent(err)
+}
+
+// mayFailAll reports whether the conditions of every alternative of group
+// g (its rules with a condition and no error) may fail together at some
+// binding the assumptions and guards allow: false when that conjunction of
+// negations contradicts them.
+func (w *world) mayFailAll(g *Group, e Env) bool {
+	var negs []sym.Cond
+	for _, r := range g.Rules {
+		if r.If == "" || r.Error != "" {
+			continue
+		}
+		if len(r.cond) != 1 {
+			return true // the negation of a conjunction is no one condition
+		}
+		_, c := w.decideRule(r.cond[0], e)
+		negs = append(negs, c.Negate())
+	}
+	_, err := w.ctx.WithConds(negs...)
+	return !isInconsistent(err)
 }
 
 // unchecked reports whether rule r, bound by e, is one CuTe does not
@@ -599,6 +628,9 @@ func (w *world) check(r *Rule, e Env) (fire, runtime bool) {
 		switch {
 		case t == sym.True:
 			w.checked = append(w.checked, w.shown(rc, e, ci, "proved"))
+			continue
+		case t == sym.Unknown && w.unchecked(r, e) && !w.mayFail(ci):
+			w.checked = append(w.checked, w.shown(rc, e, ci, "proved (its negation is inconsistent)"))
 			continue
 		case w.unchecked(r, e):
 			by := "not proved (CuTe does not check it with run-time integers)"
@@ -663,7 +695,12 @@ func (w *world) choose(group, at string, e Env) (*Rule, Env) {
 		// warning) instead of a split
 		for _, r := range g.Rules {
 			if r.Error != "" && w.unchecked(r, e) {
-				return r, w.applyLets(r, at, e, true)
+				if !w.mayFailAll(g, e) {
+					// an alternative holds at every binding, which one
+					// depends on it: CuTe's formula, and nothing to warn
+					return r, w.applyLets(r, at, e, true, false)
+				}
+				return r, w.applyLets(r, at, e, true, true)
 			}
 		}
 	}
@@ -672,7 +709,7 @@ func (w *world) choose(group, at string, e Env) (*Rule, Env) {
 			return r, w.apply(r, at, e)
 		}
 		if fire, runtime := w.check(r, e); fire {
-			return r, w.applyLets(r, at, e, runtime)
+			return r, w.applyLets(r, at, e, runtime, runtime)
 		}
 	}
 	w.fail("rules: no rule of group %s applies at %s", group, at)

@@ -69,6 +69,26 @@ var impls = map[string]impl{
 	"make_layout_right": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.compact(a[0].Tuple, true))
 	},
+	"make_ordered_layout": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.orderedLayout(a[0].Tuple, a[1].Tuple))
+	},
+	"tile_to_shape": func(w *world, a []sym.Value) sym.Value {
+		if len(a) == 3 {
+			return layoutValue(w.tileToShape(a[0].Layout, a[1].Tuple, &a[2].Tuple))
+		}
+		return layoutValue(w.tileToShape(a[0].Layout, a[1].Tuple, nil))
+	},
+	"upcast": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.upcast(a[0].Layout, w.castFactor(a[1], "upcast")))
+	},
+	"downcast": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.downcast(a[0].Layout, w.castFactor(a[1], "downcast")))
+	},
+	"max_common_vector": func(w *world, a []sym.Value) sym.Value { return w.maxCommonVector(a[0].Layout, a[1].Layout) },
+	"max_common_layout": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.maxCommonLayout(a[0].Layout, a[1].Layout))
+	},
+	"nullspace": func(w *world, a []sym.Value) sym.Value { return layoutValue(w.nullspace(a[0].Layout)) },
 	"coalesce": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.coalesce(a[0].Layout, "A"))
 	},

@@ -200,3 +200,43 @@ func (w *world) zip(x, y sym.Layout) sym.Layout {
 	}
 	return concat(ms)
 }
+
+// tileToShape is tile_to_shape(block, target[, order]): the block, padded
+// to the rank of the target, repeated by blocked_product over the
+// ceil_div(target, block) tiles laid out column major (or in the order
+// given, as make_ordered_layout does). Every mode of the block must divide
+// the target's mode: CuTe asserts it for a static target, and for a
+// dynamic one the result would not have the target's mode sizes (the
+// documented post-condition), so the failing case is an error (in dynamic
+// mode, CuTe's ceil_div and a warning).
+func (w *world) tileToShape(block sym.Layout, target sym.IntTuple, order *sym.IntTuple) sym.Layout {
+	r := target.Rank()
+	if rank(block) > r {
+		w.fail("tile_to_shape: Rank of layout must be <= rank of target shape (%d > %d)", rank(block), r)
+	}
+	w.step("tile.pad", "A", Env{"R": sym.S(int64(r))})
+	padded := padTo(block, r)
+	static := allLeavesStatic(target)
+	tiles := make([]sym.IntTuple, r)
+	for i := range tiles {
+		bs, ts := modeOf(padded, i).Shape, target.At(i)
+		b := sym.Int{E: sizeOf(bs), Static: allLeavesStatic(bs)}
+		if static && !b.Static {
+			w.fail("tile_to_shape: the target is static and the block's mode %d is not: CuTe cannot check evenly_divides at compile time (‘value’ is not a member of ‘bool’)", i)
+		}
+		id := "tile.divides"
+		if static {
+			id = "tile.evenly"
+		}
+		e := w.step(id, fmt.Sprintf("mode %d", i), Env{"t": sym.Int{E: sizeOf(ts), Static: allLeavesStatic(ts)}, "b": b})
+		tiles[i] = tuple.Leaf(e["q"])
+	}
+	w.step("tile.blocked", "A", nil)
+	var t sym.Layout
+	if order == nil {
+		t = w.compact(tuple.Of(tiles...), false)
+	} else {
+		t = w.orderedLayout(tuple.Of(tiles...), *order)
+	}
+	return w.blockedRaked(padded, t, false)
+}
