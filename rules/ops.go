@@ -94,6 +94,14 @@ var impls = map[string]impl{
 		return layoutValue(w.coalesce(a[0].Layout, "A"))
 	},
 	"coalesce_profile": func(w *world, a []sym.Value) sym.Value {
+		if a[1].Tuple.IsLeaf() {
+			// an integer profile coalesces the whole layout into CuTe's
+			// top-level modes, which are part of the answer (unlike
+			// coalesce's): with the symbols as run-time integers CuTe
+			// merges only static modes
+			w.step("coal.run-time", "A", nil)
+			return layoutValue(modesLayout(w.coalesceModes(flatModes(a[0].Layout))))
+		}
 		return layoutValue(w.coalesceProfile(a[0].Layout, a[1].Tuple, "A"))
 	},
 	"crd2idx": func(w *world, a []sym.Value) sym.Value {
