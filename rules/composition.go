@@ -115,7 +115,7 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 	if c, ok := sym.IsConst(r.E); ok && c < 0 {
 		w.fail("composition: negative stride %s of B at %s: not supported symbolically", r, at)
 	}
-	if _, ok := sym.IsConst(r.E); !ok {
+	if _, ok := sym.IsConst(r.E); !ok && w.decide(sym.MakeCond(r.E, sym.GE, sym.Const(1))) != sym.True {
 		w.step("comp.stride-positive", at, Env{"r": r})
 	}
 	last := flat[len(flat)-1]
