@@ -276,7 +276,7 @@ func minMaxPoly(op atomOp, x, y *poly) *poly {
 	if ok, _ := shiftNonneg(d, defaultLo); ok {
 		return pick(true)
 	}
-	if ok, _ := shiftNonneg(negPoly(d), defaultLo); ok {
+	if ok, _ := shiftNonnegNeg(d, defaultLo); ok {
 		return pick(false)
 	}
 	// min(a, min(a,b)) = min(a,b); min(a, max(a,b)) = a; and symmetric

@@ -1063,7 +1063,7 @@ func (c *Ctx) processGe(f fact) error {
 	if ok, _ := shiftNonneg(f.p, c.loOf); ok {
 		return nil // implied by the bounds
 	}
-	if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+	if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 		return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 	}
 	c.facts = append(c.facts, f)
@@ -1163,7 +1163,7 @@ func (c *Ctx) processEq(f fact) (*elimination, []fact, error) {
 	if ok, strict := shiftNonneg(f.p, c.loOf); ok && strict {
 		return nil, nil, c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 	}
-	if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+	if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 		return nil, nil, c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 	}
 	c.facts = append(c.facts, f)
@@ -1359,14 +1359,14 @@ func (c *Ctx) check() error {
 	for _, f := range c.facts {
 		switch f.kind {
 		case fGe:
-			if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+			if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 				return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 			}
 		case fEq:
 			if ok, strict := shiftNonneg(f.p, c.loOf); ok && strict {
 				return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 			}
-			if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+			if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 				return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 			}
 		}
