@@ -94,3 +94,32 @@ func TestShiftQuickMatchesExpansion(t *testing.T) {
 		t.Fatalf("shiftQuick decided %d cases, %d of them non-negative: too few to test", decided, both)
 	}
 }
+
+// TestCongruenceMatchesBig checks the int64 solution of a congruence
+// against math/big's on random coefficients (negative ones included) and
+// moduli.
+func TestCongruenceMatchesBig(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	counts := [4]int{}
+	for it := 0; it < 50000; it++ {
+		D := int64(r.Intn(200) + 1)
+		if r.Intn(10) == 0 {
+			D = r.Int63n(1<<31-1) + 1
+		}
+		a := ratInt(r.Int63n(2*D+1) - D)
+		if r.Intn(4) == 0 {
+			a = ratInt(r.Int63n(1<<40) - 1<<39)
+		}
+		b0 := ratInt(r.Int63n(D))
+		rr := ratInt(r.Int63n(D))
+		m, r0, sol := congruence(a, b0, rr, ratInt(D))
+		bm, br0, bsol := congruenceBig(a, b0, rr, ratInt(D))
+		if m != bm || r0 != br0 || sol != bsol {
+			t.Fatalf("%s*u + %s = %s mod %d: int64 %d,%d,%d; big %d,%d,%d", a, b0, rr, D, m, r0, sol, bm, br0, bsol)
+		}
+		counts[sol]++
+	}
+	if counts[congNone] < 1000 || counts[congAll] < 100 || counts[congSome] < 1000 {
+		t.Fatalf("too few of each kind of congruence: %v", counts)
+	}
+}
