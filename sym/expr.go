@@ -543,8 +543,13 @@ func constPoly(c rat) *poly {
 	if c.isZero() {
 		return zeroPoly
 	}
+	if c.isOne() {
+		return onePoly // polynomials are never modified: one is shared
+	}
 	return &poly{t: []term{{c: c}}}
 }
+
+var onePoly = &poly{t: []term{{c: ratOne}}}
 
 func varPoly(v *variable) *poly {
 	return &poly{t: []term{{c: ratOne, m: mono{{v, 1}}}}}
