@@ -71,6 +71,9 @@ type Ctx struct {
 	// what the fast paths' searches need, computed on first use (see
 	// searchInfo)
 	si atomic.Pointer[searchInfo]
+	// the verifier's replay of the assumptions and steps, on first use
+	// (see replayed)
+	vr atomic.Pointer[replayState]
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.

@@ -1,0 +1,59 @@
+package sym
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// TestVerifiedMatchesVerify checks Ctx.verified (the proof checked on a
+// copy of the context's replay, made once) against Verify (which replays
+// the assumptions itself) on the certificates of random questions under
+// random contexts, and on the same certificates with their claim changed
+// (a wrong one must be rejected by both alike).
+func TestVerifiedMatchesVerify(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	atoms := []string{"M%8==0", "M%128==0", "N>=64", "K<=M", "N%M==0", "M!=4", "K>=2", "N==4*M", "M%3==1",
+		"min(M,N)>=2", "K%N==0", "M/2>=3", "M*N%16==0", "L<=8", "M<N", "floor_div(M,4)>=2"}
+	exprs := []string{"1", "0", "M", "N", "K", "2*M", "M*N", "M+N", "N-M", "K*M", "min(M,N)", "M%8", "floor_div(N,4)", "ceil_div(M,8)*8", "128", "64*K", "L"}
+	accepted, rejected := 0, 0
+	for it := 0; it < 400; it++ {
+		var conds []string
+		for n := r.Intn(4); n > 0; n-- {
+			conds = append(conds, atoms[r.Intn(len(atoms))])
+		}
+		c, err := Assume(strings.Join(append([]string{"M>=1"}, conds...), " && "))
+		if err != nil {
+			continue
+		}
+		for q := 0; q < 6; q++ {
+			a, b := pl(MustParse(exprs[r.Intn(len(exprs))])), pl(MustParse(exprs[r.Intn(len(exprs))]))
+			var certs []*Certificate
+			for _, cert := range []*Certificate{c.proveLe(a, b, false), c.proveLe(a, b, true), c.proveNe(a, b), c.proveDivides(a, b), c.proveEq(a, b)} {
+				if cert != nil {
+					certs = append(certs, cert)
+				}
+			}
+			for _, cert := range certs {
+				if err := Verify(cert); err != nil {
+					t.Fatalf("under %s: %s accepted by verified, rejected by Verify: %v", c, cert, err)
+				}
+				accepted++
+				// the same proof of another claim
+				bad := *cert
+				bad.Claim.B = addPoly(pl(cert.Claim.B), constPoly(ratInt(int64(r.Intn(3)-1))))
+				bad.Claim.A = mulPoly(pl(cert.Claim.A), constPoly(ratInt(int64(r.Intn(2)+1))))
+				want := Verify(&bad) == nil
+				if got := c.verified(&bad) != nil; got != want {
+					t.Fatalf("under %s: %s: verified %v, Verify %v", c, &bad, got, want)
+				}
+				if !want {
+					rejected++
+				}
+			}
+		}
+	}
+	if accepted < 500 || rejected < 100 {
+		t.Fatalf("too few certificates: %d accepted, %d changed ones rejected", accepted, rejected)
+	}
+}
