@@ -57,3 +57,30 @@ func TestVerifiedMatchesVerify(t *testing.T) {
 		t.Fatalf("too few certificates: %d accepted, %d changed ones rejected", accepted, rejected)
 	}
 }
+
+// TestCondKeyIdentifies checks that Cond.Key tells conditions apart
+// exactly as their printed text does (String is injective on canonical
+// forms), on conditions between random expressions.
+func TestCondKeyIdentifies(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	exprs := []string{"0", "1", "-1", "2", "1/2", "M", "N", "K", "2*M", "M*N", "M+N", "N-M", "M*M", "M/N", "min(M,N)", "max(M,2)",
+		"M%8", "floor_div(N,4)", "ceil_div(M,8)*8", "9223372036854775807*M", "9223372036854775807*M*2", "M%N", "N%M+1"}
+	byKey := map[string]string{}
+	byText := map[string]string{}
+	for it := 0; it < 5000; it++ {
+		x := Add(MustParse(exprs[r.Intn(len(exprs))]), MustParse(exprs[r.Intn(len(exprs))]))
+		y := Mul(MustParse(exprs[r.Intn(len(exprs))]), MustParse(exprs[r.Intn(len(exprs))]))
+		c := MakeCond(x, Rel(r.Intn(6)), y)
+		k, s := c.Key(), c.String()
+		if prev, ok := byKey[k]; ok && prev != s {
+			t.Fatalf("%s and %s have the same key", prev, s)
+		}
+		if prev, ok := byText[s]; ok && prev != k {
+			t.Fatalf("%s has two keys", s)
+		}
+		byKey[k], byText[s] = s, k
+	}
+	if len(byKey) < 1000 {
+		t.Fatalf("only %d distinct conditions", len(byKey))
+	}
+}
