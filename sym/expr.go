@@ -555,18 +555,30 @@ func varPoly(v *variable) *poly {
 	return &poly{t: []term{{c: ratOne, m: mono{{v, 1}}}}}
 }
 
-func addPoly(a, b *poly) *poly {
+func addPoly(a, b *poly) *poly { return addSigned(a, b, false) }
+
+// addSigned returns a+b, or a-b when neg (without building -b).
+func addSigned(a, b *poly, neg bool) *poly {
 	if err := firstErr(a, b); err != nil {
 		return invalid(err)
-	}
-	if len(a.t) == 0 {
-		return b
 	}
 	if len(b.t) == 0 {
 		return a
 	}
+	if len(a.t) == 0 {
+		if neg {
+			return negPoly(b)
+		}
+		return b
+	}
 	out := make([]term, 0, len(a.t)+len(b.t))
 	i, j := 0, 0
+	bt := func(j int) term {
+		if neg {
+			return term{b.t[j].c.neg(), b.t[j].m}
+		}
+		return b.t[j]
+	}
 	for i < len(a.t) && j < len(b.t) {
 		c := cmpMono(a.t[i].m, b.t[j].m)
 		switch {
@@ -574,10 +586,10 @@ func addPoly(a, b *poly) *poly {
 			out = append(out, a.t[i])
 			i++
 		case c > 0:
-			out = append(out, b.t[j])
+			out = append(out, bt(j))
 			j++
 		default:
-			if s := a.t[i].c.add(b.t[j].c); !s.isZero() {
+			if s := a.t[i].c.add(bt(j).c); !s.isZero() {
 				out = append(out, term{s, a.t[i].m})
 			}
 			i++
@@ -585,7 +597,9 @@ func addPoly(a, b *poly) *poly {
 		}
 	}
 	out = append(out, a.t[i:]...)
-	out = append(out, b.t[j:]...)
+	for ; j < len(b.t); j++ {
+		out = append(out, bt(j))
+	}
 	if len(out) > MaxTerms {
 		return invalid(ErrTooLarge)
 	}
@@ -611,7 +625,7 @@ func negPoly(a *poly) *poly {
 	return &poly{t: out}
 }
 
-func subPoly(a, b *poly) *poly { return addPoly(a, negPoly(b)) }
+func subPoly(a, b *poly) *poly { return addSigned(a, b, true) }
 
 func scalePoly(a *poly, c rat) *poly {
 	if a.err != nil {
