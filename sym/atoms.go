@@ -298,6 +298,9 @@ func minMaxPoly(op atomOp, x, y *poly) *poly {
 // cmpPoly is a total order on canonical polynomials (by their text), used
 // to order the arguments of min and max.
 func cmpPoly(a, b *poly) int {
+	if a == b || (a.err == nil && b.err == nil && polyEq(a, b)) {
+		return 0 // equal canonical forms print alike
+	}
 	return strings.Compare(printPoly(a), printPoly(b))
 }
 

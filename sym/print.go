@@ -67,6 +67,17 @@ func polyNode(p *poly) notation.Node {
 	}
 	var acc notation.Node
 	for _, t := range ts {
+		if t.c.b == nil { // a small coefficient: the term is one part
+			switch {
+			case acc == nil:
+				acc = termNode(t.c, t.m, 0)
+			case t.c.sign() < 0:
+				acc = bin('-', acc, termNode(t.c.neg(), t.m, 0))
+			default:
+				acc = bin('+', acc, termNode(t.c, t.m, 0))
+			}
+			continue
+		}
 		for _, part := range splitBig(t) {
 			if acc == nil {
 				acc = termNode(part.c, part.m, part.extra)
@@ -91,9 +102,6 @@ type bigPart struct {
 }
 
 func splitBig(t term) []bigPart {
-	if t.c.b == nil {
-		return []bigPart{{c: t.c, m: t.m}} // a small rat: n != MinInt64
-	}
 	num := t.c.num()
 	if num.IsInt64() && num.Int64() != math.MinInt64 {
 		return []bigPart{{c: t.c, m: t.m}}
