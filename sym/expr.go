@@ -681,6 +681,9 @@ func powPoly(a *poly, e int) *poly {
 	if e == 0 {
 		return constPoly(ratOne)
 	}
+	if e == 1 {
+		return a // canonical already
+	}
 	if len(a.t) == 1 {
 		t := a.t[0]
 		c := ratOne
