@@ -86,6 +86,9 @@ func writeOutcome(b *strings.Builder, indent string, c rules.Case) {
 		return
 	}
 	fmt.Fprintf(b, "%s= %s\n", indent, c.Result)
+	for _, w := range c.Warnings {
+		fmt.Fprintf(b, "%s  warning: %s\n", indent, w)
+	}
 }
 
 func whenText(w []string) string {

@@ -158,64 +158,69 @@ func genAssume(t *rapid.T) []string {
 
 func TestSymbolicSquareGenerated(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		a := genSymLayout(t, "A")
-		rk := strings.Count(a[:strings.Index(a, ":")], ",") + 1
-		var op string
-		var args []string
-		switch k := rapid.IntRange(0, 25).Draw(t, "op"); k {
-		case 0:
-			op, args = "composition", []string{a, genTile(t, "B")}
-		case 1:
-			op, args = "composition_tiler", []string{a, genTiler(t, "T", rk)}
-		case 2:
-			op, args = "logical_divide", []string{a, genTile(t, "B")}
-		case 3:
-			op, args = "logical_divide_tiler", []string{a, genTiler(t, "T", rk)}
-		case 4:
-			op, args = "zipped_divide", []string{a, genTiler(t, "T", rk)}
-		case 5:
-			op, args = "flat_divide", []string{a, genTiler(t, "T", rk)}
-		case 6:
-			op, args = "logical_product", []string{genTile(t, "A"), genSymLayout(t, "B")}
-		case 7:
-			op, args = "blocked_product", []string{genTile(t, "A"), genSymLayout(t, "B")}
-		case 8:
-			op, args = "raked_product", []string{a, genTile(t, "B")}
-		case 9:
-			op, args = "complement", []string{genTile(t, "A"), rapid.SampledFrom([]string{"M", "M*N", "_8*M", "(M,N)"}).Draw(t, "M")}
-		case 10:
-			op, args = "coalesce", []string{a}
-		case 11:
-			op, args = "right_inverse", []string{a}
-		case 12:
-			op, args = "left_inverse", []string{a}
-		case 14:
-			op, args = "size", []string{a}
-		case 15:
-			op, args = "cosize", []string{a}
-		case 16:
-			op, args = "flatten", []string{a}
-		case 17:
-			op, args = "filter", []string{a}
-		case 18:
-			op, args = rapid.SampledFrom([]string{"append", "prepend"}).Draw(t, "ap"), []string{a, genSymLayout(t, "B")}
-		case 19:
-			b := rapid.IntRange(0, rk).Draw(t, "b")
-			op, args = "take", []string{a, fmt.Sprint(b), fmt.Sprint(rapid.IntRange(b, rk+1).Draw(t, "e"))}
-		case 20:
-			op, args = "select", []string{a, fmt.Sprintf("(%d,%d)", rapid.IntRange(0, rk).Draw(t, "i0"), rapid.IntRange(0, rk-1).Draw(t, "i1"))}
-		case 21:
-			b := rapid.IntRange(0, rk).Draw(t, "b")
-			op, args = "group", []string{a, fmt.Sprint(b), fmt.Sprint(rapid.IntRange(b-1, rk).Draw(t, "e"))}
-		case 22:
-			op, args = "get", []string{a, fmt.Sprintf("(%d)", rapid.IntRange(0, rk).Draw(t, "i"))}
-		case 23:
-			op, args = "replace", []string{a, fmt.Sprint(rapid.IntRange(0, rk).Draw(t, "i")), genSymLayout(t, "B")}
-		case 24:
-			op, args = "make_layout_concat", []string{a, genSymLayout(t, "B")}
-		default:
-			op, args = "tiled_divide", []string{a, genTiler(t, "T", rk)}
-		}
+		op, args := genSquareCall(t)
 		squareCase(t, "generated", op, args, genAssume(t), nil)
 	})
+}
+
+// genSquareCall draws a call of an operation of the rules engine on
+// generated symbolic arguments.
+func genSquareCall(t *rapid.T) (op string, args []string) {
+	a := genSymLayout(t, "A")
+	rk := strings.Count(a[:strings.Index(a, ":")], ",") + 1
+	switch k := rapid.IntRange(0, 25).Draw(t, "op"); k {
+	case 0:
+		op, args = "composition", []string{a, genTile(t, "B")}
+	case 1:
+		op, args = "composition_tiler", []string{a, genTiler(t, "T", rk)}
+	case 2:
+		op, args = "logical_divide", []string{a, genTile(t, "B")}
+	case 3:
+		op, args = "logical_divide_tiler", []string{a, genTiler(t, "T", rk)}
+	case 4:
+		op, args = "zipped_divide", []string{a, genTiler(t, "T", rk)}
+	case 5:
+		op, args = "flat_divide", []string{a, genTiler(t, "T", rk)}
+	case 6:
+		op, args = "logical_product", []string{genTile(t, "A"), genSymLayout(t, "B")}
+	case 7:
+		op, args = "blocked_product", []string{genTile(t, "A"), genSymLayout(t, "B")}
+	case 8:
+		op, args = "raked_product", []string{a, genTile(t, "B")}
+	case 9:
+		op, args = "complement", []string{genTile(t, "A"), rapid.SampledFrom([]string{"M", "M*N", "_8*M", "(M,N)"}).Draw(t, "M")}
+	case 10:
+		op, args = "coalesce", []string{a}
+	case 11:
+		op, args = "right_inverse", []string{a}
+	case 12:
+		op, args = "left_inverse", []string{a}
+	case 14:
+		op, args = "size", []string{a}
+	case 15:
+		op, args = "cosize", []string{a}
+	case 16:
+		op, args = "flatten", []string{a}
+	case 17:
+		op, args = "filter", []string{a}
+	case 18:
+		op, args = rapid.SampledFrom([]string{"append", "prepend"}).Draw(t, "ap"), []string{a, genSymLayout(t, "B")}
+	case 19:
+		b := rapid.IntRange(0, rk).Draw(t, "b")
+		op, args = "take", []string{a, fmt.Sprint(b), fmt.Sprint(rapid.IntRange(b, rk+1).Draw(t, "e"))}
+	case 20:
+		op, args = "select", []string{a, fmt.Sprintf("(%d,%d)", rapid.IntRange(0, rk).Draw(t, "i0"), rapid.IntRange(0, rk-1).Draw(t, "i1"))}
+	case 21:
+		b := rapid.IntRange(0, rk).Draw(t, "b")
+		op, args = "group", []string{a, fmt.Sprint(b), fmt.Sprint(rapid.IntRange(b-1, rk).Draw(t, "e"))}
+	case 22:
+		op, args = "get", []string{a, fmt.Sprintf("(%d)", rapid.IntRange(0, rk).Draw(t, "i"))}
+	case 23:
+		op, args = "replace", []string{a, fmt.Sprint(rapid.IntRange(0, rk).Draw(t, "i")), genSymLayout(t, "B")}
+	case 24:
+		op, args = "make_layout_concat", []string{a, genSymLayout(t, "B")}
+	default:
+		op, args = "tiled_divide", []string{a, genTiler(t, "T", rk)}
+	}
+	return op, args
 }

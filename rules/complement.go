@@ -161,7 +161,9 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 	for i, m := range cot.Leaves(nil) {
 		_, e := w.choose("compl.rest-of", fmt.Sprintf("%s rest mode %d", at, i), Env{"m": m, "c": cur})
 		rest = append(rest, e["q"])
-		cur = e["c2"]
+		// CuTe's ceil_div(c, m) is static only for static c and m, even
+		// where its value is the constant 1
+		cur = sym.Int{E: e["c2"].E, Static: cur.Static && m.Static}
 	}
 	stride := c
 	for _, q := range coalesceShape(rest) {

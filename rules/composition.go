@@ -109,13 +109,18 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 		rule, e := w.choose("comp.step", mat, Env{"s": m.s, "d": m.d, "n": n, "r": r})
 		var take sym.Int // the shape of the mode CuTe appends (min(ceil(s/r), n))
 		var nextR sym.Int
+		var rest *sym.Int // what remains of B after the mode, where not n/take
 		switch rule.ID {
+		case "comp.step.bad": // dynamic mode: CuTe's formula, with a warning
+			take = sym.Int{E: e["t"].E, Static: nextStatic && n.Static}
+			nextR, rest = e["r2"], &sym.Int{E: e["n2"].E, Static: nextStatic && n.Static}
+			nextR.Static = nextStatic
 		case "comp.step.skip":
 			take = sym.Int{E: sym.Const(1), Static: nextStatic && n.Static}
 			nextR = e["r2"]
 		case "comp.step.divide":
 			q := e["q"]
-			tr, _ := w.choose("comp.take", mat, Env{"q": q, "d": m.d, "n": n, "r": r})
+			tr, te := w.choose("comp.take", mat, Env{"q": q, "d": m.d, "n": n, "r": r})
 			switch tr.ID {
 			case "comp.take.rest":
 				take = sym.Int{E: n.E, Static: nextStatic && n.Static}
@@ -123,6 +128,10 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 			case "comp.take.all":
 				take = sym.Int{E: q.E, Static: nextStatic && n.Static}
 				reach[i] = append(reach[i], sym.Sub(m.s.E, r.E))
+			case "comp.take.bad": // dynamic mode: CuTe's formula, with a warning
+				take = sym.Int{E: te["t"].E, Static: nextStatic && n.Static}
+				rest = &sym.Int{E: te["n2"].E, Static: nextStatic && n.Static}
+				reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(take.E, sym.Const(1))))
 			}
 			nextR = sym.Int{E: sym.Const(1), Static: nextStatic}
 		case "comp.step.within":
@@ -133,7 +142,11 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 		nextOne := nextStatic && w.unitShape(sym.Int{E: sym.CeilDiv(m.s.E, r.E), Static: true}, mat)
 		if !(nextOne || w.unitShape(n, mat)) {
 			out = append(out, mode{take, r.Mul(m.d)})
-			n = sym.Int{E: sym.ExactDiv(n.E, take.E), Static: n.Static && take.Static}
+			if rest != nil {
+				n = *rest
+			} else {
+				n = sym.Int{E: sym.ExactDiv(n.E, take.E), Static: n.Static && take.Static}
+			}
 		}
 		r = nextR
 	}

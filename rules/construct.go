@@ -44,6 +44,10 @@ func (w *world) compact(shape sym.IntTuple, right bool) sym.Layout {
 // merges into the one before it where that is proved (d1 == s0*d0), the
 // result has depth at most 1.
 func (w *world) coalesce(a sym.Layout, at string) sym.Layout {
+	if w.dynamic {
+		w.step("coal.run-time", at, nil)
+		return modesLayout(w.coalesceModes(flatModes(a)))
+	}
 	var out []mode
 	for i, m := range flatModes(a) {
 		mat := fmt.Sprintf("%s mode %d", at, i)
@@ -247,7 +251,7 @@ func (w *world) group(a sym.Layout, b, e int) sym.Layout {
 		w.fail("group: Index out of range (B=%d, E=%d, rank %d)", b, e, len(ms))
 	}
 	if b == e {
-		return a
+		return concat(ms) // CuTe's group takes a leaf as the tuple of its one mode
 	}
 	out := append(append(append([]sym.Layout{}, ms[:b]...), concat(ms[b:e])), ms[e:]...)
 	return concat(out)

@@ -14,10 +14,11 @@ type Derivation struct {
 
 // Case is one case of a derivation.
 type Case struct {
-	When   []string `json:"when"`
-	Result string   `json:"result,omitempty"`
-	Error  string   `json:"error,omitempty"`
-	Steps  []Step   `json:"steps"`
+	When     []string `json:"when"`
+	Result   string   `json:"result,omitempty"`
+	Error    string   `json:"error,omitempty"`
+	Warnings []string `json:"warnings,omitempty"` // dynamic mode: post-conditions CuTe's value may break
+	Steps    []Step   `json:"steps"`
 }
 
 // Derive computes a request and returns its derivation.
@@ -36,7 +37,7 @@ func (a Answer[T]) Derivation(req Request) Derivation {
 		for i := range b.Steps {
 			b.Steps[i].fill()
 		}
-		c := Case{When: []string{}, Steps: b.Steps}
+		c := Case{When: []string{}, Steps: b.Steps, Warnings: b.Warnings}
 		for _, g := range b.Guards {
 			c.When = append(c.When, g.String())
 		}

@@ -30,6 +30,23 @@
 //     answer is CuTe's value as a function wherever that value is valid,
 //     and an error where CuTe's value breaks a documented post-condition.
 //
+// Dynamic mode (Request.Dynamic) answers what CuTe computes with the
+// symbols as run-time integers: the structure CuTe keeps (its coalesce
+// merges only static modes; dynamic size-1 modes stay), its refusals
+// (dynamic strides where CuTe needs static ones), and, where CuTe does not
+// check a condition its result needs (its divisibility conditions are
+// static_asserts on static integers only; it never checks a complement's
+// cosize bounds or a left inverse's injectivity), CuTe's own run-time
+// formula (the rule's runtime values: floor and ceil divisions, min) with
+// a warning on the case naming the post-condition its value may break,
+// instead of a case split or an error. A rule file marks such rules with
+// unchecked, runtime and asserts lines (see the grammar). A complement of
+// a layout that is not injective stays an error: CuTe's run-time value
+// there has a zero extent, and the operations built on it divide by zero.
+// The property TestSymbolicDynamicGenerated (package props) compares the
+// dynamic answers with CuTe's dynamic-integer results printed form by
+// printed form.
+//
 // What is computed: construction (make_layout, make_layout_left/right,
 // append, prepend, flatten, filter), queries (size, cosize, rank, depth,
 // crd2idx), coalesce and coalesce_profile, the composition family

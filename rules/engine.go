@@ -138,12 +138,15 @@ func (st *Step) fill() {
 
 // Branch is one case of an answer: the guards (beyond the assumptions)
 // under which it holds, and its value or error, with the derivation of the
-// case.
+// case. Warnings (dynamic mode only) name the documented post-conditions
+// CuTe's value may break in this case: conditions CuTe does not check for
+// run-time integers and the assumptions and guards do not prove.
 type Branch[T any] struct {
-	Guards []sym.Cond
-	Value  T
-	Err    error
-	Steps  []Step
+	Guards   []sym.Cond
+	Value    T
+	Err      error
+	Steps    []Step
+	Warnings []string
 }
 
 // Answer is the result of a symbolic operation: one branch (a plain
@@ -211,6 +214,8 @@ type world struct {
 	steps   []Step
 	checked []Discharged
 	static  bool                 // the symbols are read as static integers (see errStatic)
+	dynamic bool                 // CuTe with the symbols as run-time integers (Request.Dynamic)
+	warns   []string             // the case's warnings (dynamic mode)
 	memo    map[string]sym.Truth // decisions by guards and question, shared by the runs
 	gkey    string               // the guards in force, as the memo's key prefix
 }
@@ -218,17 +223,17 @@ type world struct {
 // run executes f along every sequence of undecided conditions it meets:
 // each Split decision forks the run.
 func run[T any](set *Set, ctx *sym.Ctx, dynamic bool, f func(w *world) T) (Answer[T], error) {
-	ans, why, err := runAll(set, ctx, f, false)
+	ans, why, err := runAll(set, ctx, f, false, dynamic)
 	if why != "" && dynamic {
 		return Answer[T]{}, fmt.Errorf("CuTe refuses this with the symbols as run-time integers: %s", why)
 	}
 	if why != "" {
-		ans, _, err = runAll(set, ctx, f, true)
+		ans, _, err = runAll(set, ctx, f, true, false)
 	}
 	return ans, err
 }
 
-func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ Answer[T], restart string, _ error) {
+func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static, dynamic bool) (_ Answer[T], restart string, _ error) {
 	var out Answer[T]
 	pending := [][]bool{nil}
 	var split []sym.Cond
@@ -239,7 +244,7 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static bool) (_ A
 		}
 		path := pending[0]
 		pending = pending[1:]
-		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, memo: memo}
+		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, dynamic: dynamic, memo: memo}
 		b, pruned, again := runOne(w, f)
 		if again != "" {
 			return Answer[T]{}, again, nil
@@ -283,14 +288,14 @@ func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned bool, rest
 				}
 				restart = r.why
 			case refusal:
-				b = Branch[T]{Guards: w.guards, Err: r.err, Steps: w.steps}
+				b = Branch[T]{Guards: w.guards, Err: r.err, Steps: w.steps, Warnings: w.warns}
 			default:
 				panic(r)
 			}
 		}
 	}()
 	v := f(w)
-	return Branch[T]{Guards: w.guards, Value: v, Steps: w.steps}, false, ""
+	return Branch[T]{Guards: w.guards, Value: v, Steps: w.steps, Warnings: w.warns}, false, ""
 }
 
 // fail ends the run with an error.
@@ -465,8 +470,30 @@ func (e Env) static(x sym.Expr) bool {
 	return true
 }
 
+// staticZeroFactor reports whether let l is a product with a factor bound
+// to the static _0: CuTe's _0 * x is _0, static whatever x is.
+func (e Env) staticZeroFactor(l Let) bool {
+	if strings.ContainsAny(l.Text, "+-/%(,") {
+		return false
+	}
+	for _, s := range sym.Symbols(l.expr) {
+		if v, ok := e[s]; ok && v.Static {
+			if c, ok := sym.IsConst(v.E); ok && c == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // apply fires rule r: its lets are computed and the step recorded.
-func (w *world) apply(r *Rule, at string, e Env) Env {
+func (w *world) apply(r *Rule, at string, e Env) Env { return w.applyLets(r, at, e, false) }
+
+// applyLets fires rule r with its lets, or (runtime) with the values CuTe
+// computes with run-time integers where the rule's condition is not
+// proved: an unchecked rule in dynamic mode (see Rule.Unchecked), whose
+// case then warns.
+func (w *world) applyLets(r *Rule, at string, e Env, runtime bool) Env {
 	if len(w.steps) >= MaxSteps {
 		w.fail("rules: more than %d steps", MaxSteps)
 	}
@@ -479,22 +506,35 @@ func (w *world) apply(r *Rule, at string, e Env) Env {
 	for k, v := range e {
 		out[k] = v
 	}
-	for _, l := range r.Lets {
+	lets := r.Lets
+	if runtime {
+		lets = r.Runtime
+	}
+	for _, l := range lets {
 		v := out.expr(l.expr)
+		if runtime {
+			v = w.ctx.Simplify(v) // CuTe's floor and ceil divisions, resolved where the context decides them
+		}
 		if err := v.Err(); err != nil {
 			w.fail("%s: let %s = %s: %v", r.ID, l.Name, l.Text, err)
 		}
-		_, isConst := sym.IsConst(v)
-		out[l.Name] = sym.Int{E: v, Static: isConst && out.static(l.expr)}
+		c, isConst := sym.IsConst(v)
+		static := isConst && (out.static(l.expr) || c == 0 && out.staticZeroFactor(l))
+		out[l.Name] = sym.Int{E: v, Static: static}
 	}
 	st := Step{Rule: r.ID, Version: r.Version, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked,
 		env: out, guards: w.guards}
 	w.checked = nil
 	st.names = append(st.names, r.In...)
-	for _, l := range r.Lets {
+	for _, l := range lets {
 		st.names = append(st.names, l.Name)
 	}
 	w.steps = append(w.steps, st)
+	if runtime {
+		st.fill()
+		w.warns = append(w.warns, fmt.Sprintf("CuTe's value may break %s (rule %s at %s, %s)", r.Unchecked, r.ID, at, BindText(st.Bind)))
+		return out
+	}
 	if r.Error != "" {
 		st.fill()
 		w.fail("%s (rule %s at %s, %s)", r.Error, r.ID, at, BindText(st.Bind))
@@ -522,36 +562,65 @@ func (w *world) step(id, at string, e Env) Env {
 	if !ok {
 		panic("rules: no rule " + id)
 	}
+	runtime := false
 	if r.If != "" {
-		if !w.check(r, e) {
+		var fire bool
+		if fire, runtime = w.check(r, e); !fire {
 			w.fail("%s: condition %s fails at %s", id, r.If, at)
 		}
 	}
-	return w.apply(r, at, e)
+	return w.applyLets(r, at, e, runtime)
 }
 
-// check decides a rule's condition under its policy: true when the rule
-// fires.
-func (w *world) check(r *Rule, e Env) bool {
+// unchecked reports whether rule r, bound by e, is one CuTe does not
+// check with the symbols as run-time integers, in dynamic mode: CuTe does
+// check its asserts line when every integer in it is static.
+func (w *world) unchecked(r *Rule, e Env) bool {
+	if !w.dynamic || r.Unchecked == "" {
+		return false
+	}
+	for _, rc := range r.asserts {
+		if !e.static(rc.c.X) || !e.static(rc.c.Y) {
+			continue
+		}
+		if h, err := e.cond(rc.c).Holds(sym.Binding{}); err != nil || !h {
+			return false // CuTe's static_assert fails: a compile-time refusal
+		}
+	}
+	return true
+}
+
+// check decides a rule's condition under its policy: fire when the rule
+// fires, runtime when it fires with CuTe's run-time values because its
+// condition, unchecked by CuTe, is not proved (dynamic mode).
+func (w *world) check(r *Rule, e Env) (fire, runtime bool) {
 	for _, rc := range r.cond {
 		t, ci := w.decideRule(rc, e)
-		switch t {
-		case sym.True:
+		switch {
+		case t == sym.True:
 			w.checked = append(w.checked, w.shown(rc, e, ci, "proved"))
 			continue
-		case sym.False:
+		case w.unchecked(r, e):
+			by := "not proved (CuTe does not check it with run-time integers)"
+			if t == sym.False {
+				by = "refuted (CuTe does not check it with run-time integers)"
+			}
+			w.checked = append(w.checked, w.shown(rc, e, ci, by))
+			runtime = true
+			continue
+		case t == sym.False:
 			w.checked = append(w.checked, w.shown(rc, e, ci, "refuted"))
 			if r.Policy == Require {
 				w.fail("%s: fails: %s (rule %s)", r.Says, ci, r.ID)
 			}
-			return false
+			return false, false
 		}
 		switch r.Policy {
 		case Decline:
-			return false
+			return false, false
 		case Split:
 			if !w.fork(ci) {
-				return false
+				return false, false
 			}
 		case Require:
 			if !w.fork(ci) {
@@ -561,7 +630,7 @@ func (w *world) check(r *Rule, e Env) bool {
 			w.fail("needs %s (rule %s: %s)", ci, r.ID, r.Says)
 		}
 	}
-	return true
+	return true, runtime
 }
 
 // choose fires one rule of a group (see Group).
@@ -589,10 +658,21 @@ func (w *world) choose(group, at string, e Env) (*Rule, Env) {
 				return r, w.apply(r, at, e)
 			}
 		}
+		// with run-time integers CuTe computes the same formula whichever
+		// alternative holds: where none is proved, its value (and a
+		// warning) instead of a split
+		for _, r := range g.Rules {
+			if r.Error != "" && w.unchecked(r, e) {
+				return r, w.applyLets(r, at, e, true)
+			}
+		}
 	}
 	for _, r := range g.Rules {
-		if r.If == "" || w.check(r, e) {
+		if r.If == "" {
 			return r, w.apply(r, at, e)
+		}
+		if fire, runtime := w.check(r, e); fire {
+			return r, w.applyLets(r, at, e, runtime)
 		}
 	}
 	w.fail("rules: no rule of group %s applies at %s", group, at)

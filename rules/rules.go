@@ -60,6 +60,21 @@ type Rule struct {
 	Lets    []Let
 	Error   string // a refusing rule: the error its application gives
 	Says    string // the step as the documentation writes it
+	// Unchecked names the documented post-condition CuTe's value may
+	// break because CuTe does not check this rule's condition (or, for an
+	// error rule, the conditions of its group) when the integers are
+	// run-time values; "" for a condition CuTe always checks or that is
+	// not CuTe's. In dynamic mode such a rule fires with its Runtime lets
+	// where its condition is not proved, and the case carries a warning.
+	Unchecked string
+	// Asserts is the condition CuTe asserts at compile time (a
+	// static_assert) when its metavariables are all static: where it
+	// fails there, CuTe refuses even in dynamic mode ("" for none).
+	Asserts string
+	asserts []ruleCond
+	// Runtime are the values CuTe computes with run-time integers where
+	// the condition is not proved (they replace the lets of the same name).
+	Runtime []Let
 }
 
 // Let is one value a rule computes from its metavariables.
@@ -207,7 +222,7 @@ func (s *Set) parseFile(name, src string) error {
 				group.Rules = append(group.Rules, r)
 			}
 			cur = r
-		case "doc", "in", "if", "let", "error", "says":
+		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts":
 			if cur == nil {
 				return perr("%s outside a rule", key)
 			}
@@ -225,17 +240,30 @@ func (s *Set) parseFile(name, src string) error {
 					return perr("condition %q: %v", rest, err)
 				}
 				cur.If, cur.cond = rest, cs
-			case "let":
+			case "let", "runtime":
 				n, e, ok := strings.Cut(rest, "=")
 				n = strings.TrimSpace(n)
 				if !ok || !sym.ValidSymbol(n) {
-					return perr("want: let NAME = EXPR")
+					return perr("want: %s NAME = EXPR", key)
 				}
 				x, err := sym.Parse(strings.TrimSpace(e))
 				if err != nil {
-					return perr("let %s: %v", n, err)
+					return perr("%s %s: %v", key, n, err)
 				}
-				cur.Lets = append(cur.Lets, Let{Name: n, Text: strings.TrimSpace(e), expr: x})
+				l := Let{Name: n, Text: strings.TrimSpace(e), expr: x}
+				if key == "let" {
+					cur.Lets = append(cur.Lets, l)
+				} else {
+					cur.Runtime = append(cur.Runtime, l)
+				}
+			case "unchecked":
+				cur.Unchecked = rest
+			case "asserts":
+				cs, err := parseRuleConds(rest)
+				if err != nil || len(cs) != 1 {
+					return perr("asserts %q: want one comparison (%v)", rest, err)
+				}
+				cur.Asserts, cur.asserts = rest, cs
 			case "error":
 				cur.Error = rest
 			case "says":
@@ -284,6 +312,38 @@ func (s *Set) lint() error {
 				return err
 			}
 			bound[l.Name] = true
+		}
+		runBound := map[string]bool{}
+		for _, m := range r.In {
+			runBound[m] = true
+		}
+		for _, l := range r.Runtime {
+			for _, n := range sym.Symbols(l.expr) {
+				if !runBound[n] {
+					return at("runtime %s uses %s, which is not bound", l.Name, n)
+				}
+			}
+			runBound[l.Name] = true
+		}
+		if (len(r.Runtime) > 0 || r.Asserts != "") && r.Unchecked == "" {
+			return at("runtime or asserts lines without an unchecked line")
+		}
+		for _, c := range r.asserts {
+			for _, m := range append(sym.Symbols(c.c.X), sym.Symbols(c.c.Y)...) {
+				if !runBound[m] {
+					return at("asserts uses %s, which is not a metavariable", m)
+				}
+			}
+		}
+		if r.Unchecked != "" && r.Error == "" && (r.If == "" || r.Policy != Require) {
+			return at("unchecked on a rule that is neither an error nor a required condition")
+		}
+		if r.Unchecked != "" && r.Error == "" {
+			for _, l := range r.Lets {
+				if !runBound[l.Name] {
+					return at("let %s has no runtime value (needed where its condition is not proved)", l.Name)
+				}
+			}
 		}
 		if len(r.cond) > 1 && r.Policy != Decline {
 			return at("a condition with && can only decline (its negation is a disjunction)")

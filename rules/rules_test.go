@@ -19,10 +19,17 @@ func render(a Answer[sym.Value], err error) string {
 	if err != nil {
 		return "\terror " + err.Error() + "\n"
 	}
-	if v, ok := a.Plain(); ok {
-		return "\t= " + v.String() + "\n"
-	}
 	var b strings.Builder
+	warnings := func(br Branch[sym.Value]) {
+		for _, w := range br.Warnings {
+			b.WriteString("\t  warning " + w + "\n")
+		}
+	}
+	if v, ok := a.Plain(); ok {
+		b.WriteString("\t= " + v.String() + "\n")
+		warnings(a.Branches[0])
+		return b.String()
+	}
 	for _, br := range a.Branches {
 		b.WriteString("\twhen " + sym.FormatConds(br.Guards) + ": ")
 		if br.Err != nil {
@@ -31,6 +38,7 @@ func render(a Answer[sym.Value], err error) string {
 			b.WriteString(br.Value.String())
 		}
 		b.WriteString("\n")
+		warnings(br)
 	}
 	return b.String()
 }
@@ -38,7 +46,11 @@ func render(a Answer[sym.Value], err error) string {
 func parseRequest(line string) Request {
 	req, assume, _ := strings.Cut(line, "|")
 	f := strings.Fields(req)
-	r := Request{Op: f[0], Args: f[1:], Assume: []string{}}
+	dynamic := f[0] == "dynamic"
+	if dynamic {
+		f = f[1:]
+	}
+	r := Request{Op: f[0], Args: f[1:], Assume: []string{}, Dynamic: dynamic}
 	for _, a := range strings.Split(assume, ";") {
 		if a = strings.TrimSpace(a); a != "" {
 			r.Assume = append(r.Assume, a)

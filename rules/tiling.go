@@ -119,12 +119,22 @@ func (w *world) arrange(l sym.Layout, t sym.Tiler, how, family, at string) sym.L
 	switch how {
 	case "tiled":
 		w.step(family+".tiled", at, nil)
-		return concat(append([]sym.Layout{first}, modesOf(second)...))
+		return concat(append([]sym.Layout{first}, sliceModes(second)...))
 	case "flat":
 		w.step(family+".flat", at, nil)
-		return concat(append(modesOf(first), modesOf(second)...))
+		return concat(append(sliceModes(first), sliceModes(second)...))
 	}
 	return concat([]sym.Layout{first, second})
+}
+
+// sliceModes is what CuTe's slice keeps of a mode sliced with repeat<R>(_),
+// R its rank: its modes, spliced into the result, or for R == 1 (where
+// repeat<1>(_) is _ itself) the whole mode, nesting included.
+func sliceModes(l sym.Layout) []sym.Layout {
+	if rank(l) == 1 {
+		return []sym.Layout{l}
+	}
+	return modesOf(l)
 }
 
 // logicalProduct is logical_product(A, B) for a layout B.

@@ -16,7 +16,7 @@ import (
 var deriveCmd = &command{
 	name:    "derive",
 	summary: "derive a symbolic call step by step: the rules applied, the cases, the answer",
-	usage: `usage: cute derive [-assume COND]... [-json] CALL
+	usage: `usage: cute derive [-assume COND]... [-dynamic] [-json] CALL
 
 Computes CALL, one operation over symbolic layouts such as
 	cute derive -assume 'M % 32 == 0' 'logical_divide((M,N):(_1,M), _32:_1)'
@@ -27,6 +27,10 @@ answer splits into cases, each with its guard and its own derivation.
 
 Flags:
 	-assume COND  an assumption (repeatable; && joins several in one)
+	-dynamic      what CuTe computes with the symbols as run-time integers:
+	              the structure it keeps, its refusals, and its value with a
+	              warning where it does not check a condition its result
+	              needs (instead of a case split or an error)
 	-json         print the derivation as JSON (the stable form a program
 	              or a checker reads)
 `,
@@ -47,11 +51,12 @@ func runDerive(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var assume assumeFlags
 	fs.Var(&assume, "assume", "an assumption")
 	asJSON := fs.Bool("json", false, "print JSON")
+	dynamic := fs.Bool("dynamic", false, "the symbols as CuTe's run-time integers")
 	operands, code, done := parseFlags(deriveCmd, fs, args, stdout, stderr)
 	if done {
 		return code
 	}
-	req, src, code, ok := symbolicRequest(deriveCmd, operands, assume, stderr)
+	req, src, code, ok := symbolicRequest(deriveCmd, operands, assume, *dynamic, stderr)
 	if !ok {
 		return code
 	}
@@ -73,7 +78,7 @@ func runDerive(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // symbolicRequest reads a call expression of one operation whose
 // arguments are values (not nested calls) as a rules request.
-func symbolicRequest(c *command, operands []string, assume []string, stderr io.Writer) (rules.Request, string, int, bool) {
+func symbolicRequest(c *command, operands []string, assume []string, dynamic bool, stderr io.Writer) (rules.Request, string, int, bool) {
 	for _, a := range assume {
 		if _, err := sym.ParseConds(a); err != nil {
 			return rules.Request{}, a, report(c, a, fmt.Errorf("-assume %s: %w", a, err), stderr), false
@@ -88,7 +93,7 @@ func symbolicRequest(c *command, operands []string, assume []string, stderr io.W
 		fmt.Fprintf(stderr, "cute %s: want a call such as composition(A, B), got %s\n", c.name, abbrev(src))
 		return rules.Request{}, src, exitUsage, false
 	}
-	req := rules.Request{Op: call.Name, Assume: assume}
+	req := rules.Request{Op: call.Name, Assume: assume, Dynamic: dynamic}
 	for _, a := range call.Args {
 		if _, nested := a.(*notation.Call); nested {
 			fmt.Fprintf(stderr, "cute %s: nested calls are not derived yet: give the inner result as a value\n", c.name)

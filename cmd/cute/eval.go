@@ -19,7 +19,7 @@ const maxValues = 64
 var evalCmd = &command{
 	name:    "eval",
 	summary: "evaluate a call expression or a layout: result, size, cosize, values",
-	usage: `usage: cute eval [-strict] [-assume COND]... EXPR
+	usage: `usage: cute eval [-strict] [-assume COND]... [-dynamic] EXPR
 
 Evaluates EXPR, a call expression such as
 	cute eval 'composition((10,2):(16,4), (5,4):(1,5))'
@@ -40,6 +40,8 @@ Flags:
 	-strict       refuse (exit 1) where CuTe mode would warn: give a value
 	              only when every documented post-condition holds
 	-assume COND  an assumption about the symbols (repeatable)
+	-dynamic      a symbolic call as CuTe computes it with the symbols as
+	              run-time integers (warnings on standard error)
 `,
 }
 
@@ -50,12 +52,13 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	strict := fs.Bool("strict", false, "refuse where CuTe mode would warn")
 	var assume assumeFlags
 	fs.Var(&assume, "assume", "an assumption")
+	dynamic := fs.Bool("dynamic", false, "the symbols as CuTe's run-time integers")
 	operands, code, done := parseFlags(evalCmd, fs, args, stdout, stderr)
 	if done {
 		return code
 	}
-	if len(assume) > 0 || hasSymbol(strings.Join(operands, " ")) {
-		return evalSymbolic(operands, assume, stdout, stderr)
+	if len(assume) > 0 || *dynamic || hasSymbol(strings.Join(operands, " ")) {
+		return evalSymbolic(operands, assume, *dynamic, stdout, stderr)
 	}
 	n, src, code, ok := parseExpr(evalCmd, operands, stderr)
 	if !ok {
@@ -171,8 +174,8 @@ func hasSymbol(src string) bool {
 
 // evalSymbolic prints the symbolic answer of a call: the result, or one
 // line per case.
-func evalSymbolic(operands, assume []string, stdout, stderr io.Writer) int {
-	req, src, code, ok := symbolicRequest(evalCmd, operands, assume, stderr)
+func evalSymbolic(operands, assume []string, dynamic bool, stdout, stderr io.Writer) int {
+	req, src, code, ok := symbolicRequest(evalCmd, operands, assume, dynamic, stderr)
 	if !ok {
 		return code
 	}
@@ -180,12 +183,19 @@ func evalSymbolic(operands, assume []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return report(evalCmd, src, err, stderr)
 	}
+	warn := func(b rules.Branch[sym.Value]) {
+		for _, w := range b.Warnings {
+			fmt.Fprintf(stderr, "warning: %s\n", w)
+		}
+	}
 	if v, ok := a.Plain(); ok {
 		fmt.Fprintln(stdout, v)
+		warn(a.Branches[0])
 		return exitOK
 	}
 	status := exitOK
 	for _, b := range a.Branches {
+		warn(b)
 		when := "always"
 		if len(b.Guards) > 0 {
 			when = sym.FormatConds(b.Guards)

@@ -55,7 +55,7 @@ func (ex symExample) check() (got, problem string) {
 	if ex.assume != "-" {
 		assume = []string{ex.assume}
 	}
-	req, _, _, ok := symbolicRequest(showcaseCmd, []string{ex.call}, assume, io.Discard)
+	req, _, _, ok := symbolicRequest(showcaseCmd, []string{ex.call}, assume, false, io.Discard)
 	if !ok {
 		return "", "the call does not parse as a symbolic request"
 	}

@@ -30,9 +30,10 @@ type Request struct {
 
 // Case is one branch of a piecewise reply.
 type Case struct {
-	When   []string `json:"when"`
-	Result string   `json:"result,omitempty"`
-	Error  string   `json:"error,omitempty"`
+	When    []string `json:"when"`
+	Result  string   `json:"result,omitempty"`
+	Error   string   `json:"error,omitempty"`
+	Warning string   `json:"warning,omitempty"` // dynamic requests: a post-condition CuTe's value may break in this case
 }
 
 // Reply is one oracle reply.
@@ -216,11 +217,14 @@ func symbolic(id json.RawMessage, req Request) Reply {
 	return r
 }
 
+// warningText joins the warnings of a case of a dynamic answer.
+func warningText(ws []string) string { return oneLine(strings.Join(ws, "; ")) }
+
 // symbolicReply is the reply for a symbolic answer.
 func symbolicReply(id json.RawMessage, ans rules.Answer[sym.Value]) Reply {
 	if v, ok := ans.Plain(); ok {
 		s := v.String()
-		return Reply{ID: id, Result: &s}
+		return Reply{ID: id, Result: &s, Warning: warningText(ans.Branches[0].Warnings)}
 	}
 	if len(ans.Branches) == 1 && len(ans.Branches[0].Guards) == 0 {
 		return errReply(id, "%s", oneLine(ans.Branches[0].Err.Error()))
@@ -228,7 +232,7 @@ func symbolicReply(id json.RawMessage, ans rules.Answer[sym.Value]) Reply {
 	r := Reply{ID: id}
 	var good []int
 	for i, b := range ans.Branches {
-		c := Case{When: []string{}}
+		c := Case{When: []string{}, Warning: warningText(b.Warnings)}
 		for _, g := range b.Guards {
 			c.When = append(c.When, g.String())
 		}
