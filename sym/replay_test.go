@@ -2,6 +2,7 @@ package sym
 
 import (
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -82,5 +83,32 @@ func TestCondKeyIdentifies(t *testing.T) {
 	}
 	if len(byKey) < 1000 {
 		t.Fatalf("only %d distinct conditions", len(byKey))
+	}
+}
+
+// The verifier's replay of a context is made on first use and atoms are
+// found by their operands' keys: concurrent first questions that reach
+// the general path (sums, whose proofs are verified) and make new atoms
+// must agree with the same questions asked alone (run with -race).
+func TestFirstVerifyConcurrent(t *testing.T) {
+	a, b := MustParse("M*N-M+1"), MustParse("M*N")
+	want := mustCtx(t, "M!=1 && N%4==0").Possible(a, b)
+	for i := 0; i < 8; i++ {
+		ctx := mustCtx(t, "M!=1 && N%4==0")
+		done := make(chan Order, 4)
+		for g := 0; g < 4; g++ {
+			go func() {
+				ctx.Simplify(MustParse("floor_div(M+N," + strconv.Itoa(3+i) + ")"))
+				done <- ctx.Possible(a, b)
+			}()
+		}
+		for g := 0; g < 4; g++ {
+			if got := <-done; got != want {
+				t.Errorf("possible %s ? %s: %s concurrently, %s alone", a, b, got, want)
+			}
+		}
+	}
+	if want != Less {
+		t.Fatalf("possible %s ? %s = %s: the question should be decided (Less) by the general path", a, b, want)
 	}
 }
