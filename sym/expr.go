@@ -543,15 +543,28 @@ func constPoly(c rat) *poly {
 	if c.isZero() {
 		return zeroPoly
 	}
-	if c.isOne() {
-		return onePoly // polynomials are never modified: one is shared
+	if c.b == nil && c.d == 1 && c.n >= -1 && c.n <= 64 {
+		return smallPolys[c.n+1] // polynomials are never modified: shared
 	}
 	return &poly{t: []term{{c: c}}}
 }
 
-var onePoly = &poly{t: []term{{c: ratOne}}}
+// smallPolys are the constant polynomials -1..64 (0 is zeroPoly).
+var smallPolys = func() [66]*poly {
+	var a [66]*poly
+	for i := range a {
+		if i != 1 {
+			a[i] = &poly{t: []term{{c: ratInt(int64(i - 1))}}}
+		}
+	}
+	a[1] = zeroPoly
+	return a
+}()
 
 func varPoly(v *variable) *poly {
+	if v.poly != nil {
+		return v.poly
+	}
 	return &poly{t: []term{{c: ratOne, m: mono{{v, 1}}}}}
 }
 

@@ -51,6 +51,8 @@ type variable struct {
 	// atom data (kind == kAtom)
 	op   atomOp
 	x, y *poly
+	// poly is the polynomial v, shared (set when v is interned)
+	poly *poly
 }
 
 // The intern table. Variables are never removed: the set of symbols and
@@ -81,6 +83,7 @@ func intern(v *variable) *variable {
 	if old, ok := interned.m[key]; ok {
 		return old
 	}
+	v.poly = &poly{t: []term{{c: ratOne, m: mono{{v, 1}}}}}
 	interned.m[key] = v
 	return v
 }
