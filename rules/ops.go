@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cutealg/cutealg/internal/catalog"
@@ -69,6 +70,26 @@ var impls = map[string]impl{
 	"make_layout_right": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.compact(a[0].Tuple, true))
 	},
+	"make_ordered_layout": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.orderedLayout(a[0].Tuple, a[1].Tuple))
+	},
+	"tile_to_shape": func(w *world, a []sym.Value) sym.Value {
+		if len(a) == 3 {
+			return layoutValue(w.tileToShape(a[0].Layout, a[1].Tuple, &a[2].Tuple))
+		}
+		return layoutValue(w.tileToShape(a[0].Layout, a[1].Tuple, nil))
+	},
+	"upcast": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.upcast(a[0].Layout, w.castFactor(a[1], "upcast")))
+	},
+	"downcast": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.downcast(a[0].Layout, w.castFactor(a[1], "downcast")))
+	},
+	"max_common_vector": func(w *world, a []sym.Value) sym.Value { return w.maxCommonVector(a[0].Layout, a[1].Layout) },
+	"max_common_layout": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.maxCommonLayout(a[0].Layout, a[1].Layout))
+	},
+	"nullspace": func(w *world, a []sym.Value) sym.Value { return layoutValue(w.nullspace(a[0].Layout)) },
 	"coalesce": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.coalesce(a[0].Layout, "A"))
 	},
@@ -223,7 +244,16 @@ func Compute(req Request) (Answer[sym.Value], error) {
 			return Answer[sym.Value]{}, fmt.Errorf("argument %d: %w", i+1, err)
 		}
 	}
-	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value { return f(w, vals) })
+	argNodes := make([]notation.Node, len(vals))
+	for i, v := range vals {
+		argNodes[i] = valueNode(v)
+	}
+	reqNode := call(req.Op, argNodes...)
+	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value {
+		v := f(w, vals)
+		w.answer(reqNode, v)
+		return v
+	})
 	if err != nil {
 		var ne *NeedsError
 		if errors.As(err, &ne) {
@@ -267,7 +297,8 @@ func merge(ctx *sym.Ctx, a Answer[sym.Value], flat bool) Answer[sym.Value] {
 					continue
 				}
 				g := append(append([]sym.Cond(nil), bs[i].Guards[:k]...), bs[i].Guards[k+1:]...)
-				nb := Branch[sym.Value]{Guards: g, Value: keep.Value, Err: keep.Err, Steps: keep.Steps}
+				nb := Branch[sym.Value]{Guards: g, Value: keep.Value, Err: keep.Err, From: []Branch[sym.Value]{bs[i], bs[j]},
+					Warnings: unionWarnings(bs[i].Warnings, bs[j].Warnings)}
 				var rest []Branch[sym.Value]
 				for x := range bs {
 					if x != i && x != j {
@@ -408,4 +439,15 @@ func allStatic(ms []mode) bool {
 		}
 	}
 	return true
+}
+
+// unionWarnings lists the warnings of two merged cases, each once.
+func unionWarnings(a, b []string) []string {
+	out := append([]string(nil), a...)
+	for _, w := range b {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }

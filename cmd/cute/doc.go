@@ -11,6 +11,9 @@
 //	                          (symbolic with symbols or -assume)
 //	cute derive [-assume COND]... [-json] CALL
 //	                          derive a symbolic call step by step
+//	cute check FILE           re-verify a saved derivation (JSON of derive -json;
+//	                          - for stdin): exit 0, or 1 naming the first
+//	                          step that fails
 //	cute show [-strict] EXPR  draw a layout as CuTe's print_layout does
 //	cute oracle               answer JSON-lines requests (DESIGN section 5)
 //	cute help [COMMAND]       list the commands and the operations
