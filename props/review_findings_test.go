@@ -82,10 +82,10 @@ var reviewFindings = []struct {
 	{5, false, "dynamic", "left_inverse", []string{"(L*_4,M):(_16,1)"}, nil, []sym.Binding{{"L": 1, "M": 4}}},
 	// 6. constants beyond int64 in plain answers (2^80*M, strides 2^80,
 	// 6*2^62): the answer should be an overflow error
-	{6, true, "overflow", "size", []string{"(_1099511627776,_1099511627776,M):(_1,_1,_1)"}, nil, []sym.Binding{{"M": 1}}},
-	{6, true, "overflow", "make_layout_left", []string{"(_1099511627776,_1099511627776,M)"}, nil, []sym.Binding{{"M": 1}}},
-	{6, true, "overflow", "crd2idx", []string{"(_4611686018427387904,_4)", "(M,N):(_2,_4611686018427387904)"}, nil, []sym.Binding{{"M": 1, "N": 1}}},
-	{6, true, "overflow", "coalesce", []string{"(_1099511627776,_1099511627776,M):(_1,_1099511627776,_1)"}, nil, []sym.Binding{{"M": 1}}},
+	{6, false, "overflow", "size", []string{"(_1099511627776,_1099511627776,M):(_1,_1,_1)"}, nil, []sym.Binding{{"M": 1}}},
+	{6, false, "overflow", "make_layout_left", []string{"(_1099511627776,_1099511627776,M)"}, nil, []sym.Binding{{"M": 1}}},
+	{6, false, "overflow", "crd2idx", []string{"(_4611686018427387904,_4)", "(M,N):(_2,_4611686018427387904)"}, nil, []sym.Binding{{"M": 1, "N": 1}}},
+	{6, false, "overflow", "coalesce", []string{"(_1099511627776,_1099511627776,M):(_1,_1099511627776,_1)"}, nil, []sym.Binding{{"M": 1}}},
 	// M*M is 2^64 at the only allowed binding
 	{6, true, "overflow", "size", []string{"(M,M):(_1,M)"}, []string{"M == 4294967296"}, []sym.Binding{{"M": 4294967296}}},
 	// 7. guards that do not cover an allowed binding: with N == M (allowed
@@ -94,12 +94,15 @@ var reviewFindings = []struct {
 	{7, false, "square", "composition", []string{"(_4,_4):(_1,_8)", "_2:N-M"}, []string{"N >= M"}, []sym.Binding{{"M": 2, "N": 2}}},
 	{7, false, "square", "composition", []string{"(M,N):(_1,M)", "_2:K-L"}, []string{"K >= L"}, []sym.Binding{{"M": 6, "N": 7, "K": 3, "L": 3}}},
 	// with no assumption: at M == N the stride is 0 and no case holds
-	{7, true, "square", "left_inverse", []string{"(_2,_2):(_1,N-M)"}, nil, []sym.Binding{{"M": 2, "N": 2}}},
-	// 8. false errors: the rule compl.bound (cosize(R) <= round_up(size(M),
-	// cosize(A))) is stricter than concrete's checks: complement(_4:_2, 49)
-	// is (_2,7):(_1,_8) in strict mode
-	{8, true, "precise", "complement", []string{"_4:_2", "M"}, nil, []sym.Binding{{"M": 49}}},
-	{8, true, "precise", "complement", []string{"N:_4", "M"}, nil, []sym.Binding{{"M": 1, "N": 1}}},
+	{7, false, "square", "left_inverse", []string{"(_2,_2):(_1,N-M)"}, nil, []sym.Binding{{"M": 2, "N": 2}}},
+	// 8. false errors. The rule compl.bound (cosize(R) <=
+	// round_up(size(M), cosize(A)), CuTe's complement unit test) is
+	// stricter than concrete's checks (complement(_4:_2, 49) is
+	// (_2,7):(_1,_8) in strict mode): kept on purpose, since the public
+	// symbolic corpus marks exactly such values invalid (ok=false, e.g.
+	// complement((_2,4):(_1,_6), M) at M=100) while the concrete vectors
+	// do not (adding the bound to concrete's strict mode refuses 15 valid
+	// concrete vectors). So those entries are not findings.
 	// complement_default((_2,_2):(_1,_3)) is _1:_0 in strict mode (CuTe
 	// computes it with the strides static); the answer requires M%2==0
 	{8, true, "precise", "complement_default", []string{"(_2,_2):(_1,M)"}, nil, []sym.Binding{{"M": 3}}},

@@ -102,6 +102,8 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 	for i, m := range ms {
 		if v, ok := sym.IsConst(m.d.E); ok && v < 0 {
 			w.step("inv.left.negative", fmt.Sprintf("mode %d", i), Env{"d": m.d})
+		} else if !ok && w.decide(sym.MakeCond(m.d.E, sym.GE, sym.Const(1))) != sym.True {
+			w.step("inv.left.positive", fmt.Sprintf("mode %d", i), Env{"d": m.d})
 		}
 	}
 	pre := prefixProducts(ms)

@@ -259,6 +259,23 @@ func (w *world) positiveExtents(v sym.Value, kind catalog.ArgKind, at string) {
 	}
 }
 
+// fitsInt64 refuses a value with an integer beyond int64 (a coefficient
+// that does not fit: every binding overflows CuTe's integers).
+func (w *world) fitsInt64(v sym.Value) {
+	var leaves []sym.Int
+	switch v.Kind {
+	case catalog.Layout:
+		leaves = append(v.Layout.Shape.Leaves(nil), v.Layout.Stride.Leaves(nil)...)
+	case catalog.Tuple:
+		leaves = v.Tuple.Leaves(nil)
+	}
+	for _, l := range leaves {
+		if !sym.CoefficientsFit(l.E) {
+			w.fail("integer overflow: %s does not fit in int64", l)
+		}
+	}
+}
+
 // Compute answers a symbolic request.
 func Compute(req Request) (Answer[sym.Value], error) {
 	op, ok := catalog.Lookup(req.Op)
@@ -302,6 +319,7 @@ func Compute(req Request) (Answer[sym.Value], error) {
 			w.positiveExtents(v, op.Args[i], fmt.Sprintf("argument %d", i+1))
 		}
 		v := f(w, vals)
+		w.fitsInt64(v)
 		w.answer(reqNode, v)
 		return v
 	})
