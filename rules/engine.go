@@ -343,13 +343,13 @@ func (w *world) assume(c sym.Cond) {
 	}
 	w.ctx = n
 	w.guards = append(w.guards, c)
-	w.gkey += c.String() + "&&"
+	w.gkey += c.Key() + "&&"
 }
 
 // cached answers a question once per set of guards: the runs of an
 // algorithm ask the same questions again along their common prefix.
 func (w *world) cached(kind string, c sym.Cond, f func() sym.Truth) sym.Truth {
-	k := w.gkey + "|" + kind + "|" + c.String()
+	k := w.gkey + "|" + kind + "|" + c.Key()
 	if t, ok := w.memo[k]; ok {
 		return t
 	}
