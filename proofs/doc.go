@@ -102,6 +102,22 @@
 // back from JSON, and keeps its docs-style text and JSON under
 // testdata/library (-update rewrites them).
 //
-// Not yet: symbolic equivalence (cute equiv); the library lacks the
-// examples of seeds 001 and 004 and the 1-D logical products of seed 003.
+// # Equiv
+//
+// Equiv decides whether two layouts or calls are the same function at
+// every binding the assumptions allow (cute equiv). Differ needs a
+// witness: a binding (small values first, then sym's sampler) where
+// package concrete evaluates the two differently. Same needs a proof:
+// each call derived by the rules engine, each case's result also
+// coalesced symbolically, every derivation accepted by Check, and in each
+// region where a case of each side meets (the product of the two
+// partitions Check verified), the results or their coalesced forms equal
+// leaf by leaf (identical, or sym's decision True with certificates that
+// sym.Verify accepts), or both sides errors there. Coalesce is canonical
+// on concrete layouts (a function has one coalesced form), so there the
+// answer is never Unknown; symbolically a form may stay uncoalesced where
+// a merge is undecided, and Unknown names the leaf equations it needs.
+//
+// Not yet: the library lacks the examples of seeds 001 and 004 and the
+// 1-D logical products of seed 003; Equiv does not take nested calls.
 package proofs
