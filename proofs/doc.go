@@ -98,7 +98,12 @@
 // testdata/library.txt lists worked examples of the seeds (coalesce,
 // LayoutLeft and LayoutRight, the composition examples, by-mode
 // composition, the six complement examples, the divides, the products,
-// the symbolic blocked product); TestLibrary derives each, checks it read
+// the symbolic blocked product; seed 001's constructions, coordinate
+// table, sublayouts, select, take, concatenation, append, prepend,
+// replace, group and flatten; seed 003's four 1-D logical products; seed
+// 004's WGMMA accumulator layout, its (T,V) -> k and (T,V) -> (M,N)
+// forms and its evaluations), each with a note where the seed's text
+// differs from CuTe's; TestLibrary derives each, checks it read
 // back from JSON, and keeps its docs-style text and JSON under
 // testdata/library (-update rewrites them).
 //
@@ -118,6 +123,6 @@
 // answer is never Unknown; symbolically a form may stay uncoalesced where
 // a merge is undecided, and Unknown names the leaf equations it needs.
 //
-// Not yet: the library lacks the examples of seeds 001 and 004 and the
-// 1-D logical products of seed 003; Equiv does not take nested calls.
+// Not yet: Equiv does not take nested calls; Check reads the JSON form
+// only (the docs-style text omits the rules' hashes and the certificates).
 package proofs
