@@ -25,8 +25,14 @@
 // package concrete to evaluate terms. It fails closed: anything it cannot
 // check is a *Rejection naming the case, the step and why. It checks:
 //
-//   - each step's rule by id, version and rules.TextHash of its text; an
-//     error rule only as the last step of an error case;
+//   - each step's rule by id, version and rules.TextHash of its text, and
+//     its passage and text (what Format prints) the rule's; an error rule
+//     only as the last step of an error case;
+//   - each metavariable traced: its value is one the case made available
+//     before the step (an integer leaf of the request; a metavariable, let
+//     or leaf of a claim of an earlier step; a leaf of the term the step
+//     rewrites), but for the few a rule computes from a whole layout (a
+//     cosize, a rank: computed in check.go);
 //   - the metavariables bound, and each let recomputed from the rule's let
 //     text (value and static mark);
 //   - the rule's condition, parsed from its text and instantiated: each of
@@ -71,11 +77,11 @@
 //
 // What Check does not see: the rules' claims are tied to their rule only
 // by the operation they are about, not by a pattern of the rule, so a step
-// may cite another rule that claims about the same operation and has the
-// same metavariables; metavariables are not traced to where their values
-// come from, so a step that only computes lets may be dropped or moved,
-// and its inputs altered, where no later let, condition or claim depends
-// on it; a claim whose two sides CuTe refuses at every sampled binding (a
+// may cite another rule (with its passage and text) that claims about the
+// same operation and has the same metavariables; metavariables are traced
+// by value, not by position, so a step that only computes lets may be
+// dropped or moved, and its inputs altered, where the values it consumes
+// or makes also occur elsewhere; a claim whose two sides CuTe refuses at every sampled binding (a
 // step of an error case) is an equation of two undefined values, which
 // Check accepts. TestCheckMutants counts, for every derivation of the
 // test corpus, the mutants of each kind and how many Check rejects
