@@ -115,6 +115,9 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 	if c, ok := sym.IsConst(r.E); ok && c < 0 {
 		w.fail("composition: negative stride %s of B at %s: not supported symbolically", r, at)
 	}
+	if _, ok := sym.IsConst(r.E); !ok {
+		w.step("comp.stride-positive", at, Env{"r": r})
+	}
 	last := flat[len(flat)-1]
 	if len(flat) == 1 {
 		e := w.step("comp.lhs-integral", at, Env{"n": n, "r": r, "d": last.d})

@@ -92,7 +92,7 @@ func (w *world) coalesced(ms []mode) sym.Layout {
 func (w *world) leftInverse(a sym.Layout) sym.Layout {
 	ms := w.coalescedModes(a)
 	for _, m := range ms {
-		if _, c := sym.IsConst(m.d.E); !c && !w.static {
+		if !m.d.Static && !w.static { // CuTe asks for static strides, not constant ones
 			panic(errStatic{"Left inverse requires static strides."})
 		}
 	}
@@ -102,6 +102,8 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 	for i, m := range ms {
 		if v, ok := sym.IsConst(m.d.E); ok && v < 0 {
 			w.step("inv.left.negative", fmt.Sprintf("mode %d", i), Env{"d": m.d})
+		} else if !ok && w.decide(sym.MakeCond(m.d.E, sym.GE, sym.Const(1))) != sym.True {
+			w.step("inv.left.positive", fmt.Sprintf("mode %d", i), Env{"d": m.d})
 		}
 	}
 	pre := prefixProducts(ms)

@@ -94,6 +94,14 @@ var impls = map[string]impl{
 		return layoutValue(w.coalesce(a[0].Layout, "A"))
 	},
 	"coalesce_profile": func(w *world, a []sym.Value) sym.Value {
+		if a[1].Tuple.IsLeaf() {
+			// an integer profile coalesces the whole layout into CuTe's
+			// top-level modes, which are part of the answer (unlike
+			// coalesce's): with the symbols as run-time integers CuTe
+			// merges only static modes
+			w.step("coal.run-time", "A", nil)
+			return layoutValue(modesLayout(w.coalesceModes(flatModes(a[0].Layout))))
+		}
 		return layoutValue(w.coalesceProfile(a[0].Layout, a[1].Tuple, "A"))
 	},
 	"crd2idx": func(w *world, a []sym.Value) sym.Value {
@@ -211,6 +219,63 @@ type Request struct {
 	Dynamic bool
 }
 
+// positiveExtents requires every extent of an argument (the shape of a
+// layout, of a tiler's layouts and integers, or a shape argument) to be a
+// positive integer: a literal that is not is an error, a symbolic one that
+// the assumptions do not make positive is the rule arg.extent's
+// obligation (a case where it fails is an error).
+func (w *world) positiveExtents(v sym.Value, kind catalog.ArgKind, at string) {
+	check := func(s sym.Int) {
+		if c, ok := sym.IsConst(s.E); ok {
+			if c < 1 {
+				w.fail("%s: shape extent %s is not positive", at, s)
+			}
+			return
+		}
+		if w.decide(sym.MakeCond(s.E, sym.GE, sym.Const(1))) != sym.True {
+			w.step("arg.extent", at, Env{"s": s})
+		}
+	}
+	switch {
+	case v.Kind == catalog.Layout:
+		for _, s := range v.Layout.Shape.Leaves(nil) {
+			check(s)
+		}
+	case v.Kind == catalog.Tiler:
+		for _, lf := range v.Tiler.Leaves(nil) {
+			switch lf.Kind {
+			case sym.TileLayout:
+				for _, s := range lf.Layout.Shape.Leaves(nil) {
+					check(s)
+				}
+			case sym.TileInt:
+				check(lf.Int)
+			}
+		}
+	case kind == catalog.Shape:
+		for _, s := range v.Tuple.Leaves(nil) {
+			check(s)
+		}
+	}
+}
+
+// fitsInt64 refuses a value with an integer beyond int64 (a coefficient
+// that does not fit: every binding overflows CuTe's integers).
+func (w *world) fitsInt64(v sym.Value) {
+	var leaves []sym.Int
+	switch v.Kind {
+	case catalog.Layout:
+		leaves = append(v.Layout.Shape.Leaves(nil), v.Layout.Stride.Leaves(nil)...)
+	case catalog.Tuple:
+		leaves = v.Tuple.Leaves(nil)
+	}
+	for _, l := range leaves {
+		if !sym.CoefficientsFit(l.E) {
+			w.fail("integer overflow: %s does not fit in int64", l)
+		}
+	}
+}
+
 // Compute answers a symbolic request.
 func Compute(req Request) (Answer[sym.Value], error) {
 	op, ok := catalog.Lookup(req.Op)
@@ -250,7 +315,11 @@ func Compute(req Request) (Answer[sym.Value], error) {
 	}
 	reqNode := call(req.Op, argNodes...)
 	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value {
+		for i, v := range vals {
+			w.positiveExtents(v, op.Args[i], fmt.Sprintf("argument %d", i+1))
+		}
 		v := f(w, vals)
+		w.fitsInt64(v)
 		w.answer(reqNode, v)
 		return v
 	})

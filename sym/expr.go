@@ -801,3 +801,21 @@ func atomIntegral(v *variable) bool {
 	}
 	return v.x.integral() && v.y.integral()
 }
+
+// CoefficientsFit reports whether every coefficient of e's terms is an
+// int64 (a rational with int64 numerator and denominator). A coefficient
+// beyond int64 makes every value of e overflow CuTe's integers wherever
+// its monomial is not 0, so a caller reports such a value as an overflow
+// error (DESIGN 3.4) rather than print it.
+func CoefficientsFit(e Expr) bool {
+	p := pl(e)
+	if p.err != nil {
+		return true // an invalid expression has its own error
+	}
+	for _, t := range p.t {
+		if t.c.b != nil {
+			return false
+		}
+	}
+	return true
+}
