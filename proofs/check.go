@@ -1105,14 +1105,16 @@ func (s sources) addTerm(n notation.Node) {
 // computed are the metavariables (rule and name) whose values the
 // engine's algorithms compute from a whole layout rather than take from
 // one place (a cosize, a size, a rank, the largest sum a mode reaches, a
-// starting stride or count), so that they are not traced: each is still
+// starting stride or count, the rest of B that reaches A's last mode,
+// simplified under the guards), so that they are not traced: each is still
 // tied to the step by its rule's condition and lets, and the case's
 // result is checked against concrete.
 var computed = map[string]bool{
 	"compl.cosize a": true, "compl.cosize r": true, "compl.cosize m": true,
 	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true,
 	"compl.static-oracle r": true, "comp.no-carry t": true,
-	"inv.left.mode p": true, "inv.left.zero d": true, "inv.right.follow p": true,
+	"comp.last n": true, "comp.last r": true,
+	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
 	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
 	"prod.pad R": true, "tile.pad R": true,
 	"cast.up.static a": true, "cast.up.static g": true,
