@@ -130,11 +130,11 @@ func Equiv(a, b string, assume []string) (Equivalence, error) {
 	}
 	sa, err := eq.canonical(ta, assume)
 	if err != nil {
-		return eq, err
+		return eq.undecided(err)
 	}
 	sb, err := eq.canonical(tb, assume)
 	if err != nil {
-		return eq, err
+		return eq.undecided(err)
 	}
 	eq.Verdict = Same
 	for _, x := range sa {
@@ -172,6 +172,24 @@ func Equiv(a, b string, assume []string) (Equivalence, error) {
 	return eq, nil
 }
 
+// undecided answers Unknown where a side's derivation needs more
+// assumptions (a *rules.NeedsError: too many cases) or does not check (a
+// *Rejection: Equiv proves nothing with it); any other error is bad input.
+func (eq *Equivalence) undecided(err error) (Equivalence, error) {
+	var needs *rules.NeedsError
+	var rej *Rejection
+	switch {
+	case errors.As(err, &needs):
+		eq.Needs = condTexts(needs.Needs)
+	case errors.As(err, &rej):
+		eq.Needs = []string{"a derivation the checker accepts (" + err.Error() + ")"}
+	default:
+		return *eq, err
+	}
+	eq.Verdict, eq.Regions = Unknown, nil
+	return *eq, nil
+}
+
 // equivTerm parses an operand of Equiv: a layout, or a call whose
 // arguments are values.
 func equivTerm(src string) (notation.Node, error) {
@@ -189,6 +207,9 @@ func equivTerm(src string) (notation.Node, error) {
 		}
 		if op.Result != catalog.ResLayout {
 			return nil, fmt.Errorf("%s: %s gives %s, not a layout", src, n.Name, op.Result)
+		}
+		if len(n.Args) < op.MinArgs || len(n.Args) > len(op.Args) {
+			return nil, fmt.Errorf("%s: %s takes %s", src, n.Name, op.Usage())
 		}
 		for _, x := range n.Args {
 			if hasCall(x) {

@@ -126,5 +126,7 @@ func printEquiv(w io.Writer, a, b string, assume []string, eq proofs.Equivalence
 			fmt.Fprintf(w, "    open: %s\n", r.Open)
 		}
 	}
-	fmt.Fprintf(w, "  %d derivations, each accepted by the checker (-json prints them)\n", len(eq.Derivations))
+	if len(eq.Derivations) > 0 {
+		fmt.Fprintf(w, "  %d derivations, each accepted by the checker (-json prints them)\n", len(eq.Derivations))
+	}
 }

@@ -56,6 +56,8 @@ var cliCases = []struct {
 	{name: "equiv-unknown", args: []string{"equiv", "-assume", "K*K == M*M", "(M,N):(_1,M)", "(M,N):(_1,K)"}, exit: 3},
 	{name: "equiv-one-operand", args: []string{"equiv", "8:1"}, exit: 2},
 	{name: "equiv-not-layout", args: []string{"equiv", "8:1", "size(8:1)"}, exit: 2},
+	{name: "equiv-unchecked", args: []string{"equiv", "composition((_2,_2):(_2,_8), M:N-M)", "composition((_2,_2):(_2,_8), M:N-M)"}, exit: 3},
+	{name: "equiv-arity", args: []string{"equiv", "composition((_2,_2):(_2,_8))", "8:1"}, exit: 2},
 	{name: "equiv-nested", args: []string{"equiv", "8:1", "coalesce(coalesce(8:1))"}, exit: 2},
 	{name: "equiv-bad-assume", args: []string{"equiv", "-assume", "M % 0 == 0", "8:1", "8:1"}, exit: 2},
 
