@@ -372,6 +372,8 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	// calls are all rewritten is done and leaves the stack
 	open := []notation.Node{c.request}
 	var prev []string
+	src := sources{}
+	src.addTerm(c.request)
 	for si, st := range cs.Steps {
 		rej := func(format string, args ...any) error {
 			return &Rejection{Case: ci + 1, Step: si + 1, Rule: st.Rule, Why: fmt.Sprintf(format, args...)}
@@ -389,6 +391,10 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 			return rej("its guards contradict the case's: %v", err)
 		}
 		if err := c.checkStep(st, g, cs.Error != "" && si == len(cs.Steps)-1); err != nil {
+			return rej("%v", err)
+		}
+		r, _ := c.set.Rule(st.Rule) // checkStep found it
+		if err := src.trace(r, st); err != nil {
 			return rej("%v", err)
 		}
 		if st.Before == "" {
@@ -555,6 +561,10 @@ func (c *checker) checkStep(st rules.Step, guards []sym.Cond, last bool) error {
 	}
 	if h := rules.TextHash(r.Text); h != st.Hash {
 		return fmt.Errorf("rule %s's text hashes to %s, the step cites %s", r.ID, h, st.Hash)
+	}
+	// what the docs-style text prints for the step is its rule's
+	if st.Doc != r.Doc || st.Says != r.Says {
+		return fmt.Errorf("the step's passage and text (%s: %q) are not rule %s's (%s: %q)", st.Doc, st.Says, r.ID, r.Doc, r.Says)
 	}
 	if r.Error != "" && !last {
 		return fmt.Errorf("rule %s is an error (%s): only the last step of an error case applies it", r.ID, r.Error)
@@ -1056,4 +1066,89 @@ func upperBound(conds []sym.Cond, s string) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// sources are the values a case has made available so far (the
+// printed expressions, static marks aside): the integer leaves of the
+// request, and of every step before, its metavariables, its lets and the
+// integer leaves of its claim's two sides.
+type sources map[string]bool
+
+func (s sources) add(t string) {
+	if i, err := sym.ParseInt(t); err == nil {
+		s[i.E.String()] = true
+	}
+}
+
+// addTerm adds every integer leaf of a term.
+func (s sources) addTerm(n notation.Node) {
+	switch n := n.(type) {
+	case *notation.Call:
+		for _, a := range n.Args {
+			s.addTerm(a)
+		}
+	case *notation.Tuple:
+		for _, e := range n.Elems {
+			s.addTerm(e)
+		}
+	case *notation.Layout:
+		s.addTerm(n.Shape)
+		s.addTerm(n.Stride)
+	case *notation.Underscore:
+	default:
+		if i, err := sym.IntFromNode(n); err == nil {
+			s[i.E.String()] = true
+		}
+	}
+}
+
+// computed are the metavariables (rule and name) whose values the
+// engine's algorithms compute from a whole layout rather than take from
+// one place (a cosize, a size, a rank, the largest sum a mode reaches, a
+// starting stride or count, the rest of B that reaches A's last mode,
+// simplified under the guards), so that they are not traced: each is still
+// tied to the step by its rule's condition and lets, and the case's
+// result is checked against concrete.
+var computed = map[string]bool{
+	"compl.cosize a": true, "compl.cosize r": true, "compl.cosize m": true,
+	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true,
+	"compl.static-oracle r": true, "comp.no-carry t": true,
+	"comp.last n": true, "comp.last r": true,
+	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
+	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
+	"prod.pad R": true, "tile.pad R": true,
+	"cast.up.static a": true, "cast.up.static g": true,
+}
+
+// trace checks that every metavariable of the step (but the computed
+// ones) has a value the case made available before it (or its own
+// before, the term it rewrites), then adds the step's values.
+func (s sources) trace(r *rules.Rule, st rules.Step) error {
+	if st.Before != "" {
+		n, err := notation.Parse(st.Before)
+		if err != nil {
+			return fmt.Errorf("before: %v", err)
+		}
+		s.addTerm(n)
+	}
+	for _, m := range r.In {
+		i, err := sym.ParseInt(st.Bind[m])
+		if err != nil {
+			return fmt.Errorf("metavariable %s: %v", m, err)
+		}
+		if !computed[r.ID+" "+m] && !s[i.E.String()] {
+			return fmt.Errorf("metavariable %s = %s comes from nowhere: neither the request nor a step before has that value", m, st.Bind[m])
+		}
+	}
+	for _, v := range st.Bind {
+		s.add(v)
+	}
+	if st.After != "" {
+		n, err := notation.Parse(st.After)
+		if err != nil {
+			return fmt.Errorf("after: %v", err)
+		}
+		s.addTerm(n)
+	}
+	return nil
 }

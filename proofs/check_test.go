@@ -66,7 +66,14 @@ func corpus(t testing.TB) []rules.Request {
 	return out
 }
 
-// Every derivation of the corpus checks.
+// unsampled are the requests of the corpus whose derivation has a case
+// with guards that neither sym nor the checker's sampler can show empty or
+// inhabited: Check rejects them for want of a binding (it fails closed).
+var unsampled = map[string]string{
+	"composition((_2,_2):(_2,_8), M:N-M)": "case 5's guards are empty (N-M odd and at least 3, and (N-M)*max(2,M) <= N-M+1, cannot both hold), which sym does not prove",
+}
+
+// Every derivation of the corpus checks (but the unsampled ones).
 func TestCheckCorpus(t *testing.T) {
 	n := 0
 	for _, req := range corpus(t) {
@@ -82,8 +89,17 @@ func TestCheckCorpus(t *testing.T) {
 			}
 			continue
 		}
-		if err := proofs.Check(clone(t, d)); err != nil {
-			t.Errorf("%s(%s) | %s: %v", req.Op, strings.Join(req.Args, ", "), strings.Join(req.Assume, "; "), err)
+		key := req.Op + "(" + strings.Join(req.Args, ", ") + ")"
+		err = proofs.Check(clone(t, d))
+		if why, known := unsampled[key]; known {
+			// fails closed, as it must, and for that reason only
+			if err == nil || !strings.Contains(err.Error(), "no binding found") {
+				t.Errorf("%s: Check gives %v, want a rejection for want of a binding (%s)", key, err, why)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s | %s: %v", key, strings.Join(req.Assume, "; "), err)
 		}
 	}
 	t.Logf("%d derivations checked", n)

@@ -25,8 +25,14 @@
 // package concrete to evaluate terms. It fails closed: anything it cannot
 // check is a *Rejection naming the case, the step and why. It checks:
 //
-//   - each step's rule by id, version and rules.TextHash of its text; an
-//     error rule only as the last step of an error case;
+//   - each step's rule by id, version and rules.TextHash of its text, and
+//     its passage and text (what Format prints) the rule's; an error rule
+//     only as the last step of an error case;
+//   - each metavariable traced: its value is one the case made available
+//     before the step (an integer leaf of the request; a metavariable, let
+//     or leaf of a claim of an earlier step; a leaf of the term the step
+//     rewrites), but for the few a rule computes from a whole layout (a
+//     cosize, a rank: computed in check.go);
 //   - the metavariables bound, and each let recomputed from the rule's let
 //     text (value and static mark);
 //   - the rule's condition, parsed from its text and instantiated: each of
@@ -71,11 +77,11 @@
 //
 // What Check does not see: the rules' claims are tied to their rule only
 // by the operation they are about, not by a pattern of the rule, so a step
-// may cite another rule that claims about the same operation and has the
-// same metavariables; metavariables are not traced to where their values
-// come from, so a step that only computes lets may be dropped or moved,
-// and its inputs altered, where no later let, condition or claim depends
-// on it; a claim whose two sides CuTe refuses at every sampled binding (a
+// may cite another rule (with its passage and text) that claims about the
+// same operation and has the same metavariables; metavariables are traced
+// by value, not by position, so a step that only computes lets may be
+// dropped or moved, and its inputs altered, where the values it consumes
+// or makes also occur elsewhere; a claim whose two sides CuTe refuses at every sampled binding (a
 // step of an error case) is an equation of two undefined values, which
 // Check accepts. TestCheckMutants counts, for every derivation of the
 // test corpus, the mutants of each kind and how many Check rejects
@@ -98,10 +104,31 @@
 // testdata/library.txt lists worked examples of the seeds (coalesce,
 // LayoutLeft and LayoutRight, the composition examples, by-mode
 // composition, the six complement examples, the divides, the products,
-// the symbolic blocked product); TestLibrary derives each, checks it read
+// the symbolic blocked product; seed 001's constructions, coordinate
+// table, sublayouts, select, take, concatenation, append, prepend,
+// replace, group and flatten; seed 003's four 1-D logical products; seed
+// 004's WGMMA accumulator layout, its (T,V) -> k and (T,V) -> (M,N)
+// forms and its evaluations), each with a note where the seed's text
+// differs from CuTe's; TestLibrary derives each, checks it read
 // back from JSON, and keeps its docs-style text and JSON under
 // testdata/library (-update rewrites them).
 //
-// Not yet: symbolic equivalence (cute equiv); the library lacks the
-// examples of seeds 001 and 004 and the 1-D logical products of seed 003.
+// # Equiv
+//
+// Equiv decides whether two layouts or calls are the same function at
+// every binding the assumptions allow (cute equiv). Differ needs a
+// witness: a binding (small values first, then sym's sampler) where
+// package concrete evaluates the two differently. Same needs a proof:
+// each call derived by the rules engine, each case's result also
+// coalesced symbolically, every derivation accepted by Check, and in each
+// region where a case of each side meets (the product of the two
+// partitions Check verified), the results or their coalesced forms equal
+// leaf by leaf (identical, or sym's decision True with certificates that
+// sym.Verify accepts), or both sides errors there. Coalesce is canonical
+// on concrete layouts (a function has one coalesced form), so there the
+// answer is never Unknown; symbolically a form may stay uncoalesced where
+// a merge is undecided, and Unknown names the leaf equations it needs.
+//
+// Not yet: Equiv does not take nested calls; Check reads the JSON form
+// only (the docs-style text omits the rules' hashes and the certificates).
 package proofs

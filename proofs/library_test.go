@@ -38,7 +38,11 @@ func TestLibrary(t *testing.T) {
 		if err := proofs.Check(back); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
-		text := "# " + e.section + "\n" + proofs.Format(back)
+		text := "# " + e.section + "\n"
+		if e.note != "" {
+			text += "# note: " + e.note + "\n"
+		}
+		text += proofs.Format(back)
 		golden(t, filepath.Join("testdata", "library", name+".txt"), text)
 		golden(t, filepath.Join("testdata", "library", name+".json"), string(js)+"\n")
 		n++
@@ -65,8 +69,8 @@ func golden(t *testing.T, path, got string) {
 
 // libraryEntry is one example of testdata/library.txt.
 type libraryEntry struct {
-	name, section string
-	req           rules.Request
+	name, section, note string
+	req                 rules.Request
 }
 
 func library(t testing.TB) []libraryEntry {
@@ -80,8 +84,8 @@ func library(t testing.TB) []libraryEntry {
 			continue
 		}
 		f := strings.Split(line, " | ")
-		if len(f) != 4 {
-			t.Fatalf("library.txt: %q: want 4 fields", line)
+		if len(f) != 4 && len(f) != 5 {
+			t.Fatalf("library.txt: %q: want 4 or 5 fields", line)
 		}
 		node, err := notation.Parse(f[2])
 		if err != nil {
@@ -98,7 +102,11 @@ func library(t testing.TB) []libraryEntry {
 		if f[3] != "-" {
 			req.Assume = strings.Split(f[3], " && ")
 		}
-		out = append(out, libraryEntry{f[0], f[1], req})
+		e := libraryEntry{name: f[0], section: f[1], req: req}
+		if len(f) == 5 {
+			e.note = f[4]
+		}
+		out = append(out, e)
 	}
 	return out
 }

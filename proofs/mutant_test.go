@@ -111,7 +111,7 @@ func alterLeaf(src string) string {
 }
 
 var mutants = []mutant{
-	{"another rule id", false, func(d *rules.Derivation, k int) bool {
+	{"another rule id", true, func(d *rules.Derivation, k int) bool {
 		all := rules.Standard().Rules()
 		return nthStep(d, k, func(*rules.Case, int) bool { return true }, func(c *rules.Case, i int) {
 			st := &c.Steps[i]
@@ -119,6 +119,19 @@ var mutants = []mutant{
 				if r.ID == st.Rule {
 					o := all[(j+1+k)%len(all)]
 					st.Rule, st.Version, st.Hash = o.ID, o.Version, o.Hash
+					return
+				}
+			}
+		})
+	}},
+	{"another rule id, doc and says", false, func(d *rules.Derivation, k int) bool {
+		all := rules.Standard().Rules()
+		return nthStep(d, k, func(*rules.Case, int) bool { return true }, func(c *rules.Case, i int) {
+			st := &c.Steps[i]
+			for j, r := range all {
+				if r.ID == st.Rule {
+					o := all[(j+1+k)%len(all)]
+					st.Rule, st.Version, st.Hash, st.Doc, st.Says = o.ID, o.Version, o.Hash, o.Doc, o.Says
 					return
 				}
 			}

@@ -348,7 +348,7 @@ func sameFunction(x, y concrete.Value, modes bool) error {
 		return err
 	}
 	if sx.V != sy.V {
-		return fmt.Errorf("%s has size %d, %s has size %d", x, sx.V, y, sy.V)
+		return &mismatch{index: min(sx.V, sy.V), msg: fmt.Sprintf("%s has size %d, %s has size %d", x, sx.V, y, sy.V)}
 	}
 	if sx.V <= maxIndices {
 		vx, err := concrete.Evaluate(x.Layout)
@@ -361,7 +361,7 @@ func sameFunction(x, y concrete.Value, modes bool) error {
 		}
 		for i := range vx {
 			if vx[i] != vy[i] {
-				return fmt.Errorf("%s and %s differ at index %d: %d != %d", x, y, i, vx[i], vy[i])
+				return &mismatch{index: int64(i), msg: fmt.Sprintf("%s and %s differ at index %d: %d != %d", x, y, i, vx[i], vy[i])}
 			}
 		}
 	} else {
@@ -378,7 +378,7 @@ func sameFunction(x, y concrete.Value, modes bool) error {
 				return err
 			}
 			if a != b {
-				return fmt.Errorf("%s and %s differ at index %d: %d != %d", x, y, i, a, b)
+				return &mismatch{index: i, msg: fmt.Sprintf("%s and %s differ at index %d: %d != %d", x, y, i, a, b)}
 			}
 		}
 	}
@@ -390,6 +390,15 @@ func sameFunction(x, y concrete.Value, modes bool) error {
 	}
 	return nil
 }
+
+// mismatch is sameFunction's error for two layouts that differ at an
+// index (for sizes that differ, the first index only one side has).
+type mismatch struct {
+	index int64
+	msg   string
+}
+
+func (m *mismatch) Error() string { return m.msg }
 
 func modeSizes(l concrete.Layout) []int64 {
 	if l.Shape.IsLeaf() {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -23,6 +24,8 @@ condition from its certificate; the cases' guards disjoint and covering the
 assumptions; each step's claim and each case's result against the concrete
 engine at sampled bindings. Exit status 0 when every step checks, 1 naming
 the first step that does not and why, 2 on bad usage or unreadable JSON.
+The docs-style text that 'cute derive' prints is not read: it omits the
+hashes of the rules' texts and the certificates the checker verifies.
 `,
 }
 
@@ -47,6 +50,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cute check: %v\n", err)
+		return exitUsage
+	}
+	if t := bytes.TrimSpace(src); len(t) > 0 && t[0] != '{' {
+		// the docs-style text (cute derive without -json) omits what the
+		// checker verifies: the hashes of the rules' texts, the
+		// certificates, the guards of each step
+		fmt.Fprintf(stderr, "cute check: %s is not JSON: the docs-style text omits the rules' hashes and the certificates the checker verifies; save the derivation with 'cute derive -json'\n", operands[0])
 		return exitUsage
 	}
 	var d rules.Derivation

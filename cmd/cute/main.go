@@ -36,11 +36,11 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{evalCmd, deriveCmd, checkCmd, showCmd, oracleCmd, showcaseCmd}
+	commands = []*command{evalCmd, deriveCmd, checkCmd, equivCmd, showCmd, oracleCmd, showcaseCmd}
 }
 
 // planned are the commands of DESIGN.md section 6 that do not exist yet.
-var planned = map[string]bool{"equiv": true, "gpuval": true}
+var planned = map[string]bool{"gpuval": true}
 
 func lookupCommand(name string) *command {
 	for _, c := range commands {
@@ -110,11 +110,11 @@ Commands:
 	}
 	fmt.Fprint(stdout, `	help       this text; 'cute help COMMAND' is 'cute COMMAND -h'
 
-Not implemented yet: equiv (symbolic equivalence, package proofs) and gpuval.
+Not implemented yet: gpuval.
 
 Exit status: 0 success, 1 domain error (CuTe refuses, -strict finds a broken
-condition, a showcase mismatch), 2 bad usage (unknown command or flag, text
-that does not parse).
+condition, a showcase mismatch, equiv finds a difference), 2 bad usage
+(unknown command or flag, text that does not parse), 3 equiv cannot decide.
 
 Operations (the arguments of a call; [x] is optional):
 
