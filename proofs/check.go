@@ -132,7 +132,7 @@ func (c *checker) setup() error {
 			return fmt.Errorf("argument %d: %v", i+1, err)
 		}
 		args[i] = n
-		c.symbols = append(c.symbols, termSymbols(n)...)
+		c.symbols = append(c.symbols, notation.Symbols(n)...)
 	}
 	req, err := normalize(&notation.Call{Name: c.d.Op, Args: args})
 	if err != nil {
@@ -142,35 +142,6 @@ func (c *checker) setup() error {
 	return nil
 }
 
-func termSymbols(n notation.Node) []string {
-	var out []string
-	var walk func(n notation.Node)
-	walk = func(n notation.Node) {
-		switch n := n.(type) {
-		case *notation.Sym:
-			out = append(out, n.Name)
-		case *notation.Binary:
-			walk(n.X)
-			walk(n.Y)
-		case *notation.Func:
-			walk(n.X)
-			walk(n.Y)
-		case *notation.Tuple:
-			for _, e := range n.Elems {
-				walk(e)
-			}
-		case *notation.Layout:
-			walk(n.Shape)
-			walk(n.Stride)
-		case *notation.Call:
-			for _, e := range n.Args {
-				walk(e)
-			}
-		}
-	}
-	walk(n)
-	return out
-}
 
 func parseConds(texts []string) ([]sym.Cond, error) {
 	var out []sym.Cond
@@ -702,17 +673,7 @@ func ruleConds(r *rules.Rule, env map[string]sym.Int) ([]cond, error) {
 	if err != nil {
 		return nil, err
 	}
-	var parts []notation.Node
-	var walk func(n notation.Node)
-	walk = func(n notation.Node) {
-		if l, ok := n.(*notation.Logic); ok && l.Op == "&&" {
-			walk(l.X)
-			walk(l.Y)
-			return
-		}
-		parts = append(parts, n)
-	}
-	walk(root)
+	parts := notation.Conjuncts(root)
 	by := exprs(env)
 	var out []cond
 	for _, p := range parts {

@@ -115,7 +115,7 @@ func Equiv(a, b string, assume []string) (Equivalence, error) {
 		return Equivalence{}, err
 	}
 	c := &checker{ctx: ctx, samples: map[string][]sym.Binding{}}
-	c.symbols = append(termSymbols(ta), termSymbols(tb)...)
+	c.symbols = append(notation.Symbols(ta), notation.Symbols(tb)...)
 	for _, s := range assume {
 		cs, _ := sym.ParseConds(s)
 		for _, x := range cs {

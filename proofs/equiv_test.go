@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -99,7 +100,7 @@ func TestEquivSymbolic(t *testing.T) {
 					t.Errorf("%s vs %s: %v", c.a, c.b, err)
 				}
 			}
-			for _, b := range ctx.Sample(append(termSymbols(na), termSymbols(nb)...), 16, 3) {
+			for _, b := range ctx.Sample(append(notation.Symbols(na), notation.Symbols(nb)...), 16, 3) {
 				x, errX := valueAt(na, b)
 				y, errY := valueAt(nb, b)
 				if (errX == nil) != (errY == nil) || errX == nil && sameFunction(x, y, false) != nil {

@@ -405,17 +405,7 @@ func parseRuleConds(src string) ([]ruleCond, error) {
 	if err != nil {
 		return nil, err
 	}
-	var nodes []notation.Node
-	var walk func(n notation.Node)
-	walk = func(n notation.Node) {
-		if l, ok := n.(*notation.Logic); ok && l.Op == "&&" {
-			walk(l.X)
-			walk(l.Y)
-			return
-		}
-		nodes = append(nodes, n)
-	}
-	walk(n)
+	nodes := notation.Conjuncts(n)
 	var out []ruleCond
 	for _, n := range nodes {
 		cs, err := sym.CondsFromNode(n)
