@@ -142,7 +142,6 @@ func (c *checker) setup() error {
 	return nil
 }
 
-
 func parseConds(texts []string) ([]sym.Cond, error) {
 	var out []sym.Cond
 	for _, t := range texts {
