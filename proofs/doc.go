@@ -1,10 +1,134 @@
 // Package proofs prints derivations in the documentation's style (Format)
-// and will hold the independent Check that re-verifies every step
-// (re-matching, re-computing and re-discharging it, and spot-checking it
-// with package concrete at bindings), symbolic equivalence, and the library
-// of the seed documents' derivations as golden files (DESIGN.md sections 1
-// and 8). The derivation records and their stable JSON form are package
-// rules' (rules.Derivation).
+// and re-verifies them independently of the engine that made them (Check)
+// (DESIGN.md sections 1 and 8). The derivation records and their stable
+// JSON form are package rules' (rules.Derivation).
 //
-// Status: the printer is in; Check, equivalence and the library are not.
+// # What a derivation claims
+//
+// A step of a derivation (rules.Step) claims one of two things. A step whose
+// rule has a claims line states an equation Before == After between two
+// terms of the notation (internal/notation parses and prints them): a
+// layout, an integer or tuple, a tiler, a call of an operation of the
+// catalogue over terms, or a tuple of terms that are layouts or calls (the
+// layout whose modes they are, the docs' (A o B0, A o B1)); it holds as
+// functions wherever the assumptions and the guards in force hold. Any
+// other step only computes values of the algorithm's state: its lets,
+// which follow from its metavariables by its rule's text.
+//
+// # Check
+//
+// Check trusts nothing the engine computed and shares no matching or
+// rewriting code with it: it reads the derivation's text (it is what
+// `cute derive -json` writes), the rule files' plain data (rules.Rule: id,
+// version, text, metavariables, condition and let texts, claims), sym for
+// parsing, arithmetic, decisions and certificate verification, and
+// package concrete to evaluate terms. It fails closed: anything it cannot
+// check is a *Rejection naming the case, the step and why. It checks:
+//
+//   - each step's rule by id, version and rules.TextHash of its text, and
+//     its passage and text (what Format prints) the rule's; an error rule
+//     only as the last step of an error case;
+//   - each metavariable traced: its value is one the case made available
+//     before the step (an integer leaf of the request; a metavariable, let
+//     or leaf of a claim of an earlier step; a leaf of the term the step
+//     rewrites), but for the few a rule computes from a whole layout (a
+//     cosize, a rank: computed in check.go);
+//   - the metavariables bound, and each let recomputed from the rule's let
+//     text (value and static mark);
+//   - the rule's condition, parsed from its text and instantiated: each of
+//     its comparisons discharged as proved (every certificate parsed,
+//     verified by sym.Verify, about this condition, resting only on the
+//     assumptions and the guards in force, and together excluding every
+//     relation the condition rejects), as a guard in force, or re-decided
+//     by the inconsistency of its negation; in a group, the rules before
+//     it shown not to apply where the group's order matters (a "first"
+//     group's split and require rules; every alternative of an error
+//     rule); nothing else discharged;
+//   - the step's claim of the kind its rule's claims line says (a call of
+//     one of the named operations, a layout restated, or the request),
+//     spot-checked with package concrete at bindings that satisfy the
+//     assumptions and the step's guards (sym's sampler, then a box of small
+//     values; a box that holds every binding the guards allow and finds
+//     none proves the guards empty, and the step vacuous): both sides
+//     evaluated in CuTe mode and compared as functions (same size, same
+//     value at every index, same top-level mode sizes unless the operation
+//     is one whose value is a function only: coalesce, complement, the
+//     inverses, a composition with an integral B); where the derivation
+//     reads the symbols as static integers (compl.static-oracle,
+//     inv.left.static) the bindings are static too;
+//   - the chain: starting from the request, each claim about a call
+//     rewrites the call the term evaluates next (its leftmost innermost
+//     call, arguments first), or opens a lemma (a claim about a call that
+//     is not next, whose own calls must then be rewritten in turn); every
+//     term must end without calls, and the request's term must be the
+//     case's result;
+//   - the guards of each step only grow along a case and agree with the
+//     case's guards;
+//   - the cases: their guards consistent with the assumptions, pairwise
+//     disjoint (a condition and its negation, or inconsistent together),
+//     covering the assumptions (split on each guard; a side that
+//     contradicts the assumptions is covered), and at sampled bindings of
+//     the assumptions exactly one case's guards hold; a case merged from
+//     others (rules.Case.From) has no steps, its cases carry its guards and
+//     one more condition, are disjoint and cover it, have its outcome's
+//     kind and check in turn;
+//   - each case's result against package concrete on the request at
+//     sampled bindings of the assumptions and its guards.
+//
+// What Check does not see: the rules' claims are tied to their rule only
+// by the operation they are about, not by a pattern of the rule, so a step
+// may cite another rule (with its passage and text) that claims about the
+// same operation and has the same metavariables; metavariables are traced
+// by value, not by position, so a step that only computes lets may be
+// dropped or moved, and its inputs altered, where the values it consumes
+// or makes also occur elsewhere; a claim whose two sides CuTe refuses at every sampled binding (a
+// step of an error case) is an equation of two undefined values, which
+// Check accepts. TestCheckMutants counts, for every derivation of the
+// test corpus, the mutants of each kind and how many Check rejects
+// (docs/verification.md records the figures).
+//
+// # Format
+//
+// Format prints a derivation as the seed documents write theirs: the
+// request as a term (compositions as A o B), then the steps. A step that
+// rewrites the whole term is numbered and prints the term it gives (`2. =
+// ((10,2):(16,4) o 5:1, (10,2):(16,4) o 4:5). A o (B0, B1, ...) = ...`),
+// the steps that compute its parts are bullets (`* (10,2):(16,4) o 5:1 =>
+// (5,1):(16,4). ...`, or a step's text with its lets), and the term the
+// bullets assembled is numbered again. Every step names its rule, version
+// and seed passage, its bindings and the conditions it decided. Cases
+// print as `Na. Case GUARDS:`.
+//
+// # The library
+//
+// testdata/library.txt lists worked examples of the seeds (coalesce,
+// LayoutLeft and LayoutRight, the composition examples, by-mode
+// composition, the six complement examples, the divides, the products,
+// the symbolic blocked product; seed 001's constructions, coordinate
+// table, sublayouts, select, take, concatenation, append, prepend,
+// replace, group and flatten; seed 003's four 1-D logical products; seed
+// 004's WGMMA accumulator layout, its (T,V) -> k and (T,V) -> (M,N)
+// forms and its evaluations), each with a note where the seed's text
+// differs from CuTe's; TestLibrary derives each, checks it read
+// back from JSON, and keeps its docs-style text and JSON under
+// testdata/library (-update rewrites them).
+//
+// # Equiv
+//
+// Equiv decides whether two layouts or calls are the same function at
+// every binding the assumptions allow (cute equiv). Differ needs a
+// witness: a binding (small values first, then sym's sampler) where
+// package concrete evaluates the two differently. Same needs a proof:
+// each call derived by the rules engine, each case's result also
+// coalesced symbolically, every derivation accepted by Check, and in each
+// region where a case of each side meets (the product of the two
+// partitions Check verified), the results or their coalesced forms equal
+// leaf by leaf (identical, or sym's decision True with certificates that
+// sym.Verify accepts), or both sides errors there. Coalesce is canonical
+// on concrete layouts (a function has one coalesced form), so there the
+// answer is never Unknown; symbolically a form may stay uncoalesced where
+// a merge is undecided, and Unknown names the leaf equations it needs.
+//
+// Not yet: Equiv does not take nested calls; Check reads the JSON form
+// only (the docs-style text omits the rules' hashes and the certificates).
 package proofs

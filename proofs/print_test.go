@@ -9,22 +9,29 @@ import (
 	"github.com/cutealg/cutealg/rules"
 )
 
+// The seed's composition example 1 ("Reshape a layout into a matrix"),
+// in the documentation's style: 20:2 o (5,4):(4,1) = (5,4):(8,2).
 func ExampleFormat() {
-	d, err := rules.Derive(rules.Request{Op: "make_layout_left", Args: []string{"(M,N)"}})
+	d, err := rules.Derive(rules.Request{Op: "composition", Args: []string{"20:2", "(5,4):(4,1)"}})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Print(proofs.Format(d))
 	// Output:
-	// make_layout_left((M,N))
-	// 1. column major: a mode s at stride d, and the next mode's stride is d*s (a static _1 extent gets the stride _0).
-	//    [make.left v1 at mode 0; 002_4ea065bbee33b297.txt "1. Shape and Stride" (LayoutLeft, column major)]
-	//    with d = _1, d2 = M, s = M
-	// 2. column major: a mode s at stride d, and the next mode's stride is d*s (a static _1 extent gets the stride _0).
-	//    [make.left v1 at mode 1; 002_4ea065bbee33b297.txt "1. Shape and Stride" (LayoutLeft, column major)]
-	//    with d = M, d2 = M*N, s = N
-	// = (M,N):(_1,M)
+	// 20:2 o (5,4):(4,1)
+	//    * 20:2 o (5,4):(4,1) => 20:2 o (5,4):(4,1). A is coalesced (only modes whose merge is static, as CuTe's coalesce_x does), keeping its function outside its domain.
+	//      [comp.coalesce-lhs v1 at A; 000_83cfef9268bce55b.txt "Composition" (A is first coalesced)]
+	// 1. = (20:2 o 5:4, 20:2 o 4:1). A o (B0, B1, ...) = (A o B0, A o B1, ...): composition is left-distributive over the modes of B.
+	//    [comp.distribute v1 at B; 000_83cfef9268bce55b.txt "Computing Composition" (left distributivity)]
+	//    * 20:2 o 5:4 => 5:8. A = s:d is one mode: s:d o n:r = n:r*d (A's last mode absorbs any overflow).
+	//      [comp.lhs-integral v1 at B mode 0; 000_83cfef9268bce55b.txt "Composition" (the trivial case)]
+	//      with d = 2, d2 = 8, n = 5, r = 4, s2 = 5
+	//    * 20:2 o 4:1 => 4:2. A = s:d is one mode: s:d o n:r = n:r*d (A's last mode absorbs any overflow).
+	//      [comp.lhs-integral v1 at B mode 1; 000_83cfef9268bce55b.txt "Composition" (the trivial case)]
+	//      with d = 2, d2 = 2, n = 4, r = 1, s2 = 4
+	// 2. = (5:8, 4:2). By the steps above.
+	// = (5,4):(8,2)
 }
 
 // A derivation with cases prints each case with its guards, its steps and
@@ -35,7 +42,7 @@ func TestFormatCases(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := proofs.Format(d)
-	for _, want := range []string{"3a. Case 4<=M:", "3c. Case ", "comp.step.divide v1", "= error: composition: shape divisibility", "- 4<=M: guard"} {
+	for _, want := range []string{"1a. Case 4<=M:", "1c. Case ", "1a.1. = (4,1):(_1,M).", "comp.step.divide v1", "= error: composition: shape divisibility", "- 4<=M: guard"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("Format lacks %q:\n%s", want, out)
 		}

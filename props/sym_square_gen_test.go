@@ -133,6 +133,69 @@ func genTiler(t *rapid.T, label string, r int) string {
 	return "(" + strings.Join(parts, ",") + ")"
 }
 
+// genOrder draws an order weakly congruent with a shape text: per
+// top-level mode a static or dynamic order value, a symbol, or (for a
+// nested mode) a tuple of them.
+func genOrder(t *rapid.T, label, shape string) string {
+	leaf := func(l string) string {
+		return rapid.SampledFrom([]string{"_0", "_1", "_2", "_3", "_-1", "5", "1", "L"}).Draw(t, l)
+	}
+	// the top-level modes of the shape text
+	var modes []string
+	if strings.HasPrefix(shape, "(") {
+		depth, start := 0, 1
+		for i := 1; i < len(shape)-1; i++ {
+			switch shape[i] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			case ',':
+				if depth == 0 {
+					modes = append(modes, shape[start:i])
+					start = i + 1
+				}
+			}
+		}
+		modes = append(modes, shape[start:len(shape)-1])
+	} else {
+		return leaf(label)
+	}
+	parts := make([]string, len(modes))
+	for i, m := range modes {
+		l := fmt.Sprintf("%s.%d", label, i)
+		if strings.HasPrefix(m, "(") && rapid.Bool().Draw(t, l+"#nest") {
+			parts[i] = "(" + leaf(l+".0") + "," + leaf(l+".1") + ")"
+			continue
+		}
+		parts[i] = leaf(l)
+	}
+	return "(" + strings.Join(parts, ",") + ")"
+}
+
+// zeroStrides replaces some strides of a layout text by _0.
+func zeroStrides(t *rapid.T, l string) string {
+	shape, stride, _ := strings.Cut(l, ":")
+	ds := leavesOf(stride)
+	for i := range ds {
+		if rapid.IntRange(0, 2).Draw(t, fmt.Sprintf("zero#%d", i)) == 0 {
+			ds[i] = "_0"
+		}
+	}
+	return shape + ":" + strideLike(stride, ds)
+}
+
+// genTarget draws the target shape of tile_to_shape: symbolic or static
+// extents, of rank 1 to 3.
+func genTarget(t *rapid.T, label string) string {
+	r := rapid.IntRange(1, 3).Draw(t, label+"#rank")
+	parts := make([]string, r)
+	for i := range parts {
+		parts[i] = rapid.SampledFrom([]string{"M", "N", "K", "M*_4", "_8*N", "_16", "_32", "(M,_2)"}).Draw(t, fmt.Sprintf("%s.%d", label, i))
+	}
+	return "(" + strings.Join(parts, ",") + ")"
+}
+
 func genAssume(t *rapid.T) []string {
 	var out []string
 	switch rapid.IntRange(0, 7).Draw(t, "assume#rel") {
@@ -168,7 +231,7 @@ func TestSymbolicSquareGenerated(t *testing.T) {
 func genSquareCall(t *rapid.T) (op string, args []string) {
 	a := genSymLayout(t, "A")
 	rk := strings.Count(a[:strings.Index(a, ":")], ",") + 1
-	switch k := rapid.IntRange(0, 25).Draw(t, "op"); k {
+	switch k := rapid.IntRange(0, 33).Draw(t, "op"); k {
 	case 0:
 		op, args = "composition", []string{a, genTile(t, "B")}
 	case 1:
@@ -219,6 +282,25 @@ func genSquareCall(t *rapid.T) (op string, args []string) {
 		op, args = "replace", []string{a, fmt.Sprint(rapid.IntRange(0, rk).Draw(t, "i")), genSymLayout(t, "B")}
 	case 24:
 		op, args = "make_layout_concat", []string{a, genSymLayout(t, "B")}
+	case 25:
+		shape := a[:strings.Index(a, ":")]
+		op, args = "make_ordered_layout", []string{shape, genOrder(t, "O", shape)}
+	case 26:
+		op, args = "tile_to_shape", []string{rapid.SampledFrom([]string{genTile(t, "A"), a}).Draw(t, "block"), genTarget(t, "S")}
+	case 27:
+		target := genTarget(t, "S")
+		op, args = "tile_to_shape", []string{genTile(t, "A"), target, genOrder(t, "O", target)}
+	case 28:
+		op, args = "upcast", []string{a, fmt.Sprint(rapid.SampledFrom([]int{1, 2, 3, 4, 8}).Draw(t, "N"))}
+	case 29:
+		op, args = "downcast", []string{a, fmt.Sprint(rapid.SampledFrom([]int{1, 2, 3, 4, 8}).Draw(t, "N"))}
+	case 30, 31:
+		op = rapid.SampledFrom([]string{"max_common_vector", "max_common_layout"}).Draw(t, "common")
+		a = rapid.SampledFrom([]string{a, genTile(t, "A")}).Draw(t, "A'")
+		b := rapid.SampledFrom([]string{a, genSymLayout(t, "B"), genTile(t, "B")}).Draw(t, "B")
+		args = []string{a, b}
+	case 32:
+		op, args = "nullspace", []string{zeroStrides(t, a)}
 	default:
 		op, args = "tiled_divide", []string{a, genTiler(t, "T", rk)}
 	}

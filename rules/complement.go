@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -114,11 +115,20 @@ func sizeOf(t sym.IntTuple) sym.Expr {
 
 // complement is complement(A, M).
 func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout {
+	if w.static {
+		// CuTe refused a complement of this computation with dynamic
+		// strides: every complement of the run reads the symbols as static
+		w.step("compl.static-oracle", at, Env{"r": sym.S(int64(len(flatModes(a))))})
+	}
 	w.step("compl.filter", at, nil)
 	f := w.filter(a)
 	if f == nil || (len(f) == 1 && isStaticConst(f[0].d, 0)) {
 		w.step("compl.zero", at, Env{"M": sym.Dyn(sizeOf(cot))})
-		return w.compactLeft(coalesceShape(cot.Leaves(nil)), sym.S(1))
+		r := w.compactLeft(coalesceShape(cot.Leaves(nil)), sym.S(1))
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return call("complement", a.Node(), sym.TupleNode(cot)), r.Node()
+		})
+		return r
 	}
 	if len(f) > 1 {
 		for _, m := range f {
@@ -126,10 +136,8 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 				panic(errStatic{"Dynamic-stride complement only for rank-1 layouts"})
 			}
 		}
-		if w.static {
-			w.step("compl.static-oracle", at, Env{"r": sym.S(int64(len(f)))})
-		}
 	}
+
 	for _, m := range f {
 		if v, ok := sym.IsConst(m.d.E); ok && v < 0 {
 			w.step("compl.negative-stride", at, Env{"d": m.d})
@@ -173,10 +181,15 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 	env := Env{"a": sym.Dyn(cosizeOf(flatModes(a))), "r": sym.Dyn(cosizeOf(out)), "m": sym.Dyn(sizeOf(cot))}
 	w.step("compl.cosize", at, env)
 	w.choose("compl.bound-of", at, env)
+	r := leafLayout(sym.S(1), sym.S(0))
 	if ms := w.coalesceModes(out); ms != nil {
-		return modesLayout(ms)
+		r = modesLayout(ms)
 	}
-	return leafLayout(sym.S(1), sym.S(0))
+	w.step("compl.result", at, nil)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call("complement", a.Node(), sym.TupleNode(cot)), r.Node()
+	})
+	return r
 }
 
 // coalesceShape is CuTe's coalesce of a shape: neighbours that are both

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -15,9 +16,13 @@ import (
 // one only when the merge is decided statically (CuTe compares static
 // integers only). The last mode absorbs any overflow, so its shape is
 // never used.
-func (w *world) coalesceX(a sym.Layout) []mode {
+//
+// The step claims composition(A, B) == composition(coalesce_x(A), B) for
+// the B the caller composes with.
+func (w *world) coalesceX(a, b sym.Layout) []mode {
 	flat := flatModes(a)
 	w.step("comp.coalesce-lhs", "A", nil)
+	i := w.last()
 	out := []mode{flat[len(flat)-1]}
 	for i := len(flat) - 2; i >= 0; i-- {
 		m := flat[i]
@@ -31,12 +36,15 @@ func (w *world) coalesceX(a sym.Layout) []mode {
 			out = append([]mode{m}, out...)
 		}
 	}
+	w.claim(i, func() (notation.Node, notation.Node) {
+		return call("composition", a.Node(), b.Node()), call("composition", flatNode(out), b.Node())
+	})
 	return out
 }
 
 // compose is composition(A, B) for layouts.
 func (w *world) compose(a, b sym.Layout) sym.Layout {
-	flat := w.coalesceX(a)
+	flat := w.coalesceX(a, b)
 	return w.compTop(flat, b.Shape, b.Stride, "B")
 }
 
@@ -77,6 +85,14 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 		w.step("comp.distribute", at, nil)
 		kids := bs.Kids()
 		dk := bd.Kids()
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			af := flatNode(flat)
+			parts := make([]notation.Node, len(kids))
+			for i := range kids {
+				parts[i] = call("composition", af, sym.Layout{Shape: kids[i], Stride: dk[i]}.Node())
+			}
+			return call("composition", af, sym.Layout{Shape: bs, Stride: bd}.Node()), terms(parts...)
+		})
 		ls := make([]sym.Layout, len(kids))
 		for i := range kids {
 			ls[i] = w.compImpl(flat, kids[i], dk[i], fmt.Sprintf("%s mode %d", at, i), reach)
@@ -84,8 +100,13 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 		return concat(ls)
 	}
 	n, r := bs.Value(), bd.Value()
+	n0, r0 := n, r
+	leaf := func() notation.Node { return call("composition", flatNode(flat), leafLayout(n0, r0).Node()) }
 	if isStaticConst(r, 0) {
 		w.step("comp.stride-zero", at, Env{"n": n})
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return leaf(), leafLayout(n, r).Node()
+		})
 		return leafLayout(n, r)
 	}
 	if isConst(r, 0) {
@@ -94,9 +115,15 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 	if c, ok := sym.IsConst(r.E); ok && c < 0 {
 		w.fail("composition: negative stride %s of B at %s: not supported symbolically", r, at)
 	}
+	if _, ok := sym.IsConst(r.E); !ok && w.decide(sym.MakeCond(r.E, sym.GE, sym.Const(1))) != sym.True {
+		w.step("comp.stride-positive", at, Env{"r": r})
+	}
 	last := flat[len(flat)-1]
 	if len(flat) == 1 {
 		e := w.step("comp.lhs-integral", at, Env{"n": n, "r": r, "d": last.d})
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return leaf(), leafLayout(n, e["d2"]).Node()
+		})
 		return leafLayout(n, e["d2"])
 	}
 	// CuTe's fold: each mode of A appends next:r*d with next = min(ceil(s/r),
@@ -115,6 +142,7 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 			take = sym.Int{E: e["t"].E, Static: nextStatic && n.Static}
 			nextR, rest = e["r2"], &sym.Int{E: e["n2"].E, Static: nextStatic && n.Static}
 			nextR.Static = nextStatic
+			reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(take.E, sym.Const(1))))
 		case "comp.step.skip":
 			take = sym.Int{E: sym.Const(1), Static: nextStatic && n.Static}
 			nextR = e["r2"]
@@ -154,10 +182,12 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 		e := w.step("comp.last", at, Env{"n": n, "r": r, "d": last.d})
 		out = append(out, mode{n, e["d2"]})
 	}
-	if len(out) == 1 {
-		return leafLayout(out[0].s, out[0].d)
-	}
-	return modesLayout(out)
+	res := modesLayout(out)
+	w.step("comp.leaf", at, nil)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return leaf(), res.Node()
+	})
+	return res
 }
 
 // composeTiler is composition(A, T) for a tiler: by mode for a tuple, a
@@ -170,21 +200,44 @@ func (w *world) composeTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 			return w.compose(a, lf.Layout)
 		case sym.TileInt:
 			w.step("comp.tile-int", at, Env{"n": lf.Int})
-			flat := w.coalesceX(a)
 			b := leafLayout(lf.Int, sym.S(1))
+			w.claim(w.last(), func() (notation.Node, notation.Node) {
+				return call("composition_tiler", a.Node(), lf.Int.Node()), call("composition", a.Node(), b.Node())
+			})
+			flat := w.coalesceX(a, b)
 			return w.compTop(flat, b.Shape, b.Stride, at)
 		}
 		w.step("comp.tile-keep", at, nil)
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return call("composition_tiler", a.Node(), &notation.Underscore{}), a.Node()
+		})
 		return a
 	}
 	if t.Rank() > rank(a) {
 		w.fail("composition: too many modes in tiler: %d for a layout of rank %d", t.Rank(), rank(a))
 	}
 	w.step("comp.by-mode", at, nil)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call("composition_tiler", a.Node(), sym.TilerNode(t)), byModeTerms("composition_tiler", a, t)
+	})
 	ks := t.Kids()
 	ls := make([]sym.Layout, len(ks))
 	for i, k := range ks {
 		ls[i] = w.composeTiler(modeOf(a, i), k, fmt.Sprintf("%s mode %d", at, i))
 	}
 	return concat(ls)
+}
+
+// byModeTerms is the term of a by-mode operation: (op(A0, T0), op(A1, T1),
+// ..., A_k, ...), the modes of A beyond the tiler unchanged.
+func byModeTerms(op string, a sym.Layout, t sym.Tiler) notation.Node {
+	ks := t.Kids()
+	parts := make([]notation.Node, 0, rank(a))
+	for i, k := range ks {
+		parts = append(parts, call(op, modeOf(a, i).Node(), sym.TilerNode(k)))
+	}
+	for i := len(ks); i < rank(a); i++ {
+		parts = append(parts, modeOf(a, i).Node())
+	}
+	return terms(parts...)
 }

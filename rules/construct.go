@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cutealg/cutealg/internal/catalog"
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/internal/tuple"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -12,12 +13,20 @@ import (
 // LayoutRight, coalesce; stride.hpp: crd2idx). Each step is a rule of
 // data/construct.rules.
 
-// compact returns the strides of a shape, column major (left) or row
-// major: a static _1 extent gets the stride _0 and does not advance.
+// compact returns the layout of a shape with compact strides, column
+// major (left) or row major.
 func (w *world) compact(shape sym.IntTuple, right bool) sym.Layout {
+	st, _ := w.compactFrom(shape, sym.S(1), right, "")
+	return sym.Layout{Shape: shape, Stride: st}
+}
+
+// compactFrom is CuTe's detail::compact<LayoutLeft/Right>(shape, d): the
+// strides of the shape, column major (left) or row major, starting at d,
+// and the running product after the last leaf. A static _1 extent gets
+// the stride _0 and does not advance. at prefixes the steps' positions.
+func (w *world) compactFrom(shape sym.IntTuple, d sym.Int, right bool, at string) (sym.IntTuple, sym.Int) {
 	leaves := shape.Leaves(nil)
 	strides := make([]sym.Int, len(leaves))
-	d := sym.S(1)
 	id := "make.left"
 	if right {
 		id = "make.right"
@@ -33,11 +42,10 @@ func (w *world) compact(shape sym.IntTuple, right bool) sym.Layout {
 			continue
 		}
 		strides[i] = d
-		d = w.step(id, fmt.Sprintf("mode %d", i), Env{"s": s, "d": d})["d2"]
+		d = w.step(id, fmt.Sprintf("%smode %d", at, i), Env{"s": s, "d": d})["d2"]
 	}
 	k := 0
-	st := tuple.Map(shape, func(sym.Int) sym.Int { k++; return strides[k-1] })
-	return sym.Layout{Shape: shape, Stride: st}
+	return tuple.Map(shape, func(sym.Int) sym.Int { k++; return strides[k-1] }), d
 }
 
 // coalesce is the documentation's coalesce: size-1 modes drop, a mode
@@ -59,6 +67,9 @@ func (w *world) coalesce(a sym.Layout, at string) sym.Layout {
 			p := out[len(out)-1]
 			r, e := w.choose("coal.join", mat, Env{"s0": p.s, "d0": p.d, "s1": m.s, "d1": m.d})
 			if r.ID == "coal.merge" {
+				w.claim(w.last(), func() (notation.Node, notation.Node) {
+					return modesLayout([]mode{p, m}).Node(), leafLayout(e["s2"], p.d).Node()
+				})
 				out[len(out)-1] = mode{e["s2"], p.d}
 				continue
 			}
@@ -148,7 +159,21 @@ func (w *world) cosize(a sym.Layout) sym.Value {
 			w.fail("cosize: the sign of the stride %s is not known", d)
 		}
 	}
-	return intValue(cosizeOf(flatModes(a)), allLeavesStatic(a.Shape, a.Stride))
+	return intValue(cosizeOf(flatModes(a)), cosizeStatic(flatModes(a)))
+}
+
+// cosizeStatic reports whether CuTe's cosize, the sum over the modes of
+// (s-_1)*abs(d), plus _1 (coshape), is a static integer: every term is,
+// which takes a static _0 stride or a static shape _1 (_0*x is _0), or a
+// static shape and a static stride.
+func cosizeStatic(ms []mode) bool {
+	for _, m := range ms {
+		zero := m.d.Static && isConst(m.d, 0) || m.s.Static && isConst(m.s, 1)
+		if !zero && !(m.s.Static && m.d.Static) {
+			return false
+		}
+	}
+	return true
 }
 
 // flatten is CuTe's flatten(A).
@@ -281,4 +306,66 @@ func (w *world) replace(a sym.Layout, i int, b sym.Layout) sym.Layout {
 		return b
 	}
 	return concat(ms)
+}
+
+// orderedLayout is make_ordered_layout(shape, order) with CuTe's
+// compact_order: the order is weakly congruent with the shape, and each of
+// its leaves gives the sub-shape it covers column-major strides starting
+// at the product of the sizes of the sub-shapes of smaller order. Dynamic
+// order values are not read: they count as larger than every static one,
+// left to right.
+func (w *world) orderedLayout(shape, order sym.IntTuple) sym.Layout {
+	var sizes []sym.Int // the size of the sub-shape of each order leaf
+	var collect func(s, o sym.IntTuple)
+	collect = func(s, o sym.IntTuple) {
+		if o.IsLeaf() {
+			sizes = append(sizes, sym.Int{E: sizeOf(s), Static: allLeavesStatic(s)})
+			return
+		}
+		if s.IsLeaf() || s.Rank() != o.Rank() {
+			w.fail("make_ordered_layout: Need equal rank of shape and order (the order %s against the shape %s)", sym.FormatTuple(o), sym.FormatTuple(s))
+		}
+		for i := 0; i < o.Rank(); i++ {
+			collect(s.At(i), o.At(i))
+		}
+	}
+	collect(shape, order)
+	ords := order.Leaves(nil)
+	vals := make([]int64, len(ords))
+	var top int64 // the largest static order value, or 0
+	for i, o := range ords {
+		if c, ok := sym.IsConst(o.E); ok && o.Static {
+			vals[i] = c
+			top = max(top, c)
+		}
+	}
+	for i, o := range ords {
+		if !o.Static {
+			e := w.step("make.ordered.unranked", fmt.Sprintf("order leaf %d", i), Env{"m": sym.S(top), "i": sym.S(int64(i))})
+			vals[i], _ = sym.IsConst(e["o"].E)
+		}
+	}
+	next := 0
+	var strides func(s, o sym.IntTuple) sym.IntTuple
+	strides = func(s, o sym.IntTuple) sym.IntTuple {
+		if !o.IsLeaf() {
+			kids := make([]sym.IntTuple, o.Rank())
+			for i := range kids {
+				kids[i] = strides(s.At(i), o.At(i))
+			}
+			return tuple.Of(kids...)
+		}
+		k := next
+		next++
+		at := fmt.Sprintf("order leaf %d", k)
+		d := sym.S(1)
+		for j, v := range vals {
+			if v < vals[k] {
+				d = w.step("make.ordered.before", at, Env{"d": d, "p": sizes[j]})["d2"]
+			}
+		}
+		st, _ := w.compactFrom(s, d, false, at+" ")
+		return st
+	}
+	return sym.Layout{Shape: shape, Stride: strides(shape, order)}
 }

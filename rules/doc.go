@@ -47,17 +47,42 @@
 // dynamic answers with CuTe's dynamic-integer results printed form by
 // printed form.
 //
+// # Derivations
+//
+// Every answer carries its derivation (Derivation, Case, Step; the JSON form
+// is stable). A step records its rule's id, version and TextHash of the
+// rule's text (Rule.Text: the rule's lines as written), where it applied,
+// its metavariables and lets, the conditions it decided with sym's
+// certificates, and the guards in force. A rule with a claims line makes
+// its step state an equation Before == After between two terms of the
+// notation (layouts, integers, tuples of terms, calls of catalogue
+// operations), true as functions wherever the assumptions and the guards
+// hold: composition's coalesced A, left distributivity, each leaf of B
+// (comp.leaf, comp.lhs-integral, comp.stride-zero), the by-mode tilers,
+// the divide and product definitions, the complement's result
+// (compl.result), the padding and zip of blocked and raked products, a
+// coalesce merge. A run whose steps did not claim the request itself ends
+// with op.answer, which claims request == answer. The engine fires a claim
+// only of the operation its rule's claims line names. A case made by
+// merging two cases (one outcome serves both) keeps the two, with their
+// guards and steps, in From. Package proofs re-verifies all of it without
+// the engine (proofs.Check) and prints it in the documentation's style
+// (proofs.Format).
+//
 // What is computed: construction (make_layout, make_layout_left/right,
-// append, prepend, flatten, filter), queries (size, cosize, rank, depth,
-// crd2idx), coalesce and coalesce_profile, the composition family
+// make_ordered_layout, make_layout_concat, append, prepend, replace, take,
+// select, group, get, flatten, filter), queries (size, cosize, rank,
+// depth, crd2idx), coalesce and coalesce_profile, the composition family
 // (composition, composition_tiler, composition_shape), complement and
 // complement_default, the divide family (logical_divide and its tiler
 // form, zipped, tiled, flat), the product family (logical_product and its
-// tiler form, zipped, tiled, flat, blocked, raked), right_inverse and
-// left_inverse. NotYet lists the other operations with a symbolic version
-// (take, select, group, get, replace, make_ordered_layout,
-// make_layout_concat, tile_to_shape, max_common_vector/layout, nullspace,
-// upcast, downcast); they answer an error saying so.
+// tiler form, zipped, tiled, flat, blocked, raked, tile_to_shape),
+// right_inverse and left_inverse, max_common_vector and max_common_layout
+// (built on right_inverse, composition and CuTe's coalesce), nullspace,
+// and the casts upcast and downcast: every operation of the catalogue
+// whose result is a layout or an integer. NotYet would list one the
+// engine does not compute (it answers an error saying so); a test keeps
+// it honest.
 //
 // Validity follows the checks the CuTe vectors are graded with: a
 // composition is valid where CuTe's value is the function A o B (the

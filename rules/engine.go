@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -100,22 +101,35 @@ func (d *Discharged) fill() {
 	}
 }
 
-// Step is one rule application of a derivation.
+// Step is one rule application of a derivation. What it claims is either
+// an equation Before == After between two terms (layouts, integers, tuples
+// of terms and calls of catalogue operations, in the notation; see
+// package proofs) that holds as functions wherever the assumptions and the
+// guards in force hold, or, for a step that only computes values of the
+// algorithm's state, its lets (in Bind), which follow from its
+// metavariables by the rule's text.
 type Step struct {
 	Rule    string            `json:"rule"`              // rule id
 	Version int               `json:"version"`           // rule version
+	Hash    string            `json:"hash"`              // TextHash of the rule's text
 	Doc     string            `json:"doc"`               // the seed passage the rule mirrors
 	At      string            `json:"at"`                // where the rule applies, in the algorithm's terms
 	Bind    map[string]string `json:"bind,omitempty"`    // metavariables and lets, as text
+	Before  string            `json:"before,omitempty"`  // the term the step rewrites
+	After   string            `json:"after,omitempty"`   // what it rewrites it to
 	Says    string            `json:"says"`              // the step as the documentation writes it
 	Checked []Discharged      `json:"checked,omitempty"` // side conditions decided for this step
 	Guards  []string          `json:"guards,omitempty"`  // the case's guards in force when it fired
+	// Runtime: the rule fired with its runtime values (CuTe's run-time
+	// formula, dynamic mode) where its condition is not proved.
+	Runtime bool `json:"runtime,omitempty"`
 
 	// what the text fields are made of, printed when the derivation is
 	// asked for
-	env    Env
-	names  []string
-	guards []sym.Cond
+	env     Env
+	names   []string
+	guards  []sym.Cond
+	claimed func() (before, after notation.Node)
 }
 
 // fill prints the step's bindings, conditions and guards.
@@ -129,6 +143,10 @@ func (st *Step) fill() {
 	for i := range st.Checked {
 		st.Checked[i].fill()
 	}
+	if st.claimed != nil && st.Before == "" {
+		b, a := st.claimed()
+		st.Before, st.After = notation.Print(b), notation.Print(a)
+	}
 	if st.Guards == nil {
 		for _, g := range st.guards {
 			st.Guards = append(st.Guards, g.String())
@@ -141,12 +159,17 @@ func (st *Step) fill() {
 // case. Warnings (dynamic mode only) name the documented post-conditions
 // CuTe's value may break in this case: conditions CuTe does not check for
 // run-time integers and the assumptions and guards do not prove.
+//
+// A branch made by merging two (their guards differ in one condition and
+// its negation, and one outcome serves both) has no steps of its own: From
+// holds the two, each with its guards, outcome and steps.
 type Branch[T any] struct {
 	Guards   []sym.Cond
 	Value    T
 	Err      error
 	Steps    []Step
 	Warnings []string
+	From     []Branch[T]
 }
 
 // Answer is the result of a symbolic operation: one branch (a plain
@@ -320,13 +343,13 @@ func (w *world) assume(c sym.Cond) {
 	}
 	w.ctx = n
 	w.guards = append(w.guards, c)
-	w.gkey += c.String() + "&&"
+	w.gkey += c.Key() + "&&"
 }
 
 // cached answers a question once per set of guards: the runs of an
 // algorithm ask the same questions again along their common prefix.
 func (w *world) cached(kind string, c sym.Cond, f func() sym.Truth) sym.Truth {
-	k := w.gkey + "|" + kind + "|" + c.String()
+	k := w.gkey + "|" + kind + "|" + c.Key()
 	if t, ok := w.memo[k]; ok {
 		return t
 	}
@@ -487,13 +510,13 @@ func (e Env) staticZeroFactor(l Let) bool {
 }
 
 // apply fires rule r: its lets are computed and the step recorded.
-func (w *world) apply(r *Rule, at string, e Env) Env { return w.applyLets(r, at, e, false) }
+func (w *world) apply(r *Rule, at string, e Env) Env { return w.applyLets(r, at, e, false, false) }
 
 // applyLets fires rule r with its lets, or (runtime) with the values CuTe
 // computes with run-time integers where the rule's condition is not
 // proved: an unchecked rule in dynamic mode (see Rule.Unchecked), whose
-// case then warns.
-func (w *world) applyLets(r *Rule, at string, e Env, runtime bool) Env {
+// case then warns (warn).
+func (w *world) applyLets(r *Rule, at string, e Env, runtime, warn bool) Env {
 	if len(w.steps) >= MaxSteps {
 		w.fail("rules: more than %d steps", MaxSteps)
 	}
@@ -522,8 +545,8 @@ func (w *world) applyLets(r *Rule, at string, e Env, runtime bool) Env {
 		static := isConst && (out.static(l.expr) || c == 0 && out.staticZeroFactor(l))
 		out[l.Name] = sym.Int{E: v, Static: static}
 	}
-	st := Step{Rule: r.ID, Version: r.Version, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked,
-		env: out, guards: w.guards}
+	st := Step{Rule: r.ID, Version: r.Version, Hash: r.Hash, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked,
+		Runtime: runtime, env: out, guards: w.guards}
 	w.checked = nil
 	st.names = append(st.names, r.In...)
 	for _, l := range lets {
@@ -531,8 +554,10 @@ func (w *world) applyLets(r *Rule, at string, e Env, runtime bool) Env {
 	}
 	w.steps = append(w.steps, st)
 	if runtime {
-		st.fill()
-		w.warns = append(w.warns, fmt.Sprintf("CuTe's value may break %s (rule %s at %s, %s)", r.Unchecked, r.ID, at, BindText(st.Bind)))
+		if warn {
+			st.fill()
+			w.warns = append(w.warns, fmt.Sprintf("CuTe's value may break %s (rule %s at %s, %s)", r.Unchecked, r.ID, at, BindText(st.Bind)))
+		}
 		return out
 	}
 	if r.Error != "" {
@@ -569,7 +594,34 @@ func (w *world) step(id, at string, e Env) Env {
 			w.fail("%s: condition %s fails at %s", id, r.If, at)
 		}
 	}
-	return w.applyLets(r, at, e, runtime)
+	return w.applyLets(r, at, e, runtime, runtime)
+}
+
+// mayFail reports whether condition c may fail at some binding the
+// assumptions and guards allow.
+func (w *world) mayFail(c sym.Cond) bool {
+	_, err := w.ctx.WithConds(c.Negate())
+	return !isInconsistent(err)
+}
+
+// mayFailAll reports whether the conditions of every alternative of group
+// g (its rules with a condition and no error) may fail together at some
+// binding the assumptions and guards allow: false when that conjunction of
+// negations contradicts them.
+func (w *world) mayFailAll(g *Group, e Env) bool {
+	var negs []sym.Cond
+	for _, r := range g.Rules {
+		if r.If == "" || r.Error != "" {
+			continue
+		}
+		if len(r.cond) != 1 {
+			return true // the negation of a conjunction is no one condition
+		}
+		_, c := w.decideRule(r.cond[0], e)
+		negs = append(negs, c.Negate())
+	}
+	_, err := w.ctx.WithConds(negs...)
+	return !isInconsistent(err)
 }
 
 // unchecked reports whether rule r, bound by e, is one CuTe does not
@@ -599,6 +651,9 @@ func (w *world) check(r *Rule, e Env) (fire, runtime bool) {
 		switch {
 		case t == sym.True:
 			w.checked = append(w.checked, w.shown(rc, e, ci, "proved"))
+			continue
+		case t == sym.Unknown && w.unchecked(r, e) && !w.mayFail(ci):
+			w.checked = append(w.checked, w.shown(rc, e, ci, "proved (its negation is inconsistent)"))
 			continue
 		case w.unchecked(r, e):
 			by := "not proved (CuTe does not check it with run-time integers)"
@@ -663,7 +718,12 @@ func (w *world) choose(group, at string, e Env) (*Rule, Env) {
 		// warning) instead of a split
 		for _, r := range g.Rules {
 			if r.Error != "" && w.unchecked(r, e) {
-				return r, w.applyLets(r, at, e, true)
+				if !w.mayFailAll(g, e) {
+					// an alternative holds at every binding, which one
+					// depends on it: CuTe's formula, and nothing to warn
+					return r, w.applyLets(r, at, e, true, false)
+				}
+				return r, w.applyLets(r, at, e, true, true)
 			}
 		}
 	}
@@ -672,7 +732,7 @@ func (w *world) choose(group, at string, e Env) (*Rule, Env) {
 			return r, w.apply(r, at, e)
 		}
 		if fire, runtime := w.check(r, e); fire {
-			return r, w.applyLets(r, at, e, runtime)
+			return r, w.applyLets(r, at, e, runtime, runtime)
 		}
 	}
 	w.fail("rules: no rule of group %s applies at %s", group, at)

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/cutealg/cutealg/internal/tuple"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -91,7 +92,7 @@ func (w *world) coalesced(ms []mode) sym.Layout {
 func (w *world) leftInverse(a sym.Layout) sym.Layout {
 	ms := w.coalescedModes(a)
 	for _, m := range ms {
-		if _, c := sym.IsConst(m.d.E); !c && !w.static {
+		if !m.d.Static && !w.static { // CuTe asks for static strides, not constant ones
 			panic(errStatic{"Left inverse requires static strides."})
 		}
 	}
@@ -101,6 +102,8 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 	for i, m := range ms {
 		if v, ok := sym.IsConst(m.d.E); ok && v < 0 {
 			w.step("inv.left.negative", fmt.Sprintf("mode %d", i), Env{"d": m.d})
+		} else if !ok && w.decide(sym.MakeCond(m.d.E, sym.GE, sym.Const(1))) != sym.True {
+			w.step("inv.left.positive", fmt.Sprintf("mode %d", i), Env{"d": m.d})
 		}
 	}
 	pre := prefixProducts(ms)
@@ -134,4 +137,66 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 		out[i] = mode{shapes[i], strides[i]}
 	}
 	return w.coalesced(out)
+}
+
+// commonPrefix is what max_common_vector and max_common_layout share:
+// R = right_inverse(B), and the first mode of CuTe's coalesce(A o R); ok
+// reports whether that mode has a static extent and the static stride _1.
+// Where the composition is not the function A o R the case is an error
+// (the composition's own conditions), so that in every other case
+// A(R(i)) == i == B(R(i)) for i below the mode's extent.
+func (w *world) commonPrefix(a, b sym.Layout) (inv sym.Layout, first mode, ok bool) {
+	w.step("common.inverse", "A, B", nil)
+	inv = w.rightInverse(b)
+	first = mode{sym.S(1), sym.S(0)}
+	if ms := w.coalesceModes(flatModes(w.compose(a, inv))); ms != nil {
+		first = ms[0]
+	}
+	return inv, first, first.s.Static && isStaticConst(first.d, 1)
+}
+
+// maxCommonVector is max_common_vector(A, B): the static extent n of the
+// first mode of coalesce(A o right_inverse(B)) when its stride is the
+// static _1, else _1.
+func (w *world) maxCommonVector(a, b sym.Layout) sym.Value {
+	_, first, ok := w.commonPrefix(a, b)
+	if !ok {
+		w.step("common.none", "A o R", nil)
+		return intValue(sym.Const(1), true)
+	}
+	w.step("common.vector", "A o R", Env{"n": first.s})
+	return intValue(first.s.E, true)
+}
+
+// maxCommonLayout is max_common_layout(A, B): right_inverse(B) o n:_1
+// with n as in maxCommonVector, or _1:_0.
+func (w *world) maxCommonLayout(a, b sym.Layout) sym.Layout {
+	inv, first, ok := w.commonPrefix(a, b)
+	if !ok {
+		w.step("common.none", "A o R", nil)
+		return leafLayout(sym.S(1), sym.S(0))
+	}
+	w.step("common.layout", "R", Env{"n": first.s})
+	return w.compose(inv, leafLayout(first.s, first.d))
+}
+
+// nullspace is nullspace(A): the modes of flatten(A) with the static
+// stride _0, each at the stride its coordinates have in the column-major
+// numbering of flatten(shape(A)), so that A(K(i)) == 0; _1:_0 when there
+// is none (dynamic zero strides are not seen, as in CuTe).
+func (w *world) nullspace(a sym.Layout) sym.Layout {
+	w.step("null.compact", "A", nil)
+	rs, _ := w.compactFrom(tuple.Flatten(a.Shape), sym.S(1), false, "flatten(shape(A)) ")
+	idx := rs.Leaves(nil)
+	var out []mode
+	for i, m := range flatModes(a) {
+		if isStaticConst(m.d, 0) {
+			w.step("null.keep", fmt.Sprintf("mode %d", i), Env{"s": m.s, "d": idx[i]})
+			out = append(out, mode{m.s, idx[i]})
+		}
+	}
+	if len(out) == 0 {
+		w.step("null.none", "A", nil)
+	}
+	return modesLayout(out)
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cutealg/cutealg/internal/catalog"
@@ -69,10 +70,38 @@ var impls = map[string]impl{
 	"make_layout_right": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.compact(a[0].Tuple, true))
 	},
+	"make_ordered_layout": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.orderedLayout(a[0].Tuple, a[1].Tuple))
+	},
+	"tile_to_shape": func(w *world, a []sym.Value) sym.Value {
+		if len(a) == 3 {
+			return layoutValue(w.tileToShape(a[0].Layout, a[1].Tuple, &a[2].Tuple))
+		}
+		return layoutValue(w.tileToShape(a[0].Layout, a[1].Tuple, nil))
+	},
+	"upcast": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.upcast(a[0].Layout, w.castFactor(a[1], "upcast")))
+	},
+	"downcast": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.downcast(a[0].Layout, w.castFactor(a[1], "downcast")))
+	},
+	"max_common_vector": func(w *world, a []sym.Value) sym.Value { return w.maxCommonVector(a[0].Layout, a[1].Layout) },
+	"max_common_layout": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.maxCommonLayout(a[0].Layout, a[1].Layout))
+	},
+	"nullspace": func(w *world, a []sym.Value) sym.Value { return layoutValue(w.nullspace(a[0].Layout)) },
 	"coalesce": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.coalesce(a[0].Layout, "A"))
 	},
 	"coalesce_profile": func(w *world, a []sym.Value) sym.Value {
+		if a[1].Tuple.IsLeaf() {
+			// an integer profile coalesces the whole layout into CuTe's
+			// top-level modes, which are part of the answer (unlike
+			// coalesce's): with the symbols as run-time integers CuTe
+			// merges only static modes
+			w.step("coal.run-time", "A", nil)
+			return layoutValue(modesLayout(w.coalesceModes(flatModes(a[0].Layout))))
+		}
 		return layoutValue(w.coalesceProfile(a[0].Layout, a[1].Tuple, "A"))
 	},
 	"crd2idx": func(w *world, a []sym.Value) sym.Value {
@@ -190,6 +219,63 @@ type Request struct {
 	Dynamic bool
 }
 
+// positiveExtents requires every extent of an argument (the shape of a
+// layout, of a tiler's layouts and integers, or a shape argument) to be a
+// positive integer: a literal that is not is an error, a symbolic one that
+// the assumptions do not make positive is the rule arg.extent's
+// obligation (a case where it fails is an error).
+func (w *world) positiveExtents(v sym.Value, kind catalog.ArgKind, at string) {
+	check := func(s sym.Int) {
+		if c, ok := sym.IsConst(s.E); ok {
+			if c < 1 {
+				w.fail("%s: shape extent %s is not positive", at, s)
+			}
+			return
+		}
+		if w.decide(sym.MakeCond(s.E, sym.GE, sym.Const(1))) != sym.True {
+			w.step("arg.extent", at, Env{"s": s})
+		}
+	}
+	switch {
+	case v.Kind == catalog.Layout:
+		for _, s := range v.Layout.Shape.Leaves(nil) {
+			check(s)
+		}
+	case v.Kind == catalog.Tiler:
+		for _, lf := range v.Tiler.Leaves(nil) {
+			switch lf.Kind {
+			case sym.TileLayout:
+				for _, s := range lf.Layout.Shape.Leaves(nil) {
+					check(s)
+				}
+			case sym.TileInt:
+				check(lf.Int)
+			}
+		}
+	case kind == catalog.Shape:
+		for _, s := range v.Tuple.Leaves(nil) {
+			check(s)
+		}
+	}
+}
+
+// fitsInt64 refuses a value with an integer beyond int64 (a coefficient
+// that does not fit: every binding overflows CuTe's integers).
+func (w *world) fitsInt64(v sym.Value) {
+	var leaves []sym.Int
+	switch v.Kind {
+	case catalog.Layout:
+		leaves = append(v.Layout.Shape.Leaves(nil), v.Layout.Stride.Leaves(nil)...)
+	case catalog.Tuple:
+		leaves = v.Tuple.Leaves(nil)
+	}
+	for _, l := range leaves {
+		if !sym.CoefficientsFit(l.E) {
+			w.fail("integer overflow: %s does not fit in int64", l)
+		}
+	}
+}
+
 // Compute answers a symbolic request.
 func Compute(req Request) (Answer[sym.Value], error) {
 	op, ok := catalog.Lookup(req.Op)
@@ -223,7 +309,20 @@ func Compute(req Request) (Answer[sym.Value], error) {
 			return Answer[sym.Value]{}, fmt.Errorf("argument %d: %w", i+1, err)
 		}
 	}
-	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value { return f(w, vals) })
+	argNodes := make([]notation.Node, len(vals))
+	for i, v := range vals {
+		argNodes[i] = valueNode(v)
+	}
+	reqNode := call(req.Op, argNodes...)
+	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value {
+		for i, v := range vals {
+			w.positiveExtents(v, op.Args[i], fmt.Sprintf("argument %d", i+1))
+		}
+		v := f(w, vals)
+		w.fitsInt64(v)
+		w.answer(reqNode, v)
+		return v
+	})
 	if err != nil {
 		var ne *NeedsError
 		if errors.As(err, &ne) {
@@ -267,7 +366,8 @@ func merge(ctx *sym.Ctx, a Answer[sym.Value], flat bool) Answer[sym.Value] {
 					continue
 				}
 				g := append(append([]sym.Cond(nil), bs[i].Guards[:k]...), bs[i].Guards[k+1:]...)
-				nb := Branch[sym.Value]{Guards: g, Value: keep.Value, Err: keep.Err, Steps: keep.Steps}
+				nb := Branch[sym.Value]{Guards: g, Value: keep.Value, Err: keep.Err, From: []Branch[sym.Value]{bs[i], bs[j]},
+					Warnings: unionWarnings(bs[i].Warnings, bs[j].Warnings)}
 				var rest []Branch[sym.Value]
 				for x := range bs {
 					if x != i && x != j {
@@ -408,4 +508,15 @@ func allStatic(ms []mode) bool {
 		}
 	}
 	return true
+}
+
+// unionWarnings lists the warnings of two merged cases, each once.
+func unionWarnings(a, b []string) []string {
+	out := append([]string(nil), a...)
+	for _, w := range b {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }

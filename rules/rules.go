@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"fmt"
 	"path"
 	"sort"
@@ -75,6 +77,23 @@ type Rule struct {
 	// Runtime are the values CuTe computes with run-time integers where
 	// the condition is not proved (they replace the lets of the same name).
 	Runtime []Let
+	// Claims lists the operations whose calls the step's claim rewrites
+	// ("layout" for a layout restated, "request" for the request itself);
+	// empty for a rule that only computes its lets.
+	Claims []string
+	// Text is the rule as written in its file: its header and its lines,
+	// each trimmed, joined by newlines (comments and blank lines left
+	// out). A derivation step quotes TextHash(Text), so that a checker
+	// refuses a step made by another text of the rule.
+	Text string
+	Hash string // TextHash(Text)
+}
+
+// TextHash is the hash a derivation step quotes of its rule's Text: the
+// first 16 hexadecimal digits of its SHA-256.
+func TextHash(text string) string {
+	h := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(h[:8])
 }
 
 // Let is one value a rule computes from its metavariables.
@@ -159,6 +178,9 @@ func Parse(files map[string]string) (*Set, error) {
 	if err := s.lint(); err != nil {
 		return nil, err
 	}
+	for _, r := range s.order {
+		r.Hash = TextHash(r.Text)
+	}
 	return s, nil
 }
 
@@ -199,7 +221,7 @@ func (s *Set) parseFile(name, src string) error {
 			if err != nil || v < 1 {
 				return perr("bad version %q", f[1])
 			}
-			r := &Rule{ID: f[0], Version: v, File: name, Line: ln}
+			r := &Rule{ID: f[0], Version: v, File: name, Line: ln, Text: line}
 			if len(f) == 3 {
 				p := -1
 				for k, pn := range policyNames {
@@ -222,10 +244,11 @@ func (s *Set) parseFile(name, src string) error {
 				group.Rules = append(group.Rules, r)
 			}
 			cur = r
-		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts":
+		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims":
 			if cur == nil {
 				return perr("%s outside a rule", key)
 			}
+			cur.Text += "\n" + line
 			switch key {
 			case "doc":
 				cur.Doc = rest
@@ -268,6 +291,8 @@ func (s *Set) parseFile(name, src string) error {
 				cur.Error = rest
 			case "says":
 				cur.Says = rest
+			case "claims":
+				cur.Claims = strings.Fields(rest)
 			}
 		default:
 			return perr("unknown line %q", key)
@@ -380,17 +405,7 @@ func parseRuleConds(src string) ([]ruleCond, error) {
 	if err != nil {
 		return nil, err
 	}
-	var nodes []notation.Node
-	var walk func(n notation.Node)
-	walk = func(n notation.Node) {
-		if l, ok := n.(*notation.Logic); ok && l.Op == "&&" {
-			walk(l.X)
-			walk(l.Y)
-			return
-		}
-		nodes = append(nodes, n)
-	}
-	walk(n)
+	nodes := notation.Conjuncts(n)
 	var out []ruleCond
 	for _, n := range nodes {
 		cs, err := sym.CondsFromNode(n)

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/internal/tuple"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -24,8 +25,13 @@ func (w *world) coalesceShape(a sym.Layout) sym.IntTuple {
 // logicalDivide is logical_divide(A, B) for a layout B.
 func (w *world) logicalDivide(a, b sym.Layout, at string) sym.Layout {
 	w.step("div.logical", at, nil)
+	i := w.last()
 	w.step("div.coalesce", at, nil)
-	bc := w.complement(b, w.coalesceShape(a), at+" complement")
+	s := w.coalesceShape(a)
+	w.claim(i, func() (notation.Node, notation.Node) {
+		return call("logical_divide", a.Node(), b.Node()), call("composition", a.Node(), terms(b.Node(), call("complement", b.Node(), sym.TupleNode(s))))
+	})
+	bc := w.complement(b, s, at+" complement")
 	return w.compose(a, concat([]sym.Layout{b, bc}))
 }
 
@@ -47,15 +53,24 @@ func (w *world) withTiler(a sym.Layout, t sym.Tiler, at, family, name string, op
 			return op(a, lf.Layout, at)
 		case sym.TileInt:
 			w.step(family+".int", at, Env{"n": lf.Int})
+			w.claim(w.last(), func() (notation.Node, notation.Node) {
+				return call(name+"_tiler", a.Node(), lf.Int.Node()), call(name, a.Node(), leafLayout(lf.Int, sym.S(1)).Node())
+			})
 			return op(a, leafLayout(lf.Int, sym.S(1)), at)
 		}
 		w.step(family+".keep", at, nil)
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return call(name+"_tiler", a.Node(), &notation.Underscore{}), a.Node()
+		})
 		return a
 	}
 	if t.Rank() > rank(a) {
 		w.fail("%s: too many modes in tiler: %d for a layout of rank %d", name, t.Rank(), rank(a))
 	}
 	w.step(family+".by-mode", at, nil)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call(name+"_tiler", a.Node(), sym.TilerNode(t)), byModeTerms(name+"_tiler", a, t)
+	})
 	return w.byMode(a, t, at, func(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 		return w.withTiler(a, t, at, family, name, op)
 	})
@@ -145,7 +160,11 @@ func (w *world) logicalProduct(a, b sym.Layout, at string) sym.Layout {
 	for _, l := range append(a.Shape.Leaves(nil), append(b.Shape.Leaves(nil), b.Stride.Leaves(nil)...)...) {
 		static = static && l.Static
 	}
-	ac := w.complement(a, tuple.Leaf(sym.Int{E: m, Static: static}), at+" complement")
+	mi := sym.Int{E: m, Static: static}
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call("logical_product", a.Node(), b.Node()), terms(a.Node(), call("composition", call("complement", a.Node(), mi.Node()), b.Node()))
+	})
+	ac := w.complement(a, tuple.Leaf(mi), at+" complement")
 	return concat([]sym.Layout{a, w.compose(ac, b)})
 }
 
@@ -169,16 +188,28 @@ func padTo(l sym.Layout, r int) sym.Layout {
 // blockedRaked is blocked_product (raked false) or raked_product.
 func (w *world) blockedRaked(a, b sym.Layout, raked bool) sym.Layout {
 	r := max(rank(a), rank(b))
+	name := "blocked_product"
+	if raked {
+		name = "raked_product"
+	}
 	w.step("prod.pad", "A, B", Env{"R": sym.S(int64(r))})
-	p := w.logicalProduct(padTo(a, r), padTo(b, r), "A x B")
+	pa, pb := padTo(a, r), padTo(b, r)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call(name, a.Node(), b.Node()), call(name, pa.Node(), pb.Node())
+	})
+	p := w.logicalProduct(pa, pb, "A x B")
 	x, y := modeOf(p, 0), modeOf(p, 1)
 	id := "prod.blocked"
 	if raked {
 		id = "prod.raked"
 		x, y = y, x
 	}
+	z := w.zip(x, y)
 	w.step(id, "A x B", Env{"R": sym.S(int64(r))})
-	return w.zip(x, y)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call(name, pa.Node(), pb.Node()), z.Node()
+	})
+	return z
 }
 
 // zip is CuTe's zip of two layouts: mode i is (x_i, y_i); a leaf x gives
@@ -199,4 +230,44 @@ func (w *world) zip(x, y sym.Layout) sym.Layout {
 		ms[i] = concat([]sym.Layout{modeOf(x, i), modeOf(y, i)})
 	}
 	return concat(ms)
+}
+
+// tileToShape is tile_to_shape(block, target[, order]): the block, padded
+// to the rank of the target, repeated by blocked_product over the
+// ceil_div(target, block) tiles laid out column major (or in the order
+// given, as make_ordered_layout does). Every mode of the block must divide
+// the target's mode: CuTe asserts it for a static target, and for a
+// dynamic one the result would not have the target's mode sizes (the
+// documented post-condition), so the failing case is an error (in dynamic
+// mode, CuTe's ceil_div and a warning).
+func (w *world) tileToShape(block sym.Layout, target sym.IntTuple, order *sym.IntTuple) sym.Layout {
+	r := target.Rank()
+	if rank(block) > r {
+		w.fail("tile_to_shape: Rank of layout must be <= rank of target shape (%d > %d)", rank(block), r)
+	}
+	w.step("tile.pad", "A", Env{"R": sym.S(int64(r))})
+	padded := padTo(block, r)
+	static := allLeavesStatic(target)
+	tiles := make([]sym.IntTuple, r)
+	for i := range tiles {
+		bs, ts := modeOf(padded, i).Shape, target.At(i)
+		b := sym.Int{E: sizeOf(bs), Static: allLeavesStatic(bs)}
+		if static && !b.Static {
+			w.fail("tile_to_shape: the target is static and the block's mode %d is not: CuTe cannot check evenly_divides at compile time (‘value’ is not a member of ‘bool’)", i)
+		}
+		id := "tile.divides"
+		if static {
+			id = "tile.evenly"
+		}
+		e := w.step(id, fmt.Sprintf("mode %d", i), Env{"t": sym.Int{E: sizeOf(ts), Static: allLeavesStatic(ts)}, "b": b})
+		tiles[i] = tuple.Leaf(e["q"])
+	}
+	w.step("tile.blocked", "A", nil)
+	var t sym.Layout
+	if order == nil {
+		t = w.compact(tuple.Of(tiles...), false)
+	} else {
+		t = w.orderedLayout(tuple.Of(tiles...), *order)
+	}
+	return w.blockedRaked(padded, t, false)
 }

@@ -276,7 +276,7 @@ func minMaxPoly(op atomOp, x, y *poly) *poly {
 	if ok, _ := shiftNonneg(d, defaultLo); ok {
 		return pick(true)
 	}
-	if ok, _ := shiftNonneg(negPoly(d), defaultLo); ok {
+	if ok, _ := shiftNonnegNeg(d, defaultLo); ok {
 		return pick(false)
 	}
 	// min(a, min(a,b)) = min(a,b); min(a, max(a,b)) = a; and symmetric
@@ -298,6 +298,9 @@ func minMaxPoly(op atomOp, x, y *poly) *poly {
 // cmpPoly is a total order on canonical polynomials (by their text), used
 // to order the arguments of min and max.
 func cmpPoly(a, b *poly) int {
+	if a == b || (a.err == nil && b.err == nil && polyEq(a, b)) {
+		return 0 // equal canonical forms print alike
+	}
 	return strings.Compare(printPoly(a), printPoly(b))
 }
 

@@ -3,6 +3,7 @@ package sym
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/cutealg/cutealg/internal/notation"
@@ -85,6 +86,51 @@ func (c Cond) Negate() Cond { return Cond{Rel: c.Rel.Negate(), X: c.X, Y: c.Y} }
 
 // String returns the condition in the notation: M%8==0, N>=64.
 func (c Cond) String() string { return notation.Print(c.Node()) }
+
+// Key returns a text that identifies the condition, for tables keyed by
+// conditions: two conditions have the same key exactly when they have the
+// same relation and their operands the same canonical form (as for String,
+// which is injective on canonical forms, but made without building and
+// printing a notation tree). It is not meant to be read.
+func (c Cond) Key() string {
+	var b strings.Builder
+	writeKey(&b, pl(c.X))
+	b.WriteByte(byte('0' + c.Rel))
+	writeKey(&b, pl(c.Y))
+	return b.String()
+}
+
+// writeKey writes the canonical form of p: its terms, each as its
+// coefficient and its factors (the variable's name, which is unique
+// across kinds and, for an atom, its canonical text, and the exponent).
+func writeKey(b *strings.Builder, p *poly) {
+	if p.err != nil {
+		b.WriteString("\x01")
+		b.WriteString(p.err.Error())
+		b.WriteString("\x01")
+		return
+	}
+	var buf [20]byte
+	for _, t := range p.t {
+		b.WriteByte('\x02')
+		if t.c.b != nil {
+			b.WriteString(t.c.b.RatString())
+		} else {
+			b.Write(strconv.AppendInt(buf[:0], t.c.n, 10))
+			if t.c.d != 1 {
+				b.WriteByte('/')
+				b.Write(strconv.AppendInt(buf[:0], t.c.d, 10))
+			}
+		}
+		for _, f := range t.m {
+			b.WriteByte('\x03')
+			b.WriteString(f.v.name)
+			b.WriteByte('^')
+			b.Write(strconv.AppendInt(buf[:0], int64(f.e), 10))
+		}
+	}
+	b.WriteByte('\x04')
+}
 
 // Node returns the notation tree of the condition.
 func (c Cond) Node() notation.Node {

@@ -376,7 +376,7 @@ func (c *Ctx) checkRelaxed() error {
 				if q.err != nil {
 					continue
 				}
-				if ok, strict := shiftNonneg(negPoly(q), c.loOf); ok && strict {
+				if ok, strict := shiftNonnegNeg(q, c.loOf); ok && strict {
 					return c.inconsistent("%s contradicts the bounds of its atoms", c.srcText(f.src))
 				}
 			}

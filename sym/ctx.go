@@ -71,6 +71,9 @@ type Ctx struct {
 	// what the fast paths' searches need, computed on first use (see
 	// searchInfo)
 	si atomic.Pointer[searchInfo]
+	// the verifier's replay of the assumptions and steps, on first use
+	// (see replayed)
+	vr atomic.Pointer[replayState]
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.
@@ -1063,7 +1066,7 @@ func (c *Ctx) processGe(f fact) error {
 	if ok, _ := shiftNonneg(f.p, c.loOf); ok {
 		return nil // implied by the bounds
 	}
-	if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+	if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 		return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 	}
 	c.facts = append(c.facts, f)
@@ -1163,7 +1166,7 @@ func (c *Ctx) processEq(f fact) (*elimination, []fact, error) {
 	if ok, strict := shiftNonneg(f.p, c.loOf); ok && strict {
 		return nil, nil, c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 	}
-	if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+	if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 		return nil, nil, c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 	}
 	c.facts = append(c.facts, f)
@@ -1296,30 +1299,15 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 
 // solveCongruence handles a*u + b0 ≡ r (mod D).
 func (c *Ctx) solveCongruence(f fact, u *variable, a, b0, D rat) (*elimination, []fact, error) {
-	bD := D.num()
-	ab := new(big.Int).Mod(a.num(), bD)
-	t := new(big.Int).Sub(f.r.num(), b0.num())
-	t.Mod(t, bD)
-	g := new(big.Int).GCD(nil, nil, ab, bD) // gcd(0, D) = D
-	if new(big.Int).Mod(t, g).Sign() != 0 {
+	mm, r0, sol := congruence(a, b0, f.r, D)
+	switch sol {
+	case congNone:
 		return nil, nil, c.inconsistent("%s has no solution", c.srcText(f.src))
-	}
-	m := new(big.Int).Quo(bD, g)
-	if m.Cmp(big.NewInt(1)) == 0 {
+	case congAll:
 		return nil, nil, nil
-	}
-	a2 := new(big.Int).Quo(ab, g)
-	t2 := new(big.Int).Quo(t, g)
-	inv := new(big.Int).ModInverse(a2, m)
-	if inv == nil { // cannot happen: gcd(a2, m) == 1
+	case congBig:
 		return nil, nil, c.keepDiv(f)
 	}
-	u0 := new(big.Int).Mul(t2, inv)
-	u0.Mod(u0, m)
-	if !m.IsInt64() || !u0.IsInt64() {
-		return nil, nil, c.keepDiv(f)
-	}
-	mm, r0 := m.Int64(), u0.Int64()
 	bd := c.bounds(u)
 	// u = mm*w + r0, w >= ceil((lo-r0)/mm), w <= floor((hi-r0)/mm)
 	lo := ratInt(bd.lo).sub(ratInt(r0)).quo(ratInt(mm)).ceil()
@@ -1341,11 +1329,14 @@ func (c *Ctx) solveCongruence(f fact, u *variable, a, b0, D rat) (*elimination, 
 	// the new unknown over user symbols: (u-r0)/mm, which is floor(u/mm)
 	// since 0 <= r0 < mm; the exact quotient where it is one term (M/8)
 	uv := c.userValue(u)
-	wv := floorDivPoly(uv, constPoly(ratInt(mm)))
+	var wv *poly
 	if r0 == 0 {
 		if q := exactDivPoly(uv, constPoly(ratInt(mm))); len(q.t) == 1 || q.integral() {
 			wv = q
 		}
+	}
+	if wv == nil {
+		wv = floorDivPoly(uv, constPoly(ratInt(mm)))
 	}
 	w := c.newUnknown(u, nb, wv)
 	e := addPoly(mulPoly(constPoly(ratInt(mm)), varPoly(w)), constPoly(ratInt(r0)))
@@ -1354,19 +1345,86 @@ func (c *Ctx) solveCongruence(f fact, u *variable, a, b0, D rat) (*elimination, 
 	return el, nil, nil
 }
 
+// The solutions of a congruence (see congruence).
+const (
+	congNone = iota // no solution
+	congAll         // every value is a solution
+	congSome        // the values r0 modulo m
+	congBig         // m or r0 beyond int64
+)
+
+// congruence solves a*u + b0 ≡ r (mod D) for integers a, b0, r and D > 0:
+// u ≡ r0 (mod m) with 0 <= r0 < m, m = D/gcd(a, D). Moduli below 2^31
+// are solved in int64 (every product then fits), larger ones with
+// math/big (congruenceBig).
+func congruence(a, b0, r, D rat) (m, r0 int64, sol int) {
+	if a.b != nil || b0.b != nil || r.b != nil || D.b != nil || D.n >= 1<<31 {
+		return congruenceBig(a, b0, r, D)
+	}
+	d := D.n
+	ab := (a.n%d + d) % d
+	t := ((r.n%d-b0.n%d)%d + d) % d
+	g := int64(gcd64(uint64(ab), uint64(d))) // gcd(0, D) = D
+	if t%g != 0 {
+		return 0, 0, congNone
+	}
+	m = d / g
+	if m == 1 {
+		return 0, 0, congAll
+	}
+	// the inverse of ab/g modulo m (they are coprime), by Euclid
+	x, y := ab/g, m
+	s0, s1 := int64(1), int64(0)
+	for y != 0 {
+		q := x / y
+		x, y = y, x-q*y
+		s0, s1 = s1, s0-q*s1
+	}
+	inv := (s0%m + m) % m
+	return m, (t / g) * inv % m, congSome
+}
+
+// congruenceBig is congruence in math/big.
+func congruenceBig(a, b0, r, D rat) (int64, int64, int) {
+	bD := D.num()
+	ab := new(big.Int).Mod(a.num(), bD)
+	t := new(big.Int).Sub(r.num(), b0.num())
+	t.Mod(t, bD)
+	g := new(big.Int).GCD(nil, nil, ab, bD) // gcd(0, D) = D
+	if new(big.Int).Mod(t, g).Sign() != 0 {
+		return 0, 0, congNone
+	}
+	m := new(big.Int).Quo(bD, g)
+	if m.Cmp(big.NewInt(1)) == 0 {
+		return 0, 0, congAll
+	}
+	a2 := new(big.Int).Quo(ab, g)
+	t2 := new(big.Int).Quo(t, g)
+	inv := new(big.Int).ModInverse(a2, m)
+	if inv == nil { // cannot happen: gcd(a2, m) == 1
+		return 0, 0, congBig
+	}
+	u0 := new(big.Int).Mul(t2, inv)
+	u0.Mod(u0, m)
+	if !m.IsInt64() || !u0.IsInt64() {
+		return 0, 0, congBig
+	}
+	return m.Int64(), u0.Int64(), congSome
+}
+
 // check looks for contradictions among the kept facts once all are in.
 func (c *Ctx) check() error {
 	for _, f := range c.facts {
 		switch f.kind {
 		case fGe:
-			if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+			if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 				return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 			}
 		case fEq:
 			if ok, strict := shiftNonneg(f.p, c.loOf); ok && strict {
 				return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 			}
-			if ok, strict := shiftNonneg(negPoly(f.p), c.loOf); ok && strict {
+			if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 				return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 			}
 		}

@@ -211,9 +211,11 @@
 // as declared aliases; ParseCertificate (or json.Unmarshal) reads it back,
 // and Verify checks what was read. A certificate is built by the procedure
 // that decided the question: the general path makes and verifies it while
-// deciding; the fast paths build it on demand from their own data, without
-// re-running the general path and without calling Verify (a derivation
-// that stores certificates verifies them).
+// deciding (the verifier's replay of the assumptions is made once per
+// context and each proof checked on a copy of it, which is what Verify
+// does in one call); the fast paths build it on demand from their own
+// data, without re-running the general path and without calling Verify
+// (a derivation that stores certificates verifies them).
 //
 // What is decided:
 //

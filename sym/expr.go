@@ -543,25 +543,55 @@ func constPoly(c rat) *poly {
 	if c.isZero() {
 		return zeroPoly
 	}
+	if c.b == nil && c.d == 1 && c.n >= -1 && c.n <= 64 {
+		return smallPolys[c.n+1] // polynomials are never modified: shared
+	}
 	return &poly{t: []term{{c: c}}}
 }
 
+// smallPolys are the constant polynomials -1..64 (0 is zeroPoly).
+var smallPolys = func() [66]*poly {
+	var a [66]*poly
+	for i := range a {
+		if i != 1 {
+			a[i] = &poly{t: []term{{c: ratInt(int64(i - 1))}}}
+		}
+	}
+	a[1] = zeroPoly
+	return a
+}()
+
 func varPoly(v *variable) *poly {
+	if v.poly != nil {
+		return v.poly
+	}
 	return &poly{t: []term{{c: ratOne, m: mono{{v, 1}}}}}
 }
 
-func addPoly(a, b *poly) *poly {
+func addPoly(a, b *poly) *poly { return addSigned(a, b, false) }
+
+// addSigned returns a+b, or a-b when neg (without building -b).
+func addSigned(a, b *poly, neg bool) *poly {
 	if err := firstErr(a, b); err != nil {
 		return invalid(err)
-	}
-	if len(a.t) == 0 {
-		return b
 	}
 	if len(b.t) == 0 {
 		return a
 	}
+	if len(a.t) == 0 {
+		if neg {
+			return negPoly(b)
+		}
+		return b
+	}
 	out := make([]term, 0, len(a.t)+len(b.t))
 	i, j := 0, 0
+	bt := func(j int) term {
+		if neg {
+			return term{b.t[j].c.neg(), b.t[j].m}
+		}
+		return b.t[j]
+	}
 	for i < len(a.t) && j < len(b.t) {
 		c := cmpMono(a.t[i].m, b.t[j].m)
 		switch {
@@ -569,10 +599,10 @@ func addPoly(a, b *poly) *poly {
 			out = append(out, a.t[i])
 			i++
 		case c > 0:
-			out = append(out, b.t[j])
+			out = append(out, bt(j))
 			j++
 		default:
-			if s := a.t[i].c.add(b.t[j].c); !s.isZero() {
+			if s := a.t[i].c.add(bt(j).c); !s.isZero() {
 				out = append(out, term{s, a.t[i].m})
 			}
 			i++
@@ -580,7 +610,9 @@ func addPoly(a, b *poly) *poly {
 		}
 	}
 	out = append(out, a.t[i:]...)
-	out = append(out, b.t[j:]...)
+	for ; j < len(b.t); j++ {
+		out = append(out, bt(j))
+	}
 	if len(out) > MaxTerms {
 		return invalid(ErrTooLarge)
 	}
@@ -606,7 +638,7 @@ func negPoly(a *poly) *poly {
 	return &poly{t: out}
 }
 
-func subPoly(a, b *poly) *poly { return addPoly(a, negPoly(b)) }
+func subPoly(a, b *poly) *poly { return addSigned(a, b, true) }
 
 func scalePoly(a *poly, c rat) *poly {
 	if a.err != nil {
@@ -661,6 +693,9 @@ func powPoly(a *poly, e int) *poly {
 	}
 	if e == 0 {
 		return constPoly(ratOne)
+	}
+	if e == 1 {
+		return a // canonical already
 	}
 	if len(a.t) == 1 {
 		t := a.t[0]
@@ -800,4 +835,22 @@ func atomIntegral(v *variable) bool {
 		return true
 	}
 	return v.x.integral() && v.y.integral()
+}
+
+// CoefficientsFit reports whether every coefficient of e's terms is an
+// int64 (a rational with int64 numerator and denominator). A coefficient
+// beyond int64 makes every value of e overflow CuTe's integers wherever
+// its monomial is not 0, so a caller reports such a value as an overflow
+// error (DESIGN 3.4) rather than print it.
+func CoefficientsFit(e Expr) bool {
+	p := pl(e)
+	if p.err != nil {
+		return true // an invalid expression has its own error
+	}
+	for _, t := range p.t {
+		if t.c.b != nil {
+			return false
+		}
+	}
+	return true
 }

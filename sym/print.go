@@ -67,6 +67,17 @@ func polyNode(p *poly) notation.Node {
 	}
 	var acc notation.Node
 	for _, t := range ts {
+		if t.c.b == nil { // a small coefficient: the term is one part
+			switch {
+			case acc == nil:
+				acc = termNode(t.c, t.m, 0)
+			case t.c.sign() < 0:
+				acc = bin('-', acc, termNode(t.c.neg(), t.m, 0))
+			default:
+				acc = bin('+', acc, termNode(t.c, t.m, 0))
+			}
+			continue
+		}
 		for _, part := range splitBig(t) {
 			if acc == nil {
 				acc = termNode(part.c, part.m, part.extra)
@@ -121,8 +132,12 @@ func splitBig(t term) []bigPart {
 
 // termNode prints c*2^(31*extra)*m as a chain of '*' and '/'.
 func termNode(c rat, m mono, extra int) notation.Node {
-	num := c.num()
-	den := c.den()
+	var num, den *big.Int
+	if c.b == nil {
+		num, den = smallInt(c.n), smallInt(c.d)
+	} else {
+		num, den = c.num(), c.den()
+	}
 	var modF *variable
 	var pos, neg []factor
 	for _, f := range m {
@@ -163,7 +178,7 @@ func termNode(c rat, m mono, extra int) notation.Node {
 			mulBy(varNode(f.v))
 		}
 	}
-	if den.Cmp(big.NewInt(1)) != 0 {
+	if !den.IsInt64() || den.Int64() != 1 {
 		for _, d := range int64Factors(den) {
 			chain = bin('/', chain, d)
 		}
@@ -174,6 +189,24 @@ func termNode(c rat, m mono, extra int) notation.Node {
 		}
 	}
 	return chain
+}
+
+// smallInts are the big.Int values of -1..64, which termNode reads but
+// never modifies.
+var smallInts = func() [66]*big.Int {
+	var a [66]*big.Int
+	for i := range a {
+		a[i] = big.NewInt(int64(i - 1))
+	}
+	return a
+}()
+
+// smallInt returns v as a big.Int to read, shared for -1..64.
+func smallInt(v int64) *big.Int {
+	if v >= -1 && v <= 64 {
+		return smallInts[v+1]
+	}
+	return big.NewInt(v)
 }
 
 // int64Factors writes a positive integer as a product of int64 literals

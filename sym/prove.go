@@ -30,6 +30,26 @@ func verified(cert *Certificate) *Certificate {
 	return cert
 }
 
+// verified is Verify for a certificate that c built (certBase: its
+// assumptions and steps are c's), returning cert when Verify accepts it.
+// Verify replays the assumptions and steps before it checks the proof;
+// the replay depends on nothing else, so it is made once per context
+// (Ctx.replayed) and each proof is checked on a copy of its result: the
+// same verdict as Verify's.
+func (c *Ctx) verified(cert *Certificate) *Certificate {
+	if cert == nil || !cert.Universal {
+		return verified(cert)
+	}
+	base, err := c.replayed()
+	if err != nil {
+		return nil
+	}
+	if base.clone().proof(cert) != nil {
+		return nil
+	}
+	return cert
+}
+
 // proveDivides looks for an integral quotient image(b)/image(a).
 func (c *Ctx) proveDivides(a, b *poly) *Certificate {
 	ta, tb, res := c.images(a, b)
@@ -51,14 +71,14 @@ func (c *Ctx) proveDivides(a, b *poly) *Certificate {
 	cert := c.certBase(Claim{ClaimDivides, a, b})
 	cert.Quotient = q
 	cert.Resolved = res
-	return verified(cert)
+	return c.verified(cert)
 }
 
 // proveEq checks that the images are identical.
 func (c *Ctx) proveEq(a, b *poly) *Certificate {
 	if a.err == nil && polyEq(a, b) {
 		// identical operands: Verify checks the identity itself
-		return verified(c.certBase(Claim{ClaimEq, a, b}))
+		return c.verified(c.certBase(Claim{ClaimEq, a, b}))
 	}
 	ta, tb, res := c.images(a, b)
 	if ta.err != nil || !polyEq(ta, tb) {
@@ -66,7 +86,7 @@ func (c *Ctx) proveEq(a, b *poly) *Certificate {
 	}
 	cert := c.certBase(Claim{ClaimEq, a, b})
 	cert.Resolved = res
-	return verified(cert)
+	return c.verified(cert)
 }
 
 // proveEqByOrder proves a == b by the two order proofs a <= b and b <= a.
@@ -82,7 +102,7 @@ func (c *Ctx) proveEqByOrder(a, b *poly) *Certificate {
 	cert := c.certBase(Claim{ClaimEq, a, b})
 	cert.Direction = LE
 	cert.Parts = []*Certificate{le, ge}
-	return verified(cert)
+	return c.verified(cert)
 }
 
 // orderProof is the content of a ClaimLe/ClaimLt proof.
@@ -416,7 +436,7 @@ func (c *Ctx) proveLe(a, b *poly, strict bool) *Certificate {
 	}
 	cert.Uses = pr.uses
 	cert.Resolved = res
-	return verified(cert)
+	return c.verified(cert)
 }
 
 // proveNe proves a != b: a < b, a > b, or a kept != assumption.
@@ -436,7 +456,7 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 			}
 			cert.Uses = pr.uses
 			cert.Resolved = res
-			if v := verified(cert); v != nil {
+			if v := c.verified(cert); v != nil {
 				return v
 			}
 		}
@@ -456,7 +476,7 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 		cert := c.certBase(Claim{ClaimNe, a, b})
 		cert.Direction = NE
 		cert.Uses = []FactUse{{Src: c.stepSrc(f.src), Mult: constPoly(k)}}
-		if v := verified(cert); v != nil {
+		if v := c.verified(cert); v != nil {
 			return v
 		}
 	}

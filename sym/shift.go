@@ -97,6 +97,9 @@ func shiftNonneg(p *poly, lo loFunc) (ok, strict bool) {
 	if p.err != nil {
 		return false, false
 	}
+	if ok, strict, done := shiftQuick(p, 1, lo); done {
+		return ok, strict
+	}
 	pp, laurent, ok := shiftSplit(p, lo)
 	if !ok {
 		return false, false
@@ -107,4 +110,95 @@ func shiftNonneg(p *poly, lo loFunc) (ok, strict bool) {
 	}
 	ok, strict = nonnegCoefs(s)
 	return ok, strict || (ok && laurent)
+}
+
+// shiftNonnegNeg is shiftNonneg(negPoly(p), lo), without building -p where
+// shiftQuick decides it.
+func shiftNonnegNeg(p *poly, lo loFunc) (ok, strict bool) {
+	if p.err != nil {
+		return false, false
+	}
+	if ok, strict, done := shiftQuick(p, -1, lo); done {
+		return ok, strict
+	}
+	return shiftNonneg(negPoly(p), lo)
+}
+
+// shiftQuick gives shiftNonneg's answer for sign*p without expanding the
+// shifted polynomial, in the two cases where its coefficients are known
+// without it: p linear (every polynomial term a constant or c*v), where
+// the shift leaves the coefficients of the variables and makes the
+// constant c0 + sum c*lo(v); and every non-constant polynomial term with
+// a positive coefficient, variables with lower bounds >= 0 and the
+// shifted ones (lo(v) > 0) to the first power, at most four of them in a
+// term, where every coefficient of the expansion other than the constant
+// is >= 0 and the constant is c0 + sum c*prod lo(v). With at most 256
+// terms the expansion stays far below the limits at which shiftPoly gives
+// up, so the answers are the same. The Laurent terms are those of
+// shiftSplit. done is false in every other case.
+func shiftQuick(p *poly, sign int, lo loFunc) (ok, strict, done bool) {
+	if len(p.t) > 256 {
+		return false, false, false
+	}
+	linear, positive, negCoef := true, true, false
+	laurent := false
+	k := ratZero // the constant of the shifted polynomial
+	for _, t := range p.t {
+		c := t.c
+		if sign < 0 {
+			c = c.neg()
+		}
+		if !t.m.polynomial() {
+			if c.sign() <= 0 {
+				return false, false, true
+			}
+			for _, f := range t.m {
+				if l, has := lo(f.v); !has || l < 1 {
+					return false, false, true
+				}
+			}
+			laurent = true
+			continue
+		}
+		if len(t.m) == 0 {
+			k = k.add(c)
+			continue
+		}
+		if len(t.m) != 1 || t.m[0].e != 1 {
+			linear = false
+		}
+		if c.sign() < 0 {
+			positive, negCoef = false, true
+		}
+		shifted := 0
+		prod := c
+		for _, f := range t.m {
+			l, has := lo(f.v)
+			if !has {
+				return false, false, true
+			}
+			if l < 0 {
+				positive = false
+			}
+			if l != 0 {
+				shifted++
+				if f.e != 1 {
+					positive = false
+				}
+			}
+			prod = prod.mul(ratInt(l))
+		}
+		if shifted > 4 {
+			positive = false
+		}
+		if !linear && !positive {
+			return false, false, false
+		}
+		k = k.add(prod)
+	}
+	// linear: the shifted coefficients of the variables are theirs
+	if negCoef || k.sign() < 0 {
+		return false, false, true
+	}
+	return true, k.sign() > 0 || laurent, true
 }

@@ -51,6 +51,8 @@ type variable struct {
 	// atom data (kind == kAtom)
 	op   atomOp
 	x, y *poly
+	// poly is the polynomial v, shared (set when v is interned)
+	poly *poly
 }
 
 // The intern table. Variables are never removed: the set of symbols and
@@ -81,6 +83,7 @@ func intern(v *variable) *variable {
 	if old, ok := interned.m[key]; ok {
 		return old
 	}
+	v.poly = &poly{t: []term{{c: ratOne, m: mono{{v, 1}}}}}
 	interned.m[key] = v
 	return v
 }
@@ -96,9 +99,36 @@ func unknownVar(name string, lo int64) *variable {
 	return intern(&variable{kind: kUnknown, name: name, lo: lo, hasLo: true})
 }
 
-// atomVar returns the atom op(x, y); x and y must be canonical.
+// atomVar returns the atom op(x, y); x and y must be canonical. An atom
+// met before is found by the key of its operands (writeKey: cheaper than
+// printing its text, and like the text it identifies canonical forms).
 func atomVar(op atomOp, x, y *poly) *variable {
-	return intern(&variable{kind: kAtom, name: atomText(op, x, y), op: op, x: x, y: y})
+	var b strings.Builder
+	b.WriteByte('0' + byte(op))
+	writeKey(&b, x)
+	writeKey(&b, y)
+	key := b.String()
+	atomKeys.Lock()
+	v, ok := atomKeys.m[key]
+	atomKeys.Unlock()
+	if ok {
+		return v
+	}
+	v = intern(&variable{kind: kAtom, name: atomText(op, x, y), op: op, x: x, y: y})
+	atomKeys.Lock()
+	if atomKeys.m == nil {
+		atomKeys.m = make(map[string]*variable)
+	}
+	atomKeys.m[key] = v
+	atomKeys.Unlock()
+	return v
+}
+
+// atomKeys finds interned atoms by the keys of their operator and
+// operands (see atomVar); like the intern table it only grows.
+var atomKeys struct {
+	sync.Mutex
+	m map[string]*variable
 }
 
 // cmpVar orders variables: symbols before unknowns before atoms, then by

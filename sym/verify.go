@@ -3,6 +3,7 @@ package sym
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"sort"
 	"strconv"
@@ -21,7 +22,7 @@ func Verify(c *Certificate) error {
 	if c == nil {
 		return errors.New("sym: verify: nil certificate")
 	}
-	v := &verifier{atoms: map[string]*vatom{}, theta: map[string]vpoly{}, bnd: map[string]vbound{}}
+	v := newVerifier()
 	if !c.Universal {
 		return v.witness(c)
 	}
@@ -32,6 +33,10 @@ func Verify(c *Certificate) error {
 		return fmt.Errorf("sym: verify %s: %w", c.Claim, err)
 	}
 	return nil
+}
+
+func newVerifier() *verifier {
+	return &verifier{atoms: map[string]*vatom{}, theta: map[string]vpoly{}, bnd: map[string]vbound{}}
 }
 
 // ---- the verifier's own polynomials
@@ -300,24 +305,30 @@ func (v *verifier) conv(e Expr) (vpoly, error) {
 	}
 	r := vpoly{}
 	for _, t := range p.t {
-		acc := vconst(t.c.toBig())
+		// the symbols and unknowns of the term make its monomial; each
+		// atom is multiplied in
+		var plain []vf
+		var atoms []factor
 		for _, f := range t.m {
-			var fp vpoly
-			switch f.v.kind {
-			case kSym, kUnknown:
-				fp = vvar(f.v.name)
-			default:
-				x, err := v.conv(f.v.x)
-				if err != nil {
-					return nil, err
-				}
-				y, err := v.conv(f.v.y)
-				if err != nil {
-					return nil, err
-				}
-				if fp, err = v.atom(atomNames[f.v.op], x, y); err != nil {
-					return nil, err
-				}
+			if f.v.kind == kSym || f.v.kind == kUnknown {
+				plain = append(plain, vf{f.v.name, int64(f.e)})
+			} else {
+				atoms = append(atoms, f)
+			}
+		}
+		acc := vmonomial(t.c.toBig(), plain)
+		for _, f := range atoms {
+			x, err := v.conv(f.v.x)
+			if err != nil {
+				return nil, err
+			}
+			y, err := v.conv(f.v.y)
+			if err != nil {
+				return nil, err
+			}
+			fp, err := v.atom(atomNames[f.v.op], x, y)
+			if err != nil {
+				return nil, err
 			}
 			pw, err := vpow(fp, int64(f.e))
 			if err != nil {
@@ -327,17 +338,42 @@ func (v *verifier) conv(e Expr) (vpoly, error) {
 				return nil, err
 			}
 		}
-		r = vadd(r, acc)
+		for _, t := range acc {
+			r.addTerm(t)
+		}
 	}
 	return r, nil
+}
+
+// vmonomial is c times the product of the powers of distinct variables
+// (in any order): the product vmul makes of them.
+func vmonomial(c *big.Rat, m []vf) vpoly {
+	if c.Sign() == 0 {
+		return vpoly{}
+	}
+	sort.Slice(m, func(i, j int) bool { return m[i].v < m[j].v })
+	return vpoly{monoKey(m): {c: c, m: m}}
 }
 
 // subst applies theta (eliminated variables) and re-normalizes atoms.
 func (v *verifier) subst(p vpoly) (vpoly, error) {
 	r := vpoly{}
 	for _, t := range p {
-		acc := vconst(t.c)
+		// the variables that stay make the monomial; atoms and eliminated
+		// variables are multiplied in
+		var plain []vf
+		var other []vf
 		for _, f := range t.m {
+			_, isAtom := v.atoms[f.v]
+			_, isElim := v.theta[f.v]
+			if isAtom || isElim {
+				other = append(other, f)
+			} else {
+				plain = append(plain, f)
+			}
+		}
+		acc := vmonomial(t.c, plain)
+		for _, f := range other {
 			var fp vpoly
 			if a, ok := v.atoms[f.v]; ok {
 				x, err := v.subst(a.x)
@@ -351,10 +387,8 @@ func (v *verifier) subst(p vpoly) (vpoly, error) {
 				if fp, err = v.atom(a.op, x, y); err != nil {
 					return nil, err
 				}
-			} else if s, ok := v.theta[f.v]; ok {
-				fp = s
 			} else {
-				fp = vvar(f.v)
+				fp = v.theta[f.v]
 			}
 			pw, err := vpow(fp, f.e)
 			if err != nil {
@@ -364,7 +398,9 @@ func (v *verifier) subst(p vpoly) (vpoly, error) {
 				return nil, err
 			}
 		}
-		r = vadd(r, acc)
+		for _, t := range acc {
+			r.addTerm(t)
+		}
 	}
 	return r, nil
 }
@@ -1116,6 +1152,41 @@ func (v *verifier) newUnknown(name string, b vbound) error {
 	v.bnd[name] = b
 	v.intro[name] = min(b.lo, 1)
 	return nil
+}
+
+// replayState is the verifier after the replay of a context's
+// assumptions and steps, or the replay's error.
+type replayState struct {
+	v   *verifier
+	err error
+}
+
+// replayed returns the verifier state that Verify reaches, for a
+// certificate built by c, once it has replayed the assumptions and steps
+// (c.conds and c.steps, which certBase copies), computed on first use.
+// The state is shared: check a proof on a clone.
+func (c *Ctx) replayed() (*verifier, error) {
+	if r := c.vr.Load(); r != nil {
+		return r.v, r.err
+	}
+	v := newVerifier()
+	err := v.replay(&Certificate{Assumptions: c.conds, Steps: c.steps})
+	c.vr.Store(&replayState{v, err})
+	return v, err
+}
+
+// clone returns a verifier with copies of v's maps (checking a proof adds
+// atoms and resolutions to them; their values are never modified).
+func (v *verifier) clone() *verifier {
+	n := *v
+	n.atoms = maps.Clone(v.atoms)
+	n.theta = maps.Clone(v.theta)
+	n.bnd = maps.Clone(v.bnd)
+	n.elim = maps.Clone(v.elim)
+	n.known = maps.Clone(v.known)
+	n.intro = maps.Clone(v.intro)
+	n.resolved = maps.Clone(v.resolved)
+	return &n
 }
 
 func (v *verifier) replay(c *Certificate) error {

@@ -11,14 +11,28 @@
 //	                          (symbolic with symbols or -assume)
 //	cute derive [-assume COND]... [-json] CALL
 //	                          derive a symbolic call step by step
+//	cute check FILE           re-verify a saved derivation (JSON of derive -json;
+//	                          - for stdin): exit 0, or 1 naming the first
+//	                          step that fails
+//	cute equiv [-assume COND]... [-json] A B
+//	                          decide whether two layouts or calls are the
+//	                          same function at every allowed binding: 0
+//	                          proved, 1 a binding and index where they
+//	                          differ, 3 undecided (the conditions needed)
 //	cute show [-strict] EXPR  draw a layout as CuTe's print_layout does
 //	cute oracle               answer JSON-lines requests (DESIGN section 5)
+//	cute gpuval [-out DIR] [-n N] [-bindings B] [-cutlass DIR] [-run [-host]]
+//	                          write a campaign against CuTe C++ on a GPU
+//	                          (package gpuval; docs/gpuval.md); -compare
+//	                          OUTPUT reads its outputs back and reports
 //	cute help [COMMAND]       list the commands and the operations
 //
 // Exit status: 0 on success, 1 on a domain error (CuTe refuses the call, the
 // call breaks a documented condition in -strict mode, a showcase example
-// does not match CuTe), 2 on bad usage (unknown command, bad flags, text that
-// does not parse or does not fit the operation). Every command takes -h.
+// does not match CuTe, equiv finds a difference, gpuval finds a mismatch), 2 on bad usage (unknown
+// command, bad flags, text that does not parse or does not fit the
+// operation), 3 when equiv can neither prove nor refute. Every command takes
+// -h.
 //
 // Results go to standard output; warnings (CuTe mode: CuTe's value breaks a
 // documented post-condition) go to standard error as "warning: ...", and so

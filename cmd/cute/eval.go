@@ -143,33 +143,7 @@ func hasSymbol(src string) bool {
 	if err != nil {
 		return false
 	}
-	found := false
-	var walk func(n notation.Node)
-	walk = func(n notation.Node) {
-		switch n := n.(type) {
-		case *notation.Sym:
-			found = true
-		case *notation.Call:
-			for _, a := range n.Args {
-				walk(a)
-			}
-		case *notation.Tuple:
-			for _, e := range n.Elems {
-				walk(e)
-			}
-		case *notation.Layout:
-			walk(n.Shape)
-			walk(n.Stride)
-		case *notation.Binary:
-			walk(n.X)
-			walk(n.Y)
-		case *notation.Func:
-			walk(n.X)
-			walk(n.Y)
-		}
-	}
-	walk(n)
-	return found
+	return len(notation.Symbols(n)) > 0
 }
 
 // evalSymbolic prints the symbolic answer of a call: the result, or one

@@ -36,11 +36,8 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{evalCmd, deriveCmd, showCmd, oracleCmd, gpuvalCmd, showcaseCmd}
+	commands = []*command{evalCmd, deriveCmd, checkCmd, equivCmd, showCmd, oracleCmd, gpuvalCmd, showcaseCmd}
 }
-
-// planned are the commands of DESIGN.md section 6 that do not exist yet.
-var planned = map[string]bool{"check": true, "equiv": true}
 
 func lookupCommand(name string) *command {
 	for _, c := range commands {
@@ -63,10 +60,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		if c := lookupCommand(name); c != nil {
 			return c.run(args[1:], stdin, stdout, stderr)
-		}
-		if planned[name] {
-			fmt.Fprintf(stderr, "cute %s: not implemented yet\n", name)
-			return exitUsage
 		}
 		if strings.HasPrefix(name, "-") {
 			fmt.Fprintf(stderr, "cute: unknown flag %s\n", name)
@@ -110,12 +103,9 @@ Commands:
 	}
 	fmt.Fprint(stdout, `	help       this text; 'cute help COMMAND' is 'cute COMMAND -h'
 
-Not implemented yet: check and equiv (they need the derivation checker of
-package proofs).
-
 Exit status: 0 success, 1 domain error (CuTe refuses, -strict finds a broken
-condition, a showcase mismatch), 2 bad usage (unknown command or flag, text
-that does not parse).
+condition, a showcase mismatch, equiv finds a difference), 2 bad usage
+(unknown command or flag, text that does not parse), 3 equiv cannot decide.
 
 Operations (the arguments of a call; [x] is optional):
 

@@ -30,7 +30,6 @@ var cliCases = []struct {
 	{name: "help-too-many", args: []string{"help", "eval", "show"}, exit: 2},
 	{name: "unknown-command", args: []string{"bogus"}, exit: 2},
 	{name: "unknown-flag", args: []string{"-x"}, exit: 2},
-	{name: "planned-command", args: []string{"equiv", "8:1", "8:1"}, exit: 2},
 	{name: "derive", args: []string{"derive", "-assume", "M % 4 == 0", "composition((M,N):(_1,M), _4:_1)"}, exit: 0},
 	{name: "derive-cases", args: []string{"derive", "composition((N,_2,_4):(_1,N,_2*N), _4:_2)"}, exit: 0},
 	{name: "derive-json", args: []string{"derive", "-json", "make_layout_left((M,N))"}, exit: 0},
@@ -48,6 +47,24 @@ var cliCases = []struct {
 	{name: "gpuval-operand", args: []string{"gpuval", "extra"}, exit: 2},
 	{name: "gpuval-bad-n", args: []string{"gpuval", "-per", "0"}, exit: 2},
 	{name: "gpuval-compare-missing", args: []string{"gpuval", "-out", "testdata/none", "-compare", "testdata/none"}, exit: 2},
+
+	// equiv
+	{name: "equiv-h", args: []string{"equiv", "-h"}, exit: 0},
+	{name: "equiv-same", args: []string{"equiv", "-assume", "M % 32 == 0", "logical_divide((M,N):(_1,M), _32:_1)", "M*N:_1"}, exit: 0},
+	{name: "equiv-same-product", args: []string{"equiv", "-assume", "M % 8 == 0", "blocked_product((M,N):(_1,M), (_2,_2):(_1,_2))", "((M,_2),(N,_2)):((_1,M*N),(M,2*M*N))"}, exit: 0},
+	{name: "equiv-same-assumed", args: []string{"equiv", "-assume", "K <= M && K >= M", "(M,N):(_1,M)", "(M,N):(_1,K)"}, exit: 0},
+	{name: "equiv-same-undefined", args: []string{"equiv", "composition((M,N):(_1,M), (_2,_2):(_1,K))", "composition((M,N):(_1,M), (_2,_2):(_1,K))"}, exit: 0},
+	{name: "equiv-differ", args: []string{"equiv", "make_layout_left((M,N))", "make_layout_right((M,N))"}, exit: 1},
+	{name: "equiv-differ-products", args: []string{"equiv", "-assume", "M % 8 == 0", "blocked_product((M,N):(_1,M), (_2,_2):(_1,_2))", "raked_product((M,N):(_1,M), (_2,_2):(_1,_2))"}, exit: 1},
+	{name: "equiv-differ-concrete", args: []string{"equiv", "(4,2):(1,4)", "(2,4):(4,1)"}, exit: 1},
+	{name: "equiv-differ-size", args: []string{"equiv", "(M,N):(_1,M)", "(M,N,_2):(_1,M,M*N)"}, exit: 1},
+	{name: "equiv-unknown", args: []string{"equiv", "-assume", "K*K == M*M", "(M,N):(_1,M)", "(M,N):(_1,K)"}, exit: 3},
+	{name: "equiv-one-operand", args: []string{"equiv", "8:1"}, exit: 2},
+	{name: "equiv-not-layout", args: []string{"equiv", "8:1", "size(8:1)"}, exit: 2},
+	{name: "equiv-unchecked", args: []string{"equiv", "composition((_2,_2):(_2,_8), M:N-M)", "composition((_2,_2):(_2,_8), M:N-M)"}, exit: 3},
+	{name: "equiv-arity", args: []string{"equiv", "composition((_2,_2):(_2,_8))", "8:1"}, exit: 2},
+	{name: "equiv-nested", args: []string{"equiv", "8:1", "coalesce(coalesce(8:1))"}, exit: 2},
+	{name: "equiv-bad-assume", args: []string{"equiv", "-assume", "M % 0 == 0", "8:1", "8:1"}, exit: 2},
 
 	// eval
 	{name: "eval-h", args: []string{"eval", "-h"}, exit: 0},

@@ -10,6 +10,7 @@ import (
 	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/internal/tuple"
+	"github.com/cutealg/cutealg/proofs"
 	"github.com/cutealg/cutealg/rules"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -48,8 +49,8 @@ func parseSymbolicShowcase(text string) ([]symExample, error) {
 }
 
 // check derives the example and compares the answer with the stated
-// result: the answer must be plain and every leaf equal under the
-// assumptions.
+// result: the answer must be plain, every leaf equal under the
+// assumptions, and its derivation must pass proofs.Check.
 func (ex symExample) check() (got, problem string) {
 	var assume []string
 	if ex.assume != "-" {
@@ -73,6 +74,9 @@ func (ex symExample) check() (got, problem string) {
 	}
 	if why := sameSymbolic(ctx, v, ex.want); why != "" {
 		return v.String(), "the seed states " + ex.want + ": " + why
+	}
+	if err := proofs.Check(a.Derivation(req)); err != nil {
+		return v.String(), "its derivation does not check: " + err.Error()
 	}
 	return v.String(), ""
 }

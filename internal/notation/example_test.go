@@ -56,3 +56,20 @@ func ExamplePrint() {
 	// M--1
 	// ceil_div(M,_128)
 }
+
+func ExampleSymbols() {
+	n, _ := notation.Parse("composition((M,N):(_1,M), _4:K)")
+	fmt.Println(notation.Symbols(n))
+	// Output: [M N M K]
+}
+
+func ExampleConjuncts() {
+	c, _ := notation.ParseCond("M % 8 == 0 && (N >= 64 && K <= M)")
+	for _, p := range notation.Conjuncts(c) {
+		fmt.Println(notation.Print(p))
+	}
+	// Output:
+	// M%8==0
+	// N>=64
+	// K<=M
+}

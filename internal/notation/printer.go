@@ -24,7 +24,44 @@ func Print(n Node) string {
 }
 
 type printer struct {
-	buf []byte
+	buf  []byte
+	docs bool // the documentation's style (PrintDocs)
+}
+
+// PrintDocs prints n as the CuTe documentation writes derivations: as
+// Print, except that a composition (composition, composition_tiler,
+// composition_shape with two arguments) prints as the docs' infix `A o B`,
+// and a tuple that holds layouts or calls separates its elements with ", "
+// (`(20:2 o 5:4, 20:2 o 4:1)`). Its output is for reading: the parser does
+// not read `o`; Print is the form that parses back.
+func PrintDocs(n Node) string {
+	p := printer{buf: make([]byte, 0, 64), docs: true}
+	p.node(n)
+	return string(p.buf)
+}
+
+// composes reports whether a call prints as A o B in the docs' style.
+func composes(c *Call) bool {
+	switch c.Name {
+	case "composition", "composition_tiler", "composition_shape":
+		return len(c.Args) == 2
+	}
+	return false
+}
+
+// holdsTerms reports whether a tuple holds layouts or calls (at any depth).
+func holdsTerms(t *Tuple) bool {
+	for _, e := range t.Elems {
+		switch e := e.(type) {
+		case *Layout, *Call:
+			return true
+		case *Tuple:
+			if holdsTerms(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (p *printer) str(s string) { p.buf = append(p.buf, s...) }
@@ -77,10 +114,14 @@ func (p *printer) node(n Node) {
 			p.nilNode()
 			return
 		}
+		sep := ","
+		if p.docs && holdsTerms(n) {
+			sep = ", "
+		}
 		if n.Angle {
-			p.list(n.Elems, '<', '>')
+			p.list(n.Elems, '<', '>', sep)
 		} else {
-			p.list(n.Elems, '(', ')')
+			p.list(n.Elems, '(', ')', sep)
 		}
 	case *Layout:
 		if n == nil {
@@ -95,8 +136,18 @@ func (p *printer) node(n Node) {
 			p.nilNode()
 			return
 		}
+		if p.docs && composes(n) {
+			p.node(n.Args[0])
+			p.str(" o ")
+			p.node(n.Args[1])
+			return
+		}
 		p.str(n.Name)
-		p.list(n.Args, '(', ')')
+		sep := ","
+		if p.docs {
+			sep = ", "
+		}
+		p.list(n.Args, '(', ')', sep)
 	case *Compare:
 		if n == nil {
 			p.nilNode()
@@ -128,12 +179,12 @@ func (p *printer) node(n Node) {
 	}
 }
 
-// list prints elems between open and close, separated by commas.
-func (p *printer) list(elems []Node, open, close byte) {
+// list prints elems between open and close, separated by sep.
+func (p *printer) list(elems []Node, open, close byte, sep string) {
 	p.buf = append(p.buf, open)
 	for i, e := range elems {
 		if i > 0 {
-			p.buf = append(p.buf, ',')
+			p.str(sep)
 		}
 		p.node(e)
 	}

@@ -109,3 +109,26 @@ func BenchmarkPrint(b *testing.B) {
 		})
 	}
 }
+
+// PrintDocs writes compositions as the docs' A o B and spaces the tuples
+// of terms.
+func TestPrintDocs(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"(composition(20:2,5:4),composition(20:2,4:1))", "(20:2 o 5:4, 20:2 o 4:1)"},
+		{"composition_tiler((M,N):(_1,M),<_4:_1,_8:_1>)", "(M,N):(_1,M) o <_4:_1, _8:_1>"},
+		{"logical_divide((M,N):(_1,M),_32:_1)", "logical_divide((M,N):(_1,M), _32:_1)"},
+		{"((5,1):(16,4),(2,2):(80,4))", "((5,1):(16,4), (2,2):(80,4))"},
+		{"(M,(N,K)):(_1,(M,M*N))", "(M,(N,K)):(_1,(M,M*N))"},
+	} {
+		n, err := Parse(c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := PrintDocs(n); got != c.want {
+			t.Errorf("PrintDocs(%s) = %s, want %s", c.in, got, c.want)
+		}
+		if got := Print(n); got != c.in {
+			t.Errorf("Print(%s) = %s", c.in, got)
+		}
+	}
+}

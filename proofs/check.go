@@ -1,0 +1,1114 @@
+package proofs
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/rules"
+	"github.com/cutealg/cutealg/sym"
+)
+
+// Rejection is why Check refuses a derivation: the case and step (1-based;
+// 0 when the fault is the case's or the derivation's), the step's rule, and
+// the reason.
+type Rejection struct {
+	Case, Step int
+	Rule       string
+	Why        string
+}
+
+// Error names the case and step (when there is one), the rule and why.
+func (r *Rejection) Error() string {
+	switch {
+	case r.Case == 0:
+		return "derivation: " + r.Why
+	case r.Step == 0:
+		return fmt.Sprintf("case %d: %s", r.Case, r.Why)
+	}
+	return fmt.Sprintf("case %d step %d (%s): %s", r.Case, r.Step, r.Rule, r.Why)
+}
+
+// Samples per spot-check: bindings at which a step's claim and a case's
+// result are evaluated with package concrete.
+const (
+	stepSamples = 4
+	caseSamples = 12
+)
+
+// checker holds what Check builds once per derivation.
+type checker struct {
+	d       rules.Derivation
+	set     *rules.Set
+	ctx     *sym.Ctx
+	assumed map[string]bool // the assumptions, as sym prints them
+	symbols []string
+	request notation.Node
+	samples map[string][]sym.Binding
+	static  bool // the symbols are read as static integers (see staticRules)
+}
+
+// staticRules are the rules that state that a derivation reads its symbols
+// as static integers (CuTe computes the operation only with values known
+// at compile time): its terms are then evaluated with static values.
+var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true}
+
+// Check re-verifies a derivation and returns nil when every step of every
+// case checks, or a *Rejection naming the first that does not and why. It
+// trusts nothing the engine computed: see the package documentation for
+// what it checks.
+func Check(d rules.Derivation) error {
+	c := &checker{d: d, set: rules.Standard(), assumed: map[string]bool{}, samples: map[string][]sym.Binding{}}
+	if err := c.setup(); err != nil {
+		return &Rejection{Why: err.Error()}
+	}
+	if len(d.Cases) == 0 {
+		return &Rejection{Why: "no case"}
+	}
+	if d.Dynamic {
+		// CuTe's run-time formulas (a rule's runtime values, simplified
+		// under the case's context) are not re-derived yet
+		return &Rejection{Why: "a derivation of CuTe with run-time integers (dynamic) is not checked yet"}
+	}
+	guards := make([][]sym.Cond, len(d.Cases))
+	for i, cs := range d.Cases {
+		g, err := parseConds(cs.When)
+		if err != nil {
+			return &Rejection{Case: i + 1, Why: err.Error()}
+		}
+		if _, err := c.ctx.WithConds(g...); err != nil {
+			return &Rejection{Case: i + 1, Why: fmt.Sprintf("the guards %s contradict the assumptions: %v", strings.Join(cs.When, " && "), err)}
+		}
+		guards[i] = g
+	}
+	if err := c.partition(guards); err != nil {
+		return err
+	}
+	var scan func(cs []rules.Case)
+	scan = func(cs []rules.Case) {
+		for _, x := range cs {
+			for _, st := range x.Steps {
+				c.static = c.static || staticRules[st.Rule]
+			}
+			scan(x.From)
+		}
+	}
+	scan(d.Cases)
+	for i, cs := range d.Cases {
+		if err := c.checkCase(i, cs, guards[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// setup reads the assumptions and the request.
+func (c *checker) setup() error {
+	c.ctx = sym.NewCtx()
+	for _, a := range c.d.Assume {
+		n, err := c.ctx.With(a)
+		if err != nil {
+			return fmt.Errorf("assumption %q: %v", a, err)
+		}
+		c.ctx = n
+		cs, err := sym.ParseConds(a)
+		if err != nil {
+			return fmt.Errorf("assumption %q: %v", a, err)
+		}
+		for _, x := range cs {
+			c.assumed[x.String()] = true
+			c.symbols = append(c.symbols, sym.Symbols(x.X)...)
+			c.symbols = append(c.symbols, sym.Symbols(x.Y)...)
+		}
+	}
+	args := make([]notation.Node, len(c.d.Args))
+	for i, a := range c.d.Args {
+		n, err := notation.Parse(a)
+		if err != nil {
+			return fmt.Errorf("argument %d: %v", i+1, err)
+		}
+		args[i] = n
+		c.symbols = append(c.symbols, notation.Symbols(n)...)
+	}
+	req, err := normalize(&notation.Call{Name: c.d.Op, Args: args})
+	if err != nil {
+		return fmt.Errorf("the request: %v", err)
+	}
+	c.request = req
+	return nil
+}
+
+func parseConds(texts []string) ([]sym.Cond, error) {
+	var out []sym.Cond
+	for _, t := range texts {
+		cs, err := sym.ParseConds(t)
+		if err != nil {
+			return nil, fmt.Errorf("guard %q: %v", t, err)
+		}
+		out = append(out, cs...)
+	}
+	return out, nil
+}
+
+// partition checks that the cases' guards are pairwise disjoint (their
+// conjunction contradicts the assumptions, as sym decides) and cover the
+// assumptions (a case split on each guard, by sym decisions), and, at
+// sampled bindings of the assumptions, that exactly one case's guards hold.
+func (c *checker) partition(guards [][]sym.Cond) error {
+	for i := range guards {
+		for j := i + 1; j < len(guards); j++ {
+			if opposed(guards[i], guards[j]) {
+				continue
+			}
+			both := append(append([]sym.Cond(nil), guards[i]...), guards[j]...)
+			if _, err := c.ctx.WithConds(both...); !isInconsistent(err) {
+				return &Rejection{Case: j + 1, Why: fmt.Sprintf("its guards are not shown disjoint from those of case %d", i+1)}
+			}
+		}
+	}
+	if !covers(c.ctx, guards, 0) {
+		return &Rejection{Why: "the cases' guards are not shown to cover the assumptions"}
+	}
+	for _, b := range c.ctx.Sample(c.symbols, caseSamples, 1) {
+		n := 0
+		for _, g := range guards {
+			if holdsAll(g, b) {
+				n++
+			}
+		}
+		if n != 1 {
+			return &Rejection{Why: fmt.Sprintf("at the binding %s, %d cases' guards hold", bindingText(b), n)}
+		}
+	}
+	return nil
+}
+
+// opposed reports whether one list holds a condition and the other its
+// negation.
+func opposed(a, b []sym.Cond) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Negate().String() == y.String() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bindingText prints a binding as "M=192, N=57" in name order.
+func bindingText(b sym.Binding) string {
+	names := make([]string, 0, len(b))
+	for k := range b {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = fmt.Sprintf("%s=%d", k, b[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+func isInconsistent(err error) bool {
+	var inc *sym.InconsistentError
+	return errors.As(err, &inc)
+}
+
+func holdsAll(cs []sym.Cond, b sym.Binding) bool {
+	for _, g := range cs {
+		if ok, err := g.Holds(b); err != nil || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// covers reports whether the guard lists cover every binding ctx allows:
+// one list is empty, or, splitting on a condition g of the first list, the
+// lists compatible with g (g removed) cover ctx && g and those compatible
+// with !g cover ctx && !g (a side that contradicts ctx is covered).
+func covers(ctx *sym.Ctx, lists [][]sym.Cond, depth int) bool {
+	for _, l := range lists {
+		if len(l) == 0 {
+			return true
+		}
+	}
+	if depth > 64 {
+		return false
+	}
+	g := lists[0][0]
+	for _, side := range []sym.Cond{g, g.Negate()} {
+		sub, err := ctx.WithConds(side)
+		if isInconsistent(err) {
+			continue
+		}
+		if err != nil {
+			return false
+		}
+		var rest [][]sym.Cond
+		for _, l := range lists {
+			var keep []sym.Cond
+			ok := true
+			for _, x := range l {
+				switch x.String() {
+				case side.String():
+				case side.Negate().String():
+					ok = false
+				default:
+					keep = append(keep, x)
+				}
+			}
+			if ok {
+				rest = append(rest, keep)
+			}
+		}
+		if len(rest) == 0 || !covers(sub, rest, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// sample returns bindings of the request's symbols that satisfy the
+// assumptions and the conditions, each checked here.
+func (c *checker) sample(conds []sym.Cond, n int) ([]sym.Binding, error) {
+	key := fmt.Sprint(n, sym.FormatConds(conds))
+	if bs, ok := c.samples[key]; ok {
+		return bs, nil
+	}
+	ctx, err := c.ctx.WithConds(conds...)
+	if err != nil {
+		return nil, fmt.Errorf("the guards %s contradict the assumptions: %v", sym.FormatConds(conds), err)
+	}
+	var out []sym.Binding
+	for _, b := range ctx.Sample(c.symbols, n, 7) {
+		if c.ctx.Satisfies(b) == nil && holdsAll(conds, b) {
+			out = append(out, b)
+		}
+	}
+	if len(out) == 0 {
+		// sym's sampler draws through its parametrization; search a box of
+		// small values too, which proves the conditions empty when it
+		// holds every binding they allow (see smallBox)
+		box, complete := c.smallBox(conds)
+		for _, b := range box {
+			if c.ctx.Satisfies(b) == nil && holdsAll(conds, b) {
+				out = append(out, b)
+				if len(out) == n {
+					break
+				}
+			}
+		}
+		if len(out) == 0 && complete {
+			c.samples[key] = nil
+			return nil, nil
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no binding found that satisfies the assumptions and %s", sym.FormatConds(conds))
+	}
+	c.samples[key] = out
+	return out, nil
+}
+
+// checkCase checks one case: its steps one by one, the chain of their
+// claims from the request to the result, and the result itself against
+// package concrete.
+func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
+	if len(cs.From) > 0 {
+		if err := c.checkMerged(ci, cs, when); err != nil {
+			return err
+		}
+		if cs.Error != "" {
+			return nil
+		}
+		res, err := parseTerm(cs.Result)
+		if err != nil {
+			return &Rejection{Case: ci + 1, Why: fmt.Sprintf("result: %v", err)}
+		}
+		if err := c.spotCheck(c.request, res, when, caseSamples); err != nil {
+			return &Rejection{Case: ci + 1, Why: fmt.Sprintf("the result against concrete: %v", err)}
+		}
+		return nil
+	}
+	// the chain: a stack of terms, the request at the bottom; a claim
+	// rewrites the next call the top term evaluates (its leftmost
+	// innermost call), or opens a lemma (its after) on top; a term whose
+	// calls are all rewritten is done and leaves the stack
+	open := []notation.Node{c.request}
+	var prev []string
+	src := sources{}
+	src.addTerm(c.request)
+	for si, st := range cs.Steps {
+		rej := func(format string, args ...any) error {
+			return &Rejection{Case: ci + 1, Step: si + 1, Rule: st.Rule, Why: fmt.Sprintf(format, args...)}
+		}
+		// the guards in force only grow along a case
+		if len(st.Guards) < len(prev) || strings.Join(st.Guards[:len(prev)], "&&") != strings.Join(prev, "&&") {
+			return rej("its guards %v do not extend those of the step before (%v)", st.Guards, prev)
+		}
+		prev = st.Guards
+		g, err := parseConds(st.Guards)
+		if err != nil {
+			return rej("%v", err)
+		}
+		if _, err := c.ctx.WithConds(append(append([]sym.Cond(nil), when...), g...)...); err != nil {
+			return rej("its guards contradict the case's: %v", err)
+		}
+		if err := c.checkStep(st, g, cs.Error != "" && si == len(cs.Steps)-1); err != nil {
+			return rej("%v", err)
+		}
+		r, _ := c.set.Rule(st.Rule) // checkStep found it
+		if err := src.trace(r, st); err != nil {
+			return rej("%v", err)
+		}
+		if st.Before == "" {
+			continue
+		}
+		before, err := parseTerm(st.Before)
+		if err != nil {
+			return rej("before: %v", err)
+		}
+		after, err := parseTerm(st.After)
+		if err != nil {
+			return rej("after: %v", err)
+		}
+		if err := c.spotCheck(before, after, g, stepSamples); err != nil {
+			return rej("%v", err)
+		}
+		if _, isCall := before.(*notation.Call); !isCall {
+			continue // a layout restated: a lemma of its own
+		}
+		top := open[len(open)-1]
+		if r := nextCall(top); r != nil && notation.Print(r) == notation.Print(before) {
+			t, _ := replaceFirst(top, notation.Print(before), after)
+			if open[len(open)-1], err = normalize(t); err != nil {
+				return rej("%v", err)
+			}
+		} else {
+			open = append(open, after)
+		}
+		for len(open) > 1 && !hasCall(open[len(open)-1]) {
+			open = open[:len(open)-1]
+		}
+	}
+	rejCase := func(format string, args ...any) error {
+		return &Rejection{Case: ci + 1, Why: fmt.Sprintf(format, args...)}
+	}
+	if cs.Error != "" {
+		if cs.Result != "" {
+			return rejCase("both a result and an error")
+		}
+		return nil
+	}
+	for _, t := range open {
+		if r := nextCall(t); r != nil {
+			return rejCase("no step computes %s (in %s)", notation.Print(r), notation.Print(t))
+		}
+	}
+	res, err := parseTerm(cs.Result)
+	if err != nil {
+		return rejCase("result: %v", err)
+	}
+	if notation.Print(open[0]) != notation.Print(res) {
+		if err := c.spotCheck(open[0], res, when, caseSamples); err != nil {
+			return rejCase("the steps give %s, not the result: %v", notation.Print(open[0]), err)
+		}
+	}
+	if err := c.spotCheck(c.request, res, when, caseSamples); err != nil {
+		return rejCase("the result against concrete: %v", err)
+	}
+	return nil
+}
+
+// checkMerged checks a case merged from others: it has no steps; each case
+// it was merged from has the case's guards and more, those cases partition
+// the case's guards, each checks, and an error case merges errors only.
+func (c *checker) checkMerged(ci int, cs rules.Case, when []sym.Cond) error {
+	rej := func(format string, args ...any) error {
+		return &Rejection{Case: ci + 1, Why: fmt.Sprintf(format, args...)}
+	}
+	if len(cs.Steps) > 0 {
+		return rej("a merged case has steps of its own")
+	}
+	ctx, err := c.ctx.WithConds(when...)
+	if err != nil {
+		return rej("%v", err)
+	}
+	have := map[string]bool{}
+	for _, w := range cs.When {
+		have[w] = true
+	}
+	extra := make([][]sym.Cond, len(cs.From))
+	subs := make([][]sym.Cond, len(cs.From))
+	for k, f := range cs.From {
+		if (f.Error == "") != (cs.Error == "") || (cs.Error != "" && f.Error != cs.Error) {
+			return rej("merged from case %c, whose outcome differs in kind", 'a'+k)
+		}
+		g, err := parseConds(f.When)
+		if err != nil {
+			return rej("%v", err)
+		}
+		n := 0
+		for i, w := range f.When {
+			if have[w] {
+				n++
+				continue
+			}
+			extra[k] = append(extra[k], g[i])
+		}
+		if n != len(cs.When) {
+			return rej("merged from case %c, whose guards do not include the case's", 'a'+k)
+		}
+		subs[k] = g
+	}
+	for i := range extra {
+		for j := i + 1; j < len(extra); j++ {
+			if !opposed(extra[i], extra[j]) {
+				return rej("the cases it was merged from (%c, %c) are not shown disjoint", 'a'+i, 'a'+j)
+			}
+		}
+	}
+	if !covers(ctx, extra, 0) {
+		return rej("the cases it was merged from do not cover it")
+	}
+	for k, f := range cs.From {
+		if err := c.checkCase(ci, f, subs[k]); err != nil {
+			return rej("merged from case %c: %v", 'a'+k, err)
+		}
+	}
+	return nil
+}
+
+// spotCheck evaluates before and after at sampled bindings of the
+// assumptions and conds and compares them as functions.
+func (c *checker) spotCheck(before, after notation.Node, conds []sym.Cond, n int) error {
+	bs, err := c.sample(conds, n)
+	if err != nil {
+		return err
+	}
+	modes := compareModes(before)
+	for _, b := range bs {
+		x, errX := evalAt(before, b, c.static)
+		y, errY := evalAt(after, b, c.static)
+		switch {
+		case errX != nil && errY != nil:
+			continue // both sides undefined there (CuTe refuses both)
+		case errX != nil:
+			return fmt.Errorf("%s at %s: %v", notation.Print(before), bindingText(b), errX)
+		case errY != nil:
+			return fmt.Errorf("%s at %s: %v", notation.Print(after), bindingText(b), errY)
+		}
+		if err := sameFunction(x, y, modes); err != nil {
+			return fmt.Errorf("%s != %s at %s: %v", notation.Print(before), notation.Print(after), bindingText(b), err)
+		}
+	}
+	return nil
+}
+
+func evalAt(t notation.Node, b sym.Binding, static bool) (v concrete.Value, err error) {
+	bt, err := bind(t, b, static)
+	if err != nil {
+		return v, err
+	}
+	return eval(bt)
+}
+
+// checkStep checks one step on its own: its rule (id, version and the hash
+// of its text), its bindings and lets, and each condition it discharged.
+func (c *checker) checkStep(st rules.Step, guards []sym.Cond, last bool) error {
+	r, ok := c.set.Rule(st.Rule)
+	if !ok {
+		return fmt.Errorf("no rule %s", st.Rule)
+	}
+	if r.Version != st.Version {
+		return fmt.Errorf("rule %s is at version %d, the step cites version %d", r.ID, r.Version, st.Version)
+	}
+	if h := rules.TextHash(r.Text); h != st.Hash {
+		return fmt.Errorf("rule %s's text hashes to %s, the step cites %s", r.ID, h, st.Hash)
+	}
+	// what the docs-style text prints for the step is its rule's
+	if st.Doc != r.Doc || st.Says != r.Says {
+		return fmt.Errorf("the step's passage and text (%s: %q) are not rule %s's (%s: %q)", st.Doc, st.Says, r.ID, r.Doc, r.Says)
+	}
+	if r.Error != "" && !last {
+		return fmt.Errorf("rule %s is an error (%s): only the last step of an error case applies it", r.ID, r.Error)
+	}
+	if err := c.claimKind(r, st); err != nil {
+		return err
+	}
+	env, err := c.bindings(r, st.Bind)
+	if err != nil {
+		return err
+	}
+	return c.conditions(r, st, env, guards)
+}
+
+// claimKind checks that a step claims what its rule says it claims: an
+// equation whose before is a call of one of the rule's operations (a
+// layout for "layout", the request for "request"), or nothing.
+func (c *checker) claimKind(r *rules.Rule, st rules.Step) error {
+	if len(r.Claims) == 0 {
+		if st.Before != "" || st.After != "" {
+			return fmt.Errorf("rule %s claims nothing, the step claims %s == %s", r.ID, st.Before, st.After)
+		}
+		return nil
+	}
+	if st.Before == "" || st.After == "" {
+		return fmt.Errorf("rule %s claims an equation, the step has none", r.ID)
+	}
+	n, err := notation.Parse(st.Before)
+	if err != nil {
+		return fmt.Errorf("before: %v", err)
+	}
+	what := "layout"
+	if call, ok := n.(*notation.Call); ok {
+		what = call.Name
+	}
+	for _, k := range r.Claims {
+		if k == what {
+			return nil
+		}
+		if k == "request" {
+			b, err := normalize(n)
+			if err != nil {
+				return err
+			}
+			if notation.Print(b) == notation.Print(c.request) {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("rule %s claims about %s, the step about %s", r.ID, strings.Join(r.Claims, " or "), st.Before)
+}
+
+// bindings reads the step's metavariables and recomputes its lets from the
+// rule's text.
+func (c *checker) bindings(r *rules.Rule, bind map[string]string) (map[string]sym.Int, error) {
+	env := map[string]sym.Int{}
+	known := map[string]bool{}
+	for _, m := range r.In {
+		t, ok := bind[m]
+		if !ok {
+			return nil, fmt.Errorf("metavariable %s is not bound", m)
+		}
+		v, err := sym.ParseInt(t)
+		if err != nil {
+			return nil, fmt.Errorf("metavariable %s = %q: %v", m, t, err)
+		}
+		env[m] = v
+		known[m] = true
+	}
+	for _, l := range r.Lets {
+		x, err := sym.Parse(l.Text)
+		if err != nil {
+			return nil, fmt.Errorf("let %s = %s: %v", l.Name, l.Text, err)
+		}
+		v := sym.Substitute(x, exprs(env))
+		if err := v.Err(); err != nil {
+			return nil, fmt.Errorf("let %s = %s: %v", l.Name, l.Text, err)
+		}
+		t, ok := bind[l.Name]
+		if !ok {
+			return nil, fmt.Errorf("let %s is not recorded", l.Name)
+		}
+		got, err := sym.ParseInt(t)
+		if err != nil {
+			return nil, fmt.Errorf("let %s = %q: %v", l.Name, t, err)
+		}
+		if !sym.Equal(got.E, v) {
+			return nil, fmt.Errorf("let %s = %s is %s, the step records %s", l.Name, l.Text, v, t)
+		}
+		// static: a constant of static values, or CuTe's _0 * x (a
+		// product with a factor bound to the static _0)
+		static, zero := true, false
+		for _, s := range sym.Symbols(x) {
+			static = static && env[s].Static
+			c, isC := sym.IsConst(env[s].E)
+			zero = zero || env[s].Static && isC && c == 0
+		}
+		zero = zero && !strings.ContainsAny(l.Text, "+-/%(,")
+		if c, isConst := sym.IsConst(v); got.Static != (isConst && (static || c == 0 && zero)) {
+			return nil, fmt.Errorf("let %s = %s: the step records the static mark of %s wrongly", l.Name, l.Text, t)
+		}
+		env[l.Name] = got
+		known[l.Name] = true
+	}
+	for k := range bind {
+		if !known[k] {
+			return nil, fmt.Errorf("%s is bound but is no metavariable or let of rule %s", k, r.ID)
+		}
+	}
+	return env, nil
+}
+
+func exprs(env map[string]sym.Int) map[string]sym.Expr {
+	out := make(map[string]sym.Expr, len(env))
+	for k, v := range env {
+		out[k] = v.E
+	}
+	return out
+}
+
+// cond is one comparison of a rule's condition, instantiated.
+type cond struct {
+	text string   // as a derivation prints it (a guard prints as c)
+	c    sym.Cond // as sym decides it ("d divides n" is n%d==0)
+	div  bool     // a divisibility: n%d==0 or its negation
+	d, n sym.Expr
+}
+
+// ruleConds parses a rule's condition from its text and instantiates it.
+func ruleConds(r *rules.Rule, env map[string]sym.Int) ([]cond, error) {
+	if r.If == "" {
+		return nil, nil
+	}
+	root, err := notation.ParseCond(r.If)
+	if err != nil {
+		return nil, err
+	}
+	parts := notation.Conjuncts(root)
+	by := exprs(env)
+	var out []cond
+	for _, p := range parts {
+		cmp, ok := p.(*notation.Compare)
+		if !ok {
+			return nil, fmt.Errorf("rule %s: %s is not a comparison", r.ID, notation.Print(p))
+		}
+		if b, ok := cmp.X.(*notation.Binary); ok && b.Op == '%' && (cmp.Op == "==" || cmp.Op == "!=") {
+			if z, ok := cmp.Y.(*notation.Int); ok && z.Value == 0 {
+				n, err1 := sym.FromNode(b.X)
+				d, err2 := sym.FromNode(b.Y)
+				if err1 != nil || err2 != nil {
+					return nil, fmt.Errorf("rule %s: %s", r.ID, notation.Print(p))
+				}
+				n, d = sym.Substitute(n, by), sym.Substitute(d, by)
+				x := cond{c: sym.Divisible(d, n), div: true, d: d, n: n, text: fmt.Sprintf("%s divides %s", d, n)}
+				if cmp.Op == "!=" {
+					x.c, x.text = x.c.Negate(), "not "+x.text
+				}
+				out = append(out, x)
+				continue
+			}
+		}
+		cs, err := sym.CondsFromNode(p)
+		if err != nil || len(cs) != 1 {
+			return nil, fmt.Errorf("rule %s: %s is not one comparison", r.ID, notation.Print(p))
+		}
+		ic := sym.MakeCond(sym.Substitute(cs[0].X, by), cs[0].Rel, sym.Substitute(cs[0].Y, by))
+		out = append(out, cond{c: ic, text: ic.String()})
+	}
+	return out, nil
+}
+
+// conditions checks the conditions a step discharged: each of its rule's
+// comparisons holds (proved, with certificates it verifies, or a guard of
+// the case), and in a group whose first applicable rule fires, each
+// earlier rule that splits or requires was shown not to apply (refuted, or
+// negated as a guard); nothing else is discharged.
+func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.Int, guards []sym.Cond) error {
+	own, err := ruleConds(r, env)
+	if err != nil {
+		return err
+	}
+	used := make([]bool, len(st.Checked))
+	for _, oc := range own {
+		k := find(st.Checked, oc, used)
+		if k < 0 {
+			return fmt.Errorf("its condition %s is not discharged", oc.text)
+		}
+		used[k] = true
+		if err := c.discharge(oc, st.Checked[k], true, guards); err != nil {
+			return fmt.Errorf("%s: %v", oc.text, err)
+		}
+	}
+	if r.Group != "" {
+		g, ok := c.set.Group(r.Group)
+		if !ok {
+			return fmt.Errorf("no group %s", r.Group)
+		}
+		for _, o := range g.Rules {
+			if o == r {
+				break
+			}
+			ocs, err := ruleConds(o, env)
+			if err != nil {
+				return err
+			}
+			shown := false
+			for _, oc := range ocs {
+				k := find(st.Checked, oc, used)
+				if k < 0 {
+					continue
+				}
+				used[k] = true
+				if err := c.discharge(oc, st.Checked[k], false, guards); err != nil {
+					return fmt.Errorf("%s (rule %s): %v", oc.text, o.ID, err)
+				}
+				shown = true
+			}
+			// in a "first" group a later rule may rely on the earlier ones
+			// failing (those that decline need not be decided); an error
+			// rule is justified only by every alternative failing
+			if o.If != "" && !shown && (r.Error != "" || !g.Any && o.Policy != rules.Decline) {
+				return fmt.Errorf("rule %s comes before it in group %s and is not shown not to apply", o.ID, g.Name)
+			}
+		}
+	}
+	for k, u := range used {
+		if !u {
+			return fmt.Errorf("%s is discharged but is no condition of rule %s or of the rules before it", st.Checked[k].Cond, r.ID)
+		}
+	}
+	return nil
+}
+
+func find(ds []rules.Discharged, x cond, used []bool) int {
+	for k, d := range ds {
+		if !used[k] && (d.Cond == x.text || d.Cond == x.c.String()) {
+			return k
+		}
+	}
+	return -1
+}
+
+// discharge checks one discharged condition: holds says whether the step
+// needs it to hold (its own rule's) or to fail (an earlier rule's).
+func (c *checker) discharge(x cond, d rules.Discharged, holds bool, guards []sym.Cond) error {
+	want := x.c
+	if !holds {
+		want = x.c.Negate()
+	}
+	switch d.By {
+	case "guard", "negated guard":
+		g := x.c
+		if d.By == "negated guard" {
+			g = g.Negate()
+		}
+		if (d.By == "guard") != holds {
+			return fmt.Errorf("discharged as %q where the step needs it to %s", d.By, holdsText(holds))
+		}
+		for _, h := range guards {
+			if h.String() == g.String() {
+				return nil
+			}
+		}
+		return fmt.Errorf("%s is not a guard in force", g)
+	case "proved", "refuted":
+		if (d.By == "proved") != holds {
+			return fmt.Errorf("discharged as %q where the step needs it to %s", d.By, holdsText(holds))
+		}
+		if len(d.Certificates) == 0 {
+			return c.redecide(want, guards)
+		}
+		return c.certified(x, holds, d.Certificates, guards)
+	case "proved (its negation is inconsistent)", "refuted (inconsistent)":
+		if strings.HasPrefix(d.By, "proved") != holds {
+			return fmt.Errorf("discharged as %q where the step needs it to %s", d.By, holdsText(holds))
+		}
+		return c.redecide(want, guards)
+	}
+	return fmt.Errorf("unknown discharge %q", d.By)
+}
+
+// matches reports whether a comparison certificate is about the operands
+// of c (their difference, either way).
+func matches(cl sym.Claim, c sym.Cond) bool {
+	d := sym.Sub(cl.B, cl.A)
+	return sym.Equal(d, sym.Sub(c.Y, c.X)) || sym.Equal(d, sym.Sub(c.X, c.Y))
+}
+
+func holdsText(h bool) string {
+	if h {
+		return "hold"
+	}
+	return "fail"
+}
+
+// redecide decides a condition without a certificate: a comparison of
+// constants by arithmetic, anything else by the inconsistency of its
+// negation with the assumptions and the guards in force.
+func (c *checker) redecide(want sym.Cond, guards []sym.Cond) error {
+	ctx, err := c.ctx.WithConds(guards...)
+	if err != nil {
+		return err
+	}
+	if _, err := ctx.WithConds(want.Negate()); isInconsistent(err) {
+		return nil
+	}
+	if ctx.Decide(want).Truth == sym.True {
+		// sym decides it (the certificate was left out): accept only
+		// with a certificate that verifies
+		certs, err := ctx.Decide(want).Certificates()
+		if err != nil {
+			return err
+		}
+		for _, ct := range certs {
+			if err := sym.Verify(ct); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("%s is not decided under the assumptions and guards", want)
+}
+
+// certified verifies the certificates of a decided condition: each must
+// verify, rest on the assumptions and the guards in force only, and
+// together state the condition (holds) or its negation.
+func (c *checker) certified(x cond, holds bool, raw []json.RawMessage, guards []sym.Cond) error {
+	allowed := map[string]bool{}
+	for k := range c.assumed {
+		allowed[k] = true
+	}
+	for _, g := range guards {
+		allowed[g.String()] = true
+	}
+	var excluded sym.Order
+	divides := false
+	for _, b := range raw {
+		ct, err := sym.ParseCertificate(b)
+		if err != nil {
+			return fmt.Errorf("certificate: %v", err)
+		}
+		if !ct.Universal {
+			return fmt.Errorf("certificate of %s is a witness, not a proof", ct.Claim)
+		}
+		if err := sym.Verify(ct); err != nil {
+			return err
+		}
+		for _, a := range ct.Assumptions {
+			if !allowed[a.String()] {
+				return fmt.Errorf("certificate of %s rests on %s, which is neither an assumption nor a guard in force", ct.Claim, a)
+			}
+		}
+		a, b := ct.Claim.A, ct.Claim.B
+		diff := sym.Sub(b, a)
+		before, wasDivides := excluded, divides
+		switch ct.Claim.Op {
+		case sym.ClaimDivides:
+			divides = wasDivides || x.div && sym.Equal(a, x.d) && sym.Equal(b, x.n)
+		case sym.ClaimLe, sym.ClaimLt:
+			// b - a >= 0 (> 0)
+			ex := sym.Order(0)
+			if sym.Equal(diff, sym.Sub(x.c.Y, x.c.X)) { // Y >= X: not Greater
+				ex |= sym.Greater
+			}
+			if sym.Equal(diff, sym.Sub(x.c.X, x.c.Y)) { // X >= Y: not Less
+				ex |= sym.Less
+			}
+			if ex != 0 && ct.Claim.Op == sym.ClaimLt {
+				ex |= sym.Same
+			}
+			excluded |= ex
+		case sym.ClaimEq:
+			if sym.Equal(diff, sym.Sub(x.c.Y, x.c.X)) || sym.Equal(diff, sym.Sub(x.c.X, x.c.Y)) {
+				excluded |= sym.Less | sym.Greater
+			}
+		case sym.ClaimNe:
+			if sym.Equal(diff, sym.Sub(x.c.Y, x.c.X)) || sym.Equal(diff, sym.Sub(x.c.X, x.c.Y)) {
+				excluded |= sym.Same
+			}
+		}
+		if ct.Claim.Op == sym.ClaimDivides && !divides || ct.Claim.Op != sym.ClaimDivides && excluded == before && !matches(ct.Claim, x.c) {
+			return fmt.Errorf("the certificate of %s is not about %s", ct.Claim, x.text)
+		}
+	}
+	want := x.c
+	if !holds {
+		want = x.c.Negate()
+	}
+	if x.div && want.Rel == sym.EQ {
+		if divides {
+			return nil
+		}
+		return fmt.Errorf("no certificate states %s", x.text)
+	}
+	if rejected := sym.AnyOrder &^ want.Rel.Order(); rejected&^excluded == 0 {
+		return nil
+	}
+	return fmt.Errorf("the certificates do not state %s", want)
+}
+
+// smallBox lists the bindings of the request's symbols to small values
+// (1 to 8 each, fewer per symbol when there are many), and reports
+// whether the box holds every binding the conditions allow: each symbol
+// is bounded by a condition c%s==0 (s divides the positive constant c,
+// so s <= c) or s<=c, s<c, c>=s, c>s, within the box.
+func (c *checker) smallBox(conds []sym.Cond) ([]sym.Binding, bool) {
+	names := uniq(c.symbols)
+	if len(names) == 0 {
+		return nil, false
+	}
+	hi := int64(8)
+	for k := len(names); k > 4 && hi > 2; k-- {
+		hi /= 2
+	}
+	complete := true
+	for _, s := range names {
+		b, ok := upperBound(conds, s)
+		complete = complete && ok && b <= hi
+	}
+	var out []sym.Binding
+	cur := make([]int64, len(names))
+	for i := range cur {
+		cur[i] = 1
+	}
+	for {
+		b := sym.Binding{}
+		for i, s := range names {
+			b[s] = cur[i]
+		}
+		out = append(out, b)
+		i := 0
+		for i < len(cur) && cur[i] == hi {
+			cur[i] = 1
+			i++
+		}
+		if i == len(cur) {
+			return out, complete
+		}
+		cur[i]++
+	}
+}
+
+func uniq(xs []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// upperBound finds a bound s <= b stated by one of the conditions.
+func upperBound(conds []sym.Cond, s string) (int64, bool) {
+	for _, g := range conds {
+		n, err := notation.ParseCond(g.String())
+		if err != nil {
+			continue
+		}
+		cmp, ok := n.(*notation.Compare)
+		if !ok {
+			continue
+		}
+		x, y, op := cmp.X, cmp.Y, cmp.Op
+		if _, isSym := y.(*notation.Sym); isSym {
+			x, y = y, x
+			op = map[string]string{"<=": ">=", "<": ">", ">=": "<=", ">": "<", "==": "==", "!=": "!="}[op]
+		}
+		if m, ok := x.(*notation.Binary); ok && m.Op == '%' && op == "==" {
+			num, ok1 := m.X.(*notation.Int)
+			den, ok2 := m.Y.(*notation.Sym)
+			if z, ok3 := y.(*notation.Int); ok1 && ok2 && ok3 && z.Value == 0 && den.Name == s && num.Value > 0 {
+				return num.Value, true
+			}
+			continue
+		}
+		v, ok1 := x.(*notation.Sym)
+		k, ok2 := y.(*notation.Int)
+		if !ok1 || !ok2 || v.Name != s {
+			continue
+		}
+		switch op {
+		case "<=", "==":
+			return k.Value, true
+		case "<":
+			return k.Value - 1, true
+		}
+	}
+	return 0, false
+}
+
+// sources are the values a case has made available so far (the
+// printed expressions, static marks aside): the integer leaves of the
+// request, and of every step before, its metavariables, its lets and the
+// integer leaves of its claim's two sides.
+type sources map[string]bool
+
+func (s sources) add(t string) {
+	if i, err := sym.ParseInt(t); err == nil {
+		s[i.E.String()] = true
+	}
+}
+
+// addTerm adds every integer leaf of a term.
+func (s sources) addTerm(n notation.Node) {
+	switch n := n.(type) {
+	case *notation.Call:
+		for _, a := range n.Args {
+			s.addTerm(a)
+		}
+	case *notation.Tuple:
+		for _, e := range n.Elems {
+			s.addTerm(e)
+		}
+	case *notation.Layout:
+		s.addTerm(n.Shape)
+		s.addTerm(n.Stride)
+	case *notation.Underscore:
+	default:
+		if i, err := sym.IntFromNode(n); err == nil {
+			s[i.E.String()] = true
+		}
+	}
+}
+
+// computed are the metavariables (rule and name) whose values the
+// engine's algorithms compute from a whole layout rather than take from
+// one place (a cosize, a size, a rank, the largest sum a mode reaches, a
+// starting stride or count, the rest of B that reaches A's last mode,
+// simplified under the guards), so that they are not traced: each is still
+// tied to the step by its rule's condition and lets, and the case's
+// result is checked against concrete.
+var computed = map[string]bool{
+	"compl.cosize a": true, "compl.cosize r": true, "compl.cosize m": true,
+	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true,
+	"compl.static-oracle r": true, "comp.no-carry t": true,
+	"comp.last n": true, "comp.last r": true,
+	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
+	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
+	"prod.pad R": true, "tile.pad R": true,
+	"cast.up.static a": true, "cast.up.static g": true,
+}
+
+// trace checks that every metavariable of the step (but the computed
+// ones) has a value the case made available before it (or its own
+// before, the term it rewrites), then adds the step's values.
+func (s sources) trace(r *rules.Rule, st rules.Step) error {
+	if st.Before != "" {
+		n, err := notation.Parse(st.Before)
+		if err != nil {
+			return fmt.Errorf("before: %v", err)
+		}
+		s.addTerm(n)
+	}
+	for _, m := range r.In {
+		i, err := sym.ParseInt(st.Bind[m])
+		if err != nil {
+			return fmt.Errorf("metavariable %s: %v", m, err)
+		}
+		if !computed[r.ID+" "+m] && !s[i.E.String()] {
+			return fmt.Errorf("metavariable %s = %s comes from nowhere: neither the request nor a step before has that value", m, st.Bind[m])
+		}
+	}
+	for _, v := range st.Bind {
+		s.add(v)
+	}
+	if st.After != "" {
+		n, err := notation.Parse(st.After)
+		if err != nil {
+			return fmt.Errorf("after: %v", err)
+		}
+		s.addTerm(n)
+	}
+	return nil
+}

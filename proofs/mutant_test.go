@@ -1,0 +1,339 @@
+package proofs_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/proofs"
+	"github.com/cutealg/cutealg/rules"
+	"github.com/cutealg/cutealg/sym"
+)
+
+// clone copies a derivation through its stable JSON form (what the
+// checker reads from a file).
+func clone(t testing.TB, d rules.Derivation) rules.Derivation {
+	b, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out rules.Derivation
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// cases lists every case of a derivation, the cases merged ones were
+// merged from included.
+func cases(cs []rules.Case) []*rules.Case {
+	var out []*rules.Case
+	for i := range cs {
+		out = append(out, &cs[i])
+		out = append(out, cases(cs[i].From)...)
+	}
+	return out
+}
+
+// mutant is a change to a derivation that makes it wrong.
+type mutant struct {
+	kind string
+	// sure: the checker rejects every such mutant (the others are
+	// counted: see the package documentation for what it does not see)
+	sure bool
+	// apply changes the k-th place of its kind in d and reports whether
+	// there was one
+	apply func(d *rules.Derivation, k int) bool
+}
+
+// nthStep calls f on the k-th step (over every case) for which ok holds.
+func nthStep(d *rules.Derivation, k int, ok func(c *rules.Case, i int) bool, f func(c *rules.Case, i int)) bool {
+	for _, c := range cases(d.Cases) {
+		for i := range c.Steps {
+			if ok(c, i) {
+				if k == 0 {
+					f(c, i)
+					return true
+				}
+				k--
+			}
+		}
+	}
+	return false
+}
+
+func claimed(c *rules.Case, i int) bool {
+	return c.Steps[i].Before != "" && c.Steps[i].Before != c.Steps[i].After
+}
+
+// alterLeaf changes the first integer of a term: a number n becomes n+1,
+// anything else x becomes 2*x.
+func alterLeaf(src string) string {
+	n, err := notation.Parse(src)
+	if err != nil {
+		return src + "+1"
+	}
+	done := false
+	var walk func(n notation.Node) notation.Node
+	walk = func(n notation.Node) notation.Node {
+		if done {
+			return n
+		}
+		switch x := n.(type) {
+		case *notation.Call:
+			for i, a := range x.Args {
+				x.Args[i] = walk(a)
+			}
+			return x
+		case *notation.Tuple:
+			for i, e := range x.Elems {
+				x.Elems[i] = walk(e)
+			}
+			return x
+		case *notation.Layout:
+			x.Shape = walk(x.Shape)
+			x.Stride = walk(x.Stride)
+			return x
+		case *notation.Int:
+			done = true
+			return &notation.Int{Value: x.Value + 1, Static: x.Static}
+		case *notation.Underscore:
+			return x
+		}
+		done = true
+		return &notation.Binary{Op: '*', X: &notation.Int{Value: 2}, Y: n}
+	}
+	return notation.Print(walk(n))
+}
+
+var mutants = []mutant{
+	{"another rule id", true, func(d *rules.Derivation, k int) bool {
+		all := rules.Standard().Rules()
+		return nthStep(d, k, func(*rules.Case, int) bool { return true }, func(c *rules.Case, i int) {
+			st := &c.Steps[i]
+			for j, r := range all {
+				if r.ID == st.Rule {
+					o := all[(j+1+k)%len(all)]
+					st.Rule, st.Version, st.Hash = o.ID, o.Version, o.Hash
+					return
+				}
+			}
+		})
+	}},
+	{"another rule id, doc and says", false, func(d *rules.Derivation, k int) bool {
+		all := rules.Standard().Rules()
+		return nthStep(d, k, func(*rules.Case, int) bool { return true }, func(c *rules.Case, i int) {
+			st := &c.Steps[i]
+			for j, r := range all {
+				if r.ID == st.Rule {
+					o := all[(j+1+k)%len(all)]
+					st.Rule, st.Version, st.Hash, st.Doc, st.Says = o.ID, o.Version, o.Hash, o.Doc, o.Says
+					return
+				}
+			}
+		})
+	}},
+	{"another rule version", true, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(*rules.Case, int) bool { return true }, func(c *rules.Case, i int) { c.Steps[i].Version++ })
+	}},
+	{"a dropped condition", false, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool { return len(c.Steps[i].Checked) > 0 }, func(c *rules.Case, i int) {
+			ch := c.Steps[i].Checked
+			c.Steps[i].Checked = ch[:len(ch)-1] // the step's own condition comes last
+		})
+	}},
+	{"an altered condition", true, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool { return len(c.Steps[i].Checked) > 0 }, func(c *rules.Case, i int) {
+			ch := &c.Steps[i].Checked[0]
+			ch.Cond = alterCond(ch.Cond)
+		})
+	}},
+	{"an altered discharge", true, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool { return len(c.Steps[i].Checked) > 0 }, func(c *rules.Case, i int) {
+			ch := &c.Steps[i].Checked[0]
+			ch.By = map[string]string{"proved": "refuted", "refuted": "proved", "guard": "negated guard", "negated guard": "guard"}[ch.By]
+		})
+	}},
+	{"a tampered certificate", true, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool {
+			return len(c.Steps[i].Checked) > 0 && len(c.Steps[i].Checked[0].Certificates) > 0
+		}, func(c *rules.Case, i int) {
+			raw := &c.Steps[i].Checked[0].Certificates[0]
+			var m map[string]any
+			if err := json.Unmarshal(*raw, &m); err != nil {
+				panic(err)
+			}
+			claim := m["claim"].(map[string]any)
+			claim["b"] = fmt.Sprint(claim["b"]) + "+1"
+			b, err := json.Marshal(m)
+			if err != nil {
+				panic(err)
+			}
+			*raw = b
+		})
+	}},
+	{"an altered leaf of after", false, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool { return c.Steps[i].After != "" }, func(c *rules.Case, i int) {
+			c.Steps[i].After = alterLeaf(c.Steps[i].After)
+		})
+	}},
+	{"an altered leaf of a let", false, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool { return len(c.Steps[i].Bind) > 0 }, func(c *rules.Case, i int) {
+			b := c.Steps[i].Bind
+			keys := make([]string, 0, len(b))
+			for k := range b {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			b[keys[len(keys)-1]] = alterLeaf(b[keys[len(keys)-1]])
+		})
+	}},
+	{"an altered leaf of the result", true, func(d *rules.Derivation, k int) bool {
+		for _, c := range cases(d.Cases) {
+			if c.Result != "" {
+				if k == 0 {
+					c.Result = alterLeaf(c.Result)
+					return true
+				}
+				k--
+			}
+		}
+		return false
+	}},
+	{"claimed steps reordered", false, func(d *rules.Derivation, k int) bool {
+		next := func(c *rules.Case, i int) int {
+			for j := i + 1; j < len(c.Steps); j++ {
+				if claimed(c, j) {
+					return j
+				}
+			}
+			return -1
+		}
+		return nthStep(d, k, func(c *rules.Case, i int) bool {
+			j := next(c, i)
+			return claimed(c, i) && j > 0 && c.Steps[i].Before != c.Steps[j].Before
+		}, func(c *rules.Case, i int) {
+			j := next(c, i)
+			c.Steps[i], c.Steps[j] = c.Steps[j], c.Steps[i]
+		})
+	}},
+	{"a claimed step skipped", false, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, claimed, func(c *rules.Case, i int) {
+			c.Steps = append(c.Steps[:i:i], c.Steps[i+1:]...)
+		})
+	}},
+	{"a case's guard dropped", false, func(d *rules.Derivation, k int) bool {
+		for _, c := range cases(d.Cases) {
+			if len(c.When) > 0 {
+				if k == 0 {
+					c.When = c.When[1:]
+					return true
+				}
+				k--
+			}
+		}
+		return false
+	}},
+	{"a case's guard flipped", true, func(d *rules.Derivation, k int) bool {
+		for _, c := range cases(d.Cases) {
+			if len(c.When) > 0 {
+				if k == 0 {
+					c.When[0] = negate(c.When[0])
+					return true
+				}
+				k--
+			}
+		}
+		return false
+	}},
+	{"a step's guard dropped", true, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool { return len(c.Steps[i].Guards) > 0 }, func(c *rules.Case, i int) {
+			g := c.Steps[i].Guards
+			c.Steps[i].Guards = g[:len(g)-1]
+		})
+	}},
+	{"a step's guard flipped", true, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool { return len(c.Steps[i].Guards) > 0 }, func(c *rules.Case, i int) {
+			g := append([]string(nil), c.Steps[i].Guards...)
+			g[len(g)-1] = negate(g[len(g)-1])
+			c.Steps[i].Guards = g
+		})
+	}},
+	{"a step with lets only skipped", false, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool { return !claimed(c, i) }, func(c *rules.Case, i int) {
+			c.Steps = append(c.Steps[:i:i], c.Steps[i+1:]...)
+		})
+	}},
+	{"steps with lets only reordered", false, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool {
+			return i+1 < len(c.Steps) && !claimed(c, i) && !claimed(c, i+1) && c.Steps[i].Rule != c.Steps[i+1].Rule
+		}, func(c *rules.Case, i int) {
+			c.Steps[i], c.Steps[i+1] = c.Steps[i+1], c.Steps[i]
+		})
+	}},
+}
+
+func negate(g string) string {
+	cs, err := sym.ParseConds(g)
+	if err != nil || len(cs) != 1 {
+		return "!(" + g + ")"
+	}
+	return cs[0].Negate().String()
+}
+
+// alterCond changes the last number of a condition, or adds 1 to it.
+func alterCond(s string) string {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] >= '0' && s[i] <= '9' {
+			j := i
+			for j > 0 && s[j-1] >= '0' && s[j-1] <= '9' {
+				j--
+			}
+			v, _ := strconv.Atoi(s[j : i+1])
+			return s[:j] + strconv.Itoa(v+1) + s[i+1:]
+		}
+	}
+	return s + "+1"
+}
+
+// perDerivation is how many mutants of each kind a derivation yields (at
+// spread places).
+const perDerivation = 1
+
+// Every mutant of every derivation of the corpus is rejected; the counts
+// are printed (go test -v) and recorded in docs/verification.md.
+func TestCheckMutants(t *testing.T) {
+	var ds []rules.Derivation
+	for _, req := range corpus(t) {
+		if d, err := rules.Derive(req); err == nil && !req.Dynamic {
+			ds = append(ds, d)
+		}
+	}
+	for _, m := range mutants {
+		{
+			made, rejected := 0, 0
+			for _, d := range ds {
+				for k := 0; k < perDerivation; k++ {
+					x := clone(t, d)
+					if !m.apply(&x, k*3) {
+						break
+					}
+					made++
+					if err := proofs.Check(x); err != nil {
+						rejected++
+					} else if m.sure {
+						t.Errorf("%s: a mutant of %s(%s) checks", m.kind, d.Op, strings.Join(d.Args, ", "))
+					}
+				}
+			}
+			t.Logf("%-32s %4d mutants, %4d rejected", m.kind, made, rejected)
+			if made == 0 {
+				t.Errorf("%s: no mutant made", m.kind)
+			}
+		}
+	}
+}

@@ -1,0 +1,60 @@
+package rules
+
+import (
+	"github.com/cutealg/cutealg/internal/catalog"
+	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/sym"
+)
+
+// Claims: what a step states, as an equation between two terms of the
+// notation (see Step). A term is a layout, an integer or tuple, a tiler,
+// a call of a catalogue operation over terms, or a tuple of terms (the
+// layout whose modes they are, CuTe's make_layout of layouts).
+
+// last is the index of the latest step of the run.
+func (w *world) last() int { return len(w.steps) - 1 }
+
+// claim records that step i states before == after: f builds the two
+// terms when the derivation is printed (see Step.fill), so that an answer
+// asked without its derivation does not pay for them.
+func (w *world) claim(i int, f func() (before, after notation.Node)) {
+	w.steps[i].claimed = f
+}
+
+// call is the term name(args...).
+func call(name string, args ...notation.Node) notation.Node {
+	return &notation.Call{Name: name, Args: args}
+}
+
+// terms is the tuple of terms ns: the layout whose modes they are.
+func terms(ns ...notation.Node) notation.Node { return &notation.Tuple{Elems: ns} }
+
+// flatNode is the layout of flat modes as a term.
+func flatNode(ms []mode) notation.Node { return modesLayout(ms).Node() }
+
+// valueNode is a value of the catalogue as a term.
+func valueNode(v sym.Value) notation.Node {
+	switch v.Kind {
+	case catalog.Layout:
+		return v.Layout.Node()
+	case catalog.Tiler:
+		return sym.TilerNode(v.Tiler)
+	}
+	return sym.TupleNode(v.Tuple)
+}
+
+// answer closes a run whose steps did not claim the request itself (its
+// first claim is about another term): the step op.answer states request ==
+// value, the value the steps assembled.
+func (w *world) answer(req notation.Node, v sym.Value) {
+	for i := range w.steps {
+		if f := w.steps[i].claimed; f != nil {
+			if b, _ := f(); notation.Print(b) == notation.Print(req) {
+				return
+			}
+			break
+		}
+	}
+	w.step("op.answer", "the request", nil)
+	w.claim(w.last(), func() (notation.Node, notation.Node) { return req, valueNode(v) })
+}
