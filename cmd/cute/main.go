@@ -104,8 +104,9 @@ Commands:
 	fmt.Fprint(stdout, `	help       this text; 'cute help COMMAND' is 'cute COMMAND -h'
 
 Exit status: 0 success, 1 domain error (CuTe refuses, -strict finds a broken
-condition, a showcase mismatch, equiv finds a difference), 2 bad usage
-(unknown command or flag, text that does not parse), 3 equiv cannot decide.
+condition, a showcase mismatch, equiv finds a difference, gpuval finds a
+mismatch), 2 bad usage (unknown command or flag, text that does not parse),
+3 equiv cannot decide.
 
 Operations (the arguments of a call; [x] is optional):
 
