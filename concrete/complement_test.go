@@ -74,3 +74,7 @@ func ExampleComplementDefault() {
 	// Output:
 	// _3:_2
 }
+
+// TestGPUFoundTable runs the cases the GPU campaign found (static
+// refusals that come before run-time faults).
+func TestGPUFoundTable(t *testing.T) { runOpTable(t, "testdata/gpuval.txt") }

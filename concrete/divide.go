@@ -149,14 +149,23 @@ func byTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, product b
 			tooManyModes("logical_divide", n, r)
 		}
 		at := bl.open()
+		var fault *Error
 		for i := range r {
-			if i < n {
-				ms, md := modeTrees(s, d, i)
-				byTilerInto(c, bl, ms, md, &t.Kids()[i], product)
-			} else {
-				ms, md := modeTrees(s, d, i)
+			ms, md := modeTrees(s, d, i)
+			switch {
+			case i < n && fault == nil:
+				fault = divisionFault(func() { byTilerInto(c, bl, ms, md, &t.Kids()[i], product) })
+			case i < n:
+				// CuTe refuses the whole instantiation before it runs:
+				// a static refusal of a later mode comes before the
+				// run-time division by zero of an earlier one
+				staticRefusals(func() { byTilerInto(c, &layoutBuilder{}, ms, md, &t.Kids()[i], product) })
+			default:
 				bl.sub(*ms, *md)
 			}
+		}
+		if fault != nil {
+			throw(fault)
 		}
 		bl.close(at, r)
 		return
@@ -176,6 +185,32 @@ func byTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, product b
 		bl.sub(r.Shape, r.Stride)
 	} else {
 		logicalDivideInto(c, bl, s, d, &b)
+	}
+}
+
+// divisionFault runs f (through guard, the one place that recovers) and
+// returns the division by zero it faults with (nil if none); any other
+// error is thrown on.
+func divisionFault(f func()) *Error {
+	err := guard("", f)
+	if err == nil {
+		return nil
+	}
+	e := err.(*Error)
+	if e.Kind != DivByZero {
+		throw(e)
+	}
+	return e
+}
+
+// staticRefusals runs f (through guard) for its compile-time refusals only
+// (errors of kind Refused or BadInput, thrown on): its result, its
+// run-time faults and its post-condition checks are dropped.
+func staticRefusals(f func()) {
+	if err := guard("", f); err != nil {
+		if e := err.(*Error); e.Kind == Refused || e.Kind == BadInput {
+			throw(e)
+		}
 	}
 }
 
