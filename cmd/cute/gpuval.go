@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/cutealg/cutealg/gpuval"
 	"github.com/cutealg/cutealg/internal/vectors"
+	"github.com/cutealg/cutealg/rules"
 )
 
 var gpuvalCmd = &command{
@@ -20,7 +22,8 @@ var gpuvalCmd = &command{
 
 Writes a campaign into DIR (default .gpuval): every public vector, N
 generated cases (P draws of the dynamic integers per generated C++ type),
-and every case of the public symbolic corpus at B bindings, as CuTe C++
+every case of the public symbolic corpus and every symbolic derivation of
+the golden library (proofs/testdata/library) at B bindings, as CuTe C++
 translation units (one C++ type instantiated once for all the cases that
 share it), the manifest cases.jsonl, and run.sh, the driver that compiles
 the units in parallel with nvcc, runs them and collects the outputs into
@@ -43,6 +46,8 @@ Flags:
 	-types T       C++ types per translation unit (default 96)
 	-out DIR       the campaign folder (default .gpuval)
 	-vectors DIR   the vectors folder (default ../shared/vectors)
+	-library DIR   the golden derivations (default proofs/testdata/library;
+	               "" for none)
 `,
 }
 
@@ -62,6 +67,7 @@ func runGpuval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	doRun := fs.Bool("run", false, "")
 	host := fs.Bool("host", false, "")
 	cmp := fs.String("compare", "", "")
+	lib := fs.String("library", filepath.Join("proofs", "testdata", "library"), "")
 	operands, code, done := parseFlags(gpuvalCmd, fs, args, stdout, stderr)
 	if done {
 		return code
@@ -102,6 +108,12 @@ func runGpuval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cute gpuval: %v\n", err)
 		return exitUsage
 	}
+	libCases, err := libraryCases(*lib)
+	if err != nil {
+		fmt.Fprintf(stderr, "cute gpuval: %v\n", err)
+		return exitUsage
+	}
+	scs = append(scs, libCases...)
 	cases := gpuval.FromVectors(recs)
 	skel := (3**n + 1 + 2**per - 1) / (1 + 2**per)
 	cases = append(cases, gpuval.Generate(*seed, skel, *per)...)
@@ -150,4 +162,38 @@ func compareCampaign(dir, res string, stdout, stderr io.Writer) int {
 		return exitDomain
 	}
 	return exitOK
+}
+
+// libraryCases reads the golden derivations of dir (their JSON form) and
+// returns those over symbols as symbolic cases, so that the campaign checks
+// their answers at many bindings as it does the public corpus's.
+func libraryCases(dir string) ([]vectors.SymbolicCase, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	var out []vectors.SymbolicCase
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		var d rules.Derivation
+		if err := json.Unmarshal(b, &d); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		symbolic := false
+		for _, a := range d.Args {
+			symbolic = symbolic || hasSymbol(a)
+		}
+		if !symbolic {
+			continue // a concrete example: the vectors and generated cases cover its kind
+		}
+		id := "lib-" + strings.TrimSuffix(filepath.Base(f), ".json")
+		out = append(out, vectors.SymbolicCase{ID: id, Op: d.Op, Args: d.Args, Assume: d.Assume, Valid: true, Source: "library"})
+	}
+	return out, nil
 }
