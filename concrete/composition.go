@@ -185,8 +185,18 @@ func composeTree(bl *layoutBuilder, lhs flatLayout, bs, bd IntTuple) {
 	}
 	ks, kd := bs.Kids(), bd.Kids()
 	at := bl.open()
+	var fault *Error
 	for i := range ks {
-		composeTree(bl, lhs, ks[i], kd[i])
+		if fault == nil {
+			fault = divisionFault(func() { composeTree(bl, lhs, ks[i], kd[i]) })
+		} else {
+			// CuTe refuses the whole instantiation before it runs (see
+			// byTilerInto)
+			staticRefusals(func() { composeTree(&layoutBuilder{}, lhs, ks[i], kd[i]) })
+		}
+	}
+	if fault != nil {
+		throw(fault)
 	}
 	bl.close(at, len(ks))
 }
@@ -198,8 +208,18 @@ func composeFlat(bl *layoutBuilder, lhs flatLayout, b flatLayout) {
 		return
 	}
 	at := bl.open()
+	var fault *Error
 	for i := range b.shape {
-		composeLeaf(bl, lhs, b.shape[i], b.stride()[i])
+		if fault == nil {
+			fault = divisionFault(func() { composeLeaf(bl, lhs, b.shape[i], b.stride()[i]) })
+		} else {
+			// CuTe refuses the whole instantiation before it runs (see
+			// byTilerInto)
+			staticRefusals(func() { composeLeaf(&layoutBuilder{}, lhs, b.shape[i], b.stride()[i]) })
+		}
+	}
+	if fault != nil {
+		throw(fault)
 	}
 	bl.close(at, len(b.shape))
 }

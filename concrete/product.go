@@ -256,20 +256,32 @@ func zipProductTo(c *calc, dst *Layout, a, b *Layout, raked bool) {
 	lhs := coalesceXFlat(&lb, rest) // composition's coalesce_x(A*)
 	var bl layoutBuilder
 	at := bl.open()
+	var fault *Error
 	for i := range r {
-		m := bl.open()
-		if raked {
-			composeMode(&bl, lhs, b, i)
+		if fault != nil {
+			// CuTe refuses the whole instantiation before it runs (see
+			// byTilerInto)
+			staticRefusals(func() { composeMode(&layoutBuilder{}, lhs, b, i) })
+			continue
 		}
-		if i < a.Rank() {
-			bl.sub(a.Shape.At(i), a.Stride.At(i))
-		} else {
-			bl.leaf(S(1), S(0))
-		}
-		if !raked {
-			composeMode(&bl, lhs, b, i)
-		}
-		bl.close(m, 2)
+		fault = divisionFault(func() {
+			m := bl.open()
+			if raked {
+				composeMode(&bl, lhs, b, i)
+			}
+			if i < a.Rank() {
+				bl.sub(a.Shape.At(i), a.Stride.At(i))
+			} else {
+				bl.leaf(S(1), S(0))
+			}
+			if !raked {
+				composeMode(&bl, lhs, b, i)
+			}
+			bl.close(m, 2)
+		})
+	}
+	if fault != nil {
+		throw(fault)
 	}
 	bl.close(at, r)
 	bl.layoutTo(c, dst)
