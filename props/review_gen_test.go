@@ -125,47 +125,13 @@ func rebuild(shape string, leaves []string) string {
 }
 
 func revLayout(t *rapid.T, label string, maxRank int) string {
-	r := rapid.IntRange(1, maxRank).Draw(t, label+"#rank")
-	modes := make([]string, r)
-	for i := range modes {
-		modes[i] = revShape(t, fmt.Sprintf("%s.%d", label, i), 2)
-	}
-	shape := modes[0]
-	if r > 1 {
-		shape = "(" + strings.Join(modes, ",") + ")"
-	}
-	ls := splitLeaves(shape)
-	st := make([]string, len(ls))
-	switch rapid.IntRange(0, 4).Draw(t, label+"#order") {
-	case 0, 1:
-		order := make([]int, len(ls))
-		for i := range order {
-			order[i] = i
-		}
-		if rapid.Bool().Draw(t, label+"#right") {
-			for i := range order {
-				order[i] = len(ls) - 1 - i
-			}
-		}
-		prod := rapid.SampledFrom([]string{"_1", "_1", "1", "_2"}).Draw(t, label+"#first")
-		for _, i := range order {
-			st[i] = prod
-			if prod == "_1" {
-				prod = ls[i]
-			} else {
-				prod = prod + "*" + ls[i]
-			}
-		}
-	case 2:
-		for i := range st {
-			st[i] = rapid.SampledFrom([]string{"_0", "_1", "_2", "_4", "_8", "_-1", "_-2", "_16", "0", "1", "3"}).Draw(t, fmt.Sprintf("%s#s%d", label, i))
-		}
-	default:
-		for i := range st {
-			st[i] = rapid.SampledFrom([]string{"_0", "_1", "_2", "M", "N", "K", "M*_2", "_4*N", "M*N", "_-1", "L*_8"}).Draw(t, fmt.Sprintf("%s#y%d", label, i))
-		}
-	}
-	return shape + ":" + rebuild(shape, st)
+	return symLayout(t, label, layoutGen{
+		shape: revShape, depth: 2, maxRank: maxRank,
+		first:   []string{"_1", "_1", "1", "_2"},
+		static:  []string{"_0", "_1", "_2", "_4", "_8", "_-1", "_-2", "_16", "0", "1", "3"},
+		symbols: []string{"_0", "_1", "_2", "M", "N", "K", "M*_2", "_4*N", "M*N", "_-1", "L*_8"},
+		random:  3,
+	})
 }
 
 func revTile(t *rapid.T, label string) string {

@@ -30,50 +30,46 @@ func genSymShape(t *rapid.T, label string, depth int) string {
 	return "(" + genSymShape(t, label+".0", depth-1) + "," + genSymShape(t, label+".1", depth-1) + ")"
 }
 
-// leavesOf splits a shape text into its leaves (the generator's texts have
-// no functions, so commas and parentheses are structure).
-func leavesOf(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r == '(' || r == ')' || r == ',' })
-}
-
-// strideLike rebuilds a shape text with the given leaves.
-func strideLike(shape string, leaves []string) string {
-	var b strings.Builder
-	k := 0
-	for i := 0; i < len(shape); {
-		switch shape[i] {
-		case '(', ')', ',':
-			b.WriteByte(shape[i])
-			i++
-		default:
-			j := i
-			for j < len(shape) && !strings.ContainsRune("(),", rune(shape[j])) {
-				j++
-			}
-			b.WriteString(leaves[k])
-			k++
-			i = j
-		}
-	}
-	return b.String()
-}
-
 // genSymLayout draws a layout: compact column or row major, or random
 // static or symbolic strides.
-func genSymLayout(t *rapid.T, label string) string {
-	r := rapid.IntRange(1, 3).Draw(t, label+"#rank")
+func genSymLayout(t *rapid.T, label string) string { return symLayout(t, label, squareLayouts) }
+
+// layoutGen says what symLayout draws: the shape of a mode (at a nesting
+// depth), the most modes, the first stride of a compact layout, and the
+// static and the symbolic strides of a layout with random strides.
+type layoutGen struct {
+	shape           func(t *rapid.T, label string, depth int) string
+	depth, maxRank  int
+	first           []string
+	static, symbols []string
+	random          int // 1 + the number of draws that give random strides (of 4 or 5 in all)
+}
+
+// squareLayouts are the kernel-author layouts of the commuting square.
+var squareLayouts = layoutGen{
+	shape: genSymShape, depth: 1, maxRank: 3,
+	first:   []string{"_1"},
+	static:  []string{"_0", "_1", "_2", "_4", "_8", "_16", "_32", "_64"},
+	symbols: []string{"_1", "_2", "M", "N", "M*_2", "_4*N", "M*N"},
+	random:  2,
+}
+
+// symLayout draws a layout as g says: compact column or row major (as
+// products of the shapes), or random static or symbolic strides.
+func symLayout(t *rapid.T, label string, g layoutGen) string {
+	r := rapid.IntRange(1, g.maxRank).Draw(t, label+"#rank")
 	modes := make([]string, r)
 	for i := range modes {
-		modes[i] = genSymShape(t, fmt.Sprintf("%s.%d", label, i), 1)
+		modes[i] = g.shape(t, fmt.Sprintf("%s.%d", label, i), g.depth)
 	}
 	shape := modes[0]
 	if r > 1 {
 		shape = "(" + strings.Join(modes, ",") + ")"
 	}
-	ls := leavesOf(shape)
+	ls := splitLeaves(shape)
 	st := make([]string, len(ls))
-	switch rapid.IntRange(0, 3).Draw(t, label+"#order") {
-	case 0, 1: // column major (or row major), as products of the shapes
+	switch k := rapid.IntRange(0, 1+g.random).Draw(t, label+"#order"); {
+	case k <= 1: // column major (or row major), as products of the shapes
 		order := make([]int, len(ls))
 		for i := range order {
 			order[i] = i
@@ -83,7 +79,7 @@ func genSymLayout(t *rapid.T, label string) string {
 				order[i] = len(ls) - 1 - i
 			}
 		}
-		prod := "_1"
+		prod := rapid.SampledFrom(g.first).Draw(t, label+"#first")
 		for _, i := range order {
 			st[i] = prod
 			if prod == "_1" {
@@ -92,16 +88,16 @@ func genSymLayout(t *rapid.T, label string) string {
 				prod = prod + "*" + ls[i]
 			}
 		}
-	case 2:
+	case k == 2:
 		for i := range st {
-			st[i] = "_" + fmt.Sprint(rapid.SampledFrom([]int{0, 1, 2, 4, 8, 16, 32, 64}).Draw(t, fmt.Sprintf("%s#s%d", label, i)))
+			st[i] = rapid.SampledFrom(g.static).Draw(t, fmt.Sprintf("%s#s%d", label, i))
 		}
 	default:
 		for i := range st {
-			st[i] = rapid.SampledFrom([]string{"_1", "_2", "M", "N", "M*_2", "_4*N", "M*N"}).Draw(t, fmt.Sprintf("%s#y%d", label, i))
+			st[i] = rapid.SampledFrom(g.symbols).Draw(t, fmt.Sprintf("%s#y%d", label, i))
 		}
 	}
-	return shape + ":" + strideLike(shape, st)
+	return shape + ":" + rebuild(shape, st)
 }
 
 // genTile draws a static tile: a layout like _8:_1, (_4,_8):(_1,_4) or
@@ -176,13 +172,13 @@ func genOrder(t *rapid.T, label, shape string) string {
 // zeroStrides replaces some strides of a layout text by _0.
 func zeroStrides(t *rapid.T, l string) string {
 	shape, stride, _ := strings.Cut(l, ":")
-	ds := leavesOf(stride)
+	ds := splitLeaves(stride)
 	for i := range ds {
 		if rapid.IntRange(0, 2).Draw(t, fmt.Sprintf("zero#%d", i)) == 0 {
 			ds[i] = "_0"
 		}
 	}
-	return shape + ":" + strideLike(stride, ds)
+	return shape + ":" + rebuild(stride, ds)
 }
 
 // genTarget draws the target shape of tile_to_shape: symbolic or static
