@@ -99,7 +99,7 @@ func instantiate(c vectors.SymbolicCase, perCase int, seed uint64) ([]Case, erro
 		args := make([]string, len(vals))
 		ok := true
 		for i, v := range vals {
-			g, err := ground(ctx, v, b)
+			g, err := ctx.EvalValue(v, b)
 			if err != nil {
 				ok = false
 				break
@@ -156,45 +156,9 @@ func symArgs(op string, args []string) ([]sym.Value, []string, error) {
 		if vals[i], err = sym.ArgFromNode(n, spec.Args[i]); err != nil {
 			return nil, nil, err
 		}
-		names = append(names, symbolsOf(vals[i])...)
+		names = append(names, vals[i].Symbols()...)
 	}
 	return vals, names, nil
-}
-
-// symbolsOf lists the symbols of a symbolic value.
-func symbolsOf(v sym.Value) []string {
-	switch v.Kind {
-	case catalog.Layout:
-		return append(sym.TupleSymbols(v.Layout.Shape), sym.TupleSymbols(v.Layout.Stride)...)
-	case catalog.Tiler:
-		var out []string
-		tuple.Fold(v.Tiler, 0, func(_ int, lf sym.TilerLeaf) int {
-			switch lf.Kind {
-			case sym.TileLayout:
-				out = append(out, sym.TupleSymbols(lf.Layout.Shape)...)
-				out = append(out, sym.TupleSymbols(lf.Layout.Stride)...)
-			case sym.TileInt:
-				out = append(out, sym.Symbols(lf.Int.E)...)
-			}
-			return 0
-		})
-		return out
-	}
-	return sym.TupleSymbols(v.Tuple)
-}
-
-// ground evaluates a symbolic value at a binding.
-func ground(ctx *sym.Ctx, v sym.Value, b sym.Binding) (concrete.Value, error) {
-	switch v.Kind {
-	case catalog.Layout:
-		l, err := ctx.EvalLayout(v.Layout, b)
-		return concrete.LayoutValue(l), err
-	case catalog.Tiler:
-		t, err := ctx.EvalTiler(v.Tiler, b)
-		return concrete.TilerValue(t), err
-	}
-	t, err := ctx.EvalTuple(v.Tuple, b)
-	return concrete.TupleValue(t), err
 }
 
 // fitsCuTe reports whether CuTe's int arithmetic computes the case without

@@ -326,7 +326,7 @@ func compareSym(rep *Report, c Case, o *outcome, a symAnswer) *Mismatch {
 	if o.err != "" {
 		return mis(o.err, "value "+br.Value.String())
 	}
-	g, err := ground(a.ctx, br.Value, c.Sym.Bind)
+	g, err := a.ctx.EvalValue(br.Value, c.Sym.Bind)
 	if err != nil {
 		rep.NotCompared = append(rep.NotCompared, c.ID+": grounding the answer: "+err.Error())
 		return nil

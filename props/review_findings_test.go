@@ -176,7 +176,7 @@ func overflowCase(t reporter, op string, args, assume []string, at []sym.Binding
 			if !holds || br.Err != nil {
 				continue
 			}
-			if _, err := groundValue(ctx, br.Value, b); err != nil && strings.Contains(err.Error(), "overflow") {
+			if _, err := ctx.EvalValue(br.Value, b); err != nil && strings.Contains(err.Error(), "overflow") {
 				t.Errorf("%s%v at %v: the answer %s overflows int64: %v", op, args, b, br.Value, err)
 			}
 		}

@@ -475,7 +475,7 @@ func falseErrors(op string, args, assume []string, binds []sym.Binding) []string
 		}
 		cargs := make([]concrete.Value, len(vals))
 		for i, v := range vals {
-			if cargs[i], err = groundValue(ctx, v, b); err != nil {
+			if cargs[i], err = ctx.EvalValue(v, b); err != nil {
 				break
 			}
 		}

@@ -103,7 +103,7 @@ func dynamicCase(t reporter, id, op string, args, assume []string) {
 			t.Errorf("%s: %v", id, err)
 			return
 		}
-		names = append(names, symbolsOf(vals[i])...)
+		names = append(names, vals[i].Symbols()...)
 	}
 	ans, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: assume, Dynamic: true})
 	refused := err != nil && strings.Contains(err.Error(), "CuTe refuses this with the symbols as run-time integers")
@@ -117,7 +117,7 @@ func dynamicCase(t reporter, id, op string, args, assume []string) {
 		}
 		cargs := make([]concrete.Value, len(vals))
 		for i, v := range vals {
-			if cargs[i], err = groundValue(ctx, v, b); err != nil {
+			if cargs[i], err = ctx.EvalValue(v, b); err != nil {
 				break
 			}
 		}
@@ -161,7 +161,7 @@ func dynamicCase(t reporter, id, op string, args, assume []string) {
 			}
 			continue
 		}
-		got, gerr := groundValue(ctx, br.Value, b)
+		got, gerr := ctx.EvalValue(br.Value, b)
 		if gerr != nil {
 			if !strings.Contains(gerr.Error(), "overflows") {
 				t.Errorf("%s %s%v at %v: the answer %s does not ground: %v", id, op, args, b, br.Value, gerr)

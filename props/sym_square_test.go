@@ -84,7 +84,7 @@ func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Bi
 			t.Errorf("%s: %v", id, err)
 			return 0
 		}
-		names = append(names, symbolsOf(vals[i])...)
+		names = append(names, vals[i].Symbols()...)
 	}
 	ans, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: assume})
 	if err != nil {
@@ -120,7 +120,7 @@ func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Bi
 		br := ans.Branches[sel[0]]
 		cargs := make([]concrete.Value, len(vals))
 		for i, v := range vals {
-			if cargs[i], err = groundValue(ctx, v, b); err != nil {
+			if cargs[i], err = ctx.EvalValue(v, b); err != nil {
 				break
 			}
 		}
@@ -154,7 +154,7 @@ func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Bi
 			// loss of precision, never a wrong value
 			continue
 		}
-		got, err := groundValue(ctx, br.Value, b)
+		got, err := ctx.EvalValue(br.Value, b)
 		if err != nil && strings.Contains(err.Error(), "overflows") {
 			continue // a binding too large for int64 products: no comparison
 		}
@@ -176,27 +176,6 @@ func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Bi
 	return n
 }
 
-func symbolsOf(v sym.Value) []string {
-	switch v.Kind {
-	case catalog.Layout:
-		return append(sym.TupleSymbols(v.Layout.Shape), sym.TupleSymbols(v.Layout.Stride)...)
-	case catalog.Tiler:
-		var out []string
-		tuple.Fold(v.Tiler, 0, func(_ int, lf sym.TilerLeaf) int {
-			switch lf.Kind {
-			case sym.TileLayout:
-				out = append(out, sym.TupleSymbols(lf.Layout.Shape)...)
-				out = append(out, sym.TupleSymbols(lf.Layout.Stride)...)
-			case sym.TileInt:
-				out = append(out, sym.Symbols(lf.Int.E)...)
-			}
-			return 0
-		})
-		return out
-	}
-	return sym.TupleSymbols(v.Tuple)
-}
-
 // staticValue marks every integer of a value static.
 func staticValue(v concrete.Value) concrete.Value {
 	st := func(i concrete.Int) concrete.Int { i.Static = true; return i }
@@ -213,19 +192,6 @@ func staticValue(v concrete.Value) concrete.Value {
 		})
 	}
 	return v
-}
-
-func groundValue(ctx *sym.Ctx, v sym.Value, b sym.Binding) (concrete.Value, error) {
-	switch v.Kind {
-	case catalog.Layout:
-		l, err := ctx.EvalLayout(v.Layout, b)
-		return concrete.LayoutValue(l), err
-	case catalog.Tiler:
-		tl, err := ctx.EvalTiler(v.Tiler, b)
-		return concrete.TilerValue(tl), err
-	}
-	tp, err := ctx.EvalTuple(v.Tuple, b)
-	return concrete.TupleValue(tp), err
 }
 
 // rankFree are the operations whose result rank the graders do not

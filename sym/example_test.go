@@ -3,6 +3,8 @@ package sym_test
 import (
 	"fmt"
 
+	"github.com/cutealg/cutealg/internal/catalog"
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -290,4 +292,16 @@ func ExampleCtx_Sample() {
 	// true true true
 	// true true true
 	// true true true
+}
+
+func ExampleValue_Symbols() {
+	n, _ := notation.Parse("(M,N):(_1,M)")
+	v, _ := sym.ArgFromNode(n, catalog.Layout)
+	ctx, _ := sym.Assume("M % 4 == 0")
+	fmt.Println(v.Symbols())
+	g, err := ctx.EvalValue(v, sym.Binding{"M": 8, "N": 3})
+	fmt.Println(g, err)
+	// Output:
+	// [M N M]
+	// (8,3):(_1,8) <nil>
 }

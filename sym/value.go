@@ -191,3 +191,42 @@ func ArgFromNode(n notation.Node, k catalog.ArgKind) (Value, error) {
 	}
 	return Value{Kind: catalog.Tuple, Tuple: t}, nil
 }
+
+// Symbols lists the symbols of a value (repeats included, in the order of
+// its leaves): those of a layout's shape and stride, of a tiler's layouts
+// and integers, or of an integer tuple.
+func (v Value) Symbols() []string {
+	switch v.Kind {
+	case catalog.Layout:
+		return append(TupleSymbols(v.Layout.Shape), TupleSymbols(v.Layout.Stride)...)
+	case catalog.Tiler:
+		var out []string
+		tuple.Fold(v.Tiler, 0, func(_ int, lf TilerLeaf) int {
+			switch lf.Kind {
+			case TileLayout:
+				out = append(out, TupleSymbols(lf.Layout.Shape)...)
+				out = append(out, TupleSymbols(lf.Layout.Stride)...)
+			case TileInt:
+				out = append(out, Symbols(lf.Int.E)...)
+			}
+			return 0
+		})
+		return out
+	}
+	return TupleSymbols(v.Tuple)
+}
+
+// EvalValue grounds a value at a binding the context allows (EvalLayout,
+// EvalTiler or EvalTuple by its kind).
+func (c *Ctx) EvalValue(v Value, b Binding) (concrete.Value, error) {
+	switch v.Kind {
+	case catalog.Layout:
+		l, err := c.EvalLayout(v.Layout, b)
+		return concrete.LayoutValue(l), err
+	case catalog.Tiler:
+		t, err := c.EvalTiler(v.Tiler, b)
+		return concrete.TilerValue(t), err
+	}
+	t, err := c.EvalTuple(v.Tuple, b)
+	return concrete.TupleValue(t), err
+}
