@@ -276,6 +276,12 @@ func (w *world) fitsInt64(v sym.Value) {
 	}
 }
 
+// noAssumptions is the root context of every request. Contexts are
+// immutable and sym remembers the children of each (WithConds): with one
+// root, the contexts of assumptions and guards that requests share are
+// compiled once per process, not once per request.
+var noAssumptions = sym.NewCtx()
+
 // Compute answers a symbolic request.
 func Compute(req Request) (Answer[sym.Value], error) {
 	op, ok := catalog.Lookup(req.Op)
@@ -292,7 +298,7 @@ func Compute(req Request) (Answer[sym.Value], error) {
 	if len(req.Args) < op.MinArgs || len(req.Args) > len(op.Args) {
 		return Answer[sym.Value]{}, fmt.Errorf("%s: wrong number of arguments: got %d, want %s", req.Op, len(req.Args), op.Usage())
 	}
-	ctx := sym.NewCtx()
+	ctx := noAssumptions
 	for i, a := range req.Assume {
 		var err error
 		if ctx, err = ctx.With(a); err != nil {
