@@ -8,7 +8,7 @@ import (
 )
 
 // BenchmarkCheckLibrary checks the derivations of the library
-// (testdata/library.txt), already derived: one op is the whole library.
+// (library.txt), already derived: one op is the whole library.
 func BenchmarkCheckLibrary(b *testing.B) {
 	var ds []rules.Derivation
 	for _, req := range libraryRequests(b) {

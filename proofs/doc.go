@@ -101,7 +101,7 @@
 //
 // # The library
 //
-// testdata/library.txt lists worked examples of the seeds (coalesce,
+// library.txt (embedded, proofs.Library) lists worked examples of the seeds (coalesce,
 // LayoutLeft and LayoutRight, the composition examples, by-mode
 // composition, the six complement examples, the divides, the products,
 // the symbolic blocked product; seed 001's constructions, coordinate

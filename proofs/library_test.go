@@ -5,17 +5,15 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/proofs"
 	"github.com/cutealg/cutealg/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the library's golden files under testdata/library")
 
-// TestLibrary derives every example of testdata/library.txt, checks its
+// TestLibrary derives every example of the library (library.txt), checks its
 // derivation read back from JSON, and compares the docs-style text and the
 // JSON with the golden files.
 func TestLibrary(t *testing.T) {
@@ -67,46 +65,20 @@ func golden(t *testing.T, path, got string) {
 	}
 }
 
-// libraryEntry is one example of testdata/library.txt.
+// libraryEntry is one example of the library.
 type libraryEntry struct {
 	name, section, note string
 	req                 rules.Request
 }
 
 func library(t testing.TB) []libraryEntry {
-	src, err := os.ReadFile(filepath.Join("testdata", "library.txt"))
+	es, err := proofs.Library()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []libraryEntry
-	for _, line := range strings.Split(string(src), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, " | ")
-		if len(f) != 4 && len(f) != 5 {
-			t.Fatalf("library.txt: %q: want 4 or 5 fields", line)
-		}
-		node, err := notation.Parse(f[2])
-		if err != nil {
-			t.Fatalf("%s: %v", f[0], err)
-		}
-		c, ok := node.(*notation.Call)
-		if !ok {
-			t.Fatalf("%s: %s is not a call", f[0], f[2])
-		}
-		req := rules.Request{Op: c.Name}
-		for _, a := range c.Args {
-			req.Args = append(req.Args, notation.Print(a))
-		}
-		if f[3] != "-" {
-			req.Assume = strings.Split(f[3], " && ")
-		}
-		e := libraryEntry{name: f[0], section: f[1], req: req}
-		if len(f) == 5 {
-			e.note = f[4]
-		}
-		out = append(out, e)
+	out := make([]libraryEntry, len(es))
+	for i, e := range es {
+		out[i] = libraryEntry{name: e.Name, section: e.Section, note: e.Note, req: e.Request}
 	}
 	return out
 }

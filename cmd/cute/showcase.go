@@ -117,15 +117,22 @@ func sameSymbolic(ctx *sym.Ctx, v sym.Value, want string) string {
 var showcaseCmd = &command{
 	name:    "showcase",
 	summary: "run the showcase (also what 'cute' alone does)",
-	usage: `usage: cute [showcase]
+	usage: `usage: cute [showcase [-full]]
 
 Computes every concrete worked example of the seed documents (CuTe's layout
 algebra documentation and a CuTe layout tutorial; embedded in the binary),
 each in CuTe mode and in strict mode, and compares the result with what CuTe
 C++ prints for it; then derives the seeds' symbolic examples with the rules
-engine and compares each plain answer with the result the seed states.
-Prints each example with "ok" or "MISMATCH" and exits 1 if any example does
-not match.
+engine and compares each plain answer with the result the seed states; then
+derives the library (the seeds' worked examples as derivations, package
+proofs) and re-verifies each derivation with proofs.Check, which also
+compares its answer with CuTe's (the concrete engine) at bindings the
+assumptions allow. Prints each example with "ok" or "MISMATCH", ends with
+one summary line, and exits 1 if any example does not match.
+
+Flags:
+	-full   print every derivation of the library in the documentation's
+	        style (what 'cute derive' prints)
 `,
 }
 
@@ -214,6 +221,7 @@ func (ex example) check() (got, problem string) {
 
 func runShowcase(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet(showcaseCmd)
+	full := fs.Bool("full", false, "print every derivation of the library")
 	operands, code, done := parseFlags(showcaseCmd, fs, args, stdout, stderr)
 	if done {
 		return code
@@ -288,8 +296,76 @@ func runShowcase(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "\n%d symbolic examples: %d ok, %d mismatches.\n", len(syms), len(syms)-bad, bad)
 	mismatches += bad
+	lib, libBad, err := showLibrary(stdout, *full)
+	if err != nil {
+		fmt.Fprintf(stderr, "cute showcase: %v\n", err)
+		return exitDomain
+	}
+	mismatches += libBad
+	fmt.Fprintf(stdout, "\nIn all: %d concrete examples, %d symbolic examples and %d library derivations; %d mismatches.\n",
+		len(exs), len(syms), lib, mismatches)
 	if mismatches > 0 {
 		return exitDomain
 	}
 	return exitOK
+}
+
+// showLibrary derives every entry of the library, re-verifies its
+// derivation with proofs.Check (every step, and the answer against CuTe's
+// value from the concrete engine at sampled bindings) and prints one line
+// per entry (with full, the derivation in the documentation's style). It
+// returns the number of entries and of those that fail.
+func showLibrary(stdout io.Writer, full bool) (n, bad int, err error) {
+	lib, err := proofs.Library()
+	if err != nil {
+		return 0, 0, err
+	}
+	fmt.Fprintln(stdout, "\nThe library: the seeds' worked examples derived by the rules engine, each")
+	fmt.Fprintln(stdout, "derivation re-verified by the independent checker (proofs.Check), which also")
+	fmt.Fprintln(stdout, "compares the answer with CuTe's value (the concrete engine) at sampled bindings.")
+	section := ""
+	for _, e := range lib {
+		if e.Section != section {
+			section = e.Section
+			fmt.Fprintf(stdout, "\n  seed %s\n", section)
+		}
+		call := e.Request.Op + "(" + strings.Join(e.Request.Args, ", ") + ")"
+		where := ""
+		if len(e.Request.Assume) > 0 {
+			where = "  assuming " + strings.Join(e.Request.Assume, " && ")
+		}
+		d, err := rules.Derive(e.Request)
+		if err == nil {
+			err = proofs.Check(d)
+		}
+		if err != nil {
+			bad++
+			fmt.Fprintf(stdout, "    MISMATCH  %s%s\n              %s\n", call, where, oneLine(err.Error()))
+			continue
+		}
+		fmt.Fprintf(stdout, "    ok        %s = %s%s\n", call, outcome(d), where)
+		if full {
+			fmt.Fprint(stdout, indent(proofs.Format(d), "              "))
+		}
+	}
+	fmt.Fprintf(stdout, "\n%d library derivations: %d checked, %d mismatches.\n", len(lib), len(lib)-bad, bad)
+	return len(lib), bad, nil
+}
+
+// outcome is a derivation's answer in one line: its result, or its
+// number of cases.
+func outcome(d rules.Derivation) string {
+	if len(d.Cases) == 1 && len(d.Cases[0].When) == 0 {
+		if d.Cases[0].Error != "" {
+			return "error: " + oneLine(d.Cases[0].Error)
+		}
+		return d.Cases[0].Result
+	}
+	return fmt.Sprintf("%d cases", len(d.Cases))
+}
+
+// indent prefixes every line of text.
+func indent(text, prefix string) string {
+	lines := strings.SplitAfter(strings.TrimRight(text, "\n"), "\n")
+	return prefix + strings.Join(lines, prefix) + "\n"
 }
