@@ -42,25 +42,14 @@ func PrintLayout(l Layout) (s string, err error) {
 // printLayout is PrintLayout's grid.
 func printLayout(l Layout) string {
 	requireCongruent(&l)
-	var rowMode, colMode Layout
-	switch l.Rank() {
-	case 1:
-		rowMode = l
-		colMode = Layout{Shape: leaf(S(1)), Stride: leaf(S(0))}
-	case 2:
-		rowMode, colMode = l.Mode(0), l.Mode(1)
-	default:
-		refuse("rank(layout) == 2 required (a rank-1 layout is drawn as a column); got rank %d", l.Rank())
+	if r := l.Rank(); r != 1 && r != 2 {
+		refuse("rank(layout) == 2 required (a rank-1 layout is drawn as a column); got rank %d", r)
 	}
-	rows, cols := size(rowMode).val(), size(colMode).val()
-	if rows > MaxPrintLayoutDim || cols > MaxPrintLayoutDim {
-		badInput("grid of %d x %d cells exceeds MaxPrintLayoutDim (%d rows and columns)", rows, cols, MaxPrintLayoutDim)
-	}
+	_, rowMode, colMode, rows, cols := gridModes(l)
 	cosize := cosize(l).val()
 	if cosize > math.MaxInt32 {
 		badInput("cosize %d does not fit in CuTe's int", cosize)
 	}
-	rows, cols = max(rows, 0), max(cols, 0)
 	w := numDigits(cosize) + 2
 	sep := "    " + strings.Repeat("+"+strings.Repeat("-", w), int(cols)) + "+\n"
 	var b strings.Builder
@@ -73,20 +62,108 @@ func printLayout(l Layout) string {
 	for m := range rows {
 		b.WriteString(sep)
 		fmt.Fprintf(&b, "%2d  ", m)
-		vm := index(rowMode, m)
 		for n := range cols {
-			v := addInt64(vm, index(colMode, n))
-			if v > math.MaxInt32 || v < math.MinInt32 {
-				// Only reachable with non-positive extents: for positive
-				// ones |v| < cosize.
-				badInput("value %d at (%d,%d) does not fit in CuTe's int", v, m, n)
-			}
-			fmt.Fprintf(&b, "| %*d ", w-2, v)
+			fmt.Fprintf(&b, "| %*d ", w-2, gridCell(rowMode, colMode, m, n))
 		}
 		b.WriteString("|\n")
 	}
 	b.WriteString(sep)
 	return b.String()
+}
+
+// PrintLatex returns the text that CuTe's print_latex(layout) (default
+// colouring TikzColor_BWx8, cute/util/print_latex.hpp) prints for l, byte for
+// byte: a standalone LaTeX document holding one TikZ picture.
+//
+//   - a comment line "% Layout: " and the layout as print(layout) writes it,
+//     after padding l to rank 2 with _1:_0 modes (CuTe's
+//     append<2>(l, Layout<_1,_0>{}); a rank-1 layout 8:2 is printed as
+//     (8,_1):(2,_0));
+//   - the document and tikzpicture header, x pointing down and y right;
+//   - for each row m and column n (m outer), a node at (m,n) holding
+//     l(m,n), filled with the grey black!P where P is 00, 40, 20, 60, 10,
+//     50, 30, 70 for l(m,n) mod 8 = 0..7;
+//   - the grid lines, the row indices at (m,-1) and the column indices at
+//     (-1,n), and the closing lines.
+//
+// Rows are the 1-D indices of mode 0 and columns those of mode 1, as in
+// PrintLayout. Ranks above 2 are refused (CuTe's static assertion
+// rank(layout) <= 2). Grids of more than MaxPrintLayoutDim rows or columns
+// are refused, and so is a cell that does not fit in CuTe's int or is
+// negative (CuTe would index its colour table out of bounds).
+func PrintLatex(l Layout) (s string, err error) {
+	err = guard("print_latex", func() { s = printLatex(l) })
+	return
+}
+
+// latexGreys is CuTe's TikzColor_BWx8 colour table, indexed by value mod 8.
+var latexGreys = [8]string{"black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70"}
+
+// printLatex is PrintLatex's document.
+func printLatex(l Layout) string {
+	requireCongruent(&l)
+	if r := l.Rank(); r > 2 {
+		refuse("rank(layout) <= 2 required; got rank %d", r)
+	}
+	padded, rowMode, colMode, rows, cols := gridModes(l)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%% Layout: %s\n", padded)
+	b.WriteString("\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n" +
+		"\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n")
+	for m := range rows {
+		for n := range cols {
+			v := gridCell(rowMode, colMode, m, n)
+			if v < 0 {
+				badInput("value %d at (%d,%d) is negative (CuTe would index its colour table at value %% 8 < 0)", v, m, n)
+			}
+			fmt.Fprintf(&b, "\\node[fill=%s] at (%d,%d) {%d};\n", latexGreys[v%8], m, n, v)
+		}
+	}
+	fmt.Fprintf(&b, "\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (%d,%d);\n\n", rows, cols)
+	for m := range rows {
+		fmt.Fprintf(&b, "\\node at (%d,-1) {\\Large{\\texttt{%d}}};\n", m, m)
+	}
+	for n := range cols {
+		fmt.Fprintf(&b, "\\node at (-1,%d) {\\Large{\\texttt{%d}}};\n", n, n)
+	}
+	b.WriteString("\\end{tikzpicture}\n\\end{document}\n")
+	return b.String()
+}
+
+// gridModes pads l (of rank 2 or less) to rank 2 with _1:_0 modes, as CuTe's
+// append<2>(l, Layout<_1,_0>{}) does, and returns the padded layout, its two
+// modes and their sizes (the grid's rows and columns, at least 0). A grid of
+// more than MaxPrintLayoutDim rows or columns is refused.
+func gridModes(l Layout) (padded, rowMode, colMode Layout, rows, cols int64) {
+	one := Layout{Shape: leaf(S(1)), Stride: leaf(S(0))}
+	modes := []Layout{one, one}
+	switch {
+	case l.Shape.IsLeaf():
+		modes[0] = l
+	default:
+		for i := range l.Rank() {
+			modes[i] = l.Mode(i)
+		}
+	}
+	rowMode, colMode = modes[0], modes[1]
+	padded = Layout{Shape: tup(rowMode.Shape, colMode.Shape), Stride: tup(rowMode.Stride, colMode.Stride)}
+	rows, cols = size(rowMode).val(), size(colMode).val()
+	if rows > MaxPrintLayoutDim || cols > MaxPrintLayoutDim {
+		badInput("grid of %d x %d cells exceeds MaxPrintLayoutDim (%d rows and columns)", rows, cols, MaxPrintLayoutDim)
+	}
+	return padded, rowMode, colMode, max(rows, 0), max(cols, 0)
+}
+
+// gridCell is the value at row m and column n of a grid: rowMode(m) +
+// colMode(n), refused unless it fits in CuTe's int.
+func gridCell(rowMode, colMode Layout, m, n int64) int64 {
+	v := addInt64(index(rowMode, m), index(colMode, n))
+	if v > math.MaxInt32 || v < math.MinInt32 {
+		// For positive extents |v| < cosize; print_layout checks the cosize
+		// first, so there only non-positive extents reach here.
+		badInput("value %d at (%d,%d) does not fit in CuTe's int", v, m, n)
+	}
+	return v
 }
 
 // numDigits is CuTe's num_digits(int x): the number of decimal digits of x

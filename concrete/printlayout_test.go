@@ -443,6 +443,32 @@ func TestPrintLayoutErrors(t *testing.T) {
 	}
 }
 
+// TestPrintLatexErrors checks print_latex's refusals; its output is checked
+// byte for byte against CuTe by cmd/cute's TestLatexCuTe.
+func TestPrintLatexErrors(t *testing.T) {
+	for _, c := range []struct {
+		layout string
+		kind   concrete.ErrorKind
+		msg    string
+	}{
+		{"(2,3,4):(1,2,6)", concrete.Refused, "rank(layout) <= 2"},
+		{"(257,2):(1,257)", concrete.BadInput, "exceeds MaxPrintLayoutDim"},
+		{"300:1", concrete.BadInput, "exceeds MaxPrintLayoutDim"},
+		{"(2,2):(2147483647,1)", concrete.BadInput, "does not fit in CuTe's int"},
+		{"(2,2):(1,-2)", concrete.BadInput, "value -2 at (0,1) is negative"},
+	} {
+		l, err := concrete.ParseLayout(c.layout)
+		if err != nil {
+			t.Fatalf("%s: %v", c.layout, err)
+		}
+		s, err := concrete.PrintLatex(l)
+		var e *concrete.Error
+		if !errors.As(err, &e) || e.Kind != c.kind || e.Op != "print_latex" || !strings.Contains(e.Msg, c.msg) {
+			t.Errorf("%s: got %q, %v; want a %v error containing %q", c.layout, s, err, c.kind, c.msg)
+		}
+	}
+}
+
 // The column-index line of CuTe's output ends with a space, which an
 // Output comment cannot show, so the example trims it; TestPrintLayoutCuTe
 // checks the exact bytes.

@@ -91,6 +91,7 @@
 //
 // CUTLASS is never committed: Options.Cutlass (cute gpuval -cutlass, or
 // CUTLASS_DIR) names a folder holding include/; nvcc comes from PATH or
-// Options.NVCC. The stand-in CUDA headers of a host-only build are the ones
-// docs/peer/run.sh writes.
+// Options.NVCC. The stand-in CUDA headers of a host-only build (WriteStubs)
+// are those docs/peer/run.sh writes, and two more that CuTe's print_latex
+// needs (cmd/cute's TestLatexCuTe).
 package gpuval

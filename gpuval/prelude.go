@@ -116,8 +116,14 @@ int main(int argc, char** argv) {
 // include a few CUDA toolkit headers even in host code (cute/layout.hpp ->
 // cute/numeric/complex.hpp -> cutlass/complex.h, half.h, platform.h,
 // fast_math.h); declaring the names they mention is enough, the layout
-// algebra never uses them. docs/peer/run.sh writes the same stand-ins.
+// algebra never uses them. docs/peer/run.sh writes the same stand-ins for
+// cute/layout.hpp. cute/util/print_latex.hpp also includes the MMA and copy
+// atoms, which need cuda.h and driver_types.h besides (and __device__ and
+// __host__ defined empty, see StubDefines); cmd/cute's TestLatexCuTe
+// captures print_latex with them (WriteStubs).
 var stubs = map[string]string{
+	"cuda.h":         "",
+	"driver_types.h": "#pragma once\ntypedef struct CUstream_st* cudaStream_t;\n",
 	"vector_types.h": `#pragma once
 #define STUB_V(T, N) struct N##2 { T x, y; }; struct N##3 { T x, y, z; }; struct N##4 { T x, y, z, w; };
 STUB_V(char, char) STUB_V(unsigned char, uchar) STUB_V(short, short) STUB_V(unsigned short, ushort)

@@ -192,14 +192,8 @@ func (p *Plan) Write(dir string, opt Options) error {
 	if err := mf.Close(); err != nil {
 		return err
 	}
-	for name, text := range stubs {
-		f := filepath.Join(dir, "stub", name)
-		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
-			return err
-		}
+	if err := WriteStubs(filepath.Join(dir, "stub")); err != nil {
+		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "run.sh"), []byte(p.script(opt)), 0o755)
 }
@@ -230,4 +224,24 @@ func (p *Plan) script(opt Options) string {
 
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// StubDefines are the g++ flags that, with the headers WriteStubs writes,
+// let CuTe's atom headers (cute/atom/*.hpp, which use __device__ and
+// __host__ outside any CUDA-compiler guard) compile host-only.
+var StubDefines = []string{"-D__device__=", "-D__host__="}
+
+// WriteStubs writes the stand-in CUDA headers of a host-only g++ build
+// under dir (pass dir to g++ with -I, before CUTLASS's include/).
+func WriteStubs(dir string) error {
+	for name, text := range stubs {
+		f := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

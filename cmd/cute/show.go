@@ -9,7 +9,7 @@ import (
 
 var showCmd = &command{
 	name:    "show",
-	summary: "draw a layout as CuTe's print_layout grid",
+	summary: "draw a layout as CuTe's print_layout grid (or print_latex)",
 	usage: `usage: cute show [-strict] [-svg FILE] [-latex] EXPR
 
 Evaluates EXPR (a layout, or a call expression whose result is a layout) and
@@ -20,10 +20,16 @@ modes; a rank-1 layout is drawn as one column (CuTe's print_layout itself
 only takes rank 2); other ranks are refused. Grids of more than 256 rows or
 columns are refused.
 
+With -latex, prints instead the standalone LaTeX/TikZ document that CuTe's
+print_latex(layout) prints, byte for byte: each cell L(m,n) as a node shaded
+by L(m,n) mod 8, the grid, and the row and column indices. print_latex also
+takes rank-0 and rank-1 layouts (padded with _1:_0 modes, as its header line
+shows) and refuses negative values.
+
 Flags:
 	-strict      evaluate EXPR in strict mode (see 'cute eval -h')
 	-svg FILE    write the layout as SVG (not implemented yet)
-	-latex       print the layout as LaTeX/TikZ (not implemented yet)
+	-latex       print CuTe's print_latex document (LaTeX/TikZ) instead
 `,
 }
 
@@ -38,12 +44,8 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if done {
 		return code
 	}
-	switch {
-	case *svg != "":
+	if *svg != "" {
 		fmt.Fprintln(stderr, "cute show: -svg is not implemented yet")
-		return exitUsage
-	case *latex:
-		fmt.Fprintln(stderr, "cute show: -latex is not implemented yet")
 		return exitUsage
 	}
 	n, src, code, ok := parseExpr(showCmd, operands, stderr)
@@ -58,7 +60,11 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cute show: %s is not a layout (use 'cute eval')\n", abbrev(v.String()))
 		return exitUsage
 	}
-	grid, err := concrete.PrintLayout(v.Layout)
+	printer := concrete.PrintLayout
+	if *latex {
+		printer = concrete.PrintLatex
+	}
+	grid, err := printer(v.Layout)
 	if err != nil {
 		return report(showCmd, src, err, stderr)
 	}

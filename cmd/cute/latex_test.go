@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cutealg/cutealg/gpuval"
+)
+
+var capture = flag.String("capture", "", "CUTLASS folder holding include/: compile testdata/latex/capture.cpp against it with g++ (or $CXX) and rewrite testdata/latex/*.tex from CuTe's print_latex")
+
+// latexCases are the layouts whose CuTe print_latex output is captured in
+// testdata/latex/NAME.tex, in the order of testdata/latex/capture.cpp (the
+// same layouts written in C++). Regenerate with
+//
+//	go test ./cmd/cute -run TestLatexCuTe -capture /path/to/cutlass
+var latexCases = []struct{ name, expr string }{
+	{"rank0", "():()"},
+	{"rank1-static", "_8:_2"},
+	{"rank1-dynamic", "8:2"},
+	{"rank1-nested", "((2,4)):((1,2))"},
+	{"rank1-one", "_1:_0"},
+	{"rank2-static", "(_4,_2):(_2,_1)"},
+	{"rank2-dynamic", "(3,5):(5,1)"},
+	{"rank2-mixed", "(_4,3):(3,_1)"},
+	{"rank2-colors", "(_8,_8):(_1,_8)"},
+	{"rank2-wide", "(2,3):(100,7)"},
+	{"nested-col", "(3,(2,3)):(3,(12,1))"},
+	{"nested-both", "((2,2),(2,4)):((1,4),(2,8))"},
+	{"nested-mixed", "((_2,3),_2):((3,_1),6)"},
+	{"zero-stride", "(4,3):(0,1)"},
+	{"zero-stride-static", "(_4,_4):(_1,_0)"},
+	{"zero-stride-nested", "((2,2),3):((0,1),2)"},
+}
+
+// TestLatexCuTe checks that 'cute show -latex' prints, byte for byte, what
+// CuTe's print_latex printed for the same layout (the header line of each
+// golden file, CuTe's print(layout), shows the layout CuTe drew).
+func TestLatexCuTe(t *testing.T) {
+	dir := filepath.Join("testdata", "latex")
+	if *capture != "" {
+		captureLatex(t, dir, *capture)
+	}
+	var names []string
+	for _, c := range latexCases {
+		names = append(names, c.name+".tex")
+		want, err := os.ReadFile(filepath.Join(dir, c.name+".tex"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"show", "-latex", c.expr}, nil, &stdout, &stderr); code != exitOK || stderr.Len() != 0 {
+			t.Errorf("%s: cute show -latex %q: exit %d, stderr %q", c.name, c.expr, code, stderr.String())
+			continue
+		}
+		if got := stdout.String(); got != string(want) {
+			t.Errorf("%s: cute show -latex %q:\n%s\nwant (CuTe's print_latex)\n%s", c.name, c.expr, got, want)
+		}
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.tex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range files {
+		files[i] = filepath.Base(files[i])
+	}
+	slices.Sort(files)
+	slices.SortFunc(names, cmp.Compare)
+	if !slices.Equal(files, names) {
+		t.Errorf("golden files %v, want one per case: %v", files, names)
+	}
+}
+
+// captureLatex compiles capture.cpp host-only against cutlass/include with
+// gpuval's stand-in CUDA headers, runs it, and writes each output it marks
+// "@@ NAME" to dir/NAME.tex.
+func captureLatex(t *testing.T, dir, cutlass string) {
+	tmp := t.TempDir()
+	stub := filepath.Join(tmp, "stub")
+	if err := gpuval.WriteStubs(stub); err != nil {
+		t.Fatal(err)
+	}
+	cxx := cmp.Or(os.Getenv("CXX"), "g++")
+	bin := filepath.Join(tmp, "capture")
+	args := append(append([]string{"-O0", "-std=c++17"}, gpuval.StubDefines...),
+		"-I"+stub, "-I"+filepath.Join(cutlass, "include"), filepath.Join(dir, "capture.cpp"), "-o", bin)
+	if out, err := exec.Command(cxx, args...).CombinedOutput(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", cxx, strings.Join(args, " "), err, out)
+	}
+	out, err := exec.Command(bin).Output()
+	if err != nil {
+		t.Fatalf("%s: %v", bin, err)
+	}
+	parts := strings.Split(string(out), "@@ ")
+	if parts[0] != "" || len(parts)-1 != len(latexCases) {
+		t.Fatalf("capture printed %d outputs, want %d (one per latexCases entry)", len(parts)-1, len(latexCases))
+	}
+	for i, p := range parts[1:] {
+		name, text, _ := strings.Cut(p, "\n")
+		if name != latexCases[i].name {
+			t.Fatalf("capture output %d is %q, want %q (keep capture.cpp in the order of latexCases)", i, name, latexCases[i].name)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".tex"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
