@@ -356,9 +356,10 @@ func fixGroups(p *poly) *poly {
 // unique, as {y} is a Gröbner basis of the ideal y generates), and
 // P/y^k = Q/y^(k-1) + R/y^k. So the form of a value over one group atom is
 // unique: M*N/(N+1) + M/(N+1) is M, and M*N/(N+1) is M - M/(N+1) however
-// it was built (terms of the numerator with a negative exponent, M/K,
-// are left out of the division). p has no group atom with a positive
-// exponent.
+// it was built. A part is keyed by its group atoms and by every other
+// factor with a negative exponent (M/K/(N+1) is the numerator M over
+// K*(N+1)), so that the order of the divisions that built a value does not
+// change its form. p has no group atom with a positive exponent.
 func reduceGroups(p *poly) *poly {
 	type part struct {
 		key mono
@@ -366,13 +367,20 @@ func reduceGroups(p *poly) *poly {
 	}
 	var parts []part
 	for i, t := range p.t {
+		// the key: the group atoms and every other factor with a negative
+		// exponent (M/K/(N+1) is M over K*(N+1)), so that the numerator
+		// reduced is the polynomial part, however the value was built
 		var key mono
+		group := false
 		for _, f := range t.m {
 			if isGroup(f.v) {
+				group = true
+			}
+			if isGroup(f.v) || f.e < 0 {
 				key = append(key, f)
 			}
 		}
-		if key == nil {
+		if !group {
 			continue
 		}
 		found := false
@@ -388,33 +396,27 @@ func reduceGroups(p *poly) *poly {
 		}
 	}
 	for _, g := range parts {
-		// the polynomial terms of the numerator are reduced; its terms
-		// with a negative exponent (M/K/(N+1)) are kept as they are
-		var ns, laurent []term
+		// the numerator: the factors outside the key (a polynomial)
+		var ns []term
 		for _, i := range g.idx {
 			t := p.t[i]
 			rest := make(mono, 0, len(t.m))
 			for _, f := range t.m {
-				if !isGroup(f.v) {
+				if !isGroup(f.v) && f.e > 0 {
 					rest = append(rest, f)
 				}
 			}
-			if rest.polynomial() {
-				ns = append(ns, term{t.c, rest})
-			} else {
-				laurent = append(laurent, term{t.c, rest})
-			}
-		}
-		if len(ns) == 0 {
-			continue
+			ns = append(ns, term{t.c, rest})
 		}
 		num := normalize(ns)
 		for k, f := range g.key {
+			if !isGroup(f.v) {
+				continue
+			}
 			q, r, ok := reduceBy(num, f.v.x)
 			if !ok || q.isZero() {
 				continue
 			}
-			r = addPoly(r, normalize(laurent))
 			key := append(mono(nil), g.key...)
 			if f.e+1 == 0 {
 				key = append(key[:k], key[k+1:]...)

@@ -210,3 +210,23 @@ func TestRegressExactDivBySumDecisions(t *testing.T) {
 		}
 	}
 }
+
+// A value over a sum and another divisor has one form whichever division
+// comes first: (M/2 + 3/8)/(M+1)/min(M/2,N) built with the Go API and the
+// same value read from its text (which divides by M+1 first) were two
+// different canonical forms (found by TestSymValueTextReadsBack).
+func TestRegressExactDivBySumOrder(t *testing.T) {
+	m, _ := Symbol("M")
+	n, _ := Symbol("N")
+	over := Min(ExactDiv(m, Const(2)), n)
+	num := Add(ExactDiv(m, Const(2)), ExactDiv(Const(3), Const(8)))
+	a := ExactDiv(ExactDiv(num, over), Add(m, Const(1)))
+	b := ExactDiv(ExactDiv(num, Add(m, Const(1))), over)
+	if !Equal(a, b) {
+		t.Fatalf("%s and %s: one value, two forms", a, b)
+	}
+	back, err := Parse(a.String())
+	if err != nil || !Equal(back, a) {
+		t.Fatalf("%s reads back as %v (%v)", a, back, err)
+	}
+}
