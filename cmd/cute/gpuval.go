@@ -19,6 +19,7 @@ var gpuvalCmd = &command{
 	summary: "write (and run, and compare) a campaign against CuTe C++ on the GPU",
 	usage: `usage: cute gpuval [-cutlass DIR] [-nvcc PATH] [-n N] [-per P] [-bindings B] [-seed S] [-out DIR] [-run [-host]]
        cute gpuval -compare OUTPUT[,OUTPUT...] [-out DIR]
+       cute gpuval -stubs DIR
 
 Writes a campaign into DIR (default .gpuval): every public vector, N
 generated cases (P draws of the dynamic integers per generated C++ type),
@@ -34,7 +35,8 @@ compares. -compare OUTPUT compares the outputs that run.sh collected in the
 folder OUTPUT (or in several folders, comma-separated: runs of parts of the
 campaign, see GV_FROM in run.sh) with cutealg and prints the report
 (markdown for docs/gpuval.md); the exit status is 1 when there is a
-mismatch.
+mismatch. -stubs DIR writes the stand-in CUDA headers of a host-only g++
+build of CuTe code into DIR and exits (docs/peer/run.sh uses them).
 
 Flags:
 	-cutlass DIR   CUTLASS folder holding include/ (default $CUTLASS_DIR, else .cutlass)
@@ -68,6 +70,7 @@ func runGpuval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	host := fs.Bool("host", false, "")
 	cmp := fs.String("compare", "", "")
 	lib := fs.String("library", filepath.Join("proofs", "testdata", "library"), "")
+	stubs := fs.String("stubs", "", "")
 	operands, code, done := parseFlags(gpuvalCmd, fs, args, stdout, stderr)
 	if done {
 		return code
@@ -79,6 +82,13 @@ func runGpuval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *cmp != "" {
 		return compareCampaign(*out, *cmp, stdout, stderr)
+	}
+	if *stubs != "" {
+		if err := gpuval.WriteStubs(*stubs); err != nil {
+			fmt.Fprintf(stderr, "cute gpuval: %v\n", err)
+			return exitDomain
+		}
+		return exitOK
 	}
 	if *n < 0 || *per < 1 || *binds < 1 {
 		fmt.Fprintln(stderr, "cute gpuval: -n must be >= 0, -per and -bindings >= 1")
