@@ -34,30 +34,18 @@ var impls = map[string]impl{
 	"logical_divide_tiler": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.divideTiler(a[0].Layout, a[1].Tiler, "A / T"))
 	},
-	"zipped_divide": func(w *world, a []sym.Value) sym.Value {
-		return layoutValue(w.arrange(w.divideTiler(a[0].Layout, a[1].Tiler, "A / T"), a[1].Tiler, "zipped", "div", "A / T"))
-	},
-	"tiled_divide": func(w *world, a []sym.Value) sym.Value {
-		return layoutValue(w.arrange(w.divideTiler(a[0].Layout, a[1].Tiler, "A / T"), a[1].Tiler, "tiled", "div", "A / T"))
-	},
-	"flat_divide": func(w *world, a []sym.Value) sym.Value {
-		return layoutValue(w.arrange(w.divideTiler(a[0].Layout, a[1].Tiler, "A / T"), a[1].Tiler, "flat", "div", "A / T"))
-	},
+	"zipped_divide": arranged("zipped", "div"),
+	"tiled_divide":  arranged("tiled", "div"),
+	"flat_divide":   arranged("flat", "div"),
 	"logical_product": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.logicalProduct(a[0].Layout, a[1].Layout, "A x B"))
 	},
 	"logical_product_tiler": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.productTiler(a[0].Layout, a[1].Tiler, "A x T"))
 	},
-	"zipped_product": func(w *world, a []sym.Value) sym.Value {
-		return layoutValue(w.arrange(w.productTiler(a[0].Layout, a[1].Tiler, "A x T"), a[1].Tiler, "zipped", "prod", "A x T"))
-	},
-	"tiled_product": func(w *world, a []sym.Value) sym.Value {
-		return layoutValue(w.arrange(w.productTiler(a[0].Layout, a[1].Tiler, "A x T"), a[1].Tiler, "tiled", "prod", "A x T"))
-	},
-	"flat_product": func(w *world, a []sym.Value) sym.Value {
-		return layoutValue(w.arrange(w.productTiler(a[0].Layout, a[1].Tiler, "A x T"), a[1].Tiler, "flat", "prod", "A x T"))
-	},
+	"zipped_product": arranged("zipped", "prod"),
+	"tiled_product":  arranged("tiled", "prod"),
+	"flat_product":   arranged("flat", "prod"),
 	"blocked_product": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.blockedRaked(a[0].Layout, a[1].Layout, false))
 	},
@@ -176,6 +164,17 @@ var impls = map[string]impl{
 		}
 		return layoutValue(w.complement(a[0].Layout, tuple.Leaf(m), "A"))
 	},
+}
+
+// arranged is zipped_, tiled_ or flat_ (how) divide or product (family
+// "div" or "prod"): the logical one by the tiler, its modes arranged.
+func arranged(how, family string) func(w *world, a []sym.Value) sym.Value {
+	return func(w *world, a []sym.Value) sym.Value {
+		if family == "div" {
+			return layoutValue(w.arrange(w.divideTiler(a[0].Layout, a[1].Tiler, "A / T"), a[1].Tiler, how, family, "A / T"))
+		}
+		return layoutValue(w.arrange(w.productTiler(a[0].Layout, a[1].Tiler, "A x T"), a[1].Tiler, how, family, "A x T"))
+	}
 }
 
 // NotYet lists the operations of the catalogue with a symbolic version
