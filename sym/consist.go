@@ -22,15 +22,20 @@ type diffEdge struct {
 
 // diffOf reads p >= 0 as a difference constraint: p = g*(x - y) + k with
 // g > 0, that is y - x <= floor(k/g); x or y may be nil (the zero node).
-func diffOf(p *poly) (x, y *variable, w int64, ok bool) {
+// With neg, it reads -p >= 0.
+func diffOf(p *poly, neg bool) (x, y *variable, w int64, ok bool) {
 	var g rat
 	k := ratZero
 	for _, t := range p.t {
+		tc := t.c
+		if neg {
+			tc = tc.neg()
+		}
 		switch {
 		case len(t.m) == 0:
-			k = t.c
+			k = tc
 		case len(t.m) == 1 && t.m[0].e == 1 && t.m[0].v.kind != kAtom:
-			a := t.c
+			a := tc
 			if a.sign() < 0 {
 				a = a.neg()
 			}
@@ -39,7 +44,7 @@ func diffOf(p *poly) (x, y *variable, w int64, ok bool) {
 			} else if !g.eq(a) {
 				return nil, nil, 0, false
 			}
-			if t.c.sign() > 0 {
+			if tc.sign() > 0 {
 				if x != nil {
 					return nil, nil, 0, false
 				}
@@ -68,82 +73,83 @@ func diffOf(p *poly) (x, y *variable, w int64, ok bool) {
 // of the kept facts and the bounds of their unknowns, or a != fact that
 // they force to be false.
 func (c *Ctx) checkDifferences() error {
-	idx := map[*variable]int{}
-	var vars []*variable
+	var vars []*variable // node i+1; 0 is the zero node
 	node := func(v *variable) int {
-		if i, ok := idx[v]; ok {
-			return i
+		for i, u := range vars {
+			if u == v {
+				return i + 1
+			}
 		}
 		vars = append(vars, v)
-		idx[v] = len(vars) // 0 is the zero node
 		return len(vars)
 	}
 	var edges []diffEdge
-	addGe := func(p *poly, src int) {
-		if x, y, w, ok := diffOf(p); ok {
+	addGe := func(p *poly, neg bool, src int) {
+		if x, y, w, ok := diffOf(p, neg); ok {
 			// x - y + k >= 0: y - x <= w
-			edges = append(edges, diffEdge{from: node(x), to: node(y), w: w, src: src})
+			from := node(x)
+			edges = append(edges, diffEdge{from: from, to: node(y), w: w, src: src})
 		}
 	}
 	for i, f := range c.facts {
 		switch f.kind {
 		case fGe:
-			addGe(f.p, i)
+			addGe(f.p, false, i)
 		case fEq:
-			addGe(f.p, i)
-			addGe(negPoly(f.p), i)
+			addGe(f.p, false, i)
+			addGe(f.p, true, i)
 		}
 	}
 	if len(edges) == 0 || len(vars) > 64 {
 		return nil
 	}
-	for _, v := range vars {
-		i := idx[v]
+	for i, v := range vars {
 		b := c.bounds(v)
-		edges = append(edges, diffEdge{from: i, to: 0, w: -b.lo, src: -1}) // 0 - v <= -lo
+		edges = append(edges, diffEdge{from: i + 1, to: 0, w: -b.lo, src: -1}) // 0 - v <= -lo
 		if b.hasHi {
-			edges = append(edges, diffEdge{from: 0, to: i, w: b.hi, src: -1})
+			edges = append(edges, diffEdge{from: 0, to: i + 1, w: b.hi, src: -1})
 		}
 	}
 	n := len(vars) + 1
 	const inf = math.MaxInt64 / 4
-	// floyd returns the shortest paths over the edges of the active facts
-	// (and the bounds), and whether there is a negative cycle.
-	floyd := func(active map[int]bool) ([][]int64, bool) {
-		d := make([][]int64, n)
+	d := make([]int64, n*n)
+	// floyd computes in d the shortest paths over the edges of the active
+	// facts (and the bounds), and reports a negative cycle.
+	floyd := func(active []bool) bool {
 		for i := range d {
-			d[i] = make([]int64, n)
-			for j := range d[i] {
-				d[i][j] = inf
-			}
-			d[i][i] = 0
+			d[i] = inf
+		}
+		for i := 0; i < n; i++ {
+			d[i*n+i] = 0
 		}
 		for _, ed := range edges {
 			if ed.src >= 0 && !active[ed.src] {
 				continue
 			}
-			d[ed.from][ed.to] = min(d[ed.from][ed.to], max(ed.w, -inf))
+			at := ed.from*n + ed.to
+			d[at] = min(d[at], max(ed.w, -inf))
 		}
 		for k := 0; k < n; k++ {
 			for i := 0; i < n; i++ {
-				if d[i][k] >= inf {
+				dik := d[i*n+k]
+				if dik >= inf {
 					continue
 				}
 				for j := 0; j < n; j++ {
-					if d[k][j] < inf {
-						d[i][j] = max(min(d[i][j], d[i][k]+d[k][j]), -inf)
+					if dkj := d[k*n+j]; dkj < inf {
+						d[i*n+j] = max(min(d[i*n+j], dik+dkj), -inf)
 					}
 				}
 			}
 		}
 		for i := 0; i < n; i++ {
-			if d[i][i] < 0 {
-				return d, true
+			if d[i*n+i] < 0 {
+				return true
 			}
 		}
-		return d, false
+		return false
 	}
-	all := map[int]bool{}
+	all := make([]bool, len(c.facts))
 	var srcs []int
 	for _, ed := range edges {
 		if ed.src >= 0 && !all[ed.src] {
@@ -153,8 +159,8 @@ func (c *Ctx) checkDifferences() error {
 	}
 	// minimal drops facts from srcs while bad still holds, and names the
 	// rest
-	minimal := func(bad func(active map[int]bool) bool) string {
-		active := map[int]bool{}
+	minimal := func(bad func(active []bool) bool) string {
+		active := make([]bool, len(c.facts))
 		for _, k := range srcs {
 			active[k] = true
 		}
@@ -185,9 +191,8 @@ func (c *Ctx) checkDifferences() error {
 		}
 		return strings.Join(names, ", ")
 	}
-	d, neg := floyd(all)
-	if neg {
-		names := minimal(func(active map[int]bool) bool { _, neg := floyd(active); return neg })
+	if floyd(all) {
+		names := minimal(floyd)
 		return c.inconsistent("%s contradict each other", names)
 	}
 	// a != fact on a difference that the others force
@@ -195,23 +200,31 @@ func (c *Ctx) checkDifferences() error {
 		if f.kind != fNe {
 			continue
 		}
-		x, y, w, ok := diffOf(f.p)
+		x, y, w, ok := diffOf(f.p, false)
 		if !ok {
 			continue
 		}
 		// g*(x - y) + k != 0 excludes y - x == k/g when that is an
 		// integer (w == floor(k/g) == -floor(-k/g))
-		if _, _, wneg, ok := diffOf(negPoly(f.p)); !ok || w != -wneg {
+		if _, _, wneg, ok := diffOf(f.p, true); !ok || w != -wneg {
 			continue
 		}
-		xi, yi := idx[x], idx[y]
+		xi, yi := 0, 0
+		for i, v := range vars {
+			if v == x {
+				xi = i + 1
+			}
+			if v == y {
+				yi = i + 1
+			}
+		}
 		if xi == 0 || yi == 0 {
 			continue
 		}
 		// y - x <= d[xi][yi] and x - y <= d[yi][xi]
-		forced := func(d [][]int64) bool { return d[xi][yi] <= w && d[yi][xi] <= -w }
-		if forced(d) {
-			names := minimal(func(active map[int]bool) bool { d, _ := floyd(active); return forced(d) })
+		forced := func() bool { return d[xi*n+yi] <= w && d[yi*n+xi] <= -w }
+		if forced() {
+			names := minimal(func(active []bool) bool { floyd(active); return forced() })
 			return c.inconsistent("%s force the equality that %s excludes", names, c.srcText(f.src))
 		}
 	}
@@ -224,9 +237,46 @@ func (c *Ctx) checkDifferences() error {
 // unknowns: a contradiction that a substitution hides (M<K&&K<=M with M =
 // 2*M'1) is found whatever the other assumptions.
 func (c *Ctx) checkUserDifferences() error {
-	s := &Ctx{conds: c.conds, order: c.order, bnd: map[*variable]bounds{}}
+	u := c.userModel()
+	if len(u.facts) == 0 {
+		return nil
+	}
+	s := &Ctx{conds: c.conds, order: c.order, bnd: u.bnd, facts: u.facts}
+	if err := s.checkDifferences(); err != nil {
+		return err
+	}
+	return s.checkRelaxedOf(u.relax)
+}
+
+// userModel is the assumptions as they are written (see
+// checkUserDifferences): the bounds that one-symbol assumptions give, the
+// other assumptions as facts over the symbols, and each fact's relaxed
+// polynomials (relaxedOf). It depends only on the assumptions, in the
+// order they were made: a child extends its parent's (Ctx.user).
+type userModel struct {
+	n     int // the assumptions it holds: conds[:n]
+	bnd   map[*variable]bounds
+	facts []fact
+	relax [][]*poly
+}
+
+// userModel returns c's model, made from its parent's when it has one.
+func (c *Ctx) userModel() *userModel {
+	if c.user != nil && c.user.n == len(c.conds) {
+		return c.user
+	}
+	u := &userModel{bnd: map[*variable]bounds{}}
+	if p := c.user; p != nil {
+		u.facts = p.facts[:len(p.facts):len(p.facts)]
+		u.relax = p.relax[:len(p.relax):len(p.relax)]
+		for k, v := range p.bnd {
+			u.bnd[k] = v
+		}
+		u.n = p.n
+	}
 	one := constPoly(ratOne)
-	for j, cd := range c.conds {
+	for j := u.n; j < len(c.conds); j++ {
+		cd := c.conds[j]
 		x, y := pl(cd.X), pl(cd.Y)
 		f := fact{kind: fGe, src: factSrc{cond: j}}
 		switch cd.Rel {
@@ -246,31 +296,31 @@ func (c *Ctx) checkUserDifferences() error {
 		if f.p.err != nil {
 			continue
 		}
-		if u, a, b, ok := linear(f.p); ok && u.kind == kSym && f.kind != fNe {
-			bd := s.bounds(u)
-			v := b.neg().quo(a)
+		if v, a, b, ok := linear(f.p); ok && v.kind == kSym && f.kind != fNe {
+			bd, ok := u.bnd[v]
+			if !ok {
+				bd = bounds{lo: v.lo}
+			}
+			w := b.neg().quo(a)
 			if f.kind == fEq || a.sign() > 0 {
-				if lo, fits := v.ceil().int64(); fits && lo > bd.lo {
+				if lo, fits := w.ceil().int64(); fits && lo > bd.lo {
 					bd.lo = lo
 				}
 			}
 			if f.kind == fEq || a.sign() < 0 {
-				if hi, fits := v.floor().int64(); fits && (!bd.hasHi || hi < bd.hi) {
+				if hi, fits := w.floor().int64(); fits && (!bd.hasHi || hi < bd.hi) {
 					bd.hi, bd.hasHi = hi, true
 				}
 			}
-			s.bnd[u] = bd
+			u.bnd[v] = bd
 			continue
 		}
-		s.facts = append(s.facts, f)
+		u.facts = append(u.facts, f)
+		u.relax = append(u.relax, relaxedOf(f))
 	}
-	if len(s.facts) == 0 {
-		return nil
-	}
-	if err := s.checkDifferences(); err != nil {
-		return err
-	}
-	return s.checkRelaxed()
+	u.n = len(c.conds)
+	c.user = u
+	return u
 }
 
 // relaxAtoms returns polynomials q >= p at every value where the atoms'
@@ -357,29 +407,49 @@ func atomBounds(v *variable, upper bool) []*poly {
 	return nil
 }
 
+// relaxedOf returns the polynomials that checkRelaxed tests for a kept
+// fact: those of relaxAtoms for p >= 0 (and -p >= 0 for p == 0), where p
+// has atoms.
+func relaxedOf(f fact) []*poly {
+	if (f.kind != fGe && f.kind != fEq) || !f.p.hasAtoms() {
+		return nil
+	}
+	out := relaxAtoms(f.p)
+	if f.kind == fEq {
+		out = append(out, relaxAtoms(negPoly(f.p))...)
+	}
+	return out
+}
+
 // checkRelaxed reports a kept fact that is false at every value once its
 // atoms are relaxed to their bounds.
 func (c *Ctx) checkRelaxed() error {
 	for _, f := range c.facts {
-		var ps []*poly
-		switch f.kind {
-		case fGe:
-			ps = []*poly{f.p}
-		case fEq:
-			ps = []*poly{f.p, negPoly(f.p)}
+		if err := c.checkRelaxedFact(f, relaxedOf(f)); err != nil {
+			return err
 		}
-		for _, p := range ps {
-			if !p.hasAtoms() {
-				continue
-			}
-			for _, q := range relaxAtoms(p) {
-				if q.err != nil {
-					continue
-				}
-				if ok, strict := shiftNonnegNeg(q, c.loOf); ok && strict {
-					return c.inconsistent("%s contradicts the bounds of its atoms", c.srcText(f.src))
-				}
-			}
+	}
+	return nil
+}
+
+// checkRelaxedOf is checkRelaxed with the facts' relaxed polynomials made
+// already (relax[i] is relaxedOf(c.facts[i])).
+func (c *Ctx) checkRelaxedOf(relax [][]*poly) error {
+	for i, f := range c.facts {
+		if err := c.checkRelaxedFact(f, relax[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (c *Ctx) checkRelaxedFact(f fact, relaxed []*poly) error {
+	for _, q := range relaxed {
+		if q.err != nil {
+			continue
+		}
+		if ok, strict := shiftNonnegNeg(q, c.loOf); ok && strict {
+			return c.inconsistent("%s contradicts the bounds of its atoms", c.srcText(f.src))
 		}
 	}
 	return nil

@@ -61,6 +61,14 @@ type Ctx struct {
 	facts []fact
 	steps []Step
 	fresh int
+	iter  int // the work of the compilation so far, against maxSettle
+	// the state of the compilation after each prefix of order (prefix[k]:
+	// after the first k assumptions), from which a child resumes (extend)
+	prefix []cstate
+	shared uint8 // the maps shared with a state of prefix (see own)
+	// the assumptions as written, for checkUserDifferences (see
+	// userModel): the parent's until c's is made
+	user *userModel
 	// fast path: every eliminated symbol, with its value when that is one
 	// term without atoms
 	monoSub map[*variable]monoEntry
@@ -158,8 +166,12 @@ func (c *Ctx) With(src string) (*Ctx, error) {
 // equations, other congruences, inequalities, then !=; by their text
 // within each class), so that it does not depend on the order in which
 // the assumptions were made, one With at a time or all at once. The
-// children of a context are remembered (process-wide, at most 4096): the
-// same conditions added again to the same context return the same child.
+// assumptions are added one at a time in that order, so the child resumes
+// from the parent's state after the assumptions that sort before the new
+// ones and adds only the rest (see extend): a guard that sorts last costs
+// the processing of the guard and the consistency checks. The children of
+// a context are remembered (process-wide, at most 4096): the same
+// conditions added again to the same context return the same child.
 func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 	if c == nil {
 		c = NewCtx()
@@ -179,7 +191,9 @@ func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 	if r, ok := withCache.get(key); ok {
 		return r.ctx, r.err
 	}
-	n, err := compile(append(append([]Cond(nil), c.conds...), add...), append(append([]string(nil), c.texts...), texts...))
+	all := append(append([]Cond(nil), c.conds...), add...)
+	allText := append(append([]string(nil), c.texts...), texts...)
+	n, err := c.extend(all, allText)
 	withCache.put(key, withResult{n, err})
 	return n, err
 }
@@ -240,15 +254,9 @@ func condClass(cd Cond) int {
 	return 3
 }
 
-// compile builds the context of the assumptions conds, processing them in
-// the canonical order (see WithConds).
-func compile(conds []Cond, text []string) (*Ctx, error) {
-	n := NewCtx()
-	n.conds, n.texts = conds, text
-	n.sub = map[*variable]*poly{}
-	n.bnd = map[*variable]bounds{}
-	n.elim = map[*variable]bounds{}
-	n.inv = map[*variable]*poly{}
+// canonicalOrder returns the indices of conds in the canonical order (see
+// WithConds): by class, then by text, then by position.
+func canonicalOrder(conds []Cond, text []string) []int {
 	order := make([]int, len(conds))
 	class := make([]int, len(conds))
 	for j, cd := range conds {
@@ -268,31 +276,136 @@ func compile(conds []Cond, text []string) (*Ctx, error) {
 			order[k], order[k-1] = order[k-1], order[k]
 		}
 	}
-	n.order = order
-	var pending []fact
-	for _, j := range order {
-		cd := conds[j]
-		// '/' is exact: each side of the assumption is an integer, a
-		// constraint of its own, processed before the comparison
-		for side, e := range [2]*poly{pl(cd.X), pl(cd.Y)} {
-			f, ok, err := n.integralityFact(j, side+1, e)
-			if err != nil {
-				return nil, fmt.Errorf("sym: assumption %s: %w", cd, err)
-			}
-			if ok {
-				pending = append(pending, f)
-			}
-		}
-		pending = append(pending, n.condFact(j))
+	return order
+}
+
+// compile builds the context of the assumptions conds from scratch: from
+// no assumption, it adds them one at a time in the canonical order (see
+// extend).
+func compile(conds []Cond, text []string) (*Ctx, error) {
+	return NewCtx().extend(conds, text)
+}
+
+// cstate is the state of a compilation after a prefix of the canonical
+// order: what the next assumption is added to. Its maps are shared with
+// the contexts that resume from it, which copy them before their first
+// write (Ctx.shared).
+type cstate struct {
+	sub         map[*variable]*poly
+	bnd, elim   map[*variable]bounds
+	inv         map[*variable]*poly
+	facts       []fact
+	steps       []Step
+	fresh, iter int
+}
+
+// The maps of a Ctx that it shares with a cstate.
+const (
+	shSub = 1 << iota
+	shBnd
+	shElim
+	shInv
+	shAll = shSub | shBnd | shElim | shInv
+)
+
+// snapshot returns the current state; the maps become shared.
+func (c *Ctx) snapshot() cstate {
+	c.shared = shAll
+	return cstate{c.sub, c.bnd, c.elim, c.inv, c.facts[:len(c.facts):len(c.facts)], c.steps[:len(c.steps):len(c.steps)], c.fresh, c.iter}
+}
+
+// resume makes s the current state (its slices are full, so appends
+// copy them).
+func (c *Ctx) resume(s cstate) {
+	c.sub, c.bnd, c.elim, c.inv = s.sub, s.bnd, s.elim, s.inv
+	c.facts, c.steps, c.fresh, c.iter = s.facts, s.steps, s.fresh, s.iter
+	c.shared = shAll
+}
+
+// own copies the shared maps among which before a write.
+func (c *Ctx) own(which uint8) {
+	w := c.shared & which
+	if w&shSub != 0 {
+		c.sub = cloneMap(c.sub)
 	}
-	if err := n.settle(pending); err != nil {
-		return nil, err
+	if w&shBnd != 0 {
+		c.bnd = cloneMap(c.bnd)
+	}
+	if w&shElim != 0 {
+		c.elim = cloneMap(c.elim)
+	}
+	if w&shInv != 0 {
+		c.inv = cloneMap(c.inv)
+	}
+	c.shared &^= w
+}
+
+// cloneMap copies m (nil: an empty map).
+func cloneMap[V any](m map[*variable]V) map[*variable]V {
+	out := make(map[*variable]V, len(m)+1)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// extend builds the context of the assumptions conds, c's followed by new
+// ones (c's in the same positions), as compile defines it: from no
+// assumption, the assumptions are added one at a time in the canonical
+// order, each one's facts settled before the next one's are made, so the
+// state after a prefix of that order depends only on that prefix. Every
+// context keeps those states (prefix); the new context resumes from c's
+// state after the longest prefix that its order shares with c's and adds
+// only the rest. The result is the context that compile builds from all of
+// conds, step for step (TestIncrementalMatchesScratch).
+func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
+	order := canonicalOrder(conds, text)
+	k := 0
+	for k < len(c.order) && k < len(c.prefix)-1 && order[k] == c.order[k] {
+		k++
+	}
+	n := &Ctx{conds: conds, texts: text, order: order, user: c.user}
+	var start cstate
+	if k < len(c.prefix) {
+		start = c.prefix[k]
+		n.prefix = append(make([]cstate, 0, len(order)+1), c.prefix[:k+1]...)
+	} else {
+		// c is the empty context
+		k = 0
+		n.prefix = append(make([]cstate, 0, len(order)+1), start)
+	}
+	n.resume(start)
+	for _, j := range order[k:] {
+		if err := n.addCond(j); err != nil {
+			return nil, err
+		}
+		n.prefix = append(n.prefix, n.snapshot())
 	}
 	if err := n.check(); err != nil {
 		return nil, err
 	}
 	n.finish()
 	return n, nil
+}
+
+// addCond adds assumption j: its facts are made over the current unknowns
+// and settled (see settle).
+func (c *Ctx) addCond(j int) error {
+	cd := c.conds[j]
+	var pending []fact
+	// '/' is exact: each side of the assumption is an integer, a
+	// constraint of its own, processed before the comparison
+	for side, e := range [2]*poly{pl(cd.X), pl(cd.Y)} {
+		f, ok, err := c.integralityFact(j, side+1, e)
+		if err != nil {
+			return fmt.Errorf("sym: assumption %s: %w", cd, err)
+		}
+		if ok {
+			pending = append(pending, f)
+		}
+	}
+	pending = append(pending, c.condFact(j))
+	return c.settle(pending)
 }
 
 // Conds returns the assumptions in the order they were made.
@@ -713,11 +826,10 @@ func (c *Ctx) srcText(s factSrc) string {
 // substitution found later may let an earlier fact become a step), so that
 // the result does not depend on the order of the assumptions.
 func (c *Ctx) settle(pending []fact) error {
-	iter := 0
 	kept := c.keptCongruences()
 	for {
 		before := len(c.steps)
-		if err := c.settleQueue(pending, &iter); err != nil {
+		if err := c.settleQueue(pending); err != nil {
 			return err
 		}
 		k := c.keptCongruences()
@@ -742,11 +854,11 @@ func (c *Ctx) settle(pending []fact) error {
 	}
 }
 
-// settleQueue processes the pending facts; iter counts the work against
-// maxSettle.
-func (c *Ctx) settleQueue(pending []fact, iter *int) error {
-	for ; len(pending) > 0; *iter++ {
-		if *iter > maxSettle {
+// settleQueue processes the pending facts; c.iter counts the work of the
+// whole compilation against maxSettle.
+func (c *Ctx) settleQueue(pending []fact) error {
+	for ; len(pending) > 0; c.iter++ {
+		if c.iter > maxSettle {
 			return ErrTooComplex
 		}
 		f := pending[0]
@@ -800,6 +912,7 @@ func (el *elimination) apply(f fact) fact {
 // eliminate records u := e over the current unknowns.
 func (c *Ctx) eliminate(u *variable, e *poly) *elimination {
 	el := &elimination{u, e}
+	c.own(shSub | shElim | shBnd)
 	for k, v := range c.sub {
 		c.sub[k] = el.subst(v)
 	}
@@ -828,6 +941,7 @@ func (c *Ctx) newUnknown(u *variable, b bounds, inv *poly) *variable {
 		name += "'"
 	}
 	w := unknownVar(name, lo)
+	c.own(shBnd | shInv)
 	if b.lo != lo || b.hasHi {
 		c.bnd[w] = b
 	}
@@ -1033,6 +1147,7 @@ func (c *Ctx) processGe(f fact) error {
 			}
 			if lo > bd.lo {
 				bd.lo = lo
+				c.own(shBnd)
 				c.bnd[u] = bd
 				c.steps = append(c.steps, Step{Kind: StepBound, Src: c.stepSrc(f.src), Var: u.name, Lo: lo, HasLo: true})
 			}
@@ -1046,6 +1161,7 @@ func (c *Ctx) processGe(f fact) error {
 			}
 			if !bd.hasHi || hi < bd.hi {
 				bd.hi, bd.hasHi = hi, true
+				c.own(shBnd)
 				c.bnd[u] = bd
 				c.steps = append(c.steps, Step{Kind: StepBound, Src: c.stepSrc(f.src), Var: u.name, Hi: hi, HasHi: true})
 			}

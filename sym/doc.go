@@ -156,9 +156,14 @@
 // The result does not depend on the order of the assumptions: a context
 // is compiled from all of them (a parent's and With's) in a canonical
 // order (congruences with a constant modulus, equations, other
-// congruences, inequalities, !=; by text within each), and the kept facts
-// are processed again after every round that changed the parametrization
-// (M%8==0&&N%M==0 gives N = 8*M'1*N'2 in either order). A kept congruence
+// congruences, inequalities, !=; by text within each), one at a time: the
+// facts of each are settled before the next one's are made, and the kept
+// facts are processed again after every round that changed the
+// parametrization (M%8==0&&N%M==0 gives N = 8*M'1*N'2 in either order).
+// A context keeps its state after each prefix of that order, so that With
+// resumes from the parent's state before the first place where the new
+// assumptions sort and adds only the rest: the same context as compiled
+// from scratch, for less work. A kept congruence
 // x%y==r fixes the atom x%y: a second remainder for it, or a fact it makes
 // false, is a contradiction (M*N%8==0&&M*N%8!=0), and Simplify and the
 // decisions replace the atom by r (under M%N==3, 2 | M%N+1 and N >= 4);
