@@ -82,6 +82,9 @@ type Ctx struct {
 	// the verifier's replay of the assumptions and steps, on first use
 	// (see replayed)
 	vr atomic.Pointer[replayState]
+	// whether the general path's proofs have no fact to use (see
+	// proofFactFree): 0 not known yet, 1 yes, 2 no
+	nf atomic.Int32
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.

@@ -162,3 +162,43 @@ func TestFastPathsAgainstSamples(t *testing.T) {
 		t.Errorf("only %d checks", checked)
 	}
 }
+
+// shiftPossible answers exactly as the general path of Possible (whose
+// proofs Verify accepts), on sums, monomials of any degree and constants,
+// under contexts whose kept facts are != facts and under others (where it
+// does not apply).
+func TestShiftPossibleMatchesGeneral(t *testing.T) {
+	ctxs := []string{
+		"", "M==1", "M!=1", "M!=1 && N==1", "M!=1 && N!=1", "M!=1 && N!=1 && K*N!=1",
+		"M%8==0 && N!=2", "N==4*M && K!=3", "M!=N", "M*N!=4", "M>=3 && N!=1", "M%4==1",
+		"M/2>=1", "M+N!=5", "2*M!=N", "N%M==0 && M!=1",
+		// facts the proofs use: not in its fragment
+		"M<=N", "M<4", "M*N==1", "M*N%8==0", "min(M,N)==1",
+	}
+	exprs := []string{
+		"0", "1", "2", "-1", "1/2", "M", "N", "K", "M*N", "M*N*K", "M-1", "N-M", "M*N-M+1",
+		"M*N+M-M", "M*K*N-M*N+M", "M*M-2*M+1", "M/2", "K*N-1", "2*M-N", "M+N+K", "M*N/4",
+	}
+	taken := 0
+	for _, src := range ctxs {
+		ctx := mustCtx(t, src)
+		for _, x := range exprs {
+			for _, y := range exprs {
+				a, b := MustParse(x), MustParse(y)
+				if _, ok := ctx.shiftPossible(pl(a), pl(b)); ok {
+					taken++
+				}
+				got := ctx.Possible(a, b)
+				var want Order
+				withPathsOff(func() { want = ctx.Possible(a, b) })
+				if got != want {
+					t.Errorf("Possible(%s, %s) | %s: %s, general path %s", x, y, src, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("shiftPossible answered %d questions", taken)
+	if taken < 3000 {
+		t.Errorf("shiftPossible taken too rarely: %d", taken)
+	}
+}
