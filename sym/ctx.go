@@ -85,6 +85,8 @@ type Ctx struct {
 	// whether the general path's proofs have no fact to use (see
 	// proofFactFree): 0 not known yet, 1 yes, 2 no
 	nf atomic.Int32
+	// the facts of order proofs, on first use (see usableFacts)
+	uf atomic.Pointer[[]usableFact]
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.

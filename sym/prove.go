@@ -152,7 +152,20 @@ type usableFact struct {
 	shifted *poly
 }
 
+// usableFacts returns the facts that order proofs subtract (made once per
+// context: they depend on nothing else; the slice is full, so that an
+// append copies it).
 func (c *Ctx) usableFacts() []usableFact {
+	if uf := c.uf.Load(); uf != nil {
+		return *uf
+	}
+	out := c.makeUsableFacts()
+	out = out[:len(out):len(out)]
+	c.uf.Store(&out)
+	return out
+}
+
+func (c *Ctx) makeUsableFacts() []usableFact {
 	var out []usableFact
 	for _, f := range c.facts {
 		if f.kind != fGe {
