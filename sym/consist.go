@@ -255,7 +255,7 @@ func (c *Ctx) checkUserDifferences() error {
 // order they were made: a child extends its parent's (Ctx.user).
 type userModel struct {
 	n     int // the assumptions it holds: conds[:n]
-	bnd   map[*variable]bounds
+	bnd   bndList
 	facts []fact
 	relax [][]*poly
 }
@@ -265,13 +265,11 @@ func (c *Ctx) userModel() *userModel {
 	if c.user != nil && c.user.n == len(c.conds) {
 		return c.user
 	}
-	u := &userModel{bnd: map[*variable]bounds{}}
+	u := &userModel{}
 	if p := c.user; p != nil {
 		u.facts = p.facts[:len(p.facts):len(p.facts)]
 		u.relax = p.relax[:len(p.relax):len(p.relax)]
-		for k, v := range p.bnd {
-			u.bnd[k] = v
-		}
+		u.bnd = p.bnd.clone()
 		u.n = p.n
 	}
 	one := constPoly(ratOne)
@@ -297,7 +295,7 @@ func (c *Ctx) userModel() *userModel {
 			continue
 		}
 		if v, a, b, ok := linear(f.p); ok && v.kind == kSym && f.kind != fNe {
-			bd, ok := u.bnd[v]
+			bd, ok := u.bnd.get(v)
 			if !ok {
 				bd = bounds{lo: v.lo}
 			}
@@ -312,7 +310,7 @@ func (c *Ctx) userModel() *userModel {
 					bd.hi, bd.hasHi = hi, true
 				}
 			}
-			u.bnd[v] = bd
+			u.bnd.set(v, bd)
 			continue
 		}
 		u.facts = append(u.facts, f)

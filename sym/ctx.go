@@ -55,7 +55,7 @@ type Ctx struct {
 	texts []string            // the text of each assumption (the canonical order's key)
 	order []int               // the assumptions\' indices in the canonical order
 	sub   map[*variable]*poly // eliminated variable -> value over current unknowns
-	bnd   map[*variable]bounds
+	bnd   bndList
 	elim  map[*variable]bounds // bounds of eliminated variables when they went
 	inv   map[*variable]*poly  // fresh unknown -> its value over user symbols
 	facts []fact
@@ -71,7 +71,7 @@ type Ctx struct {
 	user *userModel
 	// fast path: every eliminated symbol, with its value when that is one
 	// term without atoms
-	monoSub map[*variable]monoEntry
+	monoSub []monoSubEntry
 	box     bool // no kept facts: the allowed set is the box of the unknowns
 
 	// the fact fast path's data, on first use (see factFast)
@@ -181,14 +181,15 @@ func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 	if c == nil {
 		c = NewCtx()
 	}
-	add := make([]Cond, len(conds))
-	texts := make([]string, len(conds))
-	for i, cd := range conds {
+	var addBuf [2]Cond
+	var textBuf [2]string
+	add, texts := addBuf[:0], textBuf[:0]
+	for _, cd := range conds {
 		cd = Cond{Rel: cd.Rel, X: pl(cd.X), Y: pl(cd.Y)}
 		if err := cd.Err(); err != nil {
 			return nil, fmt.Errorf("sym: assumption %s: %w", cd, err)
 		}
-		add[i], texts[i] = cd, cd.String()
+		add, texts = append(add, cd), append(texts, cd.String())
 	}
 	// a context is immutable and its compilation deterministic: the same
 	// conditions added to the same parent give the same child
@@ -196,8 +197,9 @@ func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 	if r, ok := withCache.get(key); ok {
 		return r.ctx, r.err
 	}
-	all := append(append([]Cond(nil), c.conds...), add...)
-	allText := append(append([]string(nil), c.texts...), texts...)
+	// the child's assumptions: the parent's, then the new ones
+	all := append(append(make([]Cond, 0, len(c.conds)+len(add)), c.conds...), add...)
+	allText := append(append(make([]string, 0, len(c.texts)+len(texts)), c.texts...), texts...)
 	n, err := c.extend(all, allText)
 	withCache.put(key, withResult{n, err})
 	return n, err
@@ -263,9 +265,14 @@ func condClass(cd Cond) int {
 // WithConds): by class, then by text, then by position.
 func canonicalOrder(conds []Cond, text []string) []int {
 	order := make([]int, len(conds))
-	class := make([]int, len(conds))
+	var small [16]int
+	class := small[:0]
+	if len(conds) > len(small) {
+		class = make([]int, 0, len(conds))
+	}
 	for j, cd := range conds {
-		order[j], class[j] = j, condClass(cd)
+		order[j] = j
+		class = append(class, condClass(cd))
 	}
 	less := func(a, b int) bool {
 		if class[a] != class[b] {
@@ -297,7 +304,8 @@ func compile(conds []Cond, text []string) (*Ctx, error) {
 // write (Ctx.shared).
 type cstate struct {
 	sub         map[*variable]*poly
-	bnd, elim   map[*variable]bounds
+	bnd         bndList
+	elim        map[*variable]bounds
 	inv         map[*variable]*poly
 	facts       []fact
 	steps       []Step
@@ -334,7 +342,7 @@ func (c *Ctx) own(which uint8) {
 		c.sub = cloneMap(c.sub)
 	}
 	if w&shBnd != 0 {
-		c.bnd = cloneMap(c.bnd)
+		c.bnd = c.bnd.clone()
 	}
 	if w&shElim != 0 {
 		c.elim = cloneMap(c.elim)
@@ -431,7 +439,7 @@ func (c *Ctx) String() string {
 
 // bounds returns the bounds of an unknown.
 func (c *Ctx) bounds(v *variable) bounds {
-	if b, ok := c.bnd[v]; ok {
+	if b, ok := c.bnd.get(v); ok {
 		return b
 	}
 	return bounds{lo: v.lo}
@@ -443,7 +451,7 @@ func (c *Ctx) loOf(v *variable) (int64, bool) {
 	if v.kind == kAtom {
 		return atomLo(v)
 	}
-	if b, ok := c.bnd[v]; ok {
+	if b, ok := c.bnd.get(v); ok {
 		return b.lo, true
 	}
 	return v.lo, v.hasLo
@@ -923,7 +931,7 @@ func (c *Ctx) eliminate(u *variable, e *poly) *elimination {
 	}
 	c.sub[u] = e
 	c.elim[u] = c.bounds(u)
-	delete(c.bnd, u)
+	c.bnd.del(u)
 	return el
 }
 
@@ -948,7 +956,7 @@ func (c *Ctx) newUnknown(u *variable, b bounds, inv *poly) *variable {
 	w := unknownVar(name, lo)
 	c.own(shBnd | shInv)
 	if b.lo != lo || b.hasHi {
-		c.bnd[w] = b
+		c.bnd.set(w, b)
 	}
 	c.inv[w] = inv
 	return w
@@ -1116,9 +1124,9 @@ func linear(p *poly) (u *variable, a, b rat, ok bool) {
 // fixPinned substitutes an unknown whose bounds leave one value.
 func (c *Ctx) fixPinned() (*elimination, []fact, error) {
 	var pinned []*variable
-	for v, b := range c.bnd {
-		if b.hasHi && b.lo == b.hi {
-			pinned = append(pinned, v)
+	for _, e := range c.bnd {
+		if e.b.hasHi && e.b.lo == e.b.hi {
+			pinned = append(pinned, e.v)
 		}
 	}
 	if len(pinned) == 0 {
@@ -1126,7 +1134,8 @@ func (c *Ctx) fixPinned() (*elimination, []fact, error) {
 	}
 	sortVars(pinned)
 	v := pinned[0]
-	val := c.bnd[v].lo
+	b, _ := c.bnd.get(v)
+	val := b.lo
 	el := c.eliminate(v, constPoly(ratInt(val)))
 	c.steps = append(c.steps, Step{Kind: StepFixed, Src: Source{Cond: -1}, Var: v.name, Lo: val, Hi: val, HasLo: true, HasHi: true})
 	return el, nil, nil
@@ -1153,7 +1162,7 @@ func (c *Ctx) processGe(f fact) error {
 			if lo > bd.lo {
 				bd.lo = lo
 				c.own(shBnd)
-				c.bnd[u] = bd
+				c.bnd.set(u, bd)
 				c.steps = append(c.steps, Step{Kind: StepBound, Src: c.stepSrc(f.src), Var: u.name, Lo: lo, HasLo: true})
 			}
 		} else {
@@ -1167,7 +1176,7 @@ func (c *Ctx) processGe(f fact) error {
 			if !bd.hasHi || hi < bd.hi {
 				bd.hi, bd.hasHi = hi, true
 				c.own(shBnd)
-				c.bnd[u] = bd
+				c.bnd.set(u, bd)
 				c.steps = append(c.steps, Step{Kind: StepBound, Src: c.stepSrc(f.src), Var: u.name, Hi: hi, HasHi: true})
 			}
 		}
@@ -1693,19 +1702,77 @@ func (c *Ctx) factsHold(vals map[*variable]int64) bool {
 // finish fills the fast-path caches.
 func (c *Ctx) finish() {
 	c.box = len(c.facts) == 0
-	c.monoSub = make(map[*variable]monoEntry, len(c.sub))
+	c.monoSub = make([]monoSubEntry, 0, len(c.sub))
 	for v, p := range c.sub {
 		if v.kind != kSym {
 			continue
 		}
 		t, ok := p.monomial()
-		c.monoSub[v] = monoEntry{t: t, ok: ok && !p.hasAtoms()}
+		c.monoSub = append(c.monoSub, monoSubEntry{v, monoEntry{t: t, ok: ok && !p.hasAtoms()}})
 	}
 }
 
 type monoEntry struct {
 	t  term
 	ok bool
+}
+
+// monoSubEntry is the monoEntry of the eliminated symbol v.
+type monoSubEntry struct {
+	v *variable
+	monoEntry
+}
+
+// mono returns the monoEntry of an eliminated symbol.
+func (c *Ctx) mono(v *variable) (monoEntry, bool) {
+	for i := range c.monoSub {
+		if c.monoSub[i].v == v {
+			return c.monoSub[i].monoEntry, true
+		}
+	}
+	return monoEntry{}, false
+}
+
+// bndList holds the bounds of unknowns (a few: a list is cheaper to copy
+// and search than a map).
+type bndList []bndEntry
+
+type bndEntry struct {
+	v *variable
+	b bounds
+}
+
+func (l bndList) get(v *variable) (bounds, bool) {
+	for i := range l {
+		if l[i].v == v {
+			return l[i].b, true
+		}
+	}
+	return bounds{}, false
+}
+
+func (l *bndList) set(v *variable, b bounds) {
+	for i := range *l {
+		if (*l)[i].v == v {
+			(*l)[i].b = b
+			return
+		}
+	}
+	*l = append(*l, bndEntry{v, b})
+}
+
+func (l *bndList) del(v *variable) {
+	for i := range *l {
+		if (*l)[i].v == v {
+			*l = append((*l)[:i], (*l)[i+1:]...)
+			return
+		}
+	}
+}
+
+// clone copies l, with room for one more entry.
+func (l bndList) clone() bndList {
+	return append(make(bndList, 0, len(l)+1), l...)
 }
 
 // Satisfies reports whether the binding satisfies the assumptions: every

@@ -285,15 +285,16 @@ func (c *Ctx) buildFactFast() *factFast {
 		}
 	}
 	var vs []*variable
-	for v, b := range c.bnd {
-		if b.hasHi {
-			vs = append(vs, v)
+	for _, e := range c.bnd {
+		if e.b.hasHi {
+			vs = append(vs, e.v)
 		}
 	}
 	sortVars(vs)
 	for _, v := range vs {
 		var l lin
-		l.k = frac{c.bnd[v].hi, 1}
+		b, _ := c.bnd.get(v)
+		l.k = frac{b.hi, 1}
 		if !l.addTerm(v, frac{-1, 1}) {
 			return nil
 		}
@@ -657,7 +658,7 @@ func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
 	}
 	for i := 0; i < st.nsym; i++ {
 		s := st.syms[i]
-		if e, elim := c.monoSub[s]; elim {
+		if e, elim := c.mono(s); elim {
 			for _, f := range e.t.m {
 				if !insertVar(&st.us, &st.nu, f.v) {
 					return false
@@ -680,7 +681,7 @@ func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
 	}
 	for i := 0; i < st.nsym; i++ {
 		s := st.syms[i]
-		e, elim := c.monoSub[s]
+		e, elim := c.mono(s)
 		st.selim[i], st.simg[i] = elim, e.t
 		for j := 0; j < st.nu; j++ {
 			if st.us[j] == s {

@@ -176,7 +176,7 @@ func (c *Ctx) fastTheta(t term, m *fastMono) bool {
 			return false
 		}
 		e := int64(f.e)
-		s, elim := c.monoSub[f.v]
+		s, elim := c.mono(f.v)
 		if !elim {
 			if !m.addExp(f.v, e) {
 				return false
@@ -250,7 +250,7 @@ func (c *Ctx) fastAll(pa, pb *poly, all *fastVars) bool {
 	for _, p := range [2]*poly{pa, pb} {
 		for _, t := range p.t {
 			for _, f := range t.m {
-				if e, elim := c.monoSub[f.v]; elim {
+				if e, elim := c.mono(f.v); elim {
 					for _, g := range e.t.m {
 						if !all.add(c, g.v) {
 							return false

@@ -62,9 +62,16 @@ func sameState(a, b *Ctx) string {
 		sort.Strings(s)
 		return strings.Join(s, ",")
 	}
+	bndsOf := func(l bndList) string {
+		m := map[*variable]bounds{}
+		for _, e := range l {
+			m[e.v] = e.b
+		}
+		return bnds(m)
+	}
 	for _, d := range [][2]string{
 		{polys(a.sub), polys(b.sub)}, {polys(a.inv), polys(b.inv)},
-		{bnds(a.bnd), bnds(b.bnd)}, {bnds(a.elim), bnds(b.elim)},
+		{bndsOf(a.bnd), bndsOf(b.bnd)}, {bnds(a.elim), bnds(b.elim)},
 		{fmt.Sprint(a.fresh, a.iter, a.box), fmt.Sprint(b.fresh, b.iter, b.box)},
 	} {
 		if d[0] != d[1] {

@@ -200,14 +200,14 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 	}
 	// upper bounds of the current unknowns
 	var vs []*variable
-	for v, b := range c.bnd {
-		if b.hasHi {
-			vs = append(vs, v)
+	for _, e := range c.bnd {
+		if e.b.hasHi {
+			vs = append(vs, e.v)
 		}
 	}
 	sortVars(vs)
 	for _, v := range vs {
-		b := c.bnd[v]
+		b, _ := c.bnd.get(v)
 		f := subPoly(constPoly(ratInt(b.hi)), varPoly(v))
 		if s, ok := shiftPoly(f, c.loOf); ok {
 			out = append(out, usableFact{Source{Cond: -1, Bound: v.name, Upper: true}, s})
