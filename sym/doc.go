@@ -276,12 +276,12 @@
 // general path's points and are tested against it. (Outside that fragment,
 // when the first choice of facts fails, an order proof tries a second one,
 // the fact that leaves the fewest negative terms; the replay knows only
-// the first.) Possible has a third: in a context whose proofs have no fact
-// to use (only != facts kept, no upper bound, every equation solved), on
-// operands whose images have no atoms, it runs the general path's proofs
-// (the shift argument and the != facts) on the difference of the images
-// without a verified certificate per proof, with the same answers
-// (shiftPossible).
+// the first.) Possible has a third, on operands whose images have no
+// atoms: it decides the general path's proofs on the difference of the
+// images, computed once, by the shift argument alone where that suffices
+// (and, in a context whose proofs have no fact to use, by the kept !=
+// facts), without a verified certificate per proof; where facts are
+// needed it asks the general path (shiftPossible).
 //
 // # Case splits
 //

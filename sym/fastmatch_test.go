@@ -165,15 +165,16 @@ func TestFastPathsAgainstSamples(t *testing.T) {
 
 // shiftPossible answers exactly as the general path of Possible (whose
 // proofs Verify accepts), on sums, monomials of any degree and constants,
-// under contexts whose kept facts are != facts and under others (where it
-// does not apply).
+// under contexts whose kept facts are != facts and under others.
 func TestShiftPossibleMatchesGeneral(t *testing.T) {
 	ctxs := []string{
 		"", "M==1", "M!=1", "M!=1 && N==1", "M!=1 && N!=1", "M!=1 && N!=1 && K*N!=1",
 		"M%8==0 && N!=2", "N==4*M && K!=3", "M!=N", "M*N!=4", "M>=3 && N!=1", "M%4==1",
 		"M/2>=1", "M+N!=5", "2*M!=N", "N%M==0 && M!=1",
-		// facts the proofs use: not in its fragment
-		"M<=N", "M<4", "M*N==1", "M*N%8==0", "min(M,N)==1",
+		// facts the proofs use: the general path where the shift alone
+		// does not decide
+		"M<=N", "M<4", "M*N==1", "M*N%8==0", "min(M,N)==1", "M<=N && K!=1",
+		"K<=M && M%8==0", "M*K==N && M!=1", "M+N<=9", "N>=M+2 && M*N!=6",
 	}
 	exprs := []string{
 		"0", "1", "2", "-1", "1/2", "M", "N", "K", "M*N", "M*N*K", "M-1", "N-M", "M*N-M+1",

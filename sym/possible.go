@@ -57,21 +57,23 @@ func (c *Ctx) ProvesDivides(a, b Expr) bool {
 	return c.proveDivides(pa, pb) != nil
 }
 
-// shiftPossible is the general path of Possible where no fact can enter
-// its proofs: a context without usable facts (no kept fact other than !=,
-// no upper bound, no equation among the assumptions that its substitutions
-// do not solve: usableFacts is empty) and operands whose images have no
-// atoms (so no atom facts either). There proveNonneg is the shift argument
-// alone, and Possible is decided by the same calls to it as proveLe and
-// proveNe make, and proveNe's match against the kept != facts, on the
-// difference of the images computed once, without building and verifying
-// a certificate for each proof (TestShiftPossibleMatchesGeneral: the same
-// answers as the general path, whose certificates Verify accepts). It
-// answers sums and monomials of any degree against each other (M0*N0 >=
-// 1 under M0 != 1, M*K-M+1 <= M*K). ok is false outside that fragment or
-// when the fast paths are off.
+// shiftPossible is the general path of Possible, where the operands'
+// images have no atoms (so no atom facts and no min/max resolutions
+// enter), with its certificates verified only where a proof uses facts.
+// It computes the difference of the images once, and decides each of the
+// general path's proofs (proveLe both ways, then proveNe) first by the
+// shift argument alone, proveNonneg's first step: a proof found there is
+// taken without building and verifying a certificate. Where that step does
+// not decide, a context whose proofs have no fact to use (proofFactFree:
+// only != facts kept, no upper bound, every equation solved) has no other
+// proof but proveNe's match against the kept != facts, made here too; any
+// other context asks the general path itself (proveLe, proveNe, with
+// their verified certificates). The answers are the general path's
+// (TestShiftPossibleMatchesGeneral). It answers sums and monomials of any
+// degree against each other (M0*N0 >= 1 under M0 != 1, M*K-M+1 <= M*K).
+// ok is false where images have atoms or when the fast paths are off.
 func (c *Ctx) shiftPossible(pa, pb *poly) (Order, bool) {
-	if fastOff || !c.proofFactFree() {
+	if fastOff {
 		return 0, false
 	}
 	ta, tb := c.theta(pa), c.theta(pb)
@@ -85,21 +87,29 @@ func (c *Ctx) shiftPossible(pa, pb *poly) (Order, bool) {
 	if ba.err != nil || ab.err != nil {
 		return 0, false
 	}
+	free := c.proofFactFree()
+	shift := func(p *poly, strict bool) bool {
+		_, _, _, proved, _ := c.shiftProof(p, strict)
+		return proved
+	}
 	p := AnyOrder
-	if _, ok := c.proveNonneg(ba, false); ok {
+	if shift(ba, false) || (!free && c.proveLe(pa, pb, false) != nil) {
 		p &^= Greater
 	}
-	if _, ok := c.proveNonneg(ab, false); ok {
+	if shift(ab, false) || (!free && c.proveLe(pb, pa, false) != nil) {
 		p &^= Less
 	}
 	if p&Same == 0 {
 		return p, true
 	}
-	if _, ok := c.proveNonneg(ba, true); ok {
+	if shift(ba, true) || shift(ab, true) {
 		return p &^ Same, true
 	}
-	if _, ok := c.proveNonneg(ab, true); ok {
-		return p &^ Same, true
+	if !free {
+		if c.proveNe(pa, pb) != nil {
+			p &^= Same
+		}
+		return p, true
 	}
 	if ab.isZero() {
 		return p, true

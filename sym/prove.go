@@ -298,33 +298,37 @@ func (c *Ctx) positiveMonoCtx(y *poly) bool {
 	return true
 }
 
-// proveNonneg proves p >= 0 (strict: p > 0) over the allowed set: clear
-// negative exponents, shift to the lower bounds, and subtract non-negative
-// multiples of facts until every coefficient is non-negative.
-func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
-	var pr orderProof
+// shiftProof is proveNonneg's first step: p times the scale that clears
+// its negative exponents (q), shifted to the lower bounds (s); proved when
+// that alone shows p >= 0 (strict: p > 0), ok false when p cannot be
+// shifted.
+func (c *Ctx) shiftProof(p *poly, strict bool) (pr orderProof, q, s *poly, proved, ok bool) {
 	if p.err != nil {
-		return pr, false
+		return pr, nil, nil, false, false
 	}
 	scale, ok := c.clearScale(p)
 	if !ok {
-		return pr, false
+		return pr, nil, nil, false, false
 	}
-	q := p
+	q = p
 	if scale != nil {
 		q = mulPoly(p, scale)
 		pr.scale = scale
 	}
-	s, ok := shiftPoly(q, c.loOf)
-	if !ok {
-		return pr, false
+	if s, ok = shiftPoly(q, c.loOf); !ok {
+		return pr, nil, nil, false, false
 	}
-	done := func(s *poly) bool {
-		ok, st := nonnegCoefs(s)
-		return ok && (st || !strict)
-	}
-	if done(s) {
-		return pr, true
+	nonneg, st := nonnegCoefs(s)
+	return pr, q, s, nonneg && (st || !strict), true
+}
+
+// proveNonneg proves p >= 0 (strict: p > 0) over the allowed set: clear
+// negative exponents, shift to the lower bounds, and subtract non-negative
+// multiples of facts until every coefficient is non-negative.
+func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
+	pr, q, s, proved, ok := c.shiftProof(p, strict)
+	if !ok || proved {
+		return pr, ok
 	}
 	facts := c.usableFacts()
 	// the bounds of the atoms of p and of the facts
