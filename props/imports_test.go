@@ -28,7 +28,8 @@ var layers = map[string][]string{
 	"proofs":            {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules"},
 	"gpuval":            {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
 	"internal/oracle":   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
-	"cmd/cute":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle"},
+	"internal/picture":  {"internal/tuple", "internal/notation", "internal/catalog", "concrete"},
+	"cmd/cute":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle", "internal/picture"},
 }
 
 // testOnly are external modules that only tests may import (gopter may also
