@@ -110,7 +110,7 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		var g concrete.TVGrid
 		if g, err = concrete.NewTVGrid(l, tile); err == nil {
-			out = picture.TV(g, fmt.Sprintf("%s over the tile (%s)", title, *tileText))
+			out = picture.TV(g, fmt.Sprintf("%s\nover the tile (%s)", title, *tileText))
 		}
 	case *svg != "":
 		out, err = picture.Layout(l, title, tiles)
@@ -165,7 +165,7 @@ func showLayout(operands []string, bindText string, assume []string, strict bool
 		return l, "", nil, code, false
 	}
 	if call, isCall := n.(*notation.Call); isCall {
-		title = notation.PrintDocs(call) + " = " + title
+		title = notation.PrintDocs(call) + "\n= " + title
 		tilerModes := 0
 		if len(call.Args) > 1 {
 			if t, isTuple := call.Args[1].(*notation.Tuple); isTuple {
@@ -213,7 +213,7 @@ func symbolicAt(n notation.Node, src, bindText string, assume []string, stderr i
 	if err != nil {
 		return concrete.Layout{}, "", report(showCmd, src, fmt.Errorf("at %s: %w", bindText, err), stderr), false
 	}
-	return cv, fmt.Sprintf("%s at %s: %s", v.Layout, bindingText(b), cv), exitOK, true
+	return cv, fmt.Sprintf("%s\nat %s: %s", v.Layout, bindingText(b), cv), exitOK, true
 }
 
 // branchAt returns the branch of a symbolic answer whose guards hold at b

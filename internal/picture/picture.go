@@ -15,11 +15,12 @@ const Cell = 40
 
 // The geometry shared by every figure, in pixels.
 const (
-	titleHeight = 26 // the line of the title
-	labelHeight = 18 // the line of the column indices
-	pad         = 10 // around the figure
-	charWidth   = 7.3
-	fontSize    = 12
+	titleHeight    = 22 // a line of the title
+	titleCharWidth = 8.5
+	labelHeight    = 18 // the line of the column indices
+	pad            = 10 // around the figure
+	charWidth      = 7.3
+	fontSize       = 12
 )
 
 // geometry places a rows x cols grid under a title, the row indices at
@@ -32,9 +33,13 @@ type geometry struct {
 
 func newGeometry(title string, rows, cols int64) geometry {
 	g := geometry{rows: rows, cols: cols}
-	g.left = pad + charWidth*float64(len(strconv.FormatInt(max(rows-1, 0), 10))) + 8
-	g.top = pad + titleHeight + labelHeight
-	g.w = max(g.left+float64(cols*Cell)+pad, 2*pad+charWidth*float64(len(title)))
+	lines := strings.Split(title, "\n")
+	g.left = pad + charWidth*float64(len(strconv.FormatInt(max(rows-1, 0), 10))) + 10
+	g.top = pad + titleHeight*float64(len(lines)) + labelHeight
+	g.w = g.left + float64(cols*Cell) + pad
+	for _, l := range lines {
+		g.w = max(g.w, 2*pad+titleCharWidth*float64(len(l)))
+	}
 	g.h = g.top + float64(rows*Cell) + pad
 	return g
 }
@@ -45,7 +50,9 @@ func (g geometry) open(b *strings.Builder, title string) {
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="DejaVu Sans Mono,Menlo,Consolas,monospace" font-size="%d">`+"\n",
 		num(g.w), num(g.h), num(g.w), num(g.h), fontSize)
 	fmt.Fprintf(b, `<rect width="%s" height="%s" fill="#fff"/>`+"\n", num(g.w), num(g.h))
-	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14">%s</text>`+"\n", pad, pad+17, html.EscapeString(title))
+	for i, l := range strings.Split(title, "\n") {
+		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14">%s</text>`+"\n", pad, pad+17+i*titleHeight, html.EscapeString(l))
+	}
 	b.WriteString(`<g fill="#555" text-anchor="middle">` + "\n")
 	for n := range g.cols {
 		fmt.Fprintf(b, `<text x="%s" y="%s">%d</text>`+"\n", num(g.left+float64(n*Cell)+Cell/2), num(g.top-5), n)
@@ -145,7 +152,7 @@ func TilesOf(op string, tilerModes int, l concrete.Layout) (t Tiles, ok bool) {
 	switch op {
 	case "logical_divide_tiler", "logical_product_tiler", "blocked_product", "raked_product",
 		"logical_divide", "logical_product":
-		if tilerModes == 0 && (op == "logical_divide" || op == "logical_product") {
+		if tilerModes == 0 && op != "blocked_product" && op != "raked_product" {
 			return Tiles{RowDiv: 1 << 62, ColDiv: 1}, true
 		}
 		first := func(mode concrete.IntTuple, tiled bool) (int64, bool) {
@@ -235,7 +242,7 @@ func levels(s concrete.IntTuple) func(x int64) int {
 }
 
 // Layout returns the SVG figure of l under the title (the layout itself
-// when title is empty): the grid of concrete.NewGrid (a rank above 2
+// when title is empty; a title may have several lines): the grid of concrete.NewGrid (a rank above 2
 // drawn with the modes 1, 2, ... grouped), each cell showing l(m,n) and
 // coloured by it, or by its tile when tiles is not nil.
 func Layout(l concrete.Layout, title string, tiles *Tiles) (string, error) {
@@ -288,7 +295,8 @@ func Layout(l concrete.Layout, title string, tiles *Tiles) (string, error) {
 }
 
 // TV returns the SVG figure of a (thread, value) grid under the title
-// (the composition print_latex_tv prints when title is empty): each cell
+// (the composition print_latex_tv prints when title is empty; a title may
+// have several lines): each cell
 // reached shows T<t> over V<v> and is coloured by the thread t.
 func TV(tv concrete.TVGrid, title string) string {
 	if title == "" {
@@ -313,11 +321,12 @@ func TV(tv concrete.TVGrid, title string) string {
 	return b.String()
 }
 
-// Section is one part of a page: preformatted text, and a figure (SVG) or
-// nothing.
+// Section is one part of a page: preformatted text, then a figure (SVG),
+// a note (why there is no figure), or nothing.
 type Section struct {
 	Text string
 	SVG  string
+	Note string
 }
 
 // Page returns one self-contained HTML page: the title as its heading,
@@ -334,6 +343,7 @@ func Page(title string, sections []Section) string {
 body { font-family: DejaVu Sans, Helvetica, Arial, sans-serif; margin: 24px; color: #111; background: #fff; }
 pre { font-family: DejaVu Sans Mono, Menlo, Consolas, monospace; font-size: 13px; margin: 6px 0; white-space: pre-wrap; }
 figure { margin: 4px 0 18px 24px; }
+.note { margin: 4px 0 18px 24px; color: #666; font-style: italic; }
 </style>
 </head>
 <body>
@@ -343,6 +353,9 @@ figure { margin: 4px 0 18px 24px; }
 		fmt.Fprintf(&b, "<pre>%s</pre>\n", html.EscapeString(s.Text))
 		if s.SVG != "" {
 			fmt.Fprintf(&b, "<figure>\n%s</figure>\n", s.SVG)
+		}
+		if s.Note != "" {
+			fmt.Fprintf(&b, "<p class=\"note\">%s</p>\n", html.EscapeString(s.Note))
 		}
 	}
 	b.WriteString("</body>\n</html>\n")
