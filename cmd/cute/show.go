@@ -166,17 +166,51 @@ func showLayout(operands []string, bindText string, assume []string, strict bool
 	}
 	if call, isCall := n.(*notation.Call); isCall {
 		title = notation.PrintDocs(call) + "\n= " + title
-		tilerModes := 0
-		if len(call.Args) > 1 {
-			if t, isTuple := call.Args[1].(*notation.Tuple); isTuple {
-				tilerModes = len(t.Elems)
-			}
-		}
-		if t, found := picture.TilesOf(call.Name, tilerModes, l); found {
-			tiles = &t
-		}
+		tiles = callTiles(call, bindText, assume)
 	}
 	return l, title, tiles, exitOK, true
+}
+
+// callTiles returns the tiles of the result of a divide or a product
+// (picture.TilesOf) whose operands are values (not calls): concrete ones,
+// or symbolic ones grounded at the binding bindText; nil for any other
+// call.
+func callTiles(call *notation.Call, bindText string, assume []string) *picture.Tiles {
+	op, found := catalog.Lookup(call.Name)
+	if !found || len(call.Args) != 2 || len(op.Args) != 2 {
+		return nil
+	}
+	vals := make([]concrete.Value, 2)
+	for i, arg := range call.Args {
+		v, err := sym.ArgFromNode(arg, op.Args[i])
+		if err != nil {
+			return nil
+		}
+		b := sym.Binding{}
+		if bindText != "" {
+			if b, err = parseBinding(bindText); err != nil {
+				return nil
+			}
+		}
+		ctx, err := sym.Assume(assume...)
+		if err != nil {
+			return nil
+		}
+		if vals[i], err = ctx.EvalValue(v, b); err != nil {
+			return nil
+		}
+	}
+	t := vals[1].Tiler
+	if vals[1].Kind == concrete.ValLayout {
+		t = concrete.LayoutTiler(vals[1].Layout)
+	}
+	if vals[0].Kind != concrete.ValLayout {
+		return nil
+	}
+	if tiles, ok := picture.TilesOf(call.Name, vals[0].Layout, t); ok {
+		return &tiles
+	}
+	return nil
 }
 
 // symbolicAt computes a layout over symbols (a call with the rules engine)

@@ -21,7 +21,10 @@
 // ... grouped as one mode across the columns (so that tiled and flat divide
 // and product results are whole). Each cell shows l(m,n) and is coloured by
 // its value, Palette[l(m,n) mod 8], or, for the result of a divide or a
-// product (Tiles), by the tile it belongs to. The boundaries between the
+// product (Tiles), by the tile it belongs to, Palette[tile mod 8], the
+// tiles numbered as CuTe numbers them (down the tile rows first), so that
+// the tiles of a logical_divide and of the zipped_divide with the same
+// tiler have the same colours. The boundaries between the
 // sub-modes of each mode are drawn thicker the closer the sub-modes are to
 // the top of the mode: in a row mode ((2,2),4) the rows split in tiles of 4
 // by thick lines, and each tile in two of 2 by medium ones.

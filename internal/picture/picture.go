@@ -122,70 +122,117 @@ func (g geometry) text(b *strings.Builder, m, n int64, dy float64, s string) {
 // ColMod (a modulus 0 takes no remainder; a divisor is at least 1).
 type Tiles struct{ RowDiv, RowMod, ColDiv, ColMod int64 }
 
-func (t Tiles) of(m, n int64) int64 {
-	r, c := m/max(t.RowDiv, 1), n/max(t.ColDiv, 1)
+// of numbers the tile of cell (m,n) of a grid of rows rows: tiles are
+// numbered down the tile rows first, as CuTe numbers the tiles of a
+// divide (the rest mode of zipped_divide numbers them alike).
+func (t Tiles) of(m, n, rows int64) int64 {
+	div := func(x, d, mod int64) int64 {
+		x /= max(d, 1)
+		if mod > 0 {
+			x %= mod
+		}
+		return x
+	}
+	tileRows := div(max(rows-1, 0), t.RowDiv, t.RowMod) + 1
 	if t.RowMod > 0 {
-		r %= t.RowMod
+		tileRows = t.RowMod
 	}
-	if t.ColMod > 0 {
-		c %= t.ColMod
-	}
-	// neighbouring tiles differ by 1 (down), 3 (across) or 4 (diagonally):
-	// never by a multiple of the palette's 8 colours
-	return r + 3*c
+	return div(m, t.RowDiv, t.RowMod) + tileRows*div(n, t.ColDiv, t.ColMod)
 }
 
-// TilesOf returns the tiles of l, the result of the operation op (a name
-// of the catalogue) whose tiler has tilerModes modes (0 for a tiler that is
-// one layout), for the divides and products: a cell's tile is its
-// coordinate in the modes that index the tiles (divides) or the copies of
-// the block (products). logical_divide and logical_product by mode,
-// blocked_product: mode i is (tile, rest), the rest numbers the tiles;
-// raked_product: mode i is (rest, tile); zipped, tiled and logical (one
-// layout) divides and products: the columns number the tiles; flat divide
-// and product: the columns past the tiler's first tilerModes-1 modes. ok
-// is false for other operations, and where a mode the tiles need is a
-// single integer (its structure lost, for instance to a size-1 mode).
-func TilesOf(op string, tilerModes int, l concrete.Layout) (t Tiles, ok bool) {
-	v := drawn(l)
-	rowMode, colMode := v.Shape.At(0), v.Shape.At(1)
+// TilesOf returns the tiles of the result of op(a, t), a divide or a
+// product of the catalogue whose operands are the layout a and the tiler t
+// (a layout operand B is the tiler of one leaf, concrete.LayoutTiler(B)),
+// drawn as Layout draws it. The tile of a cell is its coordinate in the
+// modes that number the tiles (divides) or the copies of the block
+// (products), found from the sizes of the operands' modes, so that a
+// result whose modes CuTe coalesced still shows its tiles:
+//
+//   - logical_divide and logical_product by mode (a tiler of several
+//     modes), blocked_product: mode i is (tile, rest), so row m is in tile
+//     row m / s0 and column n in tile column n / s1, where si is the size
+//     of the tiler's mode i (divides) or of a's mode i (products), and a
+//     mode beyond the tiler is one tile;
+//   - raked_product: mode i is (rest, tile): m mod s0 and n mod s1, si the
+//     size of B's mode i;
+//   - logical_divide and logical_product by one layout, and the zipped and
+//     tiled divides and products: the columns (the rest, or the copies);
+//   - flat_divide and flat_product: the columns past the first k-1 tile
+//     modes, k the number of the tiler's modes.
+//
+// ok is false for any other operation.
+func TilesOf(op string, a concrete.Layout, t concrete.Tiler) (Tiles, bool) {
+	whole := int64(1) << 62 // a divisor no index reaches: one tile
+	modes := []concrete.Tiler{t}
+	if !t.IsLeaf() {
+		modes = t.Kids()
+	}
+	// size of mode i of the tile: the tiler's (divides) or a's (products)
+	tile := func(i int, ofA bool) int64 {
+		if i >= len(modes) || i >= max(a.Rank(), 1) {
+			return whole
+		}
+		mode := a
+		if !a.Shape.IsLeaf() {
+			mode = a.Mode(i)
+		}
+		if ofA {
+			return sizeOf(mode.Shape)
+		}
+		switch lf := modes[i].Value(); {
+		case !modes[i].IsLeaf():
+			return tuple.Fold(modes[i], int64(1), func(p int64, l concrete.TilerLeaf) int64 { return p * leafSize(l, mode) })
+		default:
+			return leafSize(lf, mode)
+		}
+	}
+	product := strings.Contains(op, "_product")
 	switch op {
-	case "logical_divide_tiler", "logical_product_tiler", "blocked_product", "raked_product",
-		"logical_divide", "logical_product":
-		if tilerModes == 0 && op != "blocked_product" && op != "raked_product" {
-			return Tiles{RowDiv: 1 << 62, ColDiv: 1}, true
+	case "blocked_product", "logical_divide_tiler", "logical_product_tiler":
+		if t.IsLeaf() && op != "blocked_product" {
+			return Tiles{RowDiv: whole, ColDiv: 1}, true
 		}
-		first := func(mode concrete.IntTuple, tiled bool) (int64, bool) {
-			if !tiled || sizeOf(mode) == 1 {
-				return 1 << 62, true // the whole mode is one tile
+		if op == "blocked_product" {
+			modes = make([]concrete.Tiler, max(a.Rank(), 1))
+		}
+		return Tiles{RowDiv: tile(0, product), ColDiv: tile(1, product)}, true
+	case "raked_product":
+		b := modes[0].Value().Layout
+		one := func(i int) int64 {
+			if b.Shape.IsLeaf() {
+				if i == 0 {
+					return sizeOf(b.Shape)
+				}
+				return 1
 			}
-			if mode.IsLeaf() {
-				return 0, false
+			if i >= b.Rank() {
+				return 1
 			}
-			return sizeOf(mode.At(0)), true
+			return sizeOf(b.Mode(i).Shape)
 		}
-		rows, okR := first(rowMode, tilerModes >= 1 || op == "blocked_product" || op == "raked_product")
-		cols, okC := first(colMode, tilerModes >= 2 || op == "blocked_product" || op == "raked_product")
-		if !okR || !okC {
-			return Tiles{}, false
-		}
-		if op == "raked_product" {
-			return Tiles{RowDiv: 1, RowMod: rows, ColDiv: 1, ColMod: cols}, true
-		}
-		return Tiles{RowDiv: rows, ColDiv: cols}, true
-	case "zipped_divide", "zipped_product", "tiled_divide", "tiled_product":
-		return Tiles{RowDiv: 1 << 62, ColDiv: 1}, true
+		return Tiles{RowDiv: 1, RowMod: one(0), ColDiv: 1, ColMod: one(1)}, true
+	case "logical_divide", "logical_product", "zipped_divide", "zipped_product", "tiled_divide", "tiled_product":
+		return Tiles{RowDiv: whole, ColDiv: 1}, true
 	case "flat_divide", "flat_product":
 		div := int64(1)
-		for i := range max(tilerModes-1, 0) {
-			if colMode.IsLeaf() || i >= colMode.Rank() {
-				return Tiles{}, false
-			}
-			div *= sizeOf(colMode.At(i))
+		for i := 1; i < len(modes) && !t.IsLeaf(); i++ {
+			div *= tile(i, product)
 		}
-		return Tiles{RowDiv: 1 << 62, ColDiv: div}, true
+		return Tiles{RowDiv: whole, ColDiv: div}, true
 	}
 	return Tiles{}, false
+}
+
+// leafSize is the size of a tiler leaf applied to a mode: a layout's size,
+// an integer n, or the whole mode for _.
+func leafSize(l concrete.TilerLeaf, mode concrete.Layout) int64 {
+	switch l.Kind {
+	case concrete.TileLayout:
+		return sizeOf(l.Layout.Shape)
+	case concrete.TileInt:
+		return l.Int.V
+	}
+	return sizeOf(mode.Shape)
 }
 
 // sizeOf is the product of a shape's leaves (what concrete.NewGrid
@@ -273,7 +320,7 @@ func Layout(l concrete.Layout, title string, tiles *Tiles) (string, error) {
 		for n := range grid.Cols {
 			k := values[m*grid.Cols+n]
 			if tiles != nil {
-				k = tiles.of(m, n)
+				k = tiles.of(m, n, grid.Rows)
 			}
 			g.cell(&b, m, n, colour(k))
 		}
