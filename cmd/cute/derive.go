@@ -120,7 +120,8 @@ func htmlBinding(req rules.Request, bindText string, stderr io.Writer) (sym.Bind
 	}
 	b, err := parseBinding(bindText)
 	if err != nil {
-		return nil, report(deriveCmd, bindText, err, stderr), false
+		fmt.Fprintf(stderr, "cute derive: %v\n", err)
+		return nil, exitUsage, false
 	}
 	ctx, err := sym.Assume(req.Assume...)
 	if err == nil {
@@ -134,7 +135,8 @@ func htmlBinding(req rules.Request, bindText string, stderr io.Writer) (sym.Bind
 
 // derivationPage is the HTML page of a derivation: its lines as Format
 // prints them, each line that shows a term followed (after the lines of
-// its rule and conditions) by the figure of the term's layout at binding b.
+// its rule and conditions) by the figure of the term's layout at binding b
+// (a note instead where it is the figure just drawn).
 func derivationPage(d rules.Derivation, b sym.Binding) string {
 	var sections []picture.Section
 	var text strings.Builder
@@ -150,10 +152,16 @@ func derivationPage(d rules.Derivation, b sym.Binding) string {
 	if len(b) > 0 {
 		at = " at " + bindingText(b)
 	}
+	last := ""
 	for _, l := range proofs.Lines(d) {
 		if l.Term != nil {
 			flush()
 			figure, note = termFigure(l.Term, b, at)
+			if figure != "" && figure == last {
+				figure, note = "", "the same layout as the figure above"
+			} else if figure != "" {
+				last = figure
+			}
 		}
 		text.WriteString(l.Text)
 		text.WriteByte('\n')

@@ -219,7 +219,8 @@ func callTiles(call *notation.Call, bindText string, assume []string) *picture.T
 func symbolicAt(n notation.Node, src, bindText string, assume []string, stderr io.Writer) (concrete.Layout, string, int, bool) {
 	b, err := parseBinding(bindText)
 	if err != nil {
-		return concrete.Layout{}, "", report(showCmd, bindText, err, stderr), false
+		fmt.Fprintf(stderr, "cute show: %v\n", err)
+		return concrete.Layout{}, "", exitUsage, false
 	}
 	ctx, err := sym.Assume(assume...)
 	if err != nil {

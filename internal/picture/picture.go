@@ -24,50 +24,92 @@ const (
 )
 
 // geometry places a rows x cols grid under a title, the row indices at
-// the left.
+// the left; every coordinate is a whole pixel.
 type geometry struct {
 	rows, cols int64
-	left, top  float64 // the grid's top-left corner
-	w, h       float64 // the figure's size
+	left, top  int64 // the grid's top-left corner
+	w, h       int64 // the figure's size
 }
 
 func newGeometry(title string, rows, cols int64) geometry {
 	g := geometry{rows: rows, cols: cols}
 	lines := strings.Split(title, "\n")
-	g.left = pad + charWidth*float64(len(strconv.FormatInt(max(rows-1, 0), 10))) + 10
-	g.top = pad + titleHeight*float64(len(lines)) + labelHeight
-	g.w = g.left + float64(cols*Cell) + pad
+	g.left = pad + int64(charWidth*float64(len(strconv.FormatInt(max(rows-1, 0), 10)))) + 10
+	g.top = pad + titleHeight*int64(len(lines)) + labelHeight
+	g.w = g.left + cols*Cell + pad
 	for _, l := range lines {
-		g.w = max(g.w, 2*pad+titleCharWidth*float64(len(l)))
+		g.w = max(g.w, 2*pad+int64(titleCharWidth*float64(len(l))))
 	}
-	g.h = g.top + float64(rows*Cell) + pad
+	g.h = g.top + rows*Cell + pad
 	return g
 }
 
 // open writes the SVG header, the white background, the title and the
 // row and column indices.
 func (g geometry) open(b *strings.Builder, title string) {
-	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="DejaVu Sans Mono,Menlo,Consolas,monospace" font-size="%d">`+"\n",
-		num(g.w), num(g.h), num(g.w), num(g.h), fontSize)
-	fmt.Fprintf(b, `<rect width="%s" height="%s" fill="#fff"/>`+"\n", num(g.w), num(g.h))
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans Mono,Menlo,Consolas,monospace" font-size="%d">`+"\n",
+		g.w, g.h, g.w, g.h, fontSize)
+	fmt.Fprintf(b, `<rect width="%d" height="%d" fill="#fff"/>`+"\n", g.w, g.h)
 	for i, l := range strings.Split(title, "\n") {
 		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14">%s</text>`+"\n", pad, pad+17+i*titleHeight, html.EscapeString(l))
 	}
 	b.WriteString(`<g fill="#555" text-anchor="middle">` + "\n")
-	for n := range g.cols {
-		fmt.Fprintf(b, `<text x="%s" y="%s">%d</text>`+"\n", num(g.left+float64(n*Cell)+Cell/2), num(g.top-5), n)
-	}
+	g.row(b, g.top-5-Cell/2-4, 0, func(n int64) (string, bool) { return strconv.FormatInt(n, 10), true })
 	b.WriteString(`</g><g fill="#555" text-anchor="end">` + "\n")
 	for m := range g.rows {
-		fmt.Fprintf(b, `<text x="%s" y="%s">%d</text>`+"\n", num(g.left-6), num(g.top+float64(m*Cell)+Cell/2+4), m)
+		fmt.Fprintf(b, `<text x="%d" y="%d">%d</text>`+"\n", g.left-6, g.top+m*Cell+Cell/2+4, m)
 	}
 	b.WriteString("</g>\n")
 }
 
-// cell writes the background of cell (m,n).
-func (g geometry) cell(b *strings.Builder, m, n int64, colour [3]uint8) {
-	fmt.Fprintf(b, `<rect x="%s" y="%s" width="%d" height="%d" fill="#%02x%02x%02x"/>`+"\n",
-		num(g.left+float64(n*Cell)), num(g.top+float64(m*Cell)), Cell, Cell, colour[0], colour[1], colour[2])
+// fills writes the background of every cell for which colour gives a
+// palette index: one path per colour.
+func (g geometry) fills(b *strings.Builder, colour func(m, n int64) (int64, bool)) {
+	var paths [len(concrete.Palette)][]byte
+	for m := range g.rows {
+		for n := range g.cols {
+			k, ok := colour(m, n)
+			if !ok {
+				continue
+			}
+			p := paths[(k%8+8)%8]
+			p = append(p, 'M')
+			p = strconv.AppendInt(p, g.left+n*Cell, 10)
+			p = append(p, ' ')
+			p = strconv.AppendInt(p, g.top+m*Cell, 10)
+			p = append(p, "h40v40h-40z"...)
+			paths[(k%8+8)%8] = p
+		}
+	}
+	for i, p := range paths {
+		if len(p) > 0 {
+			c := concrete.Palette[i]
+			fmt.Fprintf(b, `<path fill="#%02x%02x%02x" d="%s"/>`+"\n", c[0], c[1], c[2], p)
+		}
+	}
+}
+
+// row writes, as one text element, the label of each column n of row m
+// (those label gives) centred in its cell, dy pixels below the baseline
+// of a centred line.
+func (g geometry) row(b *strings.Builder, y0 int64, dy int64, label func(n int64) (string, bool)) {
+	buf := make([]byte, 0, 32*g.cols+32)
+	buf = append(buf, `<text y="`...)
+	buf = strconv.AppendInt(buf, y0+Cell/2+4+dy, 10)
+	buf = append(buf, `">`...)
+	for n := range g.cols {
+		s, ok := label(n)
+		if !ok {
+			continue
+		}
+		buf = append(buf, `<tspan x="`...)
+		buf = strconv.AppendInt(buf, g.left+n*Cell+Cell/2, 10)
+		buf = append(buf, `">`...)
+		buf = append(buf, s...)
+		buf = append(buf, "</tspan>"...)
+	}
+	buf = append(buf, "</text>\n"...)
+	b.Write(buf)
 }
 
 // lines writes the thin line around every cell, the boundaries between
@@ -75,46 +117,31 @@ func (g geometry) cell(b *strings.Builder, m, n int64, colour [3]uint8) {
 // the frame.
 func (g geometry) lines(b *strings.Builder, rowLevel, colLevel func(int64) int) {
 	x0, y0 := g.left, g.top
-	x1, y1 := x0+float64(g.cols*Cell), y0+float64(g.rows*Cell)
-	paths := map[int]*strings.Builder{}
-	add := func(level int, format string, args ...any) {
-		if paths[level] == nil {
-			paths[level] = &strings.Builder{}
-		}
-		fmt.Fprintf(paths[level], format, args...)
-	}
+	x1, y1 := x0+g.cols*Cell, y0+g.rows*Cell
+	var paths [5][]byte
 	for m := int64(1); m < g.rows; m++ {
-		add(rowLevel(m), "M%s %sH%s", num(x0), num(y0+float64(m*Cell)), num(x1))
+		l := min(rowLevel(m), 4)
+		paths[l] = fmt.Appendf(paths[l], "M%d %dH%d", x0, y0+m*Cell, x1)
 	}
 	for n := int64(1); n < g.cols; n++ {
-		add(colLevel(n), "M%s %sV%s", num(x0+float64(n*Cell)), num(y0), num(y1))
+		l := min(colLevel(n), 4)
+		paths[l] = fmt.Appendf(paths[l], "M%d %dV%d", x0+n*Cell, y0, y1)
 	}
-	for level := range 5 {
-		if p := paths[level]; p != nil {
-			fmt.Fprintf(b, `<path d="%s" stroke="#000" stroke-width="%s" fill="none"/>`+"\n", p, num(strokeWidth(level)))
+	for level, p := range paths {
+		if len(p) > 0 {
+			fmt.Fprintf(b, `<path d="%s" stroke="#000" stroke-width="%s" fill="none"/>`+"\n", p, strokeWidth(level))
 		}
 	}
 	if g.rows > 0 && g.cols > 0 {
-		fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s" stroke="#000" stroke-width="%s" fill="none"/>`+"\n",
-			num(x0), num(y0), num(x1-x0), num(y1-y0), num(strokeWidth(4)))
+		fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" stroke="#000" stroke-width="%s" fill="none"/>`+"\n",
+			x0, y0, x1-x0, y1-y0, strokeWidth(4))
 	}
 }
 
 // strokeWidth is the width of a line between cells of level 0 (the same
 // tile of every sub-mode) to 4.
-func strokeWidth(level int) float64 { return [5]float64{0.5, 1.5, 2.2, 2.9, 3.5}[min(level, 4)] }
-
-// num prints a coordinate with at most one decimal.
-func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-
-// colour is the palette's colour for k (any integer).
-func colour(k int64) [3]uint8 { return concrete.Palette[(k%8+8)%8] }
-
-// text writes a line of text centred in cell (m,n), dy pixels below the
-// centre line's baseline.
-func (g geometry) text(b *strings.Builder, m, n int64, dy float64, s string) {
-	fmt.Fprintf(b, `<text x="%s" y="%s">%s</text>`+"\n",
-		num(g.left+float64(n*Cell)+Cell/2), num(g.top+float64(m*Cell)+Cell/2+4+dy), s)
+func strokeWidth(level int) string {
+	return [5]string{"0.5", "1.5", "2.2", "2.9", "3.5"}[min(level, 4)]
 }
 
 // Tiles says which tile a cell of a grid belongs to: row m lies in tile
@@ -314,26 +341,23 @@ func Layout(l concrete.Layout, title string, tiles *Tiles) (string, error) {
 	}
 	g := newGeometry(title, grid.Rows, grid.Cols)
 	var b strings.Builder
-	b.Grow(len(values)*100 + 1000)
+	b.Grow(len(values)*48 + 2000)
 	g.open(&b, title)
-	for m := range grid.Rows {
-		for n := range grid.Cols {
-			k := values[m*grid.Cols+n]
-			if tiles != nil {
-				k = tiles.of(m, n, grid.Rows)
-			}
-			g.cell(&b, m, n, colour(k))
+	g.fills(&b, func(m, n int64) (int64, bool) {
+		if tiles != nil {
+			return tiles.of(m, n, grid.Rows), true
 		}
-	}
+		return values[m*grid.Cols+n], true
+	})
 	size := fontSize
 	if w := float64(width) * charWidth; w > Cell-4 {
 		size = int(fontSize * (Cell - 4) / w)
 	}
 	fmt.Fprintf(&b, `<g text-anchor="middle" font-size="%d">`+"\n", size)
 	for m := range grid.Rows {
-		for n := range grid.Cols {
-			g.text(&b, m, n, 0, strconv.FormatInt(values[m*grid.Cols+n], 10))
-		}
+		g.row(&b, g.top+m*Cell, 0, func(n int64) (string, bool) {
+			return strconv.FormatInt(values[m*grid.Cols+n], 10), true
+		})
 	}
 	b.WriteString("</g>\n")
 	g.lines(&b, levels(grid.Layout.Shape.At(0)), levels(grid.Layout.Shape.At(1)))
@@ -350,16 +374,29 @@ func TV(tv concrete.TVGrid, title string) string {
 		title = tv.Composed
 	}
 	g := newGeometry(title, tv.Rows, tv.Cols)
-	var b strings.Builder
-	b.Grow(len(tv.Cells)*140 + 1000)
-	g.open(&b, title)
+	cell := make(map[[2]int64]concrete.TVCell, len(tv.Cells))
 	for _, c := range tv.Cells {
-		g.cell(&b, c.M, c.N, colour(c.T))
+		cell[[2]int64{c.M, c.N}] = c
 	}
+	var b strings.Builder
+	b.Grow(len(tv.Cells)*90 + 2000)
+	g.open(&b, title)
+	g.fills(&b, func(m, n int64) (int64, bool) {
+		c, ok := cell[[2]int64{m, n}]
+		return c.T, ok
+	})
 	b.WriteString(`<g text-anchor="middle" font-size="11">` + "\n")
-	for _, c := range tv.Cells {
-		g.text(&b, c.M, c.N, -6, "T"+strconv.FormatInt(c.T, 10))
-		g.text(&b, c.M, c.N, 7, "V"+strconv.FormatInt(c.V, 10))
+	for m := range tv.Rows {
+		for _, line := range []struct {
+			dy     int64
+			prefix string
+			of     func(concrete.TVCell) int64
+		}{{-6, "T", func(c concrete.TVCell) int64 { return c.T }}, {7, "V", func(c concrete.TVCell) int64 { return c.V }}} {
+			g.row(&b, g.top+m*Cell, line.dy, func(n int64) (string, bool) {
+				c, ok := cell[[2]int64{m, n}]
+				return line.prefix + strconv.FormatInt(line.of(c), 10), ok
+			})
+		}
 	}
 	b.WriteString("</g>\n")
 	flat := func(int64) int { return 0 }

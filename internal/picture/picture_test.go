@@ -91,12 +91,11 @@ func TestTilesOf(t *testing.T) {
 	}
 }
 
-// svgCounts parses an SVG document (it must be well-formed XML) and counts
-// its rect and text elements.
-func svgCounts(t *testing.T, svg string) (rects, texts int, words []string) {
+// svgWords parses an SVG document (it must be well-formed XML) and
+// returns the texts it shows, in order.
+func svgWords(t *testing.T, svg string) (words []string) {
 	t.Helper()
 	d := xml.NewDecoder(strings.NewReader(svg))
-	inText := false
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -105,21 +104,8 @@ func svgCounts(t *testing.T, svg string) (rects, texts int, words []string) {
 		if err != nil {
 			t.Fatalf("SVG is not well-formed: %v", err)
 		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			switch tok.Name.Local {
-			case "rect":
-				rects++
-			case "text":
-				texts++
-				inText = true
-			}
-		case xml.EndElement:
-			inText = false
-		case xml.CharData:
-			if inText {
-				words = append(words, string(tok))
-			}
+		if c, ok := tok.(xml.CharData); ok && strings.TrimSpace(string(c)) != "" {
+			words = append(words, string(c))
 		}
 	}
 }
@@ -132,25 +118,54 @@ func TestLayoutCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rects, texts, words := svgCounts(t, svg)
-	if rects != 6*8+2 {
-		t.Errorf("%d rects, want 48 cells, the background and the frame", rects)
+	if n := strings.Count(svg, "h40v40h-40z"); n != 48 {
+		t.Errorf("%d cells filled, want 48", n)
 	}
-	if texts != 1+8+6+48 {
-		t.Errorf("%d texts, want the title, 8 column and 6 row indices and 48 values", texts)
+	words := svgWords(t, svg)
+	if len(words) != 1+8+6+48 {
+		t.Fatalf("%d texts, want the title, 8 column and 6 row indices and 48 values", len(words))
 	}
 	if words[0] != "a < b & c" {
 		t.Errorf("title %q", words[0])
+	}
+	for i, w := range words[1:15] {
+		want := i
+		if i >= 8 {
+			want = i - 8
+		}
+		if w != itoa(int64(want)) {
+			t.Errorf("index label %d is %q, want %d", i, w, want)
+		}
 	}
 	vals := words[1+8+6:]
 	g, _ := concrete.NewGrid(l)
 	for m := range g.Rows {
 		for n := range g.Cols {
 			v, _ := g.Cell(m, n)
-			if got := vals[m*g.Cols+n]; got != strings.TrimSpace(got) || got != itoa(v) {
+			if got := vals[m*g.Cols+n]; got != itoa(v) {
 				t.Errorf("cell (%d,%d) shows %q, want %d", m, n, got, v)
 			}
 		}
+	}
+}
+
+// TestTVCells checks a TV figure's content: T<t> and V<v> of each cell
+// reached, row by row, and no fill for the cells no pair reaches.
+func TestTVCells(t *testing.T) {
+	tile, _ := concrete.ParseTuple("(_4,_4)")
+	g, err := concrete.NewTVGrid(layout(t, "(_2,_2):(_1,_4)"), tile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := TV(g, "")
+	if n := strings.Count(svg, "h40v40h-40z"); n != 4 {
+		t.Errorf("%d cells filled, want 4", n)
+	}
+	words := svgWords(t, svg)
+	// title, 4 column and 4 row indices, then per row the T line and the V line
+	want := []string{"T0", "T1", "V0", "V0", "T0", "T1", "V1", "V1"}
+	if got := words[1+4+4:]; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("cells read %q, want %q", got, want)
 	}
 }
 
