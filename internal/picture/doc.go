@@ -45,6 +45,8 @@
 // # Size
 //
 // Grids are limited as concrete.NewGrid limits them (MaxPrintLayoutDim rows
-// and columns). A figure costs about 100 bytes per cell: a 64 x 64 layout
-// is about 0.4 MB (docs/perf.md has the measured figures).
+// and columns). A figure costs about 50 bytes per cell (the cells of one
+// colour are one path, the labels of a row one text element): a 64 x 64
+// layout is 0.2 MB, the largest grid (256 x 256) 3.3 MB (docs/perf.md has
+// the measured figures).
 package picture
