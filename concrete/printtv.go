@@ -80,8 +80,9 @@ func newTVGrid(tv Layout, tile IntTuple) TVGrid {
 		badInput("the tile must be two integers (M,N); got %s", FormatTuple(tile))
 	}
 	rows, cols := tm.Value(), tn.Value()
-	if rows.V < 1 || cols.V < 1 || rows.V > MaxPrintLayoutDim || cols.V > MaxPrintLayoutDim {
-		badInput("tile (%d,%d) must have 1 to MaxPrintLayoutDim (%d) rows and columns", rows.V, cols.V, MaxPrintLayoutDim)
+	nr, nc := rows.val(), cols.val()
+	if nr < 1 || nc < 1 || nr > MaxPrintLayoutDim || nc > MaxPrintLayoutDim {
+		badInput("tile (%d,%d) must have 1 to MaxPrintLayoutDim (%d) rows and columns", nr, nc, MaxPrintLayoutDim)
 	}
 	threads, values := size(tv.Mode(0)).val(), size(tv.Mode(1)).val()
 	if threads < 0 || values < 0 || threads*values > MaxTVPairs {
@@ -89,8 +90,8 @@ func newTVGrid(tv Layout, tile IntTuple) TVGrid {
 	}
 	// the stand-in for the column basis: larger than any stride of tv and
 	// unequal to M (so that M*_1 == _B never merges the two modes)
-	b := tuple.Fold(tv.Stride, int64(1), func(acc int64, d Int) int64 { return max(acc, absInt64(d.V)+1) })
-	if b == rows.V {
+	b := tuple.Fold(tv.Stride, int64(1), func(acc int64, d Int) int64 { return max(acc, absInt64(d.val())+1) })
+	if b == nr {
 		b++
 	}
 	id := Layout{Shape: tup(leaf(rows), leaf(cols)), Stride: tup(leaf(S(1)), leaf(S(b)))}
@@ -98,14 +99,14 @@ func newTVGrid(tv Layout, tile IntTuple) TVGrid {
 	// split the strides: rowPart holds the k of k@0, colPart the k of k@1
 	basis := tuple.Map(c.Stride, func(d Int) scaled {
 		switch {
-		case d.V == 0 && d.Static:
+		case d.val() == 0 && d.Static:
 			return scaled{k: d, mode: -1}
-		case d.V == 0 && rows.IsConst(1):
+		case d.val() == 0 && rows.IsConst(1):
 			return scaled{k: d, mode: 1}
-		case d.V == 0:
+		case d.val() == 0:
 			badInput("dynamic stride 0 in %s: unexpected basis (report this)", c)
-		case d.V%b == 0:
-			return scaled{k: Int{V: d.V / b, Static: d.Static}, mode: 1}
+		case d.val()%b == 0:
+			return scaled{k: Int{V: d.val() / b, Static: d.Static}, mode: 1}
 		}
 		return scaled{k: d, mode: 0}
 	})
@@ -120,19 +121,19 @@ func newTVGrid(tv Layout, tile IntTuple) TVGrid {
 	rowPart, colPart := part(0), part(1)
 	g := TVGrid{
 		Composed: notation.Print(&notation.Layout{Shape: tupleNode(c.Shape), Stride: basisNode(basis)}),
-		Rows:     rows.V,
-		Cols:     cols.V,
+		Rows:     nr,
+		Cols:     nc,
 	}
-	filled := make([]bool, rows.V*cols.V)
+	filled := make([]bool, nr*nc)
 	for t := range threads {
 		for v := range values {
 			m := addInt64(index(rowPart.Mode(0), t), index(rowPart.Mode(1), v))
 			n := addInt64(index(colPart.Mode(0), t), index(colPart.Mode(1), v))
-			if m < 0 || m >= rows.V || n < 0 || n >= cols.V {
-				badInput("(t,v) = (%d,%d) maps to (%d,%d), outside the tile (%d,%d)", t, v, m, n, rows.V, cols.V)
+			if m < 0 || m >= nr || n < 0 || n >= nc {
+				badInput("(t,v) = (%d,%d) maps to (%d,%d), outside the tile (%d,%d)", t, v, m, n, nr, nc)
 			}
-			if !filled[m+n*rows.V] {
-				filled[m+n*rows.V] = true
+			if !filled[m+n*nr] {
+				filled[m+n*nr] = true
 				g.Cells = append(g.Cells, TVCell{M: m, N: n, T: t, V: v})
 			}
 		}

@@ -163,7 +163,8 @@ func TestTVCells(t *testing.T) {
 	}
 	words := svgWords(t, svg)
 	// title, 4 column and 4 row indices, then per row the T line and the V line
-	want := []string{"T0", "T1", "V0", "V0", "T0", "T1", "V1", "V1"}
+	// (t,v) -> t + 4v is the element (t,v) of the 4 x 4 tile
+	want := []string{"T0", "T0", "V0", "V1", "T1", "T1", "V0", "V1"}
 	if got := words[1+4+4:]; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("cells read %q, want %q", got, want)
 	}
