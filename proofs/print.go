@@ -39,6 +39,9 @@ func Format(d rules.Derivation) string {
 type Line struct {
 	Text string
 	Term notation.Node
+	// When holds the guards of the case the line belongs to (nil for the
+	// lines every case shares).
+	When []string
 }
 
 // Lines returns the lines of Format(d), each with the term it shows (see
@@ -108,13 +111,14 @@ type docWriter struct {
 	out     *[]Line
 	open    []notation.Node
 	n       int
-	prefix  string // the case's label, for the numbers inside a case
+	prefix  string   // the case's label, for the numbers inside a case
+	when    []string // the case's guards
 	pending bool
 }
 
 // line appends a line showing term (or nil) to the output.
 func (w *docWriter) line(term notation.Node, format string, args ...any) {
-	*w.out = append(*w.out, Line{Text: fmt.Sprintf(format, args...), Term: term})
+	*w.out = append(*w.out, Line{Text: fmt.Sprintf(format, args...), Term: term, When: w.when})
 }
 
 func (w *docWriter) fork() *docWriter {
@@ -124,6 +128,7 @@ func (w *docWriter) fork() *docWriter {
 }
 
 func (w *docWriter) writeCase(c rules.Case, label string, skip int) {
+	w.when = c.When
 	w.line(nil, "%s. Case %s:", label, whenText(c.When))
 	if len(c.From) > 0 {
 		w.line(nil, "%s  (one outcome serves the cases it merges)", strings.Repeat(" ", len(label)))

@@ -157,6 +157,9 @@ func derivationPage(d rules.Derivation, b sym.Binding) string {
 		if l.Term != nil {
 			flush()
 			figure, note = termFigure(l.Term, b, at)
+			if !holdsAt(l.When, b) {
+				figure, note = "", "no figure: the guards of this case do not hold"+at
+			}
 			if figure != "" && figure == last {
 				figure, note = "", "the same layout as the figure above"
 			} else if figure != "" {
@@ -168,6 +171,23 @@ func derivationPage(d rules.Derivation, b sym.Binding) string {
 	}
 	flush()
 	return picture.Page("cute derive "+d.Op+"("+strings.Join(d.Args, ", ")+")"+at, sections)
+}
+
+// holdsAt reports whether every guard (conditions in the notation) holds
+// at b; a guard that cannot be decided there counts as not holding.
+func holdsAt(guards []string, b sym.Binding) bool {
+	for _, g := range guards {
+		conds, err := sym.ParseConds(g)
+		if err != nil {
+			return false
+		}
+		for _, c := range conds {
+			if h, err := c.Holds(b); err != nil || !h {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // termFigure is the figure of a term's layout at b, or a note saying why

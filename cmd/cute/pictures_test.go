@@ -51,3 +51,36 @@ func TestPictures(t *testing.T) {
 		})
 	}
 }
+
+// TestDerivationPageCases checks that a derivation with cases draws the
+// steps of the case whose guards hold at the binding, and only those.
+func TestDerivationPageCases(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "page.html")
+	var stdout, stderr bytes.Buffer
+	args := []string{"derive", "-html", file, "-bind", "N=16", "composition((N,_2,_4):(_1,N,_2*N), _4:_2)"}
+	if code := run(args, nil, &stdout, &stderr); code != exitOK {
+		t.Fatalf("cute %q: exit %d, stderr %q", args, code, stderr.String())
+	}
+	page, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := string(page)
+	// N=16 is case 1a (N%2==0 && 4<=N/2): its figures are drawn, every other
+	// case's steps get the note
+	cases := strings.Split(p, "Case ")
+	if len(cases) < 3 {
+		t.Fatalf("the page shows %d cases, want several", len(cases)-1)
+	}
+	if !strings.HasPrefix(cases[1], "N%2==0 &amp;&amp; 4&lt;=N/2:") || !strings.Contains(cases[1], "<svg") || strings.Contains(cases[1], "do not hold") {
+		t.Errorf("case 1a (holds at N=16) is not drawn:\n%s", cases[1])
+	}
+	for _, c := range cases[2:] {
+		if strings.Contains(c, "<svg") {
+			t.Errorf("a case whose guards do not hold at N=16 is drawn:\n%s", c)
+		}
+	}
+	if n := strings.Count(p, "the guards of this case do not hold at N=16"); n < len(cases)-2 {
+		t.Errorf("%d notes for the %d cases that do not hold", n, len(cases)-2)
+	}
+}
