@@ -196,12 +196,14 @@ func TilesOf(op string, a concrete.Layout, t concrete.Tiler) (Tiles, bool) {
 	}
 	// size of mode i of the tile: the tiler's (divides) or a's (products)
 	tile := func(i int, ofA bool) int64 {
-		if i >= len(modes) || i >= max(a.Rank(), 1) {
-			return whole
-		}
 		mode := a
-		if !a.Shape.IsLeaf() {
+		switch {
+		case i >= len(modes):
+			return whole
+		case !a.Shape.IsLeaf() && i < a.Rank():
 			mode = a.Mode(i)
+		case !a.Shape.IsLeaf() || i > 0:
+			return whole
 		}
 		if ofA {
 			return sizeOf(mode.Shape)

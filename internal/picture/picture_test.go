@@ -252,3 +252,26 @@ func TestRender(t *testing.T) {
 		})
 	}
 }
+
+// TestTilesOfAnyOperands calls TilesOf and Layout with operands of every
+// rank and kind: they answer (or refuse) and never panic.
+func TestTilesOfAnyOperands(t *testing.T) {
+	layouts := []string{"():()", "_8:_1", "(_4,_2):(_1,_4)", "((_2,_2),_3):((_1,_6),_2)", "(_2,_3,_4):(_1,_2,_6)", "(0,2):(1,0)"}
+	tilers := []string{"_2:_1", "(_2:_1)", "(_2:_1,_)", "(_2,(_2,_1):(_1,_4))", "(_0:_1,_1:_0)"}
+	ops := []string{"logical_divide", "logical_divide_tiler", "logical_product_tiler", "blocked_product", "raked_product",
+		"zipped_divide", "tiled_product", "flat_divide", "flat_product", "coalesce"}
+	for _, a := range layouts {
+		for _, tl := range tilers {
+			for _, op := range ops {
+				tiles, ok := TilesOf(op, layout(t, a), tiler(t, tl))
+				var tp *Tiles
+				if ok {
+					tp = &tiles
+				}
+				if _, err := Layout(layout(t, a), "", tp); err != nil && !strings.Contains(err.Error(), "grid") {
+					t.Errorf("Layout(%s) with the tiles of %s(%s, %s): %v", a, op, a, tl, err)
+				}
+			}
+		}
+	}
+}
