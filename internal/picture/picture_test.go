@@ -198,9 +198,11 @@ func TestPage(t *testing.T) {
 }
 
 // figures are the figures whose renderings are checked against
-// testdata/NAME.png: the seeds' examples (CuTe's layout algebra document:
-// the divides and products of its figures; seed 004's WGMMA accumulator,
-// here its m64n8 instance) and a nested layout.
+// testdata/NAME.png: the seeds' examples (seed 001's hierarchical
+// layouts; CuTe's layout algebra document, seed 000: the divides and
+// products of its figures; seed 004's WGMMA accumulator, here its m64n8
+// instance, the full 64 x 64 one being checked as print_latex_tv output in
+// cmd/cute) and a nested layout.
 func figures(t testing.TB) []struct{ name, svg string } {
 	seedA := "(_9,(_4,_8)):(_59,(_13,_1))"
 	seedT := "(_3:_3,(_2,_4):(_1,_8))"
@@ -220,6 +222,9 @@ func figures(t testing.TB) []struct{ name, svg string } {
 		return &x
 	}
 	add("nested", layout(t, "((_2,_2),(_2,_4)):((_1,_4),(_2,_8))"), nil)
+	// seed 001: s2xh4, and q = make_layout(row, col)
+	add("seed001-s2xh4", layout(t, "(2,(2,2)):(4,(2,1))"), nil)
+	add("seed001-q", layout(t, "((_3,_4),(_4,_3)):((_1,_3),(_3,_1))"), nil)
 	add("logical-divide", apply(t, "logical_divide_tiler", seedA, seedT), tilesOf("logical_divide_tiler", seedA, seedT))
 	add("zipped-divide", apply(t, "zipped_divide", seedA, seedT), tilesOf("zipped_divide", seedA, seedT))
 	blockA, blockB := "(_2,_5):(_5,_1)", "(_3,_4):(_1,_3)"
