@@ -35,6 +35,17 @@
 //     cosize, a rank: computed in check.go);
 //   - the metavariables bound, and each let recomputed from the rule's let
 //     text (value and static mark);
+//   - in a derivation of CuTe with run-time integers (rules.Request.Dynamic),
+//     a step that fires its rule with run-time values (rules.Step.Runtime):
+//     only a rule CuTe does not check (its unchecked line), its lets
+//     recomputed from its runtime lines (equal to the recorded ones under
+//     the assumptions and guards in force, by sym's decision with
+//     certificates), its conditions left unchecked only there, its asserts
+//     line holding wherever its integers are all static (CuTe's
+//     static_assert), and the case warning of the post-condition its value
+//     may break (or, for an error rule, its alternatives shown to hold
+//     together at every binding); every claim and result is compared with
+//     package concrete in CuTe mode with the symbols as run-time integers;
 //   - the rule's condition, parsed from its text and instantiated: each of
 //     its comparisons discharged as proved (every certificate parsed,
 //     verified by sym.Verify, about this condition, resting only on the
