@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -349,6 +350,13 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 			return rej("its guards %v do not extend those of the step before (%v)", st.Guards, prev)
 		}
 		prev = st.Guards
+		// and each is one of the case's: a case holds where its steps'
+		// guards do
+		for _, x := range st.Guards {
+			if !slices.Contains(cs.When, x) {
+				return rej("its guard %s is not one of the case's (%s)", x, strings.Join(cs.When, " && "))
+			}
+		}
 		g, err := parseConds(st.Guards)
 		if err != nil {
 			return rej("%v", err)
@@ -852,6 +860,9 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 					continue
 				}
 				used[k] = true
+				if st.Checked[k].By == rules.Undecided && o.Policy != rules.Decline {
+					return fmt.Errorf("%s (rule %s): left undecided, but the rule does not decline", oc.text, o.ID)
+				}
 				if err := c.discharge(oc, st.Checked[k], false, guards); err != nil {
 					return fmt.Errorf("%s (rule %s): %v", oc.text, o.ID, err)
 				}
@@ -860,7 +871,7 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 			// in a "first" group a later rule may rely on the earlier ones
 			// failing (those that decline need not be decided); an error
 			// rule is justified only by every alternative failing
-			if o.If != "" && !shown && (r.Error != "" || !g.Any && o.Policy != rules.Decline) {
+			if o.If != "" && !shown && (r.Error != "" || !g.Any) {
 				return fmt.Errorf("rule %s comes before it in group %s and is not shown not to apply", o.ID, g.Name)
 			}
 		}
@@ -912,6 +923,13 @@ func (c *checker) discharge(x cond, d rules.Discharged, holds bool, guards []sym
 			return c.redecide(want, guards)
 		}
 		return c.certified(x, holds, d.Certificates, guards)
+	case rules.Undecided:
+		// an earlier rule that declines (conditions checks its policy):
+		// not firing it is sound whatever its condition's truth
+		if holds {
+			return fmt.Errorf("discharged as %q where the step needs it to hold", d.By)
+		}
+		return nil
 	case "proved (its negation is inconsistent)", "refuted (inconsistent)":
 		if strings.HasPrefix(d.By, "proved") != holds {
 			return fmt.Errorf("discharged as %q where the step needs it to %s", d.By, holdsText(holds))
