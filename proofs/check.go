@@ -502,7 +502,11 @@ func (c *checker) spotCheck(before, after notation.Node, conds []sym.Cond, n int
 		y, errY := evalAt(after, b, c.static)
 		switch {
 		case errX != nil && errY != nil:
-			continue // both sides undefined there (CuTe refuses both)
+			// both sides undefined there: CuTe refuses both, for one reason
+			if errX.Error() != errY.Error() {
+				return fmt.Errorf("%s and %s are refused differently at %s: %v; %v", notation.Print(before), notation.Print(after), bindingText(b), errX, errY)
+			}
+			continue
 		case errX != nil:
 			return fmt.Errorf("%s at %s: %v", notation.Print(before), bindingText(b), errX)
 		case errY != nil:
@@ -556,7 +560,7 @@ func (c *checker) checkStep(st rules.Step, guards []sym.Cond, last bool, warning
 		return err
 	}
 	if st.Runtime {
-		if err := c.runtimeStep(r, env, guards, warnings); err != nil {
+		if err := c.runtimeStep(r, st.At, env, guards, warnings); err != nil {
 			return err
 		}
 	}
@@ -569,7 +573,7 @@ func (c *checker) checkStep(st rules.Step, guards []sym.Cond, last bool, warning
 // post-condition CuTe's value may break unless the rule is an error whose
 // alternatives cannot all fail (one of them holds at every binding the
 // assumptions and guards allow: CuTe's formula is then right).
-func (c *checker) runtimeStep(r *rules.Rule, env map[string]sym.Int, guards []sym.Cond, warnings []string) error {
+func (c *checker) runtimeStep(r *rules.Rule, at string, env map[string]sym.Int, guards []sym.Cond, warnings []string) error {
 	if r.Asserts != "" {
 		as, err := condsOf(r.ID, r.Asserts, env)
 		if err != nil {
@@ -590,8 +594,10 @@ func (c *checker) runtimeStep(r *rules.Rule, env map[string]sym.Int, guards []sy
 			}
 		}
 	}
+	// the warning names the post-condition, the rule and where it fired
+	want := fmt.Sprintf("CuTe's value may break %s (rule %s at %s, ", r.Unchecked, r.ID, at)
 	for _, w := range warnings {
-		if strings.Contains(w, r.Unchecked) && strings.Contains(w, "rule "+r.ID+" ") {
+		if strings.HasPrefix(w, want) {
 			return nil
 		}
 	}

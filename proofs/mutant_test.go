@@ -263,6 +263,23 @@ var mutants = []mutant{
 			c.Steps[i].Guards = g
 		})
 	}},
+	{"a run-time step's mark dropped (dynamic)", true, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool { return c.Steps[i].Runtime }, func(c *rules.Case, i int) {
+			c.Steps[i].Runtime = false
+		})
+	}},
+	{"a case's warning dropped (dynamic)", true, func(d *rules.Derivation, k int) bool {
+		for _, c := range cases(d.Cases) {
+			if len(c.Warnings) > 0 {
+				if k == 0 {
+					c.Warnings = c.Warnings[1:]
+					return true
+				}
+				k--
+			}
+		}
+		return false
+	}},
 	{"a step with lets only skipped", false, func(d *rules.Derivation, k int) bool {
 		return nthStep(d, k, func(c *rules.Case, i int) bool { return !claimed(c, i) }, func(c *rules.Case, i int) {
 			c.Steps = append(c.Steps[:i:i], c.Steps[i+1:]...)
