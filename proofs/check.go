@@ -385,6 +385,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if err := c.spotCheck(before, after, g, stepSamples); err != nil {
 			return rej("%v", err)
 		}
+		if err := c.restated(before, after, g); err != nil {
+			return rej("%v", err)
+		}
 		if _, isCall := before.(*notation.Call); !isCall {
 			continue // a layout restated: a lemma of its own
 		}
@@ -426,6 +429,27 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	}
 	if err := c.spotCheck(c.request, res, when, caseSamples); err != nil {
 		return rejCase("the result against concrete: %v", err)
+	}
+	return nil
+}
+
+// restated checks a claim that rewrites a call into a call of the same
+// operation: it restates the arguments (A coalesced, a layout padded with
+// size-1 modes), so each argument that changes must be the same value (a
+// layout the same function) as the one it replaces, at sampled bindings.
+func (c *checker) restated(before, after notation.Node, conds []sym.Cond) error {
+	x, ok1 := before.(*notation.Call)
+	y, ok2 := after.(*notation.Call)
+	if !ok1 || !ok2 || x.Name != y.Name || len(x.Args) != len(y.Args) {
+		return nil
+	}
+	for i := range x.Args {
+		if notation.Print(x.Args[i]) == notation.Print(y.Args[i]) {
+			continue
+		}
+		if err := c.spotCheck(x.Args[i], y.Args[i], conds, stepSamples); err != nil {
+			return fmt.Errorf("%s restates argument %d of %s: %v", notation.Print(after), i+1, notation.Print(before), err)
+		}
 	}
 	return nil
 }

@@ -69,6 +69,10 @@
 //     for the same reason (the same error); where the derivation
 //     reads the symbols as static integers (compl.static-oracle,
 //     inv.left.static) the bindings are static too;
+//   - a claim that rewrites a call into a call of the same operation
+//     restates its arguments: each argument it changes is spot-checked
+//     against the one it replaces (the same value, a layout the same
+//     function);
 //   - the chain: starting from the request, each claim about a call
 //     rewrites the call the term evaluates next (its leftmost innermost
 //     call, arguments first), or opens a lemma (a claim about a call that

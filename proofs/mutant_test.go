@@ -176,7 +176,7 @@ var mutants = []mutant{
 			*raw = b
 		})
 	}},
-	{"an altered leaf of after", false, func(d *rules.Derivation, k int) bool {
+	{"an altered leaf of after", true, func(d *rules.Derivation, k int) bool {
 		return nthStep(d, k, func(c *rules.Case, i int) bool { return c.Steps[i].After != "" }, func(c *rules.Case, i int) {
 			c.Steps[i].After = alterLeaf(c.Steps[i].After)
 		})
