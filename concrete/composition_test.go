@@ -8,8 +8,6 @@ import (
 	"testing"
 )
 
-func TestCompositionTable(t *testing.T) { runOpTable(t, "testdata/composition.txt") }
-
 // TestCompositionStrict checks the two modes on CuTe's silently wrong
 // composition((6,2):(1,7), 4:4): CuTe mode returns CuTe's (2,2):(4,7) with a
 // warning, strict mode refuses with the witness i=2.
