@@ -22,6 +22,12 @@ func StrictMode() Option { return Option{strict: true} }
 // breaks, with a witness. A call without this option drops warnings.
 func CollectWarnings(dst *[]string) Option { return Option{warnings: dst} }
 
+// NoPlanner makes an operation run its CuTe transcription even where the
+// planner (see plan.go) could replay a plan: the switch that turns the
+// planner off. Results, errors and warnings are the same either way (the
+// planner's differential tests check it); only the speed differs.
+func NoPlanner() Option { return Option{noPlan: true} }
+
 // calc carries the mode of one operation call through the algorithm.
 type calc struct {
 	strict   bool

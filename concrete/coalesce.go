@@ -12,14 +12,17 @@ import (
 // when the front of the accumulated shape is static and s*d == d' is a
 // static truth, and only static `_1` modes are dropped.
 
+var (
+	coalesceOp = newLayoutOp("coalesce", func(c *calc, x *operands) Layout { return coalesce(c, *x.a) })
+	filterOp   = newLayoutOp("filter", func(c *calc, x *operands) Layout { return filter(c, *x.a) })
+)
+
 func init() {
 	register(
-		&Op{Op: spec("coalesce"),
-			plan: planCoalesce},
+		&Op{Op: spec("coalesce"), layout: coalesceOp},
 		&Op{Op: spec("coalesce_profile"),
 			run: func(c *calc, a []Value) Value { return LayoutValue(coalesceProfile(c, a[0].Layout, a[1].Tuple)) }},
-		&Op{Op: spec("filter"),
-			plan: planFilter},
+		&Op{Op: spec("filter"), layout: filterOp},
 	)
 }
 
@@ -33,7 +36,7 @@ func init() {
 // Post-conditions (CuTe's @post): size(result) == size(layout),
 // depth(result) <= 1, and result(i) == layout(i) for 0 <= i < size(layout).
 func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
-	err = run("coalesce", &r, planCoalesce, &planArgs{a: &l}, opts)
+	err = run(coalesceOp, &r, &operands{a: &l}, opts)
 	return
 }
 
@@ -64,7 +67,7 @@ func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err 
 //
 // Post-condition: the image of the result equals the image of the layout.
 func Filter(l Layout, opts ...Option) (r Layout, err error) {
-	err = run("filter", &r, planFilter, &planArgs{a: &l}, opts)
+	err = run(filterOp, &r, &operands{a: &l}, opts)
 	return
 }
 
@@ -123,18 +126,6 @@ func (f flatLayout) layoutTo(c *calc, dst *Layout) {
 		sh[i], st[i] = leaf(f.shape[i]), leaf(f.stride()[i])
 	}
 	dst.Shape, dst.Stride = tup(sh...), tup(st...)
-}
-
-// shapeTuple returns the shape of f as an IntTuple, its elements stored in
-// kids when it has room.
-func (f flatLayout) shapeTuple(kids []IntTuple) IntTuple {
-	if f.scalar() {
-		return leaf(f.shape[0])
-	}
-	for _, s := range f.shape {
-		kids = append(kids, leaf(s))
-	}
-	return tup(kids...)
 }
 
 // flatLeaves returns the leaves of the layout *s:*d (shape and stride are
@@ -221,13 +212,6 @@ func coalesceFlat(m *modeScratch, s, d *IntTuple) flatLayout {
 func coalesceX(m *modeScratch, s, d *IntTuple) flatLayout {
 	sh, st := flatLeaves(m, s, d, false)
 	return bwCoalesceAll(sh, st, true)
-}
-
-// coalesceXFlat is coalesceX of the flat layout f (whose leaves are its
-// modes), stored in m when it has room; f is left unchanged.
-func coalesceXFlat(m *modeScratch, f flatLayout) flatLayout {
-	sh, st := m.slices()
-	return bwCoalesceAll(append(sh, f.shape...), append(st, f.stride()...), true)
 }
 
 // bwCoalesceAll starts bw_coalesce from the last flat mode (as coalesce, or

@@ -7,12 +7,17 @@ import (
 // This file transcribes CuTe's complement (layout.hpp: detail::complement
 // and its two overloads) with the checks of CuTe's complement unit test.
 
+var (
+	complementOp = newLayoutOp("complement", func(c *calc, x *operands) Layout {
+		return complementWith(c, *x.a, *x.m, complementAll)
+	})
+	complementDefaultOp = newLayoutOp("complement_default", func(c *calc, x *operands) Layout { return complementDefault(c, *x.a) })
+)
+
 func init() {
 	register(
-		&Op{Op: spec("complement"),
-			plan: planComplement},
-		&Op{Op: spec("complement_default"),
-			plan: planComplementDefault},
+		&Op{Op: spec("complement"), layout: complementOp},
+		&Op{Op: spec("complement_default"), layout: complementDefaultOp},
 	)
 }
 
@@ -35,7 +40,7 @@ func init() {
 // mode a broken condition gives CuTe's value with a warning, in strict mode
 // an error with a witness.
 func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err error) {
-	err = run("complement", &r, planComplement, &planArgs{a: &a, m: &cotarget}, opts)
+	err = run(complementOp, &r, &operands{a: &a, m: &cotarget}, opts)
 	return
 }
 
@@ -45,7 +50,7 @@ func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err erro
 //
 // Pre- and post-conditions: those of Complement with M = cosize(filter(A)).
 func ComplementDefault(a Layout, opts ...Option) (r Layout, err error) {
-	err = run("complement_default", &r, planComplementDefault, &planArgs{a: &a}, opts)
+	err = run(complementDefaultOp, &r, &operands{a: &a}, opts)
 	return
 }
 
@@ -96,22 +101,10 @@ func complementDefault(c *calc, a Layout) Layout {
 // so such a caller leaves out complementCover and complementSize. CuTe's own
 // refusals are always raised.
 func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck) Layout {
-	var r Layout
-	complementTo(c, &r, &a, cotarget, checks)
-	return r
-}
-
-// complementTo is complementWith storing into *dst.
-func complementTo(c *calc, dst *Layout, a *Layout, cotarget IntTuple, checks complementCheck) {
 	var fb, rb modeScratch
-	complementFlat(&rb, filterFlat(&fb, &a.Shape, &a.Stride), cotarget).layoutTo(c, dst)
-	if checksWanted(c) {
-		// as in compositionTo: *dst is set only once the checks pass
-		r := *dst
-		*dst = Layout{}
-		checkComplement(c, *a, cotarget, r, checks)
-		*dst = r
-	}
+	r := complementFlat(&rb, filterFlat(&fb, &a.Shape, &a.Stride), cotarget).layout(c)
+	checkComplement(c, a, cotarget, r, checks)
+	return r
 }
 
 // complementFlat is CuTe's detail::complement(shape, stride, cotarget) on

@@ -64,10 +64,92 @@ func TilerValue(t Tiler) Value { return Value{Kind: ValTiler, Tiler: t} }
 // as well but follow CuTe on non-positive extents.
 type Op struct {
 	*catalog.Op
-	// run computes the operation; an operation whose calls go through the
-	// plan cache (see plan.go) has plan set instead.
-	run  func(c *calc, args []Value) Value
-	plan planOp
+	// run computes the operation on arguments Apply has checked; an
+	// operation whose result is a layout has layout set instead (it runs
+	// through the planner).
+	run    func(c *calc, args []Value) Value
+	layout *layoutOp
+}
+
+// layoutOp is an operation whose operands are layouts, a tiler or an
+// integer tuple and whose result is a layout: the operations the planner
+// (plan.go) can replay. f is its CuTe transcription; the exported function
+// calls it through run (plan.go), the catalogue's entry (Op.layout) through
+// apply.
+type layoutOp struct {
+	name string // the operation named in errors
+	id   int    // the operation's index in the planner's tables
+	f    func(c *calc, x *operands) Layout
+}
+
+// operands are the operands of one call of a layoutOp: layouts a and b,
+// tiler t and integer tuple m, each nil when the operation has no such
+// operand.
+type operands struct {
+	a, b *Layout
+	t    *Tiler
+	m    *IntTuple
+}
+
+// maxLayoutOps bounds the number of layoutOps (the planner keeps a table
+// indexed by layoutOp.id).
+const maxLayoutOps = 64
+
+var layoutOps int
+
+// newLayoutOp declares the operation name computed by the transcription f.
+// It is called only in package variable declarations.
+func newLayoutOp(name string, f func(c *calc, x *operands) Layout) *layoutOp {
+	if layoutOps == maxLayoutOps {
+		panic("concrete: more than maxLayoutOps layout operations")
+	}
+	layoutOps++
+	return &layoutOp{name: name, id: layoutOps - 1, f: f}
+}
+
+// compute runs op's transcription on x after refusing layouts whose shape
+// and stride are not congruent (see requireCongruent). The transcription
+// gets a copy of the operands: it is called through a function value, so
+// what it is given escapes to the heap, and the exported functions' own
+// operands must not (a replayed call allocates nothing, see Workspace).
+func (op *layoutOp) compute(c *calc, x *operands) Layout {
+	requireCongruent(x.a)
+	y := &operands{a: new(*x.a)}
+	if x.b != nil {
+		requireCongruent(x.b)
+		y.b = new(*x.b)
+	}
+	if x.t != nil {
+		requireTiler(x.t)
+		y.t = new(*x.t)
+	}
+	if x.m != nil {
+		y.m = new(*x.m)
+	}
+	return op.f(c, y)
+}
+
+// apply is the catalogue's entry for op: it runs op on arguments converted
+// and checked by Op.Apply, through the planner like the exported function.
+func (op *layoutOp) apply(c *calc, args []Value) Value {
+	var x operands
+	for i := range args {
+		switch v := &args[i]; v.Kind {
+		case ValLayout:
+			if x.a == nil {
+				x.a = &v.Layout
+			} else {
+				x.b = &v.Layout
+			}
+		case ValTiler:
+			x.t = &v.Tiler
+		case ValTuple:
+			x.m = &v.Tuple
+		}
+	}
+	var r Layout
+	c.planned(&r, op, &x)
+	return LayoutValue(r)
 }
 
 var implemented = map[string]*Op{}
@@ -120,8 +202,8 @@ func (op *Op) Apply(args []Value, opts ...Option) (v Value, err error) {
 		}
 		var c calc
 		c.apply(opts)
-		if op.plan != planNone {
-			v = c.runPlanned(op.plan, args)
+		if op.layout != nil {
+			v = op.layout.apply(&c, args)
 		} else {
 			v = op.run(&c, args)
 		}
