@@ -105,19 +105,8 @@ func (f flatLayout) scalar() bool { return len(f.shape) == 1 }
 // layout converts f into a Layout whose nodes come from c.nodes (c may be
 // nil).
 func (f flatLayout) layout(c *calc) Layout {
-	var l Layout
-	f.layoutTo(c, &l)
-	return l
-}
-
-// layoutTo is layout storing into *dst. (A Layout is too large to be kept
-// in registers: assigning a returned one copies it through memory with
-// wide moves that stall on the narrower stores just made, while stores
-// through a pointer do not; see flatLayout.)
-func (f flatLayout) layoutTo(c *calc, dst *Layout) {
 	if f.scalar() {
-		dst.Shape, dst.Stride = leaf(f.shape[0]), leaf(f.stride()[0])
-		return
+		return Layout{leaf(f.shape[0]), leaf(f.stride()[0])}
 	}
 	sh := c.nodes(2 * len(f.shape))
 	st := sh[len(f.shape):]
@@ -125,11 +114,11 @@ func (f flatLayout) layoutTo(c *calc, dst *Layout) {
 	for i := range f.shape {
 		sh[i], st[i] = leaf(f.shape[i]), leaf(f.stride()[i])
 	}
-	dst.Shape, dst.Stride = tup(sh...), tup(st...)
+	return Layout{tup(sh...), tup(st...)}
 }
 
 // flatLeaves returns the leaves of the layout *s:*d (shape and stride are
-// passed as pointers to the trees, see flatLayout.layoutTo), stored in m when
+// passed as pointers to the trees), stored in m when
 // it has room (nil: on the heap). When zeros is set, the shape of every
 // static `_0`-stride leaf is replaced with `_1` (CuTe's filter_zeros). Like
 // requireCongruent, it refuses a layout whose shape and stride are not

@@ -8,9 +8,10 @@ import (
 )
 
 // TestVectorsWithoutChecks runs every CuTe vector through the catalogue
-// without options, the path a plain call takes (no post-condition checks,
-// see checksWanted), and compares it with the CuTe-mode call that collects
-// warnings (the path the oracle tests): both must give the same value or
+// without options, the path a plain call takes (through the planner: no
+// post-condition checks, see checksWanted), and compares it with the plain
+// transcription (NoPlanner) and with the CuTe-mode call that collects
+// warnings (the path the oracle tests): all must give the same value or
 // the same error, and a value must be CuTe's printed result. It also runs
 // each record in a Workspace shared by all records, with and without
 // checks: the results must be the same, both printed at once and after the
@@ -45,9 +46,10 @@ func TestVectorsWithoutChecks(t *testing.T) {
 		n++
 		var warnings []string
 		plain := show(ApplyText(r.Op, r.Args))
+		transcribed := show(ApplyText(r.Op, r.Args, NoPlanner()))
 		checked := show(ApplyText(r.Op, r.Args, CollectWarnings(&warnings)))
-		if plain != checked {
-			t.Errorf("%s %s(%s): without checks %s, with checks %s", r.ID, r.Op, strings.Join(r.Args, ", "), plain, checked)
+		if plain != transcribed || plain != checked {
+			t.Errorf("%s %s(%s): planner %s, transcription %s, with checks %s", r.ID, r.Op, strings.Join(r.Args, ", "), plain, transcribed, checked)
 			continue
 		}
 		for _, opts := range [][]Option{{InWorkspace(&ws)}, {InWorkspace(&ws), CollectWarnings(&warnings)}} {
