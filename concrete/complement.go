@@ -191,19 +191,23 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	if !checksWanted(c) || checks == 0 {
 		return
 	}
-	ctx := func() string { return "[A=" + a.String() + " M=" + FormatTuple(m) + " R=" + r.String() + "]" }
+	ops := []string{"A=" + a.String(), "M=" + FormatTuple(m), "R=" + r.String()}
+	ctx := func() string { return operandsText(ops) }
+	broken := func(cond string, i int64, got, want string) Violation {
+		return Violation{Op: "complement", Cond: cond, Index: i, Got: got, Want: want, Operands: ops}
+	}
 	f := filter(c, a)
 	sizeM := product(m).val()
 	if checks&complementPre != 0 {
 		neg := tuple.Fold(f.Stride, false, func(n bool, d Int) bool { return n || d.val() < 0 })
 		if neg {
-			c.violated("complement precondition: filter(A) = %v has a negative stride %s", f, ctx())
+			c.violated(broken("complement.pre", -1, f.String(), ""), "complement precondition: filter(A) = %v has a negative stride %s", f, ctx())
 		} else if n := size(f).val(); n <= checkLimit {
 			seen := make(map[int64]int64, max(n, 0))
 			for j := range n {
 				v := index(f, j)
 				if i, dup := seen[v]; dup {
-					c.violated("complement precondition: filter(A) = %v is not injective: filter(A)(%d) = filter(A)(%d) = %d %s", f, i, j, v, ctx())
+					c.violated(broken("complement.pre", j, itoa(v), ""), "complement precondition: filter(A) = %v is not injective: filter(A)(%d) = filter(A)(%d) = %d %s", f, i, j, v, ctx())
 					break
 				}
 				seen[v] = j
@@ -215,14 +219,14 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	// empty R's cosize is negative (the all-static version of such numbers
 	// is CuTe's "Non-injective Layout detected in complement.").
 	if sr, cr := size(r).val(), cosize(r).val(); sr > cr {
-		c.violated("complement post: size(R) <= cosize(R) fails: %d > %d %s", sr, cr, ctx())
+		c.violated(broken("complement.size", -1, itoa(sr), "<= "+itoa(cr)), "complement post: size(R) <= cosize(R) fails: %d > %d %s", sr, cr, ctx())
 	}
 	if checks&complementOrdered != 0 {
 		var prevI, prev int64
 		for i := range checkIndices(size(r).val()) {
 			v := index(r, i)
 			if i > 0 && v <= prev {
-				c.violated("complement post: R is not ordered: R(%d)=%d >= R(%d)=%d %s", prevI, prev, i, v, ctx())
+				c.violated(broken("complement.ordered", i, itoa(v), "> "+itoa(prev)), "complement post: R is not ordered: R(%d)=%d >= R(%d)=%d %s", prevI, prev, i, v, ctx())
 				break
 			}
 			prevI, prev = i, v
@@ -236,7 +240,7 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 		for i := range checkIndices(size(r).val()) {
 			if v := index(r, i); i > 0 {
 				if j, hit := img[v]; hit {
-					c.violated("complement post: R(%d)=%d is in the image of A: A(%d)=%d %s", i, v, j, v, ctx())
+					c.violated(broken("complement.disjoint", i, itoa(v), "not A("+itoa(j)+")"), "complement post: R(%d)=%d is in the image of A: A(%d)=%d %s", i, v, j, v, ctx())
 					break
 				}
 			}
@@ -245,12 +249,12 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	if checks&complementCover != 0 {
 		ar := Layout{tup(a.Shape, r.Shape), tup(a.Stride, r.Stride)}
 		if cs := cosize(ar).val(); cs < sizeM {
-			c.violated("complement post (1): cosize(A,R)=%d < size(M)=%d %s", cs, sizeM, ctx())
+			c.violated(broken("complement.cosize", -1, itoa(cs), ">= "+itoa(sizeM)), "complement post (1): cosize(A,R)=%d < size(M)=%d %s", cs, sizeM, ctx())
 		}
 	}
 	if sf := size(f).val(); checks&complementSize != 0 && sf != 0 {
 		if sr := size(r).val(); sr < sizeM/sf {
-			c.violated("complement post: size(R)=%d < size(M)/size(filter(A))=%d %s", sr, sizeM/sf, ctx())
+			c.violated(broken("complement.cosize", -1, itoa(sr), ">= "+itoa(sizeM/sf)), "complement post: size(R)=%d < size(M)/size(filter(A))=%d %s", sr, sizeM/sf, ctx())
 		}
 	}
 }

@@ -249,8 +249,12 @@ func checkComposition(c *calc, a, b, r Layout) {
 	if !checksWanted(c) {
 		return
 	}
+	ops := []string{"A=" + a.String(), "B=" + b.String(), "R=" + r.String()}
+	broken := func(cond string, i int64, got, want string) Violation {
+		return Violation{Op: "composition", Cond: cond, Index: i, Got: got, Want: want, Operands: ops}
+	}
 	if !compatible(b.Shape, r.Shape) {
-		c.violated("composition R = A o B breaks compatible(shape(B), shape(R)) [A=%v B=%v R=%v]", a, b, r)
+		c.violated(broken("composition.compatible", -1, FormatTuple(r.Shape), FormatTuple(b.Shape)), "composition R = A o B breaks compatible(shape(B), shape(R)) [A=%v B=%v R=%v]", a, b, r)
 		return
 	}
 	for i := range checkIndices(size(b).val()) {
@@ -260,19 +264,20 @@ func checkComposition(c *calc, a, b, r Layout) {
 			// A has a zero extent (a truncated complement inside a product):
 			// CuTe's short-cut for a static stride-0 B never evaluates A,
 			// and the condition cannot hold
-			c.violated("composition R = A o B breaks R(i) == A(B(i)) at i=%d: A(B(%d))=A(%d) is undefined (%v) [A=%v B=%v R=%v]",
+			c.violated(broken("composition.function", i, itoa(index(r, i)), "undefined"), "composition R = A o B breaks R(i) == A(B(i)) at i=%d: A(B(%d))=A(%d) is undefined (%v) [A=%v B=%v R=%v]",
 				i, i, bi, fault.Msg, a, b, r)
 			return
 		}
 		if got := index(r, i); got != want {
-			c.violated("composition R = A o B breaks R(i) == A(B(i)) at i=%d: R(%d)=%d but A(B(%d))=A(%d)=%d [A=%v B=%v R=%v]",
+			c.violated(broken("composition.function", i, itoa(got), itoa(want)), "composition R = A o B breaks R(i) == A(B(i)) at i=%d: R(%d)=%d but A(B(%d))=A(%d)=%d [A=%v B=%v R=%v]",
 				i, i, got, i, bi, want, a, b, r)
 			return
 		}
 	}
 	if !c.noTwin && (!isStatic(a) || !isStatic(b)) {
 		if err := compositionTwin(a, b); err != nil {
-			c.violated("composition with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
+			c.violated(Violation{Op: "composition", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: ops[:2]},
+				"composition with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
 		}
 	}
 }
@@ -309,7 +314,7 @@ func staticLayout(l Layout) Layout {
 // checksWanted reports whether the documented checks of an operation can
 // have an effect: in strict mode, or in CuTe mode when warnings are
 // collected. Otherwise their only outcome would be a dropped warning.
-func checksWanted(c *calc) bool { return c.strict || c.warnings != nil }
+func checksWanted(c *calc) bool { return c.strict || c.warnings != nil || c.violations != nil }
 
 // checkLimit bounds the number of points a check evaluates.
 const checkLimit = 1 << 16

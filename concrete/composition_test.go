@@ -26,7 +26,7 @@ func TestCompositionStrict(t *testing.T) {
 	}
 	_, err = Composition(a, b, StrictMode())
 	var e *Error
-	if !errors.As(err, &e) || e.Kind != Violation || e.Op != "composition" || !strings.Contains(e.Msg, "at i=2") {
+	if !errors.As(err, &e) || e.Kind != Violated || e.Op != "composition" || !strings.Contains(e.Msg, "at i=2") {
 		t.Errorf("strict mode: %v; want a composition violation at i=2", err)
 	}
 }

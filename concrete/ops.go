@@ -280,8 +280,14 @@ func ApplyText(name string, args []string, opts ...Option) (Value, error) {
 // Eval evaluates a call expression such as
 // `logical_divide(coalesce((4,2,3):(2,1,8)), 4:2)`, or a plain layout.
 // Nested calls are evaluated innermost first; warnings of every step are
-// reported.
+// reported. When a nested call fails, its *Error carries the position of
+// that call in the expression (Error.Pos).
 func Eval(n notation.Node, opts ...Option) (Value, error) {
+	return evalCall(n, false, opts)
+}
+
+// evalCall is Eval of n, a nested argument when nested is set.
+func evalCall(n notation.Node, nested bool, opts []Option) (Value, error) {
 	call, ok := n.(*notation.Call)
 	if !ok {
 		if _, isLayout := n.(*notation.Layout); isLayout {
@@ -300,8 +306,8 @@ func Eval(n notation.Node, opts ...Option) (Value, error) {
 	for i, a := range call.Args {
 		var v Value
 		var err error
-		if _, nested := a.(*notation.Call); nested {
-			v, err = Eval(a, opts...)
+		if _, isCall := a.(*notation.Call); isCall {
+			v, err = evalCall(a, true, opts)
 			if err == nil {
 				v, err = coerce(a, v, op.Args[i])
 			}
@@ -313,7 +319,11 @@ func Eval(n notation.Node, opts ...Option) (Value, error) {
 		}
 		vals[i] = v
 	}
-	return op.Apply(vals, opts...)
+	v, err := op.Apply(vals, opts...)
+	if e, ok := err.(*Error); ok && nested {
+		e.Pos = call.Pos()
+	}
+	return v, err
 }
 
 // convert turns a parsed argument into a Value of the wanted kind.

@@ -363,7 +363,7 @@ func TestLaneOptions(t *testing.T) {
 		}
 	}
 	for _, opts := range [][]Option{{InWorkspace(&w), StrictMode()}, {StrictMode(), InWorkspace(&w)}} {
-		if _, err := Composition(a, b, opts...); err == nil || err.(*Error).Kind != Violation {
+		if _, err := Composition(a, b, opts...); err == nil || err.(*Error).Kind != Violated {
 			t.Errorf("strict mode with a workspace: %v, want a violation", err)
 		}
 	}

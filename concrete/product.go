@@ -182,7 +182,8 @@ func logicalProduct(c *calc, a, b Layout) Layout {
 	r := makeLayoutConcat(a, composition(&inner, restL, b))
 	if checksWanted(c) && (!isStatic(a) || !isStatic(b)) {
 		if err := productTwin(a, b); err != nil {
-			c.violated("logical_product with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
+			c.violated(Violation{Op: "logical_product", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: []string{"A=" + a.String(), "B=" + b.String()}},
+				"logical_product with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
 		}
 	}
 	return r
@@ -354,7 +355,9 @@ func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout
 				got[j] = strconv.FormatInt(size(res.Mode(j)).val(), 10)
 				want[j] = strconv.FormatInt(ts[j].val(), 10)
 			}
-			c.violated("tile_to_shape: result mode sizes [%s] != target [%s] (mode %d differs)",
+			c.violated(Violation{Op: "tile_to_shape", Cond: "tile.size", Index: int64(i), Got: got[i], Want: want[i],
+				Operands: []string{"A=" + block.String(), "S=" + FormatTuple(target)}},
+				"tile_to_shape: result mode sizes [%s] != target [%s] (mode %d differs)",
 				strings.Join(got, ", "), strings.Join(want, ", "), i)
 			break
 		}
