@@ -48,9 +48,23 @@ import (
 // values are.
 //
 // Plans are used only by calls without post-condition checks (neither
-// StrictMode nor CollectWarnings: the checks examine the dynamic values).
-// The cache is shared by all goroutines; one goroutine traces at a time
-// (others run the engine meanwhile), and plans are immutable once made.
+// StrictMode nor CollectWarnings/CollectViolations: the checks examine the
+// dynamic values) and without NoPlanner. The cache is shared by all
+// goroutines and bounded (maxPlans plans, then it starts over); one
+// goroutine traces at a time (others run the transcription meanwhile), and
+// plans are immutable once made. A Workspace holds the register file of
+// its calls' replays, never cleared: every step list reads only registers
+// it set (checked for every plan the tests make).
+//
+// The planner is a layer over the transcriptions: it sees an operation
+// only as a layoutOp (its transcription, called through
+// layoutOp.compute), and the transcriptions know nothing of it. Its only
+// hooks are in int.go: the plan register an Int carries while traced
+// (Int.reg), the steps the arithmetic helpers record for traced operands,
+// and the taint of Int.val and Bool.val. Its tests compare it with the
+// plain transcription (NoPlanner): TestVectorsWithoutChecks on the CuTe
+// vectors, TestPlanReplayOtherValues and TestPlanLaneAgainstEngine on
+// generated operand types and values.
 
 // Limits of the plan cache: operands with more key words or dynamic values,
 // and traces with more registers, run the engine instead. When the cache
