@@ -113,20 +113,27 @@ func newLayoutOp(name string, f func(c *calc, x *operands) Layout) *layoutOp {
 // what it is given escapes to the heap, and the exported functions' own
 // operands must not (a replayed call allocates nothing, see Workspace).
 func (op *layoutOp) compute(c *calc, x *operands) Layout {
+	// one allocation for the copy: the operands and what they point to
+	y := &struct {
+		operands
+		a, b Layout
+		t    Tiler
+		m    IntTuple
+	}{a: *x.a}
+	y.operands.a = &y.a
 	requireCongruent(x.a)
-	y := &operands{a: new(*x.a)}
 	if x.b != nil {
 		requireCongruent(x.b)
-		y.b = new(*x.b)
+		y.b, y.operands.b = *x.b, &y.b
 	}
 	if x.t != nil {
 		requireTiler(x.t)
-		y.t = new(*x.t)
+		y.t, y.operands.t = *x.t, &y.t
 	}
 	if x.m != nil {
-		y.m = new(*x.m)
+		y.m, y.operands.m = *x.m, &y.m
 	}
-	return op.f(c, y)
+	return op.f(c, &y.operands)
 }
 
 // apply is the catalogue's entry for op: it runs op on arguments converted
