@@ -171,7 +171,7 @@ func composeTree(bl *layoutBuilder, lhs flatLayout, bs, bd IntTuple) {
 			fault = divisionFault(func() { composeTree(bl, lhs, ks[i], kd[i]) })
 		} else {
 			// CuTe refuses the whole instantiation before it runs (see
-			// byTilerInto)
+			// transformByTiler)
 			staticRefusals(func() { composeTree(&layoutBuilder{}, lhs, ks[i], kd[i]) })
 		}
 	}

@@ -93,27 +93,28 @@ func logicalDivide(c *calc, a, b Layout) Layout {
 	return composition(c, a, makeLayoutConcat(b, rest))
 }
 
-// logicalDivideTiler is CuTe's logical_divide(Layout, Tiler).
+// logicalDivideTiler is CuTe's logical_divide(Layout, Tiler): by mode
+// through a tuple tiler (transformByTiler), A itself for `_`, and
+// logical_divide(A, make_layout(n)) for an integer n.
 func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
 	var bl layoutBuilder
-	byTilerInto(c, &bl, &a.Shape, &a.Stride, &t, false)
+	transformByTiler(c, &bl, &a.Shape, &a.Stride, &t, "logical_divide", logicalDivide)
 	return bl.layout(c)
 }
 
-// byTilerInto appends logical_divide(A, T) (product false) or
-// logical_product(A, T) (product true) to bl. A tuple tiler meets CuTe's
-// static_assert that it has no more modes than A ("Too many modes in
-// tiler"), then transform_layout: element i of the tiler applies to mode i,
-// the modes of A beyond the tiler are kept. An integer n means the layout
-// make_layout(n), `_` keeps the mode. A is *s:*d (operands are passed as in
-// compositionTilerInto).
-func byTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, product bool) {
+// transformByTiler appends to bl the operation f (logical_divide or
+// logical_product, called name in CuTe's refusal) of A = *s:*d by the
+// tiler t, as CuTe's overloads for a Tiler compute it: a tuple tiler meets
+// the static_assert that it has no more modes than A ("Too many modes in
+// tiler"), then transform_layout applies element i of the tiler to mode i
+// and keeps the modes of A beyond the tiler; an integer n means the layout
+// make_layout(n), `_` keeps the mode. (Operands are passed as in
+// compositionTilerInto.)
+func transformByTiler(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, name string, f func(c *calc, a, b Layout) Layout) {
 	if !t.IsLeaf() {
 		n, r := t.Rank(), s.Rank()
-		if product {
-			tooManyModes("logical_product", n, r)
-		} else {
-			tooManyModes("logical_divide", n, r)
+		if n > r {
+			refuse("%s: Too many modes in tiler.", name)
 		}
 		at := bl.open()
 		var fault *Error
@@ -121,12 +122,12 @@ func byTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, product b
 			ms, md := modeTrees(s, d, i)
 			switch {
 			case i < n && fault == nil:
-				fault = divisionFault(func() { byTilerInto(c, bl, ms, md, &t.Kids()[i], product) })
+				fault = divisionFault(func() { transformByTiler(c, bl, ms, md, &t.Kids()[i], name, f) })
 			case i < n:
 				// CuTe refuses the whole instantiation before it runs:
 				// a static refusal of a later mode comes before the
 				// run-time division by zero of an earlier one
-				staticRefusals(func() { byTilerInto(c, &layoutBuilder{}, ms, md, &t.Kids()[i], product) })
+				staticRefusals(func() { transformByTiler(c, &layoutBuilder{}, ms, md, &t.Kids()[i], name, f) })
 			default:
 				bl.sub(*ms, *md)
 			}
@@ -147,12 +148,7 @@ func byTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, product b
 		bl.sub(*s, *d)
 		return
 	}
-	var r Layout
-	if product {
-		r = logicalProduct(c, Layout{*s, *d}, b)
-	} else {
-		r = logicalDivide(c, Layout{*s, *d}, b)
-	}
+	r := f(c, Layout{*s, *d}, b)
 	bl.sub(r.Shape, r.Stride)
 }
 
@@ -196,15 +192,6 @@ func tiledDivide(c *calc, a Layout, t Tiler) Layout {
 // repeat<R1>(_)).
 func flatDivide(c *calc, a Layout, t Tiler) Layout {
 	return unpackModes(zippedDivide(c, a, t), true)
-}
-
-// tooManyModes is the static_assert of CuTe's tuple-tiler logical_divide
-// and logical_product (quoted with name) that a tiler of rank n has no more
-// modes than the layout's rank r.
-func tooManyModes(name string, n, r int) {
-	if n > r {
-		refuse("%s: Too many modes in tiler.", name)
-	}
 }
 
 // noTupleSize refuses as CuTe's compiler does when a tuple algorithm meets

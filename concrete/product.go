@@ -171,15 +171,13 @@ func TileToShapeOrdered(block Layout, target, order IntTuple, opts ...Option) (r
 // whose complement misses both bounds (the vectors' unit-logical_product-21).
 const productComplementChecks = complementAll &^ (complementCover | complementSize)
 
-// logicalProduct is CuTe's logical_product(Layout, Layout).
+// logicalProduct is CuTe's logical_product(Layout, Layout):
+// make_layout(A, composition(complement(A, size(A)*cosize(B)), B)).
 func logicalProduct(c *calc, a, b Layout) Layout {
-	var rb modeScratch
-	rest, m := productRest(&rb, &a, &b)
-	restL := rest.layout(c)
-	checkComplement(c, a, leaf(m), restL, productComplementChecks)
+	rest := complementWith(c, a, leaf(imul(size(a), cosize(b))), productComplementChecks)
 	inner := *c
 	inner.noTwin = true
-	r := makeLayoutConcat(a, composition(&inner, restL, b))
+	r := makeLayoutConcat(a, composition(&inner, rest, b))
 	if checksWanted(c) && (!isStatic(a) || !isStatic(b)) {
 		if err := productTwin(a, b); err != nil {
 			c.violated(Violation{Op: "logical_product", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: []string{"A=" + a.String(), "B=" + b.String()}},
@@ -199,19 +197,10 @@ func productTwin(a, b Layout) error {
 	})
 }
 
-// productRest is the complement of a logical product A ⊗ B,
-// complement(A, M) with M = size(A)*cosize(B), stored in rb when it has
-// room; and M.
-func productRest(rb *modeScratch, a, b *Layout) (flatLayout, Int) {
-	var fb modeScratch
-	m := imul(size(*a), cosize(*b))
-	return complementFlat(rb, filterFlat(&fb, &a.Shape, &a.Stride), leaf(m)), m
-}
-
 // logicalProductTiler is CuTe's logical_product(Layout, Tiler).
 func logicalProductTiler(c *calc, a Layout, t Tiler) Layout {
 	var bl layoutBuilder
-	byTilerInto(c, &bl, &a.Shape, &a.Stride, &t, true)
+	transformByTiler(c, &bl, &a.Shape, &a.Stride, &t, "logical_product", logicalProduct)
 	return bl.layout(c)
 }
 
