@@ -13,8 +13,8 @@ import (
 // static truth, and only static `_1` modes are dropped.
 
 var (
-	coalesceOp = newLayoutOp("coalesce", func(c *calc, x *operands) Layout { return coalesce(c, *x.a) })
-	filterOp   = newLayoutOp("filter", func(c *calc, x *operands) Layout { return filter(c, *x.a) })
+	coalesceOp = newLayoutOp("coalesce", func(c calc, x opArgs) Layout { return coalesce(&c, x.a) })
+	filterOp   = newLayoutOp("filter", func(c calc, x opArgs) Layout { return filter(&c, x.a) })
 )
 
 func init() {

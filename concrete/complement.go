@@ -8,10 +8,10 @@ import (
 // and its two overloads) with the checks of CuTe's complement unit test.
 
 var (
-	complementOp = newLayoutOp("complement", func(c *calc, x *operands) Layout {
-		return complementWith(c, *x.a, *x.m, complementAll)
+	complementOp = newLayoutOp("complement", func(c calc, x opArgs) Layout {
+		return complementWith(&c, x.a, x.m, complementAll)
 	})
-	complementDefaultOp = newLayoutOp("complement_default", func(c *calc, x *operands) Layout { return complementDefault(c, *x.a) })
+	complementDefaultOp = newLayoutOp("complement_default", func(c calc, x opArgs) Layout { return complementDefault(&c, x.a) })
 )
 
 func init() {

@@ -11,8 +11,8 @@ import (
 // Tiler) and adds the documented checks CuTe leaves out.
 
 var (
-	compositionOp      = newLayoutOp("composition", func(c *calc, x *operands) Layout { return composition(c, *x.a, *x.b) })
-	compositionTilerOp = newLayoutOp("composition_tiler", func(c *calc, x *operands) Layout { return compositionTiler(c, *x.a, *x.t) })
+	compositionOp      = newLayoutOp("composition", func(c calc, x opArgs) Layout { return composition(&c, x.a, x.b) })
+	compositionTilerOp = newLayoutOp("composition_tiler", func(c calc, x opArgs) Layout { return compositionTiler(&c, x.a, x.t) })
 )
 
 func init() {

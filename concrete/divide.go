@@ -8,11 +8,11 @@ import "strconv"
 // tile_unzip (zip2_by) and the `_` slices of tiled_*/flat_*.
 
 var (
-	logicalDivideOp      = newLayoutOp("logical_divide", func(c *calc, x *operands) Layout { return logicalDivide(c, *x.a, *x.b) })
-	logicalDivideTilerOp = newLayoutOp("logical_divide", func(c *calc, x *operands) Layout { return logicalDivideTiler(c, *x.a, *x.t) })
-	zippedDivideOp       = newLayoutOp("zipped_divide", func(c *calc, x *operands) Layout { return zippedDivide(c, *x.a, *x.t) })
-	tiledDivideOp        = newLayoutOp("tiled_divide", func(c *calc, x *operands) Layout { return tiledDivide(c, *x.a, *x.t) })
-	flatDivideOp         = newLayoutOp("flat_divide", func(c *calc, x *operands) Layout { return flatDivide(c, *x.a, *x.t) })
+	logicalDivideOp      = newLayoutOp("logical_divide", func(c calc, x opArgs) Layout { return logicalDivide(&c, x.a, x.b) })
+	logicalDivideTilerOp = newLayoutOp("logical_divide", func(c calc, x opArgs) Layout { return logicalDivideTiler(&c, x.a, x.t) })
+	zippedDivideOp       = newLayoutOp("zipped_divide", func(c calc, x opArgs) Layout { return zippedDivide(&c, x.a, x.t) })
+	tiledDivideOp        = newLayoutOp("tiled_divide", func(c calc, x opArgs) Layout { return tiledDivide(&c, x.a, x.t) })
+	flatDivideOp         = newLayoutOp("flat_divide", func(c calc, x opArgs) Layout { return flatDivide(&c, x.a, x.t) })
 )
 
 func init() {

@@ -75,11 +75,20 @@ type Op struct {
 // integer tuple and whose result is a layout: the operations the planner
 // (plan.go) can replay. f is its CuTe transcription; the exported function
 // calls it through run (plan.go), the catalogue's entry (Op.layout) through
-// apply.
+// apply. (f takes the mode and the operands by value: what a function
+// value is given by pointer escapes to the heap.)
 type layoutOp struct {
 	name string // the operation named in errors
 	id   int    // the operation's index in the planner's tables
-	f    func(c *calc, x *operands) Layout
+	f    func(c calc, x opArgs) Layout
+}
+
+// opArgs are the operands of a layoutOp's transcription, those of its
+// operands it does not have left zero.
+type opArgs struct {
+	a, b Layout
+	t    Tiler
+	m    IntTuple
 }
 
 // operands are the operands of one call of a layoutOp: layouts a and b,
@@ -99,7 +108,7 @@ var layoutOps int
 
 // newLayoutOp declares the operation name computed by the transcription f.
 // It is called only in package variable declarations.
-func newLayoutOp(name string, f func(c *calc, x *operands) Layout) *layoutOp {
+func newLayoutOp(name string, f func(c calc, x opArgs) Layout) *layoutOp {
 	if layoutOps == maxLayoutOps {
 		panic("concrete: more than maxLayoutOps layout operations")
 	}
@@ -108,32 +117,22 @@ func newLayoutOp(name string, f func(c *calc, x *operands) Layout) *layoutOp {
 }
 
 // compute runs op's transcription on x after refusing layouts whose shape
-// and stride are not congruent (see requireCongruent). The transcription
-// gets a copy of the operands: it is called through a function value, so
-// what it is given escapes to the heap, and the exported functions' own
-// operands must not (a replayed call allocates nothing, see Workspace).
+// and stride are not congruent (see requireCongruent).
 func (op *layoutOp) compute(c *calc, x *operands) Layout {
-	// one allocation for the copy: the operands and what they point to
-	y := &struct {
-		operands
-		a, b Layout
-		t    Tiler
-		m    IntTuple
-	}{a: *x.a}
-	y.operands.a = &y.a
 	requireCongruent(x.a)
+	y := opArgs{a: *x.a}
 	if x.b != nil {
 		requireCongruent(x.b)
-		y.b, y.operands.b = *x.b, &y.b
+		y.b = *x.b
 	}
 	if x.t != nil {
 		requireTiler(x.t)
-		y.t, y.operands.t = *x.t, &y.t
+		y.t = *x.t
 	}
 	if x.m != nil {
-		y.m, y.operands.m = *x.m, &y.m
+		y.m = *x.m
 	}
-	return op.f(c, &y.operands)
+	return op.f(*c, y)
 }
 
 // apply is the catalogue's entry for op: it runs op on arguments converted

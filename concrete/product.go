@@ -11,13 +11,13 @@ import (
 // helpers are shared with the divide family (divide.go).
 
 var (
-	logicalProductOp      = newLayoutOp("logical_product", func(c *calc, x *operands) Layout { return logicalProduct(c, *x.a, *x.b) })
-	logicalProductTilerOp = newLayoutOp("logical_product", func(c *calc, x *operands) Layout { return logicalProductTiler(c, *x.a, *x.t) })
-	zippedProductOp       = newLayoutOp("zipped_product", func(c *calc, x *operands) Layout { return zippedProduct(c, *x.a, *x.t) })
-	tiledProductOp        = newLayoutOp("tiled_product", func(c *calc, x *operands) Layout { return tiledProduct(c, *x.a, *x.t) })
-	flatProductOp         = newLayoutOp("flat_product", func(c *calc, x *operands) Layout { return flatProduct(c, *x.a, *x.t) })
-	blockedProductOp      = newLayoutOp("blocked_product", func(c *calc, x *operands) Layout { return blockedProduct(c, *x.a, *x.b) })
-	rakedProductOp        = newLayoutOp("raked_product", func(c *calc, x *operands) Layout { return rakedProduct(c, *x.a, *x.b) })
+	logicalProductOp      = newLayoutOp("logical_product", func(c calc, x opArgs) Layout { return logicalProduct(&c, x.a, x.b) })
+	logicalProductTilerOp = newLayoutOp("logical_product", func(c calc, x opArgs) Layout { return logicalProductTiler(&c, x.a, x.t) })
+	zippedProductOp       = newLayoutOp("zipped_product", func(c calc, x opArgs) Layout { return zippedProduct(&c, x.a, x.t) })
+	tiledProductOp        = newLayoutOp("tiled_product", func(c calc, x opArgs) Layout { return tiledProduct(&c, x.a, x.t) })
+	flatProductOp         = newLayoutOp("flat_product", func(c calc, x opArgs) Layout { return flatProduct(&c, x.a, x.t) })
+	blockedProductOp      = newLayoutOp("blocked_product", func(c calc, x opArgs) Layout { return blockedProduct(&c, x.a, x.b) })
+	rakedProductOp        = newLayoutOp("raked_product", func(c calc, x opArgs) Layout { return rakedProduct(&c, x.a, x.b) })
 )
 
 func init() {
