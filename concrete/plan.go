@@ -12,10 +12,11 @@ import (
 //
 // CuTe decides the structure of a result at compile time, from the types of
 // its operands: their tree shapes, their static values and which integers
-// are dynamic; the dynamic values only flow through arithmetic. This engine
-// takes the same decisions at run time. A plan records them once per
-// operand type, so that later calls with other dynamic values only redo the
-// arithmetic.
+// are dynamic; the dynamic values only flow through arithmetic. The
+// transcriptions of this package take the same decisions at run time. A
+// plan records them once per operand type, so that later calls with other
+// dynamic values only redo the arithmetic. (Below, "the engine" is the
+// plain transcription of an operation, layoutOp.compute.)
 //
 // A plan is made by tracing: the operation runs once on copies of its
 // operands whose dynamic integers carry plan registers (Int.reg). Each
