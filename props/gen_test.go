@@ -68,3 +68,41 @@ func TestCasesAdmissible(t *testing.T) {
 		})
 	}
 }
+
+// TestMinimize: a predicate that holds while a layout has a mode of
+// extent >= 3 shrinks a drawn layout to the single mode 3:0 (no other
+// mode, extent 3, stride 0, no nesting), every candidate smaller.
+func TestMinimize(t *testing.T) {
+	has3 := func(c Case) bool {
+		l, err := concrete.ParseLayout(c.Args[0])
+		if err != nil {
+			return false
+		}
+		for _, x := range l.Shape.Leaves(nil) {
+			if x.V >= 3 {
+				return true
+			}
+		}
+		return false
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		c := Cases([]string{"coalesce"}, rapid.SampledFrom(Flavors()).Draw(t, "flavor"), true).Draw(t, "case")
+		if !has3(c) {
+			t.Skip("no extent >= 3")
+		}
+		m, calls := Minimize(c, has3, 10000)
+		l, err := concrete.ParseLayout(m.Args[0])
+		if err != nil || !has3(m) {
+			t.Fatalf("Minimize(%s) = %s: does not hold (%v)", c.Call(), m.Call(), err)
+		}
+		if calls >= 10000 {
+			t.Fatalf("Minimize(%s) did not end within its budget", c.Call())
+		}
+		if got := notationBare(l); got != "3:0" {
+			t.Fatalf("Minimize(%s) = %s, want 3:0 up to marks", c.Call(), m.Call())
+		}
+	})
+}
+
+// notationBare prints a layout without static marks.
+func notationBare(l concrete.Layout) string { return strings.ReplaceAll(l.String(), "_", "") }

@@ -36,7 +36,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{evalCmd, deriveCmd, checkCmd, equivCmd, showCmd, oracleCmd, gpuvalCmd, showcaseCmd}
+	commands = []*command{evalCmd, deriveCmd, checkCmd, equivCmd, showCmd, oracleCmd, diffCmd, vectorsCmd, gpuvalCmd, showcaseCmd}
 }
 
 func lookupCommand(name string) *command {
