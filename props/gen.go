@@ -576,28 +576,28 @@ func init() {
 				return []string{a.String(), params([]int{rank(a)})}
 			},
 		},
-		"flatten":            oneLayout(256, anyStrides),
-		"coalesce":           oneLayout(256, anyStrides),
-		"filter":             oneLayout(256, anyStrides),
-		"size":               oneLayout(256, anyStrides),
-		"cosize":             oneLayout(256, anyStrides),
-		"rank":               oneLayout(256, anyStrides),
-		"depth":              oneLayout(256, anyStrides),
-		"evaluate":           oneLayout(64, anyStrides),
-		"right_inverse":      oneLayout(256, anyStrides),
-		"nullspace":          oneLayout(256, anyStrides),
-		"max_common_vector":  common(),
-		"max_common_layout":  common(),
-		"logical_divide":     divide(0, false),
-		"zipped_divide":      divide(1, false),
-		"tiled_divide":       divide(1, false),
-		"flat_divide":        divide(1, false),
-		"logical_product":    product(0),
-		"zipped_product":     product(1),
-		"tiled_product":      product(1),
-		"flat_product":       product(1),
-		"blocked_product":    modeProduct(),
-		"raked_product":      modeProduct(),
+		"flatten":           oneLayout(256, anyStrides),
+		"coalesce":          oneLayout(256, anyStrides),
+		"filter":            oneLayout(256, anyStrides),
+		"size":              oneLayout(256, anyStrides),
+		"cosize":            oneLayout(256, anyStrides),
+		"rank":              oneLayout(256, anyStrides),
+		"depth":             oneLayout(256, anyStrides),
+		"evaluate":          oneLayout(64, anyStrides),
+		"right_inverse":     oneLayout(256, anyStrides),
+		"nullspace":         oneLayout(256, anyStrides),
+		"max_common_vector": common(),
+		"max_common_layout": common(),
+		"logical_divide":    divide(0, false),
+		"zipped_divide":     divide(1, false),
+		"tiled_divide":      divide(1, false),
+		"flat_divide":       divide(1, false),
+		"logical_product":   product(0),
+		"zipped_product":    product(1),
+		"tiled_product":     product(1),
+		"flat_product":      product(1),
+		"blocked_product":   modeProduct(),
+		"raked_product":     modeProduct(),
 		"logical_divide_tiler": {
 			good: func(g *caseGen) []string {
 				a := g.sized(4, 256, anyStrides)
@@ -683,12 +683,16 @@ func init() {
 			},
 		},
 		"complement_default": {
-			good: func(g *caseGen) []string { return []string{drawLayout(g.t, 4, 64, true, injectiveStrides, g.f).String()} },
-			bad:  func(g *caseGen) []string { return []string{g.nonInjective().String()} },
+			good: func(g *caseGen) []string {
+				return []string{drawLayout(g.t, 4, 64, true, injectiveStrides, g.f).String()}
+			},
+			bad: func(g *caseGen) []string { return []string{g.nonInjective().String()} },
 		},
 		"left_inverse": {
-			good: func(g *caseGen) []string { return []string{drawLayout(g.t, 4, 64, true, injectiveStrides, g.f).String()} },
-			bad:  func(g *caseGen) []string { return []string{g.malformed()} },
+			good: func(g *caseGen) []string {
+				return []string{drawLayout(g.t, 4, 64, true, injectiveStrides, g.f).String()}
+			},
+			bad: func(g *caseGen) []string { return []string{g.malformed()} },
 		},
 		"tile_to_shape": {
 			good: func(g *caseGen) []string {

@@ -154,10 +154,10 @@ func leaves(args []string) int {
 func TestDiffFindsPlantedFaults(t *testing.T) {
 	for _, tc := range []struct {
 		fault, ops, kind string
-		faulty          string
-		maxLeaves       int
-		broken          string
-		extra           []string
+		faulty           string
+		maxLeaves        int
+		broken           string
+		extra            []string
 	}{
 		{"stride", "composition,coalesce", difftest.KindValue, "composition", 6, "composition.function", nil},
 		{"mode", "logical_divide,size", difftest.KindValue, "logical_divide", 6, "", []string{"-functional"}},

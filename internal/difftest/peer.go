@@ -30,7 +30,6 @@ type peer struct {
 	fresh   bool          // no request answered since the start
 }
 
-
 // fault is what went wrong with a peer's reply: "" (none), or one of the
 // kinds crash, hang, garbage.
 type fault struct {
