@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"strings"
 
@@ -118,6 +119,20 @@ func Cases(ops []string, flavor Flavor, admissible bool) *rapid.Generator[Case] 
 		}
 		return Case{Op: op, Args: b.good(g), Flavor: flavor, Admissible: true}
 	})
+}
+
+// CaseAt is case i of the deterministic stream of a seed that cute diff,
+// cute vectors and gpuval draw: the operations in turn, then the flavors,
+// one round in four inadmissible, each case drawn by Cases with
+// Generator.Example from a seed hashed from (seed, i). It depends on
+// nothing else, so a case can be drawn again alone.
+func CaseAt(seed uint64, i int, ops []string, flavors []Flavor) Case {
+	op := ops[i%len(ops)]
+	f := flavors[(i/len(ops))%len(flavors)]
+	adm := (i/(len(ops)*len(flavors)))%4 != 3
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d/%d", seed, i)
+	return Cases([]string{op}, f, adm).Example(int(h.Sum64() >> 1))
 }
 
 // caseGen draws the pieces of one case.

@@ -14,15 +14,16 @@ import (
 // Cases, each one step smaller than c in one argument, the structural
 // steps first: a layout loses a mode (of shape and stride together), a
 // nested mode is spliced into its parent, a 1-tuple is unwrapped; a tuple
-// or tiler loses an element; then one integer shrinks towards 0 (an
-// extent of a layout's shape towards 1) by gopter's Int64Shrinker, keeping
-// its static mark (an argument the catalogue calls a shape, and a
-// layout's extents, stay at least 1). A layout whose shape and stride are
-// not congruent at the top shrinks its shape and stride each on its own.
-// Each step lowers (leaves, nodes, the sum of the
-// integers' magnitudes) in lexicographic order, so repeated shrinking
-// ends. An argument that does not parse is left as it is. The candidates
-// need not be admissible: the caller's predicate decides.
+// or tiler loses an element; then one integer: a dynamic one first
+// becomes static (so that a disagreement that does not depend on
+// static-ness ends all static), then it shrinks towards 0 by gopter's
+// Int64Shrinker, keeping its mark (an argument the catalogue calls a
+// shape, and a layout's extents, stay at least 1). A layout whose shape
+// and stride are not congruent at the top shrinks its shape and stride
+// each on its own. Each step lowers (leaves, nodes, dynamic integers, the
+// sum of the integers' magnitudes) in lexicographic order, so repeated
+// shrinking ends. An argument that does not parse is left as it is. The
+// candidates need not be admissible: the caller's predicate decides.
 func Shrink(c Case) gopter.Shrink {
 	var shrinks []gopter.Shrink
 	op, _ := catalog.Lookup(c.Op)
@@ -78,10 +79,14 @@ func nodeShrink(n notation.Node, shape, structural bool) gopter.Shrink {
 		if shape {
 			lo = 1
 		}
-		return gen.Int64Shrinker(n.Value).Filter(func(v any) bool {
+		var marks []notation.Node
+		if !n.Static {
+			marks = append(marks, &notation.Int{Value: n.Value, Static: true})
+		}
+		return gopter.ConcatShrinks(listShrink(marks), gen.Int64Shrinker(n.Value).Filter(func(v any) bool {
 			x := v.(int64)
 			return x >= lo && abs64(x) < abs64(n.Value)
-		}).Map(func(x int64) notation.Node { return &notation.Int{Value: x, Static: n.Static} })
+		}).Map(func(x int64) notation.Node { return &notation.Int{Value: x, Static: n.Static} }))
 	case *notation.Tuple:
 		var cands []notation.Node
 		if structural && len(n.Elems) == 1 {

@@ -45,7 +45,7 @@ var cliCases = []struct {
 	// gpuval
 	{name: "gpuval-h", args: []string{"gpuval", "-h"}, exit: 0},
 	{name: "gpuval-operand", args: []string{"gpuval", "extra"}, exit: 2},
-	{name: "gpuval-bad-n", args: []string{"gpuval", "-per", "0"}, exit: 2},
+	{name: "gpuval-bad-n", args: []string{"gpuval", "-n", "-1"}, exit: 2},
 	{name: "gpuval-compare-missing", args: []string{"gpuval", "-out", "testdata/none", "-compare", "testdata/none"}, exit: 2},
 
 	// equiv

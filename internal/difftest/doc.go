@@ -6,7 +6,7 @@
 // section 5) to it: it sends N cases drawn by props.Cases (every operation
 // asked for in turn, then every flavor, one case in four inadmissible, so
 // that refusals are tested too; case i depends only on the seed and i:
-// CaseAt), and compares each reply with cutealg's own (internal/oracle,
+// props.CaseAt), and compares each reply with cutealg's own (internal/oracle,
 // in-process):
 //
 //   - an error meets an error; a peer's error also meets a value of

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"sort"
 	"strings"
@@ -99,18 +98,6 @@ type Report struct {
 	Restarts int `json:"restarts"`
 }
 
-// CaseAt is case i of the run's deterministic stream for seed: the
-// operations in turn, then the flavors, one case in four inadmissible,
-// each drawn by props.Cases from a seed of (seed, i).
-func CaseAt(seed uint64, i int, ops []string, flavors []props.Flavor) props.Case {
-	op := ops[i%len(ops)]
-	f := flavors[(i/len(ops))%len(flavors)]
-	adm := (i/(len(ops)*len(flavors)))%4 != 3
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%d/%d", seed, i)
-	return props.Cases([]string{op}, f, adm).Example(int(h.Sum64() >> 1))
-}
-
 // Ours is cutealg's reply to a case, as the oracle protocol gives it.
 func Ours(c props.Case, mode string) oracle.Reply {
 	return oracle.Handle(request("ours", c, mode))
@@ -182,7 +169,7 @@ func Run(cfg Config, log io.Writer) (Report, error) {
 		}
 	}
 	for i := range cfg.N {
-		c := CaseAt(cfg.Seed, i, cfg.Ops, cfg.Flavors)
+		c := props.CaseAt(cfg.Seed, i, cfg.Ops, cfg.Flavors)
 		key := [2]string{c.Op, c.Flavor.String()}
 		row := rows[key]
 		if row == nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/cutealg/cutealg/props"
 )
 
-// WriteVectors writes n generated cases (the stream of CaseAt for seed)
+// WriteVectors writes n generated cases (props.CaseAt's stream for seed)
 // with cutealg's answers in CuTe mode as JSON lines in the schema of the
 // vectors (internal/vectors.Record): "result", or "error"; "unchecked"
 // with the warning where CuTe's value breaks a documented post-condition;
@@ -21,7 +21,7 @@ func WriteVectors(w io.Writer, n int, seed uint64, ops []string) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	for i := range n {
-		c := CaseAt(seed, i, ops, props.Flavors())
+		c := props.CaseAt(seed, i, ops, props.Flavors())
 		r := Ours(c, "cute")
 		rec := struct {
 			vectors.Record
