@@ -32,8 +32,11 @@ func Shrink(c Case) gopter.Shrink {
 		if err != nil {
 			continue
 		}
-		shape := op != nil && i < len(op.Args) && op.Args[i] == catalog.Shape
-		shrinks = append(shrinks, gopter.Shrink(nodeShrink(n, shape, true)).Map(func(m notation.Node) Case {
+		kind := catalog.Tuple
+		if op != nil && i < len(op.Args) {
+			kind = op.Args[i]
+		}
+		shrinks = append(shrinks, gopter.Shrink(nodeShrink(n, kind, true)).Map(func(m notation.Node) Case {
 			args := slices.Clone(c.Args)
 			args[i] = notation.Print(m)
 			return Case{Op: c.Op, Args: args, Flavor: c.Flavor, Admissible: c.Admissible}
@@ -68,19 +71,20 @@ func Minimize(c Case, fails func(Case) bool, budget int) (Case, int) {
 	}
 }
 
-// nodeShrink returns the one-step shrinks of a node as a stream; shape
-// says that the node is (inside) a layout's shape, whose extents stay at
-// least 1; without structural, only its integers shrink (the shape and
-// stride of a layout change structure together, in layoutSteps).
-func nodeShrink(n notation.Node, shape, structural bool) gopter.Shrink {
+// nodeShrink returns the one-step shrinks of a node as a stream; kind
+// is the argument kind of what the node is in (catalog.Shape: extents,
+// which stay at least 1; catalog.Param: template parameters, which have no
+// static mark); without structural, only its integers shrink (the shape
+// and stride of a layout change structure together, in layoutSteps).
+func nodeShrink(n notation.Node, kind catalog.ArgKind, structural bool) gopter.Shrink {
 	switch n := n.(type) {
 	case *notation.Int:
 		lo := int64(0)
-		if shape {
+		if kind == catalog.Shape {
 			lo = 1
 		}
 		var marks []notation.Node
-		if !n.Static {
+		if !n.Static && kind != catalog.Param {
 			marks = append(marks, &notation.Int{Value: n.Value, Static: true})
 		}
 		return gopter.ConcatShrinks(listShrink(marks), gen.Int64Shrinker(n.Value).Filter(func(v any) bool {
@@ -99,7 +103,7 @@ func nodeShrink(n notation.Node, shape, structural bool) gopter.Shrink {
 		}
 		shrinks := []gopter.Shrink{listShrink(cands)}
 		for j, e := range n.Elems {
-			shrinks = append(shrinks, nodeShrink(e, shape, structural).Map(func(m notation.Node) notation.Node {
+			shrinks = append(shrinks, nodeShrink(e, kind, structural).Map(func(m notation.Node) notation.Node {
 				es := slices.Clone(n.Elems)
 				es[j] = m
 				return &notation.Tuple{Elems: es, Angle: n.Angle}
@@ -113,8 +117,8 @@ func nodeShrink(n notation.Node, shape, structural bool) gopter.Shrink {
 		apart := steps == nil && !(sleaf && dleaf) // not congruent at the top
 		return gopter.ConcatShrinks(
 			listShrink(steps),
-			nodeShrink(n.Shape, true, apart).Map(func(m notation.Node) notation.Node { return &notation.Layout{Shape: m, Stride: n.Stride} }),
-			nodeShrink(n.Stride, false, apart).Map(func(m notation.Node) notation.Node { return &notation.Layout{Shape: n.Shape, Stride: m} }),
+			nodeShrink(n.Shape, catalog.Shape, apart).Map(func(m notation.Node) notation.Node { return &notation.Layout{Shape: m, Stride: n.Stride} }),
+			nodeShrink(n.Stride, catalog.Tuple, apart).Map(func(m notation.Node) notation.Node { return &notation.Layout{Shape: n.Shape, Stride: m} }),
 		)
 	}
 	return listShrink(nil)
