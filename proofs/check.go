@@ -1071,6 +1071,7 @@ func (s sources) addTerm(n notation.Node) {
 // result is checked against concrete.
 var computed = map[string]bool{
 	"compl.cosize a": true, "compl.cosize r": true, "compl.cosize m": true,
+	"compl.size a": true, "compl.size r": true,
 	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true,
 	"compl.static-oracle r": true, "comp.no-carry t": true,
 	"comp.last n": true, "comp.last r": true,

@@ -19,18 +19,20 @@ const module = "github.com/cutealg/cutealg"
 // anything; the non-test files of props (its exported generators) are
 // listed in propsGen; every other package must be listed here.
 var layers = map[string][]string{
-	"internal/tuple":    {},
-	"internal/vectors":  {},
-	"internal/notation": {},
-	"internal/catalog":  {},
-	"concrete":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors"},
-	"sym":               {"internal/tuple", "internal/notation", "internal/catalog", "concrete"},
-	"rules":             {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym"},
-	"proofs":            {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules"},
-	"gpuval":            {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "props"},
-	"internal/oracle":   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
-	"internal/difftest": {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "internal/oracle", "props"},
-	"cmd/cute":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle", "props", "internal/difftest"},
+	"internal/tuple":           {},
+	"internal/vectors":         {},
+	"internal/notation":        {},
+	"internal/catalog":         {},
+	"concrete":                 {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors"},
+	"sym":                      {"internal/tuple", "internal/notation", "internal/catalog", "concrete"},
+	"rules":                    {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym"},
+	"proofs":                   {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules"},
+	"gpuval":                   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "props"},
+	"internal/oracle":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
+	"internal/difftest":        {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "internal/oracle", "props"},
+	"internal/picture":         {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "internal/picture/pictest"},
+	"internal/picture/pictest": {},
+	"cmd/cute":                 {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle", "internal/picture", "internal/picture/pictest", "props", "internal/difftest"},
 }
 
 // propsGen are the module packages the non-test files of props (the
