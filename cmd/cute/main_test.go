@@ -241,7 +241,7 @@ func TestGpuvalWrites(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
-	if code := run([]string{"gpuval", "-n", "20", "-per", "2", "-bindings", "1", "-out", dir}, nil, &out, &errb); code != 0 {
+	if code := run([]string{"gpuval", "-n", "20", "-bindings", "1", "-out", dir}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
 	}
 	fields := strings.Fields(out.String())
