@@ -105,8 +105,8 @@ Commands:
 
 Exit status: 0 success, 1 domain error (CuTe refuses, -strict finds a broken
 condition, a showcase mismatch, equiv finds a difference, gpuval finds a
-mismatch), 2 bad usage (unknown command or flag, text that does not parse),
-3 equiv cannot decide.
+mismatch, diff finds a disagreement), 2 bad usage (unknown command or flag,
+text that does not parse), 3 equiv cannot decide.
 
 Operations (the arguments of a call; [x] is optional):
 
