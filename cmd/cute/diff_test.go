@@ -41,7 +41,7 @@ func TestMain(m *testing.M) {
 // planted fault: "stride" adds 1 to the last stride of an extent above 1
 // in composition's results; "mode" drops the last top-level mode of
 // logical_divide's results; "crash" exits on complement; "hang" never
-// answers right_inverse.
+// answers right_inverse; "garbage" answers size with a line of text.
 func faultyOracle(fault string, in io.Reader, out io.Writer) {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(nil, 1<<20)
@@ -56,6 +56,10 @@ func faultyOracle(fault string, in io.Reader, out io.Writer) {
 			os.Exit(3)
 		case fault == "hang" && req.Op == "right_inverse":
 			time.Sleep(time.Hour)
+		case fault == "garbage" && req.Op == "size":
+			fmt.Fprintln(w, "size is", req.Args)
+			w.Flush()
+			continue
 		}
 		rep := oracle.Handle(req)
 		if rep.Result != nil {
@@ -149,8 +153,9 @@ func leaves(args []string) int {
 }
 
 // TestDiffFindsPlantedFaults: against an oracle with a planted fault,
-// cute diff finds it, only on the faulty operation, shrinks it to a small
-// case, and names the broken post-condition where it can.
+// cute diff finds it (a wrong stride, a dropped mode, a crash, a hang, a
+// garbage line), only on the faulty operation, shrinks it to a small case,
+// and names the broken post-condition where it can.
 func TestDiffFindsPlantedFaults(t *testing.T) {
 	for _, tc := range []struct {
 		fault, ops, kind string
@@ -163,11 +168,12 @@ func TestDiffFindsPlantedFaults(t *testing.T) {
 		{"mode", "logical_divide,size", difftest.KindValue, "logical_divide", 6, "", []string{"-functional"}},
 		{"crash", "complement,coalesce", difftest.KindCrash, "complement", 6, "", nil},
 		{"hang", "right_inverse,size", difftest.KindHang, "right_inverse", 4, "", []string{"-timeout", "200ms", "-startup", "1s", "-shrink", "16"}},
+		{"garbage", "size,rank", difftest.KindGarbage, "size", 2, "", nil},
 	} {
 		t.Run(tc.fault, func(t *testing.T) {
 			// a crash or hang costs a restart per probe: fewer cases
 			n := "24"
-			if tc.kind == difftest.KindCrash || tc.kind == difftest.KindHang {
+			if tc.kind != difftest.KindValue {
 				n = "4"
 			}
 			args := append([]string{"-cmd", peerCommand(t, tc.fault), "-n", n, "-seed", "5", "-ops", tc.ops}, tc.extra...)
@@ -191,7 +197,7 @@ func TestDiffFindsPlantedFaults(t *testing.T) {
 					t.Errorf("row %+v: disagreements on an operation without a fault", r)
 				}
 			}
-			if (tc.kind == difftest.KindCrash || tc.kind == difftest.KindHang) && rep.Restarts == 0 {
+			if tc.kind != difftest.KindValue && rep.Restarts == 0 {
 				t.Errorf("the peer was never restarted")
 			}
 			if tc.fault == "stride" {

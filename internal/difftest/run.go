@@ -37,8 +37,8 @@ type Config struct {
 	Timeout time.Duration
 	Startup time.Duration
 	// ShrinkBudget bounds the probes spent on shrinking one disagreement
-	// (default 300); a crash or hang, each probe of which may cost a
-	// restart or a timeout, gets an eighth of it.
+	// (default 300); a crash, hang or garbage reply, each probe of which
+	// costs a restart (and a hang a timeout), gets an eighth of it.
 	ShrinkBudget int
 }
 
@@ -187,7 +187,7 @@ func Run(cfg Config, log io.Writer) (Report, error) {
 		}
 		row.Disagreed++
 		probes, budget := 0, cfg.ShrinkBudget
-		if kind == KindCrash || kind == KindHang {
+		if kind == KindCrash || kind == KindHang || kind == KindGarbage {
 			budget = max(1, budget/8)
 		}
 		m, calls := props.Minimize(c, same(kind, ours, theirs), budget)
