@@ -31,7 +31,8 @@ Every disagreement is shrunk to a minimal case that still disagrees (fewer
 modes, smaller extents, shallower nesting) and reported with both answers
 and, where cutealg can tell, the documented post-condition the other
 answer breaks. The report counts per operation and flavor the cases sent,
-agreed (errors: both refused), disagreed, and the distinct minimal cases;
+agreed (errors: both refused), disagreed (faults: a crash, hang or garbage
+line), and the distinct minimal cases;
 -json prints it as one JSON object. The run is deterministic for a seed.
 Exit status 1 when there is a disagreement.
 

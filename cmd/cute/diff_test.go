@@ -197,8 +197,11 @@ func TestDiffFindsPlantedFaults(t *testing.T) {
 					t.Errorf("row %+v: disagreements on an operation without a fault", r)
 				}
 			}
-			if tc.kind != difftest.KindValue && rep.Restarts == 0 {
-				t.Errorf("the peer was never restarted")
+			if tc.kind != difftest.KindValue && (rep.Restarts == 0 || rep.Total.Faults != rep.Total.Disagreed) {
+				t.Errorf("%d restarts, %d faults of %d disagreements: want every one a fault, and restarts", rep.Restarts, rep.Total.Faults, rep.Total.Disagreed)
+			}
+			if tc.kind == difftest.KindValue && rep.Total.Faults != 0 {
+				t.Errorf("%d faults from an oracle that only answers wrong", rep.Total.Faults)
 			}
 			if tc.fault == "stride" {
 				again, _, _ := diffRun(t, args...)

@@ -30,6 +30,6 @@
 // documented post-condition that value breaks (its catalogue id).
 //
 // The report counts, per operation and flavor, the cases sent, agreed
-// (and of those, both refused), disagreed, and the distinct minimal cases
-// they shrank to. It is deterministic for a seed when the peer is.
+// (errors: of those, both refused), disagreed (faults: of those, a crash,
+// hang or garbage reply), and the distinct minimal cases they shrank to. It is deterministic for a seed when the peer is.
 package difftest

@@ -47,11 +47,13 @@ type Row struct {
 	Op     string `json:"op"`
 	Flavor string `json:"flavor"`
 	// Sent cases; Agreed of them, Errors of the agreed ones both refused;
-	// Disagreed cases, shrunk to Minimal distinct minimal cases.
+	// Disagreed cases, Faults of them a crash, hang or garbage reply of
+	// the peer, shrunk to Minimal distinct minimal cases.
 	Sent      int `json:"sent"`
 	Agreed    int `json:"agreed"`
 	Errors    int `json:"errors"`
 	Disagreed int `json:"disagreed"`
+	Faults    int `json:"faults"`
 	Minimal   int `json:"minimal"`
 }
 
@@ -187,7 +189,8 @@ func Run(cfg Config, log io.Writer) (Report, error) {
 		}
 		row.Disagreed++
 		probes, budget := 0, cfg.ShrinkBudget
-		if kind == KindCrash || kind == KindHang || kind == KindGarbage {
+		if fflt.kind != "" {
+			row.Faults++
 			budget = max(1, budget/8)
 		}
 		m, calls := props.Minimize(c, same(kind, ours, theirs), budget)
@@ -225,6 +228,7 @@ func Run(cfg Config, log io.Writer) (Report, error) {
 		rep.Total.Agreed += r.Agreed
 		rep.Total.Errors += r.Errors
 		rep.Total.Disagreed += r.Disagreed
+		rep.Total.Faults += r.Faults
 		rep.Total.Minimal += r.Minimal
 	}
 	rep.Total.Op, rep.Total.Flavor = "total", ""
@@ -281,12 +285,12 @@ func (r Report) WriteText(w io.Writer) {
 		how = "as functions"
 	}
 	fmt.Fprintf(w, "cute diff: %d cases against %q (seed %d, mode %s, compared %s)\n\n", r.N, r.Command, r.Seed, r.Mode, how)
-	fmt.Fprintf(w, "%-22s %-8s %6s %6s %6s %9s %7s\n", "op", "flavor", "sent", "agreed", "errors", "disagreed", "minimal")
+	fmt.Fprintf(w, "%-22s %-8s %6s %6s %6s %9s %6s %7s\n", "op", "flavor", "sent", "agreed", "errors", "disagreed", "faults", "minimal")
 	for _, row := range append(r.Rows, r.Total) {
 		if row.Disagreed == 0 && row.Op != "total" && len(r.Rows) > 24 {
 			continue
 		}
-		fmt.Fprintf(w, "%-22s %-8s %6d %6d %6d %9d %7d\n", row.Op, row.Flavor, row.Sent, row.Agreed, row.Errors, row.Disagreed, row.Minimal)
+		fmt.Fprintf(w, "%-22s %-8s %6d %6d %6d %9d %6d %7d\n", row.Op, row.Flavor, row.Sent, row.Agreed, row.Errors, row.Disagreed, row.Faults, row.Minimal)
 	}
 	if len(r.Rows) > 24 {
 		fmt.Fprintf(w, "(rows with no disagreement left out: -json lists every row)\n")
