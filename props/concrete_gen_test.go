@@ -326,7 +326,7 @@ func concJudge(t *rapid.T, c *concCase) (concrete.Layout, bool) {
 		}
 		// Strict mode may name a violated condition that it checks before
 		// reaching CuTe's refusal.
-		if serr == nil || (concKind(serr) != concKind(cerr) && concKind(serr) != concrete.Violation) {
+		if serr == nil || (concKind(serr) != concKind(cerr) && concKind(serr) != concrete.Violated) {
 			concFail(t, "%s: CuTe mode refuses (%v) but strict mode gives %v, %v", c.call, cerr, sv, serr)
 		}
 		return concrete.Layout{}, false
@@ -348,7 +348,7 @@ func concJudge(t *rapid.T, c *concCase) (concrete.Layout, bool) {
 		}
 		return sv, true
 	}
-	if concKind(serr) != concrete.Violation {
+	if concKind(serr) != concrete.Violated {
 		concFail(t, "%s: CuTe mode gives %v but strict mode fails with %v (kind %v)", c.call, cv, serr, concKind(serr))
 	}
 	if len(warns) == 0 {

@@ -129,8 +129,17 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		// strides: every complement of the run reads the symbols as static
 		w.step("compl.static-oracle", at, Env{"r": sym.S(int64(len(flatModes(a))))})
 	}
-	w.step("compl.filter", at, nil)
 	f := w.filter(a)
+	// (the step follows the decisions of which modes are size 1: its
+	// claim holds under their guards)
+	w.step("compl.filter", at, nil)
+	kept := leafLayout(sym.S(1), sym.S(0)) // CuTe's filter of no mode
+	if f != nil {
+		kept = modesLayout(f)
+	}
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call("filter", a.Node()), kept.Node()
+	})
 	if f == nil || (len(f) == 1 && isStaticConst(f[0].d, 0)) {
 		w.step("compl.zero", at, Env{"M": sym.Dyn(sizeOf(cot))})
 		r := w.compactLeft(coalesceShape(cot.Leaves(nil)), sym.S(1))
