@@ -37,7 +37,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{evalCmd, deriveCmd, checkCmd, equivCmd, showCmd, oracleCmd, gpuvalCmd, showcaseCmd}
+	commands = []*command{evalCmd, deriveCmd, checkCmd, equivCmd, showCmd, oracleCmd, diffCmd, vectorsCmd, gpuvalCmd, showcaseCmd}
 }
 
 func lookupCommand(name string) *command {
@@ -106,8 +106,8 @@ Commands:
 
 Exit status: 0 success, 1 domain error (CuTe refuses, -strict finds a broken
 condition, a showcase mismatch, equiv finds a difference, gpuval finds a
-mismatch), 2 bad usage (unknown command or flag, text that does not parse),
-3 equiv cannot decide.
+mismatch, diff finds a disagreement), 2 bad usage (unknown command or flag,
+text that does not parse), 3 equiv cannot decide.
 
 Operations (the arguments of a call; [x] is optional):
 

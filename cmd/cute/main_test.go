@@ -42,10 +42,18 @@ var cliCases = []struct {
 	{name: "eval-assume", args: []string{"eval", "-assume", "M % 8 == 0", "zipped_divide((M,N):(_1,M), (_8,_4))"}, exit: 0},
 	{name: "eval-cases", args: []string{"eval", "composition((N,_2,_4):(_1,N,_2*N), _4:_2)"}, exit: 0},
 
+	// diff, vectors
+	{name: "diff-h", args: []string{"diff", "-h"}, exit: 0},
+	{name: "diff-no-cmd", args: []string{"diff", "-n", "3"}, exit: 2},
+	{name: "diff-bad-op", args: []string{"diff", "-cmd", "true", "-ops", "composition,nope"}, exit: 2},
+	{name: "diff-bad-flavor", args: []string{"diff", "-cmd", "true", "-flavor", "weird"}, exit: 2},
+	{name: "vectors-h", args: []string{"vectors", "-h"}, exit: 0},
+	{name: "vectors-2", args: []string{"vectors", "-n", "2", "-seed", "4", "-ops", "composition"}, exit: 0},
+
 	// gpuval
 	{name: "gpuval-h", args: []string{"gpuval", "-h"}, exit: 0},
 	{name: "gpuval-operand", args: []string{"gpuval", "extra"}, exit: 2},
-	{name: "gpuval-bad-n", args: []string{"gpuval", "-per", "0"}, exit: 2},
+	{name: "gpuval-bad-n", args: []string{"gpuval", "-n", "-1"}, exit: 2},
 	{name: "gpuval-compare-missing", args: []string{"gpuval", "-out", "testdata/none", "-compare", "testdata/none"}, exit: 2},
 
 	// equiv
@@ -236,7 +244,7 @@ func TestGpuvalWrites(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
-	if code := run([]string{"gpuval", "-n", "20", "-per", "2", "-bindings", "1", "-out", dir}, nil, &out, &errb); code != 0 {
+	if code := run([]string{"gpuval", "-n", "20", "-bindings", "1", "-out", dir}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
 	}
 	fields := strings.Fields(out.String())
