@@ -175,10 +175,13 @@ func TestShiftPossibleMatchesGeneral(t *testing.T) {
 		// does not decide
 		"M<=N", "M<4", "M*N==1", "M*N%8==0", "min(M,N)==1", "M<=N && K!=1",
 		"K<=M && M%8==0", "M*K==N && M!=1", "M+N<=9", "N>=M+2 && M*N!=6",
+		// an operand with atoms whose image has none (N is pinned to 2)
+		"M%2==0 && N%2==0 && N<3",
 	}
 	exprs := []string{
 		"0", "1", "2", "-1", "1/2", "M", "N", "K", "M*N", "M*N*K", "M-1", "N-M", "M*N-M+1",
 		"M*N+M-M", "M*K*N-M*N+M", "M*M-2*M+1", "M/2", "K*N-1", "2*M-N", "M+N+K", "M*N/4",
+		"1/min(N+1,N+1)", "min(M,N)",
 	}
 	taken := 0
 	for _, src := range ctxs {

@@ -57,8 +57,8 @@ func (c *Ctx) ProvesDivides(a, b Expr) bool {
 	return c.proveDivides(pa, pb) != nil
 }
 
-// shiftPossible is the general path of Possible, where the operands'
-// images have no atoms (so no atom facts and no min/max resolutions
+// shiftPossible is the general path of Possible, where the operands and
+// their images have no atoms (so no atom facts and no min/max resolutions
 // enter), with its certificates verified only where a proof uses facts.
 // It computes the difference of the images once, and decides each of the
 // general path's proofs (proveLe both ways, then proveNe) first by the
@@ -71,9 +71,13 @@ func (c *Ctx) ProvesDivides(a, b Expr) bool {
 // their verified certificates). The answers are the general path's
 // (TestShiftPossibleMatchesGeneral). It answers sums and monomials of any
 // degree against each other (M0*N0 >= 1 under M0 != 1, M*K-M+1 <= M*K).
-// ok is false where images have atoms or when the fast paths are off.
+// ok is false where operands or images have atoms or when the fast paths
+// are off.
 func (c *Ctx) shiftPossible(pa, pb *poly) (Order, bool) {
-	if fastOff {
+	// operands with atoms may have images without (an atom of pinned
+	// symbols becomes a constant), which Verify, imaging the operands
+	// itself, need not find: the general path answers those
+	if fastOff || pa.hasAtoms() || pb.hasAtoms() {
 		return 0, false
 	}
 	ta, tb := c.theta(pa), c.theta(pb)
