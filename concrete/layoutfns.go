@@ -34,7 +34,7 @@ func init() {
 		&Op{Op: spec("coshape"),
 			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(cosize(a[0].Layout))) }},
 		&Op{Op: spec("coprofile"),
-			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(S(0))) }},
+			run: func(_ *calc, _ []Value) Value { return TupleValue(leaf(S(0))) }},
 		&Op{Op: spec("zip"),
 			run: func(_ *calc, a []Value) Value {
 				l := a[0].Layout
@@ -463,4 +463,57 @@ func basisLayoutNode(b *BasisLayout) notation.Node {
 		return &notation.Tuple{Elems: elems}
 	}
 	return &notation.Layout{Shape: tupleNode(b.Shape), Stride: stride(b.Stride)}
+}
+
+// Coshape mirrors cute::coshape(layout) for integer strides:
+// inner_product(shape - _1, abs(stride)) + _1, the codomain extent, which is
+// cosize(layout) (static only when every leaf it is computed from is).
+//
+// Post-condition: size(coshape(A)) == cosize(A).
+func Coshape(l Layout) (r Int, err error) {
+	err = guard("coshape", func() {
+		requireCongruent(&l)
+		r = cosize(l)
+	})
+	return
+}
+
+// Coprofile mirrors cute::coprofile(layout) for integer strides:
+// repeat_like of the (integer) sum of the strides with `_0`, that is `_0`.
+func Coprofile(l Layout) (r Int, err error) {
+	err = guard("coprofile", func() {
+		requireCongruent(&l)
+		r = S(0)
+	})
+	return
+}
+
+// TileUnzip mirrors cute::tile_unzip(layout, tiler): zip2_by of the shape
+// and the stride by the tiler's profile, the rank-2 modes at its terminals
+// split into a first mode of their first halves and a second of their
+// second halves followed by the modes the tiler does not reach:
+// `((2,2),(3,4)):((1,8),(2,16))` by `(2:1,3:1)` is
+// `((2,3),(2,4)):((1,2),(8,16))`.
+func TileUnzip(l Layout, t Tiler) (r Layout, err error) {
+	err = guard("tile_unzip", func() {
+		requireCongruent(&l)
+		requireTiler(&t)
+		r = zip2By(l, t)
+	})
+	return
+}
+
+// CeilDivLayout mirrors cute::ceil_div(target, tiler) for a layout tiler:
+// shape(complement(tiler, shape(target))), the "rest" modes of
+// logical_divide(target, tiler), computed without its compositional checks
+// (CuTe's note: ceil_div may give a result where logical_divide does not).
+// Complement's refusals and warnings apply.
+func CeilDivLayout(target IntTuple, tiler Layout, opts ...Option) (r IntTuple, err error) {
+	err = guard("ceil_div_layout", func() {
+		requireCongruent(&tiler)
+		var c calc
+		c.apply(opts)
+		r = sub(&c, "complement", LayoutValue(tiler), TupleValue(target)).Layout.Shape
+	})
+	return
 }

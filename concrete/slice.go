@@ -336,3 +336,13 @@ func flatCoord(i Int, s, d IntTuple) Int {
 	}
 	return r
 }
+
+// ParseCoord parses a coordinate that may hold CuTe's `_`: `(_,2)`,
+// `((1,_),_)`, `3`.
+func ParseCoord(src string) (Tiler, error) {
+	n, err := notation.Parse(src)
+	if err != nil {
+		return Tiler{}, err
+	}
+	return CoordFromNode(n)
+}

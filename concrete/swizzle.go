@@ -298,3 +298,38 @@ func extNode(v Value) notation.Node {
 func pairValue(first Value, off Int) Value {
 	return Value{Kind: ValPair, Layout: first.Layout, Composed: first.Composed, Tuple: leaf(off)}
 }
+
+// ParseSwizzle parses a swizzle as CuTe prints it: `Sw<3,4,3>`.
+func ParseSwizzle(src string) (Swizzle, error) {
+	n, err := notation.Parse(src)
+	if err != nil {
+		return Swizzle{}, err
+	}
+	return SwizzleFromNode(n)
+}
+
+// ParseComposed parses a composed layout as CuTe prints it:
+// `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`.
+func ParseComposed(src string) (Composed, error) {
+	n, err := notation.Parse(src)
+	if err != nil {
+		return Composed{}, err
+	}
+	return ComposedFromNode(n)
+}
+
+// PrintComposedLayout returns the text that CuTe's print_layout prints for
+// a composed layout, byte for byte: PrintLayout's grid of the inner layout
+// under the composed layout's own header line, each cell (m,n) holding
+// Sw(O + B(m,n)), the width counting cosize (for a swizzled layout CuTe's
+// cosize is the inner layout's). CuTe requires rank 2; a rank-1 composed
+// layout is drawn as a column, as PrintLayout draws a rank-1 layout.
+func PrintComposedLayout(c Composed) (s string, err error) {
+	err = guard("print_layout", func() {
+		checkSwizzle(c.Swizzle)
+		s = printGrid(c.String(), c.Layout, func(v int64) int64 {
+			return swizzleApply(c.Swizzle, D(addInt64(c.Offset.val(), v))).val()
+		})
+	})
+	return
+}

@@ -56,6 +56,14 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	if v.Kind == concrete.ValComposed && !*latex {
+		grid, err := concrete.PrintComposedLayout(*v.Composed)
+		if err != nil {
+			return report(showCmd, src, err, stderr)
+		}
+		fmt.Fprint(stdout, grid)
+		return exitOK
+	}
 	if v.Kind != concrete.ValLayout {
 		fmt.Fprintf(stderr, "cute show: %s is not a layout (use 'cute eval')\n", abbrev(v.String()))
 		return exitUsage
