@@ -152,10 +152,10 @@ func (op *Op) call(c *calc, args []Value) Value {
 		if a.Kind != ValComposed {
 			continue
 		}
-		if i > 0 || op.Composed == catalog.ComposedNo {
+		if i != op.layoutArg() || op.Composed == catalog.ComposedNo {
 			badInput("argument %d: %s takes no composed layout here", i+1, op.Name)
 		}
-		return op.callComposed(c, a.Composed, args)
+		return op.callComposed(c, i, args)
 	}
 	if op.plan != planNone {
 		return c.runPlanned(op.plan, args)
@@ -163,14 +163,31 @@ func (op *Op) call(c *calc, args []Value) Value {
 	return op.run(c, args)
 }
 
-// callComposed is the operation with the composed layout cl as its first
-// argument, following layout_composed.hpp and swizzle_layout.hpp.
-func (op *Op) callComposed(c *calc, cl *Composed, args []Value) Value {
-	inner := append([]Value{LayoutValue(cl.Layout)}, args[1:]...)
+// layoutArg is the position of the operation's first layout argument, the
+// one that may be a composed layout (the second for slice(c, A)).
+func (op *Op) layoutArg() int {
+	for i, k := range op.Args {
+		if k == catalog.Layout {
+			return i
+		}
+	}
+	return -1
+}
+
+// callComposed is the operation with the composed layout args[at],
+// following layout_composed.hpp and swizzle_layout.hpp.
+func (op *Op) callComposed(c *calc, at int, args []Value) Value {
+	cl := args[at].Composed
+	inner := append([]Value(nil), args...)
+	inner[at] = LayoutValue(cl.Layout)
 	switch op.Composed {
 	case catalog.ComposedInner:
 		return op.call(c, inner)
 	case catalog.ComposedForward:
+		if op.Name == "zip" && len(args) > 1 {
+			// CuTe's zip of a ComposedLayout takes no second layout
+			refuse("no matching function for call to zip(ComposedLayout, Layout)")
+		}
 		r := op.call(c, inner)
 		if r.Kind != ValLayout {
 			panic("concrete: " + op.Name + " forwards a composed layout but returns no layout")

@@ -20,8 +20,9 @@
 //	                          proved, 1 a binding and index where they
 //	                          differ, 3 undecided (the conditions needed)
 //	cute show [-strict] [-latex] EXPR
-//	                          draw a layout as CuTe's print_layout does
-//	                          (-latex: the TikZ document of print_latex)
+//	                          draw a layout (or a swizzled layout) as CuTe's
+//	                          print_layout does (-latex: the TikZ document
+//	                          of print_latex)
 //	cute oracle               answer JSON-lines requests (DESIGN section 5)
 //	cute gpuval [-out DIR] [-n N] [-bindings B] [-cutlass DIR] [-run [-host]]
 //	                          write a campaign against CuTe C++ on a GPU

@@ -18,7 +18,9 @@ indices, and the grid of values L(m,n), m down the rows (mode 0) and n across
 the columns (mode 1). Deeper layouts are drawn through their two top-level
 modes; a rank-1 layout is drawn as one column (CuTe's print_layout itself
 only takes rank 2); other ranks are refused. Grids of more than 256 rows or
-columns are refused.
+columns are refused. A swizzled layout (CuTe's ComposedLayout, written as
+CuTe prints it: Sw<3,4,3> o _0 o (_8,_64):(_64,_1)) is drawn as CuTe's
+print_layout draws it: each cell is Sw(O + B(m,n)).
 
 With -latex, prints instead the standalone LaTeX/TikZ document that CuTe's
 print_latex(layout) prints, byte for byte: each cell L(m,n) as a node shaded

@@ -109,7 +109,7 @@ const (
 	// (size, cosize, rank, depth, complement, make_fragment_like).
 	ComposedInner
 	// ComposedOwn: the operation has a rule of its own for composed layouts
-	// (evaluation, slices, max_alignment, nullspace, recast_layout).
+	// (evaluation, slices, max_alignment, nullspace).
 	ComposedOwn
 )
 
@@ -204,7 +204,7 @@ var posts = []PostCond{
 	{"slice.function", "R(j) == A(c_j) - crd2idx(c, A) for every j < size(R), c_j the coordinate c with its _ modes set to the coordinate of j"},
 	{"slice.offset", "the offset is crd2idx(c, A), the _ modes of c counting as 0"},
 	{"dice.modes", "R keeps the modes of A that c fixes with an integer, in order"},
-	{"tile.definition", "local_tile(A, T, c) == slice_and_offset((_,...,_),c,_...), zipped_divide(A, T)), and local_partition(A, L, i) slices zipped_divide(A, product_each(shape(L))) at L's flat coordinate of i in the rest modes"},
+	{"tile.definition", "local_tile(A, T, c) is slice_and_offset(((_,...),(c,_,...)), zipped_divide(A, T)), local_partition(A, L, i) is slice_and_offset(((L's flat coordinate of i,_,...),(_,...)), zipped_divide(A, product_each(shape(L))))"},
 	{"like.compact", "shape(R) == shape(A) and R is compact with the mode order of A's strides, static _0 strides kept"},
 	{"filter_zeros.shape", "stride(R) == stride(A), and shape(R) is shape(A) with _1 where the profile (the stride by default) holds a static _0"},
 	{"coshape.size", "size(coshape(A)) == cosize(A)"},
@@ -273,7 +273,7 @@ var ops = []*Op{
 	{Name: "slice_and_offset", Args: []ArgKind{Coord, Layout}, CuTe: "slice_and_offset(c, A)", Result: ResPair, Post: []string{"slice.function", "slice.offset"}, Ext: true},
 	{Name: "local_tile", Args: []ArgKind{Layout, Tiler, Coord}, CuTe: "local_tile(make_tensor(p, A), T, c): its layout and offset", Result: ResPair, Post: []string{"tile.definition"}, Ext: true},
 	{Name: "local_partition", Args: []ArgKind{Layout, Layout, Tuple}, CuTe: "local_partition(make_tensor(p, A), L, i): its layout and offset", Result: ResPair, Post: []string{"tile.definition"}, Ext: true},
-	{Name: "recast_layout", Args: []ArgKind{Layout, Param, Param}, CuTe: "recast_layout<uint_bit_t<Old>, uint_bit_t<New>>(A)", Post: []string{"cast.function"}, Composed: ComposedOwn, Ext: true},
+	{Name: "recast_layout", Args: []ArgKind{Layout, Param, Param}, CuTe: "recast_layout<uint_bit_t<Old>, uint_bit_t<New>>(A)", Post: []string{"cast.function"}, Ext: true},
 	{Name: "make_layout_like", Args: []ArgKind{Layout}, CuTe: "make_layout_like(A)", Post: []string{"like.compact"}, Ext: true},
 	{Name: "make_fragment_like", Args: []ArgKind{Layout}, CuTe: "make_fragment_like(A)", Post: []string{"shape"}, Composed: ComposedInner, Ext: true},
 	{Name: "filter_zeros", Args: []ArgKind{Layout, Tuple}, MinArgs: 1, CuTe: "filter_zeros(A[, P])", Post: []string{"filter_zeros.shape"}, Ext: true},
@@ -301,8 +301,7 @@ var composedUse = map[string]ComposedUse{
 	"raked_product": ComposedForward, "tile_to_shape": ComposedForward, "coalesce": ComposedForward,
 	"coalesce_profile": ComposedForward, "flatten": ComposedForward, "take": ComposedForward,
 	"group": ComposedForward, "get": ComposedForward,
-	"size": ComposedInner, "cosize": ComposedInner, "rank": ComposedInner, "depth": ComposedInner,
-	"complement": ComposedInner,
+	"size": ComposedInner, "cosize": ComposedInner, "rank": ComposedInner, "depth": ComposedInner, "complement": ComposedInner,
 	"evaluate": ComposedOwn, "nullspace": ComposedOwn, "slice": ComposedOwn, "slice_and_offset": ComposedOwn,
 }
 
