@@ -364,11 +364,13 @@ func captureAlgebra(t *testing.T, cutlass string) {
 		default:
 			t.Fatalf("%s: no answer from CuTe", c.ID)
 		}
-		b, err := json.Marshal(rec)
-		if err != nil {
+		var b strings.Builder
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false) // Sw<3,4,3> as written, like the public vectors
+		if err := enc.Encode(rec); err != nil {
 			t.Fatal(err)
 		}
-		lines = append(lines, string(b))
+		lines = append(lines, strings.TrimSuffix(b.String(), "\n"))
 	}
 	sort.Strings(lines)
 	if err := os.MkdirAll(algebraDir, 0o755); err != nil {
