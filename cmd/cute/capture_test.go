@@ -12,10 +12,10 @@ import (
 )
 
 // caseNames are the names of golden cases, in order.
-func caseNames(cases []struct{ name, expr string }) []string {
+func caseNames[C any](cases []C, name func(C) string) []string {
 	names := make([]string, len(cases))
 	for i, c := range cases {
-		names[i] = c.name
+		names[i] = name(c)
 	}
 	return names
 }

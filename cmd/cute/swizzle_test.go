@@ -30,7 +30,7 @@ var swizzleCases = []struct{ name, expr string }{
 func TestShowSwizzleCuTe(t *testing.T) {
 	dir := filepath.Join("testdata", "swizzle")
 	if *capture != "" {
-		captureCuTe(t, dir, *capture, caseNames(swizzleCases), ".txt")
+		captureCuTe(t, dir, *capture, caseNames(swizzleCases, func(c struct{ name, expr string }) string { return c.name }), ".txt")
 	}
 	var names []string
 	for _, c := range swizzleCases {
