@@ -87,7 +87,8 @@ func RecastLayout(l Layout, oldBits, newBits int, opts ...Option) (r Layout, err
 	return
 }
 
-func recastLayout(c *calc, l Layout, oldBits, newBits int) Layout {
+// castRatio is recast_layout's newBits/oldBits reduced to num/den.
+func castRatio(oldBits, newBits int) (num, den int64) {
 	if oldBits <= 0 || newBits <= 0 {
 		badInput("bit widths %d and %d: want positive widths", oldBits, newBits)
 	}
@@ -95,7 +96,11 @@ func recastLayout(c *calc, l Layout, oldBits, newBits int) Layout {
 	for a, b := int64(newBits), int64(oldBits); b != 0; a, b = b, a%b {
 		g = b
 	}
-	num, den := int64(newBits)/g, int64(oldBits)/g
+	return int64(newBits) / g, int64(oldBits) / g
+}
+
+func recastLayout(c *calc, l Layout, oldBits, newBits int) Layout {
+	num, den := castRatio(oldBits, newBits)
 	if num != 1 {
 		l = sub(c, "upcast", LayoutValue(l), TupleValue(leaf(S(num)))).Layout
 	}

@@ -109,18 +109,17 @@ func abs(x int) int {
 	return x
 }
 
-// masks are CuTe's yyy_msk and zzz_msk.
-func (s Swizzle) masks() (yyy, zzz int64) {
-	bits := int64(1)<<s.B - 1
-	return bits << (s.M + max(0, s.S)), bits << (s.M - min(0, s.S))
+// yyyMask is CuTe's yyy_msk: the B bits from bit M+max(0,S), those xored
+// into the zzz_msk bits (from M-min(0,S)) by the shift S.
+func (s Swizzle) yyyMask() int64 {
+	return (int64(1)<<s.B - 1) << (s.M + max(0, s.S))
 }
 
 // swizzleApply is Swizzle::apply(x) = x ^ shiftr(x & YYY, S), static when x
 // is. The masks fit 31 bits (checkSwizzle), so nothing overflows.
 func swizzleApply(s Swizzle, x Int) Int {
 	v := x.val()
-	yyy, _ := s.masks()
-	y := v & yyy
+	y := v & s.yyyMask()
 	if s.S >= 0 {
 		y >>= s.S
 	} else {
@@ -204,8 +203,76 @@ func (op *Op) callComposed(c *calc, at int, args []Value) Value {
 		return TupleValue(leaf(maxAlignmentComposed(c, cl)))
 	case "slice", "slice_and_offset":
 		return sliceComposed(op.Name, c, args[0], cl)
+	case "upcast":
+		return castComposed(c, cl, int64(paramInt(args[1])), true)
+	case "downcast":
+		return castComposed(c, cl, int64(paramInt(args[1])), false)
+	case "recast_layout":
+		num, den := castRatio(paramInt(args[1]), paramInt(args[2]))
+		v := ComposedValue(*cl)
+		if num != 1 {
+			v = castComposedValue(c, v, num, true)
+		}
+		if den != 1 {
+			v = castComposedValue(c, v, den, false)
+		}
+		return v
 	}
 	panic("concrete: " + op.Name + " has no rule for composed layouts")
+}
+
+// castComposed is layout_composed.hpp's upcast<N> (up) or downcast<N> of a
+// swizzled layout: composition(cast<N>(Sw), cast<N>(O), cast<N>(B)).
+// swizzle_layout.hpp casts the swizzle by moving its base M by log2(N) (N
+// a power of two; an upcast below bit 0 drops swizzle bits); CuTe casts
+// only a static offset (safe_div by N, which must divide it, or a product),
+// a dynamic one being a compile error.
+func castComposed(c *calc, cl *Composed, n int64, up bool) Value {
+	name := "downcast"
+	if up {
+		name = "upcast"
+	}
+	if n <= 0 || n&(n-1) != 0 {
+		refuse("N must be a power of two")
+	}
+	log2 := 0
+	for int64(1)<<log2 < n {
+		log2++
+	}
+	if !cl.Offset.Static {
+		refuse("no matching function for call to %s<%d>(const int&)", name, n)
+	}
+	sw, off := cl.Swizzle, cl.Offset
+	if up {
+		if off.val()%n != 0 {
+			refuse("Static safe_div requires t %% u == 0")
+		}
+		off = idiv(off, S(n))
+		if m := sw.M - log2; m >= 0 {
+			sw.M = m
+		} else {
+			sw = Swizzle{B: max(sw.B+m, 0), M: 0, S: sw.S}
+		}
+	} else {
+		off = imul(off, S(n))
+		sw.M += log2
+	}
+	checkSwizzle(sw)
+	l := sub(c, name, LayoutValue(cl.Layout), TupleValue(leaf(S(n)))).Layout
+	return composeBack(sw, off, l)
+}
+
+// castComposedValue casts v, a composed layout or (after the identity
+// swizzle collapsed) a layout.
+func castComposedValue(c *calc, v Value, n int64, up bool) Value {
+	if v.Kind == ValComposed {
+		return castComposed(c, v.Composed, n, up)
+	}
+	name := "downcast"
+	if up {
+		name = "upcast"
+	}
+	return sub(c, name, v, TupleValue(leaf(S(n))))
 }
 
 // evaluateComposed lists A(O + B(i)) for i < size(B), with evaluate's cap.

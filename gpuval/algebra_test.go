@@ -18,6 +18,8 @@ import (
 	"github.com/cutealg/cutealg/internal/vectors"
 )
 
+var captureOps = flag.String("capture-ops", "", "with -capture: recapture only the cases of these operations (comma-separated), keeping the other records")
+
 var capture = flag.String("capture", "", "CUTLASS folder holding include/: compile algebraCases host-only with g++ (or $CXX) and the stand-in CUDA headers, run them, and rewrite testdata/algebra/vectors.jsonl from CuTe's answers")
 
 // algebraDir holds the vectors of issue 19's operations (slices,
@@ -185,14 +187,22 @@ func algebraSkeletons() []skel {
 		add("max_alignment", cl)
 		add("make_fragment_like", cl)
 	}
+	for _, cl := range []string{"Sw<2,3,3> o 8 o (8,8):(8,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)", "Sw<2,1,3> o 6 o (4,16):(16,1)"} {
+		add("upcast", cl, "2")
+		add("upcast", cl, "4")
+		add("downcast", cl, "2")
+		add("recast_layout", cl, "16", "8")
+		add("recast_layout", cl, "8", "32")
+		add("recast_layout", cl, "16", "16")
+	}
 	add("composition", "Sw<0,4,3> o 0 o (8,8):(8,1)", "(4,8):(1,4)")
 	add("coalesce", "Sw<0,4,3> o 0 o (8,8):(8,1)")
 	return ss
 }
 
 // algebraCases are the skeletons in their static, dynamic and mixed
-// flavors (one case when a skeleton has no integer to flip); ids are
-// op-k-s, op-k-d and op-k-m.
+// flavors (swizzled ones static and dynamic only); ids are x19-op-k-s,
+// x19-op-k-d and x19-op-k-m (x19: issue 19; the public vectors use op-k-f).
 func algebraCases(t *testing.T) []Case {
 	var out []Case
 	count := map[string]int{}
@@ -229,7 +239,7 @@ func algebraCases(t *testing.T) []Case {
 				continue
 			}
 			seen[key] = true
-			out = append(out, Case{ID: fmt.Sprintf("%s-%d-%s", s.op, k, fl), Op: s.op, Args: args, Source: "algebra"})
+			out = append(out, Case{ID: fmt.Sprintf("x19-%s-%d-%s", s.op, k, fl), Op: s.op, Args: args, Source: "algebra"})
 		}
 	}
 	return out
@@ -316,6 +326,19 @@ func captureAlgebra(t *testing.T, cutlass string) {
 		t.Fatal(err)
 	}
 	cases := algebraCases(t)
+	only := map[string]bool{}
+	if *captureOps != "" {
+		for _, op := range strings.Split(*captureOps, ",") {
+			only[op] = true
+		}
+		var some []Case
+		for _, c := range cases {
+			if only[c.Op] {
+				some = append(some, c)
+			}
+		}
+		cases = some
+	}
 	dir := t.TempDir()
 	opt := Options{Cutlass: cut, TypesPerBatch: 48}
 	p := MakePlan(cases, opt)
@@ -351,6 +374,21 @@ func captureAlgebra(t *testing.T, cutlass string) {
 		}
 	}
 	var lines []string
+	if len(only) > 0 {
+		b, err := os.ReadFile(filepath.Join(algebraDir, "vectors.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			var r capturedRecord
+			if err := json.Unmarshal([]byte(l), &r); err != nil {
+				t.Fatal(err)
+			}
+			if !only[r.Op] {
+				lines = append(lines, l)
+			}
+		}
+	}
 	for _, c := range cases {
 		rec := capturedRecord{ID: c.ID, Op: c.Op, Args: c.Args, Flavor: flavorOf(c.ID)}
 		o := got[c.ID]

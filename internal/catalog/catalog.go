@@ -109,7 +109,7 @@ const (
 	// (size, cosize, rank, depth, complement, make_fragment_like).
 	ComposedInner
 	// ComposedOwn: the operation has a rule of its own for composed layouts
-	// (evaluation, slices, max_alignment, nullspace).
+	// (evaluation, slices, max_alignment, nullspace, the casts).
 	ComposedOwn
 )
 
@@ -273,7 +273,7 @@ var ops = []*Op{
 	{Name: "slice_and_offset", Args: []ArgKind{Coord, Layout}, CuTe: "slice_and_offset(c, A)", Result: ResPair, Post: []string{"slice.function", "slice.offset"}, Ext: true},
 	{Name: "local_tile", Args: []ArgKind{Layout, Tiler, Coord}, CuTe: "local_tile(make_tensor(p, A), T, c): its layout and offset", Result: ResPair, Post: []string{"tile.definition"}, Ext: true},
 	{Name: "local_partition", Args: []ArgKind{Layout, Layout, Tuple}, CuTe: "local_partition(make_tensor(p, A), L, i): its layout and offset", Result: ResPair, Post: []string{"tile.definition"}, Ext: true},
-	{Name: "recast_layout", Args: []ArgKind{Layout, Param, Param}, CuTe: "recast_layout<uint_bit_t<Old>, uint_bit_t<New>>(A)", Post: []string{"cast.function"}, Ext: true},
+	{Name: "recast_layout", Args: []ArgKind{Layout, Param, Param}, CuTe: "recast_layout<uint_bit_t<Old>, uint_bit_t<New>>(A)", Post: []string{"cast.function"}, Composed: ComposedOwn, Ext: true},
 	{Name: "make_layout_like", Args: []ArgKind{Layout}, CuTe: "make_layout_like(A)", Post: []string{"like.compact"}, Ext: true},
 	{Name: "make_fragment_like", Args: []ArgKind{Layout}, CuTe: "make_fragment_like(A)", Post: []string{"shape"}, Composed: ComposedInner, Ext: true},
 	{Name: "filter_zeros", Args: []ArgKind{Layout, Tuple}, MinArgs: 1, CuTe: "filter_zeros(A[, P])", Post: []string{"filter_zeros.shape"}, Ext: true},
@@ -303,6 +303,7 @@ var composedUse = map[string]ComposedUse{
 	"group": ComposedForward, "get": ComposedForward,
 	"size": ComposedInner, "cosize": ComposedInner, "rank": ComposedInner, "depth": ComposedInner, "complement": ComposedInner,
 	"evaluate": ComposedOwn, "nullspace": ComposedOwn, "slice": ComposedOwn, "slice_and_offset": ComposedOwn,
+	"upcast": ComposedOwn, "downcast": ComposedOwn,
 }
 
 var byName = map[string]*Op{}
