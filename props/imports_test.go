@@ -25,7 +25,7 @@ var layers = map[string][]string{
 	"concrete":                 {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors"},
 	"sym":                      {"internal/tuple", "internal/notation", "internal/catalog", "concrete"},
 	"rules":                    {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym"},
-	"proofs":                   {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules"},
+	"proofs":                   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules"},
 	"gpuval":                   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
 	"internal/oracle":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
 	"internal/picture":         {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "internal/picture/pictest"},
