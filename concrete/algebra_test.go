@@ -28,7 +28,7 @@ func TestAlgebraErrors(t *testing.T) {
 		{"swizzle", []string{"Sw<3,4,3>", "(1,2)"}, BadInput, "want an integer index"},
 		{"left_inverse", []string{"Sw<1,1,1> o _0 o 8:1"}, BadInput, "takes no composed layout"},
 		{"composition", []string{"(4,8):(1,4)", "Sw<1,1,1> o _0 o 8:1"}, BadInput, "takes no composed layout"},
-		{"slice", []string{"(_,1)", "Sw<1,1,1> o _0 o (4,4):(4,1)"}, BadInput, "not implemented"},
+		{"slice", []string{"(_,1)", "Sw<1,1,1> o _0 o (4,4):(4,1)"}, BadInput, "static layouts, offsets and coordinates only"},
 		{"max_alignment", []string{"Sw<1,1,1> o 4 o (4,4):(4,1)"}, Refused, "max_alignment(const int&)"},
 		{"recast_layout", []string{"(4,8):(8,1)", "0", "8"}, BadInput, "positive widths"},
 		{"domain_distribute", []string{"(4,6)", "4"}, Refused, "is_static<ShapeB>"},
@@ -172,6 +172,59 @@ func checkSlice(t *testing.T, a Layout, choice []int64) {
 		want := crd2idx(tup(full...), a.Shape, a.Stride).val()
 		if got := index(sl, j) + off.val(); got != want {
 			t.Errorf("slice %v of %v at %s: R(%d)+%d = %d, A(c_j) = %d", sl, a, FormatTiler(c), j, off.val(), got, want)
+		}
+	}
+}
+
+// TestSwizzledSlicePostCondition checks CuTe's decay of a swizzle under a
+// slice at integer coordinates against the meaning of a tensor slice: for
+// the layout R and offset o it gives, R(j) + o == Sw(O + B(c_j)) for every
+// j < size(R), c_j the coordinate with its `_` modes set to j's coordinate;
+// where CuTe's value breaks it (an offset carrying into a swizzled bit), CuTe
+// mode must warn and strict mode refuse.
+func TestSwizzledSlicePostCondition(t *testing.T) {
+	for _, src := range []string{
+		"Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "Sw<2,0,2> o _0 o (_4,_4):(_4,_1)", "Sw<2,3,3> o _4 o (_16,_32):(_32,_1)",
+		"Sw<2,1,-2> o _0 o (_8,_8):(_1,_8)", "Sw<3,3,3> o _0 o ((_8,_2),(_8,_4)):((_8,_512),(_1,_64))",
+	} {
+		cl, err := ParseComposed(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for m := range 2 {
+			for v := range size(cl.Layout.Mode(m)).val() {
+				kids := []Tiler{keepLeaf(), keepLeaf()}
+				kids[m] = tuple.Leaf(TilerLeaf{Kind: TileInt, Int: S(v)})
+				c := tuple.Of(kids...)
+				var warns []string
+				args := []string{FormatTiler(c), src}
+				got, err := ApplyText("slice_and_offset", args, CollectWarnings(&warns))
+				if err != nil {
+					t.Fatalf("slice_and_offset(%s, %s): %v", FormatTiler(c), src, err)
+				}
+				if _, serr := ApplyText("slice_and_offset", args, StrictMode()); (serr != nil) != (len(warns) > 0) {
+					t.Errorf("slice_and_offset%v: warnings %q, strict error %v", args, warns, serr)
+				}
+				broken := false
+				r := got.Layout
+				at := r.Index
+				if got.Composed != nil {
+					r, at = got.Composed.Layout, got.Composed.Index
+				}
+				for j := range size(r).val() {
+					crd := []IntTuple{leaf(S(v)), leaf(S(v))}
+					crd[1-m] = idx2crd(leaf(D(j)), cl.Layout.Mode(1-m).Shape)
+					want := swizzleApply(cl.Swizzle, D(cl.Offset.val()+crd2idx(tup(crd...), cl.Layout.Shape, cl.Layout.Stride).val())).val()
+					x, err := at(j)
+					if err != nil {
+						t.Fatal(err)
+					}
+					broken = broken || x+got.Tuple.Value().val() != want
+				}
+				if broken != (len(warns) > 0) {
+					t.Errorf("slice_and_offset%v = %s: the slice is broken: %v, warnings %q", args, got, broken, warns)
+				}
+			}
 		}
 	}
 }

@@ -306,17 +306,16 @@ func maxAlignmentComposed(c *calc, cl *Composed) Int {
 // sliceComposed is slice and slice_and_offset of a swizzled layout. With
 // only `_` in the coordinate CuTe keeps the swizzle and slices the inner
 // layout, the offset being `_0`; other coordinates take CuTe's decay of the
-// swizzle into strides (swizzle_layout.hpp), which this engine does not
-// follow yet: they are refused rather than answered wrongly.
+// swizzle (swizzleDecay).
 func sliceComposed(name string, c *calc, coord Value, cl *Composed) Value {
+	r, off := composeBack(cl.Swizzle, cl.Offset, sliceLayout(coord.Tiler, cl.Layout)), S(0)
 	if !allUnderscore(coord.Tiler) {
-		badInput("%s of a swizzled layout at a coordinate with integers (CuTe's swizzle decay) is not implemented", name)
+		r, off = swizzleDecay(c, coord.Tiler, cl)
 	}
-	r := composeBack(cl.Swizzle, cl.Offset, sliceLayout(coord.Tiler, cl.Layout))
 	if name == "slice" {
 		return r
 	}
-	return pairValue(r, S(0))
+	return pairValue(r, off)
 }
 
 // SwizzleFromNode converts a parsed Sw<B,M,S>.
