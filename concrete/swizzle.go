@@ -151,6 +151,10 @@ func (op *Op) call(c *calc, args []Value) Value {
 		if a.Kind != ValComposed {
 			continue
 		}
+		if i == 1 && op.Name == "composition" {
+			// CuTe's one overload with a composed second argument
+			return compositionOfComposed(c, args[0].Layout, a.Composed)
+		}
 		if i != op.layoutArg() || op.Composed == catalog.ComposedNo {
 			badInput("argument %d: %s takes no composed layout here", i+1, op.Name)
 		}
@@ -203,6 +207,14 @@ func (op *Op) callComposed(c *calc, at int, args []Value) Value {
 		return TupleValue(leaf(maxAlignmentComposed(c, cl)))
 	case "slice", "slice_and_offset":
 		return sliceComposed(op.Name, c, args[0], cl)
+	case "right_inverse", "left_inverse":
+		// swizzle_layout.hpp: with the static offset _0, the inverse of B
+		// composed with the swizzle (its own inverse)
+		if !cl.Offset.IsConst(0) {
+			badInput("%s of a swizzled layout with an offset other than _0 (CuTe's ComposedLayout<Layout,Offset,Swizzle>) is not implemented", op.Name)
+		}
+		inv := sub(c, op.Name, LayoutValue(cl.Layout)).Layout
+		return compositionWithSwizzle(inv, cl.Swizzle)
 	case "upcast":
 		return castComposed(c, cl, int64(paramInt(args[1])), true)
 	case "downcast":

@@ -1,6 +1,11 @@
 package concrete
 
-import "github.com/cutealg/cutealg/internal/tuple"
+import (
+	"math"
+	"math/bits"
+
+	"github.com/cutealg/cutealg/internal/tuple"
+)
 
 // This file transcribes swizzle_layout.hpp's slice_and_offset of a swizzled
 // layout at a coordinate that fixes some modes with integers: the fixed
@@ -158,3 +163,45 @@ func toMixedBits(l Layout, coord IntTuple) Int {
 
 // ixor is a ^ b, static when both are.
 func ixor(a, b Int) Int { return Int{V: a.val() ^ b.val(), Static: a.Static && b.Static} }
+
+// compositionWithSwizzle is swizzle_layout.hpp's composition(layout,
+// swizzle): the swizzle that a's values at the swizzle's Y and Z masks
+// name (make_swizzle<a(yyy), a(zzz)>), composed with a. CuTe computes both
+// values at compile time: a must be static. make_swizzle refuses Y and Z
+// masks of different bit counts, and masks that no Swizzle<B,M,S> makes.
+func compositionWithSwizzle(a Layout, sw Swizzle) Value {
+	checkSwizzle(sw)
+	if !isStaticTuple(a.Shape) || !isStaticTuple(a.Stride) {
+		refuse("composition(layout, swizzle) needs a static layout: its values at the swizzle masks are template arguments")
+	}
+	yyy := sw.yyyMask()
+	zzz := (int64(1)<<sw.B - 1) << (sw.M - min(0, sw.S))
+	y, z := index(a, yyy), index(a, zzz)
+	if y < 0 || z < 0 || y > math.MaxUint32 || z > math.MaxUint32 {
+		badInput("composition(%v, %v): the masks map to %d and %d, outside CuTe's uint32_t", a, sw, y, z)
+	}
+	by, bz := bits.OnesCount64(uint64(y)), bits.OnesCount64(uint64(z))
+	if by != bz {
+		refuse("Number of bits in Y and Z don't match")
+	}
+	ctz := func(x int64) int {
+		if x == 0 {
+			return 32
+		}
+		return bits.TrailingZeros64(uint64(x))
+	}
+	made := Swizzle{B: by, M: min(ctz(y), ctz(z)) % 32, S: ctz(y) - ctz(z)}
+	if made.B+made.M+abs(made.S) > 31 || made.yyyMask()|(int64(1)<<made.B-1)<<(made.M-min(0, made.S)) != y|z {
+		refuse("Something went wrong.")
+	}
+	return composeBack(made, S(0), a)
+}
+
+// compositionOfComposed is layout_composed.hpp's composition(a, Sw o O o
+// B): composition(composition(a, Sw), B), CuTe requiring the offset _0.
+func compositionOfComposed(c *calc, a Layout, cl *Composed) Value {
+	if !cl.Offset.IsConst(0) {
+		refuse("Require offset == 0.")
+	}
+	return sub(c, "composition", compositionWithSwizzle(a, cl.Swizzle), LayoutValue(cl.Layout))
+}

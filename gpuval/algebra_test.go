@@ -208,6 +208,17 @@ func algebraSkeletons() []skel {
 	} {
 		ss = append(ss, skel{op: "slice_and_offset", args: c[:], static: true}, skel{op: "slice", args: c[:], static: true})
 	}
+	// a layout after a swizzled layout, and the inverses of swizzled layouts
+	for _, c := range [][2]string{
+		{"1024:1", "Sw<3,4,3> o 0 o (8,64):(64,1)"}, {"4096:2", "Sw<3,4,3> o 0 o (8,64):(64,1)"},
+		{"(8,128):(128,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)"}, {"(16,16):(16,1)", "Sw<2,3,3> o 0 o (16,16):(16,1)"},
+		{"64:1", "Sw<2,3,3> o 4 o (8,8):(8,1)"},
+	} {
+		add("composition", c[0], c[1])
+	}
+	for _, cl := range []string{"Sw<3,4,3> o 0 o (8,64):(64,1)", "Sw<2,3,3> o 0 o (16,16):(1,16)", "Sw<1,2,-3> o 0 o ((4,2),(8,4)):((8,128),(1,32))"} {
+		ss = append(ss, skel{op: "right_inverse", args: []string{cl}, static: true}, skel{op: "left_inverse", args: []string{cl}, static: true})
+	}
 	add("composition", "Sw<0,4,3> o 0 o (8,8):(8,1)", "(4,8):(1,4)")
 	add("coalesce", "Sw<0,4,3> o 0 o (8,8):(8,1)")
 	return ss

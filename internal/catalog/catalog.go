@@ -109,7 +109,8 @@ const (
 	// (size, cosize, rank, depth, complement, make_fragment_like).
 	ComposedInner
 	// ComposedOwn: the operation has a rule of its own for composed layouts
-	// (evaluation, slices, max_alignment, nullspace, the casts).
+	// (evaluation, slices, max_alignment, nullspace, the casts, the
+	// inverses).
 	ComposedOwn
 )
 
@@ -303,7 +304,7 @@ var composedUse = map[string]ComposedUse{
 	"group": ComposedForward, "get": ComposedForward,
 	"size": ComposedInner, "cosize": ComposedInner, "rank": ComposedInner, "depth": ComposedInner, "complement": ComposedInner,
 	"evaluate": ComposedOwn, "nullspace": ComposedOwn, "slice": ComposedOwn, "slice_and_offset": ComposedOwn,
-	"upcast": ComposedOwn, "downcast": ComposedOwn,
+	"upcast": ComposedOwn, "downcast": ComposedOwn, "right_inverse": ComposedOwn, "left_inverse": ComposedOwn,
 }
 
 var byName = map[string]*Op{}
