@@ -281,7 +281,8 @@ func Unflatten(l Layout, profile IntTuple, opts ...Option) (r Layout, err error)
 func unflattenLayout(c *calc, l Layout, profile IntTuple) Layout {
 	r := Layout{unflatten(l.Shape, profile), unflatten(l.Stride, profile)}
 	if checksWanted(c) && !tuple.Congruent(r.Shape, profile) {
-		c.violated("unflatten: %v is not flat, so the result %v is not congruent with the profile %s", l, r, FormatTuple(profile))
+		c.violated(Violation{Op: "unflatten", Cond: "unflatten.congruent", Index: -1, Got: r.String(), Operands: []string{"A=" + l.String(), "P=" + FormatTuple(profile)}},
+			"unflatten: %v is not flat, so the result %v is not congruent with the profile %s", l, r, FormatTuple(profile))
 	}
 	return r
 }

@@ -143,9 +143,9 @@ func composeBack(s Swizzle, off Int, l Layout) Value {
 	return ComposedValue(Composed{Swizzle: s, Offset: off, Layout: l})
 }
 
-// call runs the operation on checked arguments: a composed first argument
+// call runs the operation on checked arguments: a composed layout argument
 // as the catalogue's entry says (catalog.ComposedUse), anything else through
-// the plan cache or the operation's own function.
+// the operation's own function.
 func (op *Op) call(c *calc, args []Value) Value {
 	for i, a := range args {
 		if a.Kind != ValComposed {
@@ -160,8 +160,8 @@ func (op *Op) call(c *calc, args []Value) Value {
 		}
 		return op.callComposed(c, i, args)
 	}
-	if op.plan != planNone {
-		return c.runPlanned(op.plan, args)
+	if op.layout != nil {
+		return op.layout.apply(c, args)
 	}
 	return op.run(c, args)
 }

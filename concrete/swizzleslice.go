@@ -90,7 +90,8 @@ func checkDecay(c *calc, coord Tiler, cl *Composed, r Value, off Int) {
 	for j := range checkIndices(size(sliced).val()) {
 		want := swizzleApply(cl.Swizzle, D(addInt64(base, index(sliced, j)))).val()
 		if got := addInt64(at(j), off.val()); got != want {
-			c.violated("slice of the swizzled layout %v at %s breaks R(j)+offset == Sw(O+B(c_j)) at j=%d: R(%d)+%d = %d, Sw(O+B(c_%d)) = %d [R=%v]", cl, FormatTiler(coord), j, j, off.val(), got, j, want, r)
+			c.violated(Violation{Op: "slice_and_offset", Cond: "slice.function", Index: j, Got: itoa(got), Want: itoa(want), Operands: []string{"c=" + FormatTiler(coord), "A=" + cl.String(), "R=" + r.String()}},
+				"slice of the swizzled layout %v at %s breaks R(j)+offset == Sw(O+B(c_j)) at j=%d: R(%d)+%d = %d, Sw(O+B(c_%d)) = %d [R=%v]", cl, FormatTiler(coord), j, j, off.val(), got, j, want, r)
 			return
 		}
 	}

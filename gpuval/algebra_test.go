@@ -326,7 +326,7 @@ func TestAlgebraVectors(t *testing.T) {
 			t.Errorf("%s: %s%v = %s, CuTe gives %s", r.ID, r.Op, r.Args, got, *r.Result)
 		case len(warns) > 0:
 			var ce *concrete.Error
-			if !errors.As(serr, &ce) || ce.Kind != concrete.Violation {
+			if !errors.As(serr, &ce) || ce.Kind != concrete.Violated {
 				t.Errorf("%s: CuTe mode warns %q, strict mode gives %v, %v", r.ID, warns, strict, serr)
 			}
 		case serr != nil || strict.String() != *r.Result:
