@@ -22,6 +22,11 @@ import (
 // zipped forms through logical_divide), those operations are computed by the
 // concrete engine, whose answers are themselves checked by their laws.
 //
+// One documented line is not a law: seeds/000 quotes complement's "@post
+// cosize(@a result) >= round_up(size(@a cotarget), cosize(@a layout_a))",
+// which CuTe's own values break (the seed's complement(4:1, 24) = 6:4 has
+// cosize 21 < 24); CUTLASS v4.7.0's layout.hpp no longer states it.
+//
 // One conformance driver (conformance_test.go) runs the catalogue against
 // the concrete engine and against the symbolic engine evaluated at
 // bindings.
