@@ -11,10 +11,10 @@
 // concrete.Eval; FuzzOracle: every catalogue operation, concrete, both
 // modes; FuzzSymbolic: symbolic requests under an assumption). Each input
 // runs under a bound (bound_test.go): inputs over 512 bytes are skipped and
-// an input must be answered within 60 s. Seeds come from the vectors and
-// the symbolic corpus of ../shared/vectors (read at test time; none when
-// absent), the rule files and the proofs library. docs/verification.md
-// records the runs and their findings.
+// an input must be answered within 10 s (the fuzzing engine's own limit).
+// Seeds come from the vectors and the symbolic corpus of ../shared/vectors
+// (read at test time; none when absent), the rule files and the proofs
+// library. docs/verification.md records the runs and their findings.
 //
 // Run a target with, for example:
 //

@@ -109,7 +109,7 @@ func lawDraws(op string) []symCall {
 	return out
 }
 
-// lawOps lists the operations that have laws, in catalogue order.
+// lawOps lists the operations that have laws, in the order of the laws.
 func lawOps() []string {
 	var ops []string
 	for _, l := range laws {
