@@ -45,7 +45,8 @@ func printLayout(l Layout) string {
 	if r := l.Rank(); r != 1 && r != 2 {
 		refuse("rank(layout) == 2 required (a rank-1 layout is drawn as a column); got rank %d", r)
 	}
-	_, rowMode, colMode, rows, cols := gridModes(l)
+	g := newGrid(l)
+	rows, cols := g.Rows, g.Cols
 	cosize := cosize(l).val()
 	if cosize > math.MaxInt32 {
 		badInput("cosize %d does not fit in CuTe's int", cosize)
@@ -63,7 +64,7 @@ func printLayout(l Layout) string {
 		b.WriteString(sep)
 		fmt.Fprintf(&b, "%2d  ", m)
 		for n := range cols {
-			fmt.Fprintf(&b, "| %*d ", w-2, gridCell(rowMode, colMode, m, n))
+			fmt.Fprintf(&b, "| %*d ", w-2, g.cell(m, n))
 		}
 		b.WriteString("|\n")
 	}
@@ -105,36 +106,83 @@ func printLatex(l Layout) string {
 	if r := l.Rank(); r > 2 {
 		refuse("rank(layout) <= 2 required; got rank %d", r)
 	}
-	padded, rowMode, colMode, rows, cols := gridModes(l)
+	g := newGrid(l)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%% Layout: %s\n", padded)
-	b.WriteString("\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n" +
-		"\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n")
-	for m := range rows {
-		for n := range cols {
-			v := gridCell(rowMode, colMode, m, n)
+	fmt.Fprintf(&b, "%% Layout: %s\n", g.Layout)
+	b.WriteString(latexHeader)
+	for m := range g.Rows {
+		for n := range g.Cols {
+			v := g.cell(m, n)
 			if v < 0 {
 				badInput("value %d at (%d,%d) is negative (CuTe would index its colour table at value %% 8 < 0)", v, m, n)
 			}
 			fmt.Fprintf(&b, "\\node[fill=%s] at (%d,%d) {%d};\n", latexGreys[v%8], m, n, v)
 		}
 	}
-	fmt.Fprintf(&b, "\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (%d,%d);\n\n", rows, cols)
-	for m := range rows {
-		fmt.Fprintf(&b, "\\node at (%d,-1) {\\Large{\\texttt{%d}}};\n", m, m)
-	}
-	for n := range cols {
-		fmt.Fprintf(&b, "\\node at (-1,%d) {\\Large{\\texttt{%d}}};\n", n, n)
-	}
-	b.WriteString("\\end{tikzpicture}\n\\end{document}\n")
+	latexFooter(&b, g.Rows, g.Cols)
 	return b.String()
 }
 
-// gridModes pads l (of rank 2 or less) to rank 2 with _1:_0 modes, as CuTe's
-// append<2>(l, Layout<_1,_0>{}) does, and returns the padded layout, its two
-// modes and their sizes (the grid's rows and columns, at least 0). A grid of
-// more than MaxPrintLayoutDim rows or columns is refused.
-func gridModes(l Layout) (padded, rowMode, colMode Layout, rows, cols int64) {
+// latexHeader is the document and tikzpicture header that CuTe's
+// print_latex and print_latex_tv print after their comment line: x points
+// down the rows, y right along the columns, 1cm cells.
+const latexHeader = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n" +
+	"\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n"
+
+// latexFooter writes what print_latex and print_latex_tv print after the
+// cells: the grid of rows x cols cells, the row indices at (m,-1), the
+// column indices at (-1,n), and the closing lines.
+func latexFooter(b *strings.Builder, rows, cols int64) {
+	fmt.Fprintf(b, "\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (%d,%d);\n\n", rows, cols)
+	for m := range rows {
+		fmt.Fprintf(b, "\\node at (%d,-1) {\\Large{\\texttt{%d}}};\n", m, m)
+	}
+	for n := range cols {
+		fmt.Fprintf(b, "\\node at (-1,%d) {\\Large{\\texttt{%d}}};\n", n, n)
+	}
+	b.WriteString("\\end{tikzpicture}\n\\end{document}\n")
+}
+
+// Grid is the rank-2 grid that print_layout and print_latex draw for a
+// layout of rank 2 or less: Layout is the layout padded to rank 2 with _1:_0
+// modes (CuTe's append<2>(l, Layout<_1,_0>{})), its mode 0 indexes the Rows
+// and its mode 1 the Cols (each mode walked colexicographically, so deeper
+// layouts are drawn through their two top-level modes). Pictures of layouts
+// (internal/picture) draw the same grid.
+type Grid struct {
+	Layout     Layout
+	Rows, Cols int64 // the sizes of the two modes, at least 0
+}
+
+// NewGrid returns the grid of l, a layout of rank 2 or less whose modes
+// have at most MaxPrintLayoutDim elements each (larger grids, higher ranks
+// and shapes and strides that are not congruent are refused).
+func NewGrid(l Layout) (g Grid, err error) {
+	err = guard("grid", func() {
+		requireCongruent(&l)
+		if r := l.Rank(); r > 2 {
+			refuse("rank(layout) <= 2 required; got rank %d", r)
+		}
+		g = newGrid(l)
+	})
+	return
+}
+
+// Cell returns the value of the grid at row m and column n, l(m,n): mode
+// 0 at m plus mode 1 at n. It is refused unless 0 <= m < Rows and 0 <= n
+// < Cols, and unless the value fits in CuTe's int (32 bits).
+func (g Grid) Cell(m, n int64) (v int64, err error) {
+	err = guard("grid", func() {
+		if m < 0 || m >= g.Rows || n < 0 || n >= g.Cols {
+			badInput("cell (%d,%d) is outside the %d x %d grid", m, n, g.Rows, g.Cols)
+		}
+		v = g.cell(m, n)
+	})
+	return
+}
+
+// newGrid is NewGrid for a congruent layout of rank <= 2, throwing.
+func newGrid(l Layout) Grid {
 	one := Layout{Shape: leaf(S(1)), Stride: leaf(S(0))}
 	modes := []Layout{one, one}
 	switch {
@@ -145,19 +193,18 @@ func gridModes(l Layout) (padded, rowMode, colMode Layout, rows, cols int64) {
 			modes[i] = l.Mode(i)
 		}
 	}
-	rowMode, colMode = modes[0], modes[1]
-	padded = Layout{Shape: tup(rowMode.Shape, colMode.Shape), Stride: tup(rowMode.Stride, colMode.Stride)}
-	rows, cols = size(rowMode).val(), size(colMode).val()
+	padded := Layout{Shape: tup(modes[0].Shape, modes[1].Shape), Stride: tup(modes[0].Stride, modes[1].Stride)}
+	rows, cols := size(modes[0]).val(), size(modes[1]).val()
 	if rows > MaxPrintLayoutDim || cols > MaxPrintLayoutDim {
 		badInput("grid of %d x %d cells exceeds MaxPrintLayoutDim (%d rows and columns)", rows, cols, MaxPrintLayoutDim)
 	}
-	return padded, rowMode, colMode, max(rows, 0), max(cols, 0)
+	return Grid{Layout: padded, Rows: max(rows, 0), Cols: max(cols, 0)}
 }
 
-// gridCell is the value at row m and column n of a grid: rowMode(m) +
-// colMode(n), refused unless it fits in CuTe's int.
-func gridCell(rowMode, colMode Layout, m, n int64) int64 {
-	v := addInt64(index(rowMode, m), index(colMode, n))
+// cell is the value at row m and column n: mode 0 at m plus mode 1 at n,
+// refused unless it fits in CuTe's int.
+func (g Grid) cell(m, n int64) int64 {
+	v := addInt64(index(g.Layout.Mode(0), m), index(g.Layout.Mode(1), n))
 	if v > math.MaxInt32 || v < math.MinInt32 {
 		// For positive extents |v| < cosize; print_layout checks the cosize
 		// first, so there only non-positive extents reach here.

@@ -406,10 +406,11 @@ func leaves(l sym.Layout) []sym.Expr {
 	return tuple.Fold(l.Stride, tuple.Fold(l.Shape, []sym.Expr(nil), add), add)
 }
 
-// valueAt evaluates a term at a binding with package concrete: the
-// symbols as run-time integers, or, where CuTe refuses that (a dynamic
-// stride it needs static), as static ones.
-func valueAt(t notation.Node, b sym.Binding) (concrete.Value, error) {
+// ValueAt evaluates a term (a Line's, a step's claim) at a binding with
+// package concrete in CuTe mode: the symbols as run-time integers, or,
+// where CuTe refuses that (a dynamic stride it needs static), as static
+// ones. A term without symbols needs no binding.
+func ValueAt(t notation.Node, b sym.Binding) (concrete.Value, error) {
 	v, err := evalAt(t, b, false)
 	if err != nil {
 		if s, errS := evalAt(t, b, true); errS == nil {
@@ -431,8 +432,8 @@ func (c *checker) differ(a, b notation.Node, conds []sym.Cond, eq *Equivalence) 
 		if c.ctx.Satisfies(bd) != nil || !holdsAll(conds, bd) {
 			continue
 		}
-		x, errX := valueAt(a, bd)
-		y, errY := valueAt(b, bd)
+		x, errX := ValueAt(a, bd)
+		y, errY := ValueAt(b, bd)
 		var why string
 		index := int64(-1)
 		switch {

@@ -101,8 +101,8 @@ func TestEquivSymbolic(t *testing.T) {
 				}
 			}
 			for _, b := range ctx.Sample(append(notation.Symbols(na), notation.Symbols(nb)...), 16, 3) {
-				x, errX := valueAt(na, b)
-				y, errY := valueAt(nb, b)
+				x, errX := ValueAt(na, b)
+				y, errY := ValueAt(nb, b)
 				if (errX == nil) != (errY == nil) || errX == nil && sameFunction(x, y, false) != nil {
 					t.Errorf("%s vs %s: same, but not at %v", c.a, c.b, b)
 				}
@@ -111,8 +111,8 @@ func TestEquivSymbolic(t *testing.T) {
 			if err := ctx.Satisfies(eq.Binding); err != nil {
 				t.Errorf("%s vs %s: the binding %v breaks the assumptions: %v", c.a, c.b, eq.Binding, err)
 			}
-			x, errX := valueAt(na, eq.Binding)
-			y, errY := valueAt(nb, eq.Binding)
+			x, errX := ValueAt(na, eq.Binding)
+			y, errY := ValueAt(nb, eq.Binding)
 			if errX == nil && errY == nil && sameFunction(x, y, false) == nil {
 				t.Errorf("%s vs %s: differ at %v, but equal there", c.a, c.b, eq.Binding)
 			}

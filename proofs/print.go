@@ -24,6 +24,31 @@ import (
 // `Na.1. Case ...` in turn.
 func Format(d rules.Derivation) string {
 	var b strings.Builder
+	for _, l := range Lines(d) {
+		b.WriteString(l.Text)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Line is one line of a derivation as Format prints it (without its
+// newline), with the term it shows, if any: for a numbered line the whole
+// term it states equal to the request, for a bullet that rewrites a part
+// the part's new form, for an outcome line the case's result; nil for the
+// other lines (the request, the rules and conditions, the cases).
+type Line struct {
+	Text string
+	Term notation.Node
+	// When holds the guards of the case the line belongs to (nil for the
+	// lines every case shares).
+	When []string
+}
+
+// Lines returns the lines of Format(d), each with the term it shows (see
+// Line), so that a derivation can be drawn step by step (cute derive
+// -html).
+func Lines(d rules.Derivation) []Line {
+	var out []Line
 	req := &notation.Call{Name: d.Op}
 	for _, a := range d.Args {
 		n, err := notation.Parse(a)
@@ -32,22 +57,22 @@ func Format(d rules.Derivation) string {
 		}
 		req.Args = append(req.Args, n)
 	}
-	fmt.Fprintf(&b, "%s\n", notation.PrintDocs(req))
+	out = append(out, Line{Text: notation.PrintDocs(req)})
 	if len(d.Assume) > 0 {
-		fmt.Fprintf(&b, "assuming %s\n", strings.Join(d.Assume, " && "))
+		out = append(out, Line{Text: "assuming " + strings.Join(d.Assume, " && ")})
 	}
 	var start notation.Node = req
 	if n, err := normalize(req); err == nil {
 		start = n
 	}
-	w := &docWriter{b: &b, open: []notation.Node{start}}
+	w := &docWriter{out: &out, open: []notation.Node{start}}
 	if len(d.Cases) == 1 && len(d.Cases[0].When) == 0 && len(d.Cases[0].From) == 0 {
 		c := d.Cases[0]
 		for _, s := range c.Steps {
 			w.step(s, "")
 		}
 		w.outcome(c, "")
-		return b.String()
+		return out
 	}
 	// the steps every case shares
 	p := sharedPrefix(d.Cases)
@@ -59,7 +84,7 @@ func Format(d rules.Derivation) string {
 		label := fmt.Sprintf("%d%s", w.n+1, caseLetter(ci))
 		w.fork().writeCase(c, label, p)
 	}
-	return b.String()
+	return out
 }
 
 // sharedPrefix is the number of leading steps every case has alike (none
@@ -83,11 +108,17 @@ func sharedPrefix(cs []rules.Case) int {
 // the bottom, lemmas above), the last number given and whether the term
 // changed since it was printed.
 type docWriter struct {
-	b       *strings.Builder
+	out     *[]Line
 	open    []notation.Node
 	n       int
-	prefix  string // the case's label, for the numbers inside a case
+	prefix  string   // the case's label, for the numbers inside a case
+	when    []string // the case's guards
 	pending bool
+}
+
+// line appends a line showing term (or nil) to the output.
+func (w *docWriter) line(term notation.Node, format string, args ...any) {
+	*w.out = append(*w.out, Line{Text: fmt.Sprintf(format, args...), Term: term, When: w.when})
 }
 
 func (w *docWriter) fork() *docWriter {
@@ -97,9 +128,10 @@ func (w *docWriter) fork() *docWriter {
 }
 
 func (w *docWriter) writeCase(c rules.Case, label string, skip int) {
-	fmt.Fprintf(w.b, "%s. Case %s:\n", label, whenText(c.When))
+	w.when = c.When
+	w.line(nil, "%s. Case %s:", label, whenText(c.When))
 	if len(c.From) > 0 {
-		fmt.Fprintf(w.b, "%s  (one outcome serves the cases it merges)\n", strings.Repeat(" ", len(label)))
+		w.line(nil, "%s  (one outcome serves the cases it merges)", strings.Repeat(" ", len(label)))
 		for k, f := range c.From {
 			w.fork().writeCase(f, fmt.Sprintf("%s.%d", label, k+1), skip)
 		}
@@ -126,7 +158,7 @@ func (w *docWriter) flush(indent string) {
 		return
 	}
 	w.pending = false
-	fmt.Fprintf(w.b, "%s%s = %s. By the steps above.\n", indent, w.number(), notation.PrintDocs(w.open[0]))
+	w.line(w.open[0], "%s%s = %s. By the steps above.", indent, w.number(), notation.PrintDocs(w.open[0]))
 }
 
 func (w *docWriter) step(s rules.Step, indent string) {
@@ -137,14 +169,14 @@ func (w *docWriter) step(s rules.Step, indent string) {
 		w.flush(indent)
 		w.open[0] = after
 		label := w.number()
-		fmt.Fprintf(w.b, "%s%s = %s. %s.\n", indent, label, notation.PrintDocs(after), sentence(s.Says))
+		w.line(after, "%s%s = %s. %s.", indent, label, notation.PrintDocs(after), sentence(s.Says))
 		w.meta(s, indent+strings.Repeat(" ", len(label)+1))
 	case ok:
 		w.rewrite(before, after)
-		fmt.Fprintf(w.b, "%s   * %s => %s. %s.\n", indent, notation.PrintDocs(before), notation.PrintDocs(after), sentence(s.Says))
+		w.line(after, "%s   * %s => %s. %s.", indent, notation.PrintDocs(before), notation.PrintDocs(after), sentence(s.Says))
 		w.meta(s, indent+"     ")
 	default:
-		fmt.Fprintf(w.b, "%s   * %s.\n", indent, sentence(s.Says))
+		w.line(nil, "%s   * %s.", indent, sentence(s.Says))
 		w.meta(s, indent+"     ")
 	}
 }
@@ -215,24 +247,28 @@ func claimTerms(s rules.Step) (before, after notation.Node, ok bool) {
 func sentence(s string) string { return strings.TrimSuffix(s, ".") }
 
 func (w *docWriter) meta(s rules.Step, pad string) {
-	fmt.Fprintf(w.b, "%s[%s v%d at %s; %s]\n", pad, s.Rule, s.Version, s.At, s.Doc)
+	w.line(nil, "%s[%s v%d at %s; %s]", pad, s.Rule, s.Version, s.At, s.Doc)
 	if len(s.Bind) > 0 {
-		fmt.Fprintf(w.b, "%swith %s\n", pad, withText(s.Bind))
+		w.line(nil, "%swith %s", pad, withText(s.Bind))
 	}
 	for _, c := range s.Checked {
-		fmt.Fprintf(w.b, "%s- %s: %s\n", pad, c.Cond, c.By)
+		w.line(nil, "%s- %s: %s", pad, c.Cond, c.By)
 	}
 }
 
 func (w *docWriter) outcome(c rules.Case, indent string) {
 	w.flush(indent)
 	if c.Error != "" {
-		fmt.Fprintf(w.b, "%s= error: %s\n", indent, c.Error)
+		w.line(nil, "%s= error: %s", indent, c.Error)
 		return
 	}
-	fmt.Fprintf(w.b, "%s= %s\n", indent, c.Result)
+	var result notation.Node
+	if n, err := notation.Parse(c.Result); err == nil {
+		result = n
+	}
+	w.line(result, "%s= %s", indent, c.Result)
 	for _, x := range c.Warnings {
-		fmt.Fprintf(w.b, "%s  warning: %s\n", indent, x)
+		w.line(nil, "%s  warning: %s", indent, x)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/proofs"
 	"github.com/cutealg/cutealg/rules"
 )
@@ -46,5 +47,50 @@ func TestFormatCases(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("Format lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestLines checks the terms Lines attaches to the lines of Format: a
+// numbered line and a bullet that rewrites a part show their new term, an
+// outcome line the result; a line of a case carries the case's guards.
+func TestLines(t *testing.T) {
+	d, err := rules.Derive(rules.Request{Op: "composition", Args: []string{"(N,_2,_4):(_1,N,_2*N)", "_4:_2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := proofs.Lines(d)
+	var text strings.Builder
+	terms, guarded := 0, 0
+	for _, l := range lines {
+		text.WriteString(l.Text + "\n")
+		if len(l.When) > 0 {
+			guarded++
+		}
+		if l.Term == nil {
+			continue
+		}
+		terms++
+		shown := notation.PrintDocs(l.Term)
+		trimmed := strings.TrimSpace(l.Text)
+		switch {
+		case strings.HasPrefix(trimmed, "* "):
+			if !strings.Contains(l.Text, "=> "+shown+". ") {
+				t.Errorf("bullet %q shows term %s", l.Text, shown)
+			}
+		case strings.HasPrefix(trimmed, "= "):
+			if trimmed != "= "+shown {
+				t.Errorf("outcome %q shows term %s", l.Text, shown)
+			}
+		default:
+			if !strings.Contains(l.Text, ". = "+shown+". ") {
+				t.Errorf("numbered line %q shows term %s", l.Text, shown)
+			}
+		}
+	}
+	if text.String() != proofs.Format(d) {
+		t.Error("the lines are not Format's text")
+	}
+	if terms == 0 || guarded == 0 {
+		t.Errorf("%d lines show a term, %d carry guards: want some of each", terms, guarded)
 	}
 }

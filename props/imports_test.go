@@ -18,17 +18,19 @@ const module = "github.com/cutealg/cutealg"
 // it. The test-only packages props and fuzz may import anything; every other
 // package must be listed here.
 var layers = map[string][]string{
-	"internal/tuple":    {},
-	"internal/vectors":  {},
-	"internal/notation": {},
-	"internal/catalog":  {},
-	"concrete":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors"},
-	"sym":               {"internal/tuple", "internal/notation", "internal/catalog", "concrete"},
-	"rules":             {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym"},
-	"proofs":            {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules"},
-	"gpuval":            {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
-	"internal/oracle":   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
-	"cmd/cute":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle"},
+	"internal/tuple":           {},
+	"internal/vectors":         {},
+	"internal/notation":        {},
+	"internal/catalog":         {},
+	"concrete":                 {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors"},
+	"sym":                      {"internal/tuple", "internal/notation", "internal/catalog", "concrete"},
+	"rules":                    {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym"},
+	"proofs":                   {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules"},
+	"gpuval":                   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
+	"internal/oracle":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
+	"internal/picture":         {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "internal/picture/pictest"},
+	"internal/picture/pictest": {},
+	"cmd/cute":                 {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle", "internal/picture", "internal/picture/pictest"},
 }
 
 // testOnly are external modules that only tests may import (gopter may also

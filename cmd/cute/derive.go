@@ -5,9 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
+	"github.com/cutealg/cutealg/concrete"
 	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/internal/picture"
 	"github.com/cutealg/cutealg/proofs"
 	"github.com/cutealg/cutealg/rules"
 	"github.com/cutealg/cutealg/sym"
@@ -16,7 +19,7 @@ import (
 var deriveCmd = &command{
 	name:    "derive",
 	summary: "derive a symbolic call step by step: the rules applied, the cases, the answer",
-	usage: `usage: cute derive [-assume COND]... [-dynamic] [-json] CALL
+	usage: `usage: cute derive [-assume COND]... [-dynamic] [-json | -html FILE [-bind M=..,N=..]] CALL
 
 Computes CALL, one operation over symbolic layouts such as
 	cute derive -assume 'M % 32 == 0' 'logical_divide((M,N):(_1,M), _32:_1)'
@@ -33,6 +36,11 @@ Flags:
 	              needs (instead of a case split or an error)
 	-json         print the derivation as JSON (the stable form a program
 	              or a checker reads)
+	-html FILE    write the derivation as one self-contained HTML page
+	              instead: each step followed by the figure (SVG) of the
+	              layout it gives, drawn at the binding -bind (needed
+	              when CALL has symbols; it must satisfy the assumptions)
+	-bind B       the values of the symbols for -html, as M=64,N=32
 `,
 }
 
@@ -52,13 +60,25 @@ func runDerive(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&assume, "assume", "an assumption")
 	asJSON := fs.Bool("json", false, "print JSON")
 	dynamic := fs.Bool("dynamic", false, "the symbols as CuTe's run-time integers")
+	htmlFile := fs.String("html", "", "write an HTML page")
+	bindText := fs.String("bind", "", "the binding of -html")
 	operands, code, done := parseFlags(deriveCmd, fs, args, stdout, stderr)
 	if done {
 		return code
 	}
+	if *htmlFile == "" && *bindText != "" || *htmlFile != "" && *asJSON {
+		fmt.Fprintln(stderr, "cute derive: -bind goes with -html, and -html and -json are two forms: give one")
+		return exitUsage
+	}
 	req, src, code, ok := symbolicRequest(deriveCmd, operands, assume, *dynamic, stderr)
 	if !ok {
 		return code
+	}
+	var binding sym.Binding
+	if *htmlFile != "" {
+		if binding, code, ok = htmlBinding(req, *bindText, stderr); !ok {
+			return code
+		}
 	}
 	d, err := rules.Derive(req)
 	if err != nil {
@@ -72,8 +92,118 @@ func runDerive(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, string(b))
 		return exitOK
 	}
+	if *htmlFile != "" {
+		page := derivationPage(d, binding)
+		if err := os.WriteFile(*htmlFile, []byte(page), 0o644); err != nil {
+			fmt.Fprintf(stderr, "cute derive: %v\n", err)
+			return exitDomain
+		}
+		return exitOK
+	}
 	fmt.Fprint(stdout, proofs.Format(d))
 	return exitOK
+}
+
+// htmlBinding reads the binding of -html: required when the request has
+// symbols, and then satisfying the assumptions.
+func htmlBinding(req rules.Request, bindText string, stderr io.Writer) (sym.Binding, int, bool) {
+	symbolic := false
+	for _, a := range req.Args {
+		symbolic = symbolic || hasSymbol(a)
+	}
+	if bindText == "" {
+		if symbolic {
+			fmt.Fprintln(stderr, "cute derive: the figures of a derivation over symbols are drawn at a binding: give -bind, as M=64,N=32")
+			return nil, exitUsage, false
+		}
+		return sym.Binding{}, exitOK, true
+	}
+	b, err := parseBinding(bindText)
+	if err != nil {
+		fmt.Fprintf(stderr, "cute derive: %v\n", err)
+		return nil, exitUsage, false
+	}
+	ctx, err := sym.Assume(req.Assume...)
+	if err == nil {
+		err = ctx.Satisfies(b)
+	}
+	if err != nil {
+		return nil, report(deriveCmd, bindText, fmt.Errorf("-bind %s: %w", bindText, err), stderr), false
+	}
+	return b, exitOK, true
+}
+
+// derivationPage is the HTML page of a derivation: its lines as Format
+// prints them, each line that shows a term followed (after the lines of
+// its rule and conditions) by the figure of the term's layout at binding b
+// (a note instead where it is the figure just drawn).
+func derivationPage(d rules.Derivation, b sym.Binding) string {
+	var sections []picture.Section
+	var text strings.Builder
+	var figure, note string
+	flush := func() {
+		if text.Len() > 0 {
+			sections = append(sections, picture.Section{Text: strings.TrimSuffix(text.String(), "\n"), SVG: figure, Note: note})
+		}
+		text.Reset()
+		figure, note = "", ""
+	}
+	at := ""
+	if len(b) > 0 {
+		at = " at " + bindingText(b)
+	}
+	last := ""
+	for _, l := range proofs.Lines(d) {
+		if l.Term != nil {
+			flush()
+			figure, note = termFigure(l.Term, b, at)
+			if !holdsAt(l.When, b) {
+				figure, note = "", "no figure: the guards of this case do not hold"+at
+			}
+			if figure != "" && figure == last {
+				figure, note = "", "the same layout as the figure above"
+			} else if figure != "" {
+				last = figure
+			}
+		}
+		text.WriteString(l.Text)
+		text.WriteByte('\n')
+	}
+	flush()
+	return picture.Page("cute derive "+d.Op+"("+strings.Join(d.Args, ", ")+")"+at, sections)
+}
+
+// holdsAt reports whether every guard (conditions in the notation) holds
+// at b; a guard that cannot be decided there counts as not holding.
+func holdsAt(guards []string, b sym.Binding) bool {
+	for _, g := range guards {
+		conds, err := sym.ParseConds(g)
+		if err != nil {
+			return false
+		}
+		for _, c := range conds {
+			if h, err := c.Holds(b); err != nil || !h {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// termFigure is the figure of a term's layout at b, or a note saying why
+// there is none (the term is not a layout, or not drawable there).
+func termFigure(t notation.Node, b sym.Binding, at string) (svg, note string) {
+	v, err := proofs.ValueAt(t, b)
+	if err == nil && v.Kind != concrete.ValLayout {
+		return "", ""
+	}
+	if err == nil {
+		svg, err = picture.Layout(v.Layout, v.String()+at, nil)
+	}
+	if err != nil {
+		return "", fmt.Sprintf("no figure%s: %s", at, oneLine(err.Error()))
+	}
+	return svg, ""
 }
 
 // symbolicRequest reads a call expression of one operation whose

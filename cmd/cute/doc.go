@@ -9,8 +9,9 @@
 //	cute eval [-strict] [-assume COND]... EXPR
 //	                          evaluate a call expression or a layout
 //	                          (symbolic with symbols or -assume)
-//	cute derive [-assume COND]... [-json] CALL
-//	                          derive a symbolic call step by step
+//	cute derive [-assume COND]... [-json | -html FILE [-bind B]] CALL
+//	                          derive a symbolic call step by step (-html:
+//	                          a page with the figure of every step)
 //	cute check FILE           re-verify a saved derivation (JSON of derive -json;
 //	                          - for stdin): exit 0, or 1 naming the first
 //	                          step that fails
@@ -19,9 +20,12 @@
 //	                          same function at every allowed binding: 0
 //	                          proved, 1 a binding and index where they
 //	                          differ, 3 undecided (the conditions needed)
-//	cute show [-strict] [-latex] EXPR
+//	cute show [-strict] [-latex | -svg FILE] [-tv -tile M,N] [-bind B] EXPR
 //	                          draw a layout as CuTe's print_layout does
-//	                          (-latex: the TikZ document of print_latex)
+//	                          (-latex: the TikZ document of print_latex;
+//	                          -svg: a coloured figure; -tv: a (thread, value)
+//	                          layout over its tile, print_latex_tv with
+//	                          -latex; -bind: a symbolic layout at a binding)
 //	cute oracle               answer JSON-lines requests (DESIGN section 5)
 //	cute gpuval [-out DIR] [-n N] [-bindings B] [-cutlass DIR] [-run [-host]]
 //	                          write a campaign against CuTe C++ on a GPU

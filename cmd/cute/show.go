@@ -3,14 +3,23 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/catalog"
+	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/internal/picture"
+	"github.com/cutealg/cutealg/rules"
+	"github.com/cutealg/cutealg/sym"
 )
 
 var showCmd = &command{
 	name:    "show",
-	summary: "draw a layout as CuTe's print_layout grid (or print_latex)",
-	usage: `usage: cute show [-strict] [-svg FILE] [-latex] EXPR
+	summary: "draw a layout: CuTe's print_layout grid, print_latex, print_latex_tv, or an SVG figure",
+	usage: `usage: cute show [-strict] [-latex | -svg FILE] [-tv -tile M,N] [-bind M=..,N=..] [-assume COND]... EXPR
 
 Evaluates EXPR (a layout, or a call expression whose result is a layout) and
 prints it exactly as CuTe's print_layout does: the layout, the column
@@ -26,10 +35,32 @@ by L(m,n) mod 8, the grid, and the row and column indices. print_latex also
 takes rank-0 and rank-1 layouts (padded with _1:_0 modes, as its header line
 shows) and refuses negative values.
 
+With -svg FILE, writes the layout as an SVG figure: the same grid, each
+cell coloured by its value (or, for the result of a divide or a product, by
+the tile it belongs to), the boundaries between the sub-modes of each mode
+drawn thicker, the indices on the margins. A rank above 2 is drawn with the
+modes 1, 2, ... grouped across the columns.
+
+With -tv -tile M,N, EXPR is a (thread, value) -> index layout of rank 2
+over an M x N tile (index k is the element (k % M, k / M)): each cell of the
+tile shows the first T<t> V<v> that reaches it, coloured by the thread.
+-latex prints what CuTe's print_latex_tv prints for it, byte for byte, as
+CuTe's users call it: print_latex_tv(composition(make_identity_layout(tile),
+tv), tile) (the tile must then be static, _M,_N); -svg writes the figure.
+
+A layout or call over symbols is computed by the rules engine and drawn at
+the binding -bind gives (every symbol bound; the binding must satisfy the
+-assume conditions); where the answer splits into cases, the case whose
+guards hold there is drawn.
+
 Flags:
-	-strict      evaluate EXPR in strict mode (see 'cute eval -h')
-	-svg FILE    write the layout as SVG (not implemented yet)
-	-latex       print CuTe's print_latex document (LaTeX/TikZ) instead
+	-strict       evaluate EXPR in strict mode (see 'cute eval -h')
+	-latex        print CuTe's print_latex (or print_latex_tv) document
+	-svg FILE     write an SVG figure to FILE
+	-tv           EXPR is a (thread, value) layout over the tile -tile
+	-tile M,N     the tile of -tv
+	-bind B       the values of the symbols, as M=64,N=32
+	-assume COND  an assumption about the symbols (repeatable)
 `,
 }
 
@@ -40,34 +71,240 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	strict := fs.Bool("strict", false, "evaluate in strict mode")
 	svg := fs.String("svg", "", "write SVG to this file")
 	latex := fs.Bool("latex", false, "print LaTeX")
+	tv := fs.Bool("tv", false, "a (thread, value) layout")
+	tileText := fs.String("tile", "", "the tile M,N of -tv")
+	bindText := fs.String("bind", "", "the values of the symbols")
+	var assume assumeFlags
+	fs.Var(&assume, "assume", "an assumption")
 	operands, code, done := parseFlags(showCmd, fs, args, stdout, stderr)
 	if done {
 		return code
 	}
-	if *svg != "" {
-		fmt.Fprintln(stderr, "cute show: -svg is not implemented yet")
+	switch {
+	case *svg != "" && *latex:
+		fmt.Fprintln(stderr, "cute show: -svg and -latex draw different things: give one")
+		return exitUsage
+	case *tv != (*tileText != ""):
+		fmt.Fprintln(stderr, "cute show: -tv needs -tile M,N, and -tile needs -tv")
+		return exitUsage
+	case *tv && *svg == "" && !*latex:
+		fmt.Fprintln(stderr, "cute show: -tv draws with -latex or -svg FILE")
 		return exitUsage
 	}
-	n, src, code, ok := parseExpr(showCmd, operands, stderr)
+	l, title, tiles, code, ok := showLayout(operands, *bindText, assume, *strict, stderr)
 	if !ok {
 		return code
 	}
-	v, code, ok := evalNode(showCmd, n, src, *strict, stderr)
-	if !ok {
-		return code
+	src := strings.Join(operands, " ")
+	var out string
+	var err error
+	switch {
+	case *tv:
+		tile, perr := concrete.ParseTuple("(" + *tileText + ")")
+		if perr != nil {
+			return report(showCmd, *tileText, fmt.Errorf("-tile %s: %w", *tileText, perr), stderr)
+		}
+		if *latex {
+			out, err = concrete.PrintLatexTV(l, tile)
+			break
+		}
+		var g concrete.TVGrid
+		if g, err = concrete.NewTVGrid(l, tile); err == nil {
+			out = picture.TV(g, fmt.Sprintf("%s\nover the tile (%s)", title, *tileText))
+		}
+	case *svg != "":
+		out, err = picture.Layout(l, title, tiles)
+	case *latex:
+		out, err = concrete.PrintLatex(l)
+	default:
+		out, err = concrete.PrintLayout(l)
 	}
-	if v.Kind != concrete.ValLayout {
-		fmt.Fprintf(stderr, "cute show: %s is not a layout (use 'cute eval')\n", abbrev(v.String()))
-		return exitUsage
-	}
-	printer := concrete.PrintLayout
-	if *latex {
-		printer = concrete.PrintLatex
-	}
-	grid, err := printer(v.Layout)
 	if err != nil {
 		return report(showCmd, src, err, stderr)
 	}
-	fmt.Fprint(stdout, grid)
+	if *svg == "" {
+		fmt.Fprint(stdout, out)
+		return exitOK
+	}
+	if err := os.WriteFile(*svg, []byte(out), 0o644); err != nil {
+		fmt.Fprintf(stderr, "cute show: %v\n", err)
+		return exitDomain
+	}
 	return exitOK
+}
+
+// showLayout evaluates the expression cute show draws: concretely, or
+// symbolically at the binding bindText. It returns the layout, the title
+// of its figure and, for the result of a divide or a product, its tiles.
+func showLayout(operands []string, bindText string, assume []string, strict bool, stderr io.Writer) (l concrete.Layout, title string, tiles *picture.Tiles, code int, ok bool) {
+	n, src, code, ok := parseExpr(showCmd, operands, stderr)
+	if !ok {
+		return l, "", nil, code, false
+	}
+	symbolic := len(notation.Symbols(n)) > 0 || len(assume) > 0
+	if symbolic != (bindText != "") {
+		if symbolic {
+			fmt.Fprintln(stderr, "cute show: a layout over symbols is drawn at a binding: give -bind, as M=64,N=32")
+		} else {
+			fmt.Fprintln(stderr, "cute show: -bind and -assume are for layouts over symbols")
+		}
+		return l, "", nil, exitUsage, false
+	}
+	if symbolic {
+		l, title, code, ok = symbolicAt(n, src, bindText, assume, stderr)
+	} else {
+		var v concrete.Value
+		v, code, ok = evalNode(showCmd, n, src, strict, stderr)
+		l, title = v.Layout, v.String()
+		if ok && v.Kind != concrete.ValLayout {
+			fmt.Fprintf(stderr, "cute show: %s is not a layout (use 'cute eval')\n", abbrev(v.String()))
+			return l, "", nil, exitUsage, false
+		}
+	}
+	if !ok {
+		return l, "", nil, code, false
+	}
+	if call, isCall := n.(*notation.Call); isCall {
+		title = notation.PrintDocs(call) + "\n= " + title
+		tiles = callTiles(call, bindText, assume)
+	}
+	return l, title, tiles, exitOK, true
+}
+
+// callTiles returns the tiles of the result of a divide or a product
+// (picture.TilesOf) whose operands are values (not calls): concrete ones,
+// or symbolic ones grounded at the binding bindText; nil for any other
+// call.
+func callTiles(call *notation.Call, bindText string, assume []string) *picture.Tiles {
+	op, found := catalog.Lookup(call.Name)
+	if !found || len(call.Args) != 2 || len(op.Args) != 2 {
+		return nil
+	}
+	vals := make([]concrete.Value, 2)
+	for i, arg := range call.Args {
+		v, err := sym.ArgFromNode(arg, op.Args[i])
+		if err != nil {
+			return nil
+		}
+		b := sym.Binding{}
+		if bindText != "" {
+			if b, err = parseBinding(bindText); err != nil {
+				return nil
+			}
+		}
+		ctx, err := sym.Assume(assume...)
+		if err != nil {
+			return nil
+		}
+		if vals[i], err = ctx.EvalValue(v, b); err != nil {
+			return nil
+		}
+	}
+	t := vals[1].Tiler
+	if vals[1].Kind == concrete.ValLayout {
+		t = concrete.LayoutTiler(vals[1].Layout)
+	}
+	if vals[0].Kind != concrete.ValLayout {
+		return nil
+	}
+	if tiles, ok := picture.TilesOf(call.Name, vals[0].Layout, t); ok {
+		return &tiles
+	}
+	return nil
+}
+
+// symbolicAt computes a layout over symbols (a call with the rules engine)
+// and grounds it at the binding bindText; the title is the symbolic
+// layout and the binding.
+func symbolicAt(n notation.Node, src, bindText string, assume []string, stderr io.Writer) (concrete.Layout, string, int, bool) {
+	b, err := parseBinding(bindText)
+	if err != nil {
+		fmt.Fprintf(stderr, "cute show: %v\n", err)
+		return concrete.Layout{}, "", exitUsage, false
+	}
+	ctx, err := sym.Assume(assume...)
+	if err != nil {
+		return concrete.Layout{}, "", report(showCmd, strings.Join(assume, " && "), err, stderr), false
+	}
+	var v sym.Value
+	if _, isCall := n.(*notation.Call); isCall {
+		req, _, code, ok := symbolicRequest(showCmd, strings.Fields(src), assume, false, stderr)
+		if !ok {
+			return concrete.Layout{}, "", code, false
+		}
+		a, err := rules.Compute(req)
+		if err != nil {
+			return concrete.Layout{}, "", report(showCmd, src, err, stderr), false
+		}
+		br, err := branchAt(a, b)
+		if err != nil {
+			return concrete.Layout{}, "", report(showCmd, src, err, stderr), false
+		}
+		v = br.Value
+	} else if v.Layout, err = sym.LayoutFromNode(n); err != nil {
+		return concrete.Layout{}, "", report(showCmd, src, err, stderr), false
+	}
+	cv, err := ctx.EvalLayout(v.Layout, b)
+	if err != nil {
+		return concrete.Layout{}, "", report(showCmd, src, fmt.Errorf("at %s: %w", bindText, err), stderr), false
+	}
+	return cv, fmt.Sprintf("%s\nat %s: %s", v.Layout, bindingText(b), cv), exitOK, true
+}
+
+// branchAt returns the branch of a symbolic answer whose guards hold at b
+// (its error if it is an error case).
+func branchAt(a rules.Answer[sym.Value], b sym.Binding) (rules.Branch[sym.Value], error) {
+	for _, br := range a.Branches {
+		holds := true
+		for _, g := range br.Guards {
+			h, err := g.Holds(b)
+			if err != nil {
+				return br, err
+			}
+			holds = holds && h
+		}
+		if !holds {
+			continue
+		}
+		if br.Err != nil {
+			return br, br.Err
+		}
+		if br.Value.Kind != catalog.Layout {
+			return br, fmt.Errorf("the result %s is not a layout", br.Value)
+		}
+		return br, nil
+	}
+	return rules.Branch[sym.Value]{}, fmt.Errorf("no case of the answer holds at %s (does the binding satisfy the assumptions?)", bindingText(b))
+}
+
+// parseBinding reads a binding written as M=64,N=32.
+func parseBinding(text string) (sym.Binding, error) {
+	b := sym.Binding{}
+	for _, part := range strings.Split(text, ",") {
+		name, val, found := strings.Cut(strings.TrimSpace(part), "=")
+		name = strings.TrimSpace(name)
+		v, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		if !found || !sym.ValidSymbol(name) || err != nil {
+			return nil, fmt.Errorf("-bind %s: want NAME=INTEGER,... (as M=64,N=32), got %q", text, part)
+		}
+		if _, dup := b[name]; dup {
+			return nil, fmt.Errorf("-bind %s: %s bound twice", text, name)
+		}
+		b[name] = v
+	}
+	return b, nil
+}
+
+// bindingText prints a binding as -bind reads it, the names in order.
+func bindingText(b sym.Binding) string {
+	names := make([]string, 0, len(b))
+	for name := range b {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = fmt.Sprintf("%s=%d", name, b[name])
+	}
+	return strings.Join(parts, ",")
 }
