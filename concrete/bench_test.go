@@ -48,8 +48,9 @@ func BenchmarkPeer(b *testing.B) {
 // allocated.
 func BenchmarkPeerHeap(b *testing.B) { peerBenchmarks(b, func() {}) }
 
-// BenchmarkPeerEngine is BenchmarkPeer without plans: every call runs the
-// engine (as calls with checks do, and the first call of an operand type).
+// BenchmarkPeerEngine is BenchmarkPeer with the planner off (NoPlanner):
+// every call runs the plain transcription (as calls with checks do, and the
+// first call of an operand type).
 func BenchmarkPeerEngine(b *testing.B) {
 	var ws Workspace
 	peerBenchmarks(b, func() { ws.Reset() }, InWorkspace(&ws), noPlans)

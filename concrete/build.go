@@ -152,13 +152,6 @@ func (b *layoutBuilder) unwrap(at int) {
 // layout builds the recorded Layout, taking all its tuple nodes at once from
 // c.nodes (nothing for an integer mode or a single sub-layout).
 func (b *layoutBuilder) layout(c *calc) Layout {
-	var l Layout
-	b.layoutTo(c, &l)
-	return l
-}
-
-// layoutTo is layout storing into *dst (see flatLayout.layoutTo for why).
-func (b *layoutBuilder) layoutTo(c *calc, dst *Layout) {
 	var ops []int32
 	var sh, st []Int
 	var subs []Layout
@@ -170,15 +163,14 @@ func (b *layoutBuilder) layoutTo(c *calc, dst *Layout) {
 	if len(ops) == 1 {
 		switch ops[0] {
 		case opLeaf:
-			dst.Shape, dst.Stride = leaf(sh[0]), leaf(st[0])
-			return
+			return Layout{leaf(sh[0]), leaf(st[0])}
 		case opSub:
-			dst.Shape, dst.Stride = subs[0].Shape, subs[0].Stride
-			return
+			return subs[0]
 		}
 	}
 	w := treeWriter{ops: ops, sh: sh, st: st, subs: subs}
-	dst.Shape, dst.Stride = w.node(c.nodes(2 * b.kids))
+	shape, stride := w.node(c.nodes(2 * b.kids))
+	return Layout{shape, stride}
 }
 
 // treeWriter runs a builder's program ops with leaves sh, st and

@@ -78,7 +78,8 @@ func upcast(c *calc, l Layout, n Int) Layout {
 		return Layout{leaf(iceilDiv(s, iceilDiv(n, iabs(d)))), leaf(imul(isignum(d), iceilDiv(iabs(d), n)))}
 	}
 	if d.val() != 0 && remInt64(d.val(), n.val()) != 0 && remInt64(n.val(), d.val()) != 0 {
-		c.violated("upcast<%d> of the dynamic stride %d: the all-static twin is rejected by CuTe's Divisibility condition (neither divides the other); CuTe truncates %d/%d to %d", n.val(), d.val(), d.val(), n.val(), d.val()/n.val())
+		c.violated(Violation{Op: "upcast", Cond: "static.twin", Index: -1, Got: itoa(d.val() / n.val()), Operands: []string{"A=" + l.String(), "N=" + itoa(n.val())}},
+			"upcast<%d> of the dynamic stride %d: the all-static twin is rejected by CuTe's Divisibility condition (neither divides the other); CuTe truncates %d/%d to %d", n.val(), d.val(), d.val(), n.val(), d.val()/n.val())
 	}
 	return Layout{l.Shape, leaf(idiv(d, n))}
 }

@@ -6,14 +6,15 @@ import "fmt"
 // with a workspace sets nothing else, which the exported operations' lane
 // relies on; see run.)
 type Option struct {
-	strict   bool
-	warnings *[]string
-	ws       *Workspace
-	noPlan   bool
+	strict     bool
+	warnings   *[]string
+	violations *[]Violation
+	ws         *Workspace
+	noPlan     bool
 }
 
-// StrictMode makes an operation refuse (an *Error of kind Violation naming
-// the condition and a witness) where CuTe mode would return CuTe's value
+// StrictMode makes an operation refuse (an *Error of kind Violated naming
+// the condition and a witness, whose cause is the *Violation) where CuTe mode would return CuTe's value
 // with a warning.
 func StrictMode() Option { return Option{strict: true} }
 
@@ -22,11 +23,22 @@ func StrictMode() Option { return Option{strict: true} }
 // breaks, with a witness. A call without this option drops warnings.
 func CollectWarnings(dst *[]string) Option { return Option{warnings: dst} }
 
+// CollectViolations appends to *dst the conditions CuTe's value breaks in
+// CuTe mode, as values (the warnings of CollectWarnings are their Msg).
+func CollectViolations(dst *[]Violation) Option { return Option{violations: dst} }
+
+// NoPlanner makes an operation run its CuTe transcription even where the
+// planner (see plan.go) could replay a plan: the switch that turns the
+// planner off. Results, errors and warnings are the same either way (the
+// planner's differential tests check it); only the speed differs.
+func NoPlanner() Option { return Option{noPlan: true} }
+
 // calc carries the mode of one operation call through the algorithm.
 type calc struct {
-	strict   bool
-	warnings *[]string
-	ws       *Workspace // where built layouts take their nodes (nil: the heap)
+	strict     bool
+	warnings   *[]string
+	violations *[]Violation
+	ws         *Workspace // where built layouts take their nodes (nil: the heap)
 	// noTwin turns off a composition's all-static-twin check: set for a
 	// composition inside an operation whose own twin is checked as a whole
 	// (the inner operands of a product are derived from the dynamic values,
@@ -49,6 +61,9 @@ func (c *calc) apply(opts []Option) {
 		if o.warnings != nil {
 			c.warnings = o.warnings
 		}
+		if o.violations != nil {
+			c.violations = o.violations
+		}
 		if o.ws != nil {
 			c.ws = o.ws
 		}
@@ -58,14 +73,18 @@ func (c *calc) apply(opts []Option) {
 	}
 }
 
-// violated reports a broken documented condition: an error in strict mode,
-// a warning (CuTe's value stands) in CuTe mode.
-func (c *calc) violated(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+// violated reports the broken documented condition v, whose Msg is set
+// from format and args: an error in strict mode, a warning (CuTe's value
+// stands) in CuTe mode.
+func (c *calc) violated(v Violation, format string, args ...any) {
+	v.Msg = fmt.Sprintf(format, args...)
 	if c.strict {
-		throw(&Error{Kind: Violation, Msg: msg})
+		throw(&Error{Kind: Violated, Msg: v.Msg, Err: &v})
 	}
 	if c.warnings != nil {
-		*c.warnings = append(*c.warnings, msg)
+		*c.warnings = append(*c.warnings, v.Msg)
+	}
+	if c.violations != nil {
+		*c.violations = append(*c.violations, v)
 	}
 }

@@ -12,14 +12,17 @@ import (
 // when the front of the accumulated shape is static and s*d == d' is a
 // static truth, and only static `_1` modes are dropped.
 
+var (
+	coalesceOp = newLayoutOp("coalesce", func(c calc, x opArgs) Layout { return coalesce(&c, x.a) })
+	filterOp   = newLayoutOp("filter", func(c calc, x opArgs) Layout { return filter(&c, x.a) })
+)
+
 func init() {
 	register(
-		&Op{Op: spec("coalesce"),
-			plan: planCoalesce},
+		&Op{Op: spec("coalesce"), layout: coalesceOp},
 		&Op{Op: spec("coalesce_profile"),
 			run: func(c *calc, a []Value) Value { return LayoutValue(coalesceProfile(c, a[0].Layout, a[1].Tuple)) }},
-		&Op{Op: spec("filter"),
-			plan: planFilter},
+		&Op{Op: spec("filter"), layout: filterOp},
 	)
 }
 
@@ -33,7 +36,7 @@ func init() {
 // Post-conditions (CuTe's @post): size(result) == size(layout),
 // depth(result) <= 1, and result(i) == layout(i) for 0 <= i < size(layout).
 func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
-	err = run("coalesce", &r, planCoalesce, &planArgs{a: &l}, opts)
+	err = run(coalesceOp, &r, &operands{a: &l}, opts)
 	return
 }
 
@@ -64,7 +67,7 @@ func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err 
 //
 // Post-condition: the image of the result equals the image of the layout.
 func Filter(l Layout, opts ...Option) (r Layout, err error) {
-	err = run("filter", &r, planFilter, &planArgs{a: &l}, opts)
+	err = run(filterOp, &r, &operands{a: &l}, opts)
 	return
 }
 
@@ -102,19 +105,8 @@ func (f flatLayout) scalar() bool { return len(f.shape) == 1 }
 // layout converts f into a Layout whose nodes come from c.nodes (c may be
 // nil).
 func (f flatLayout) layout(c *calc) Layout {
-	var l Layout
-	f.layoutTo(c, &l)
-	return l
-}
-
-// layoutTo is layout storing into *dst. (A Layout is too large to be kept
-// in registers: assigning a returned one copies it through memory with
-// wide moves that stall on the narrower stores just made, while stores
-// through a pointer do not; see flatLayout.)
-func (f flatLayout) layoutTo(c *calc, dst *Layout) {
 	if f.scalar() {
-		dst.Shape, dst.Stride = leaf(f.shape[0]), leaf(f.stride()[0])
-		return
+		return Layout{leaf(f.shape[0]), leaf(f.stride()[0])}
 	}
 	sh := c.nodes(2 * len(f.shape))
 	st := sh[len(f.shape):]
@@ -122,23 +114,11 @@ func (f flatLayout) layoutTo(c *calc, dst *Layout) {
 	for i := range f.shape {
 		sh[i], st[i] = leaf(f.shape[i]), leaf(f.stride()[i])
 	}
-	dst.Shape, dst.Stride = tup(sh...), tup(st...)
-}
-
-// shapeTuple returns the shape of f as an IntTuple, its elements stored in
-// kids when it has room.
-func (f flatLayout) shapeTuple(kids []IntTuple) IntTuple {
-	if f.scalar() {
-		return leaf(f.shape[0])
-	}
-	for _, s := range f.shape {
-		kids = append(kids, leaf(s))
-	}
-	return tup(kids...)
+	return Layout{tup(sh...), tup(st...)}
 }
 
 // flatLeaves returns the leaves of the layout *s:*d (shape and stride are
-// passed as pointers to the trees, see flatLayout.layoutTo), stored in m when
+// passed as pointers to the trees), stored in m when
 // it has room (nil: on the heap). When zeros is set, the shape of every
 // static `_0`-stride leaf is replaced with `_1` (CuTe's filter_zeros). Like
 // requireCongruent, it refuses a layout whose shape and stride are not
@@ -221,13 +201,6 @@ func coalesceFlat(m *modeScratch, s, d *IntTuple) flatLayout {
 func coalesceX(m *modeScratch, s, d *IntTuple) flatLayout {
 	sh, st := flatLeaves(m, s, d, false)
 	return bwCoalesceAll(sh, st, true)
-}
-
-// coalesceXFlat is coalesceX of the flat layout f (whose leaves are its
-// modes), stored in m when it has room; f is left unchanged.
-func coalesceXFlat(m *modeScratch, f flatLayout) flatLayout {
-	sh, st := m.slices()
-	return bwCoalesceAll(append(sh, f.shape...), append(st, f.stride()...), true)
 }
 
 // bwCoalesceAll starts bw_coalesce from the last flat mode (as coalesce, or

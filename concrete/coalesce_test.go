@@ -1,11 +1,7 @@
 package concrete
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
-	"os"
-	"strings"
 	"testing"
 )
 
@@ -36,74 +32,6 @@ func exTiler(s string) Tiler {
 	}
 	return t
 }
-
-// runOpTable runs the cases of a testdata table through ApplyText (the path
-// of the oracle and the CLI), in CuTe mode and in strict mode. A line is
-// `op arg... = result`, `op arg... = error: TEXT` or
-// `op arg... = result warn: TEXT`; see testdata/coalesce.txt.
-func runOpTable(t *testing.T, path string) {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	n := 0
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		lhs, want, ok := strings.Cut(text, " = ")
-		fields := strings.Fields(lhs)
-		if !ok || len(fields) < 2 {
-			t.Fatalf("%s:%d: malformed case %q", path, line, text)
-		}
-		n++
-		op, args := fields[0], fields[1:]
-		where := fmt.Sprintf("%s:%d: %s(%s)", path, line, op, strings.Join(args, ", "))
-		if msg, isErr := strings.CutPrefix(want, "error: "); isErr {
-			for _, opts := range [][]Option{nil, {StrictMode()}} {
-				if v, err := ApplyText(op, args, opts...); err == nil || !strings.Contains(err.Error(), msg) {
-					t.Errorf("%s = %v, %v; want an error containing %q", where, v, err, msg)
-				}
-			}
-			continue
-		}
-		result, warn, _ := strings.Cut(want, " warn: ")
-		var warnings []string
-		v, err := ApplyText(op, args, CollectWarnings(&warnings))
-		switch {
-		case err != nil:
-			t.Errorf("%s: unexpected error %v", where, err)
-		case v.String() != result:
-			t.Errorf("%s = %v, want %s", where, v, result)
-		case warn == "" && len(warnings) > 0:
-			t.Errorf("%s: unexpected warnings %q", where, warnings)
-		case warn != "" && !strings.Contains(strings.Join(warnings, "; "), warn):
-			t.Errorf("%s: warnings %q, want one containing %q", where, warnings, warn)
-		}
-		v, err = ApplyText(op, args, StrictMode())
-		var e *Error
-		switch {
-		case warn == "" && err != nil:
-			t.Errorf("%s: strict mode: unexpected error %v", where, err)
-		case warn == "" && v.String() != result:
-			t.Errorf("%s: strict mode = %v, want %s", where, v, result)
-		case warn != "" && (!errors.As(err, &e) || e.Kind != Violation || !strings.Contains(e.Msg, warn)):
-			t.Errorf("%s: strict mode = %v, %v; want a violation containing %q", where, v, err, warn)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if n == 0 {
-		t.Fatalf("%s: no cases", path)
-	}
-}
-
-func TestCoalesceTable(t *testing.T) { runOpTable(t, "testdata/coalesce.txt") }
 
 // TestCoalesceKeepsFunction checks coalesce's and filter's post-conditions
 // on layouts of every static/dynamic mix: same size and values (same image

@@ -7,12 +7,17 @@ import (
 // This file transcribes CuTe's complement (layout.hpp: detail::complement
 // and its two overloads) with the checks of CuTe's complement unit test.
 
+var (
+	complementOp = newLayoutOp("complement", func(c calc, x opArgs) Layout {
+		return complementWith(&c, x.a, x.m, complementAll)
+	})
+	complementDefaultOp = newLayoutOp("complement_default", func(c calc, x opArgs) Layout { return complementDefault(&c, x.a) })
+)
+
 func init() {
 	register(
-		&Op{Op: spec("complement"),
-			plan: planComplement},
-		&Op{Op: spec("complement_default"),
-			plan: planComplementDefault},
+		&Op{Op: spec("complement"), layout: complementOp},
+		&Op{Op: spec("complement_default"), layout: complementDefaultOp},
 	)
 }
 
@@ -35,7 +40,7 @@ func init() {
 // mode a broken condition gives CuTe's value with a warning, in strict mode
 // an error with a witness.
 func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err error) {
-	err = run("complement", &r, planComplement, &planArgs{a: &a, m: &cotarget}, opts)
+	err = run(complementOp, &r, &operands{a: &a, m: &cotarget}, opts)
 	return
 }
 
@@ -45,7 +50,7 @@ func Complement(a Layout, cotarget IntTuple, opts ...Option) (r Layout, err erro
 //
 // Pre- and post-conditions: those of Complement with M = cosize(filter(A)).
 func ComplementDefault(a Layout, opts ...Option) (r Layout, err error) {
-	err = run("complement_default", &r, planComplementDefault, &planArgs{a: &a}, opts)
+	err = run(complementDefaultOp, &r, &operands{a: &a}, opts)
 	return
 }
 
@@ -96,22 +101,10 @@ func complementDefault(c *calc, a Layout) Layout {
 // so such a caller leaves out complementCover and complementSize. CuTe's own
 // refusals are always raised.
 func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck) Layout {
-	var r Layout
-	complementTo(c, &r, &a, cotarget, checks)
-	return r
-}
-
-// complementTo is complementWith storing into *dst.
-func complementTo(c *calc, dst *Layout, a *Layout, cotarget IntTuple, checks complementCheck) {
 	var fb, rb modeScratch
-	complementFlat(&rb, filterFlat(&fb, &a.Shape, &a.Stride), cotarget).layoutTo(c, dst)
-	if checksWanted(c) {
-		// as in compositionTo: *dst is set only once the checks pass
-		r := *dst
-		*dst = Layout{}
-		checkComplement(c, *a, cotarget, r, checks)
-		*dst = r
-	}
+	r := complementFlat(&rb, filterFlat(&fb, &a.Shape, &a.Stride), cotarget).layout(c)
+	checkComplement(c, a, cotarget, r, checks)
+	return r
 }
 
 // complementFlat is CuTe's detail::complement(shape, stride, cotarget) on
@@ -198,19 +191,23 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	if !checksWanted(c) || checks == 0 {
 		return
 	}
-	ctx := func() string { return "[A=" + a.String() + " M=" + FormatTuple(m) + " R=" + r.String() + "]" }
+	ops := []string{"A=" + a.String(), "M=" + FormatTuple(m), "R=" + r.String()}
+	ctx := func() string { return operandsText(ops) }
+	broken := func(cond string, i int64, got, want string) Violation {
+		return Violation{Op: "complement", Cond: cond, Index: i, Got: got, Want: want, Operands: ops}
+	}
 	f := filter(c, a)
 	sizeM := product(m).val()
 	if checks&complementPre != 0 {
 		neg := tuple.Fold(f.Stride, false, func(n bool, d Int) bool { return n || d.val() < 0 })
 		if neg {
-			c.violated("complement precondition: filter(A) = %v has a negative stride %s", f, ctx())
+			c.violated(broken("complement.pre", -1, f.String(), ""), "complement precondition: filter(A) = %v has a negative stride %s", f, ctx())
 		} else if n := size(f).val(); n <= checkLimit {
 			seen := make(map[int64]int64, max(n, 0))
 			for j := range n {
 				v := index(f, j)
 				if i, dup := seen[v]; dup {
-					c.violated("complement precondition: filter(A) = %v is not injective: filter(A)(%d) = filter(A)(%d) = %d %s", f, i, j, v, ctx())
+					c.violated(broken("complement.pre", j, itoa(v), ""), "complement precondition: filter(A) = %v is not injective: filter(A)(%d) = filter(A)(%d) = %d %s", f, i, j, v, ctx())
 					break
 				}
 				seen[v] = j
@@ -222,14 +219,14 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	// empty R's cosize is negative (the all-static version of such numbers
 	// is CuTe's "Non-injective Layout detected in complement.").
 	if sr, cr := size(r).val(), cosize(r).val(); sr > cr {
-		c.violated("complement post: size(R) <= cosize(R) fails: %d > %d %s", sr, cr, ctx())
+		c.violated(broken("complement.size", -1, itoa(sr), "<= "+itoa(cr)), "complement post: size(R) <= cosize(R) fails: %d > %d %s", sr, cr, ctx())
 	}
 	if checks&complementOrdered != 0 {
 		var prevI, prev int64
 		for i := range checkIndices(size(r).val()) {
 			v := index(r, i)
 			if i > 0 && v <= prev {
-				c.violated("complement post: R is not ordered: R(%d)=%d >= R(%d)=%d %s", prevI, prev, i, v, ctx())
+				c.violated(broken("complement.ordered", i, itoa(v), "> "+itoa(prev)), "complement post: R is not ordered: R(%d)=%d >= R(%d)=%d %s", prevI, prev, i, v, ctx())
 				break
 			}
 			prevI, prev = i, v
@@ -243,7 +240,7 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 		for i := range checkIndices(size(r).val()) {
 			if v := index(r, i); i > 0 {
 				if j, hit := img[v]; hit {
-					c.violated("complement post: R(%d)=%d is in the image of A: A(%d)=%d %s", i, v, j, v, ctx())
+					c.violated(broken("complement.disjoint", i, itoa(v), "not A("+itoa(j)+")"), "complement post: R(%d)=%d is in the image of A: A(%d)=%d %s", i, v, j, v, ctx())
 					break
 				}
 			}
@@ -252,12 +249,12 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	if checks&complementCover != 0 {
 		ar := Layout{tup(a.Shape, r.Shape), tup(a.Stride, r.Stride)}
 		if cs := cosize(ar).val(); cs < sizeM {
-			c.violated("complement post (1): cosize(A,R)=%d < size(M)=%d %s", cs, sizeM, ctx())
+			c.violated(broken("complement.cosize", -1, itoa(cs), ">= "+itoa(sizeM)), "complement post (1): cosize(A,R)=%d < size(M)=%d %s", cs, sizeM, ctx())
 		}
 	}
 	if sf := size(f).val(); checks&complementSize != 0 && sf != 0 {
 		if sr := size(r).val(); sr < sizeM/sf {
-			c.violated("complement post: size(R)=%d < size(M)/size(filter(A))=%d %s", sr, sizeM/sf, ctx())
+			c.violated(broken("complement.cosize", -1, itoa(sr), ">= "+itoa(sizeM/sf)), "complement post: size(R)=%d < size(M)/size(filter(A))=%d %s", sr, sizeM/sf, ctx())
 		}
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"testing"
 )
 
-func TestComplementTable(t *testing.T) { runOpTable(t, "testdata/complement.txt") }
-
 // TestComplementWith checks that callers can leave checks out: the
 // complement that unit-logical_product-21 performs breaks the cover bound
 // (1) and the size bound, and nothing else.
@@ -74,7 +72,3 @@ func ExampleComplementDefault() {
 	// Output:
 	// _3:_2
 }
-
-// TestGPUFoundTable runs the cases the GPU campaign found (static
-// refusals that come before run-time faults).
-func TestGPUFoundTable(t *testing.T) { runOpTable(t, "testdata/gpuval.txt") }

@@ -10,12 +10,15 @@ import (
 // detail::composition_impl and the composition overloads for a Layout and a
 // Tiler) and adds the documented checks CuTe leaves out.
 
+var (
+	compositionOp      = newLayoutOp("composition", func(c calc, x opArgs) Layout { return composition(&c, x.a, x.b) })
+	compositionTilerOp = newLayoutOp("composition_tiler", func(c calc, x opArgs) Layout { return compositionTiler(&c, x.a, x.t) })
+)
+
 func init() {
 	register(
-		&Op{Op: spec("composition"),
-			plan: planComposition},
-		&Op{Op: spec("composition_tiler"),
-			plan: planCompositionTiler},
+		&Op{Op: spec("composition"), layout: compositionOp},
+		&Op{Op: spec("composition_tiler"), layout: compositionTilerOp},
 		&Op{Op: spec("composition_shape"),
 			run: func(c *calc, a []Value) Value { return LayoutValue(compositionShape(c, a[0].Layout, a[1].Tuple)) }},
 	)
@@ -40,7 +43,7 @@ func init() {
 // all-static version CuTe refuses (or computes wrongly) is reported the same
 // way, even where the dynamic value happens to be right.
 func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
-	err = run("composition", &r, planComposition, &planArgs{a: &a, b: &b}, opts)
+	err = run(compositionOp, &r, &operands{a: &a, b: &b}, opts)
 	return
 }
 
@@ -52,7 +55,7 @@ func Composition(a, b Layout, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of Composition, for every mode composed.
 func CompositionTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	err = run("composition_tiler", &r, planCompositionTiler, &planArgs{a: &a, t: &t}, opts)
+	err = run(compositionTilerOp, &r, &operands{a: &a, t: &t}, opts)
 	return
 }
 
@@ -75,37 +78,13 @@ func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error
 // coalesce_x(A) (CuTe coalesces A by its coprofile, which is an integer for
 // integer strides), followed by the documented post-condition checks.
 func composition(c *calc, a, b Layout) Layout {
-	var r Layout
-	compositionTo(c, &r, &a, &b)
-	return r
-}
-
-// compositionTo is composition storing into *dst (see flatLayout.layoutTo).
-func compositionTo(c *calc, dst *Layout, a, b *Layout) {
 	var m modeScratch
 	lhs := coalesceX(&m, &a.Shape, &a.Stride)
 	var bl layoutBuilder
 	composeTree(&bl, lhs, b.Shape, b.Stride)
-	bl.layoutTo(c, dst)
-	if checksWanted(c) {
-		// *dst holds the result only once the checks pass: with an error
-		// it stays the zero Layout (see "Errors and limits" in doc.go)
-		r := *dst
-		*dst = Layout{}
-		checkComposition(c, *a, *b, r)
-		*dst = r
-	}
-}
-
-// compositionInto appends composition(A, B) to bl.
-func compositionInto(c *calc, bl *layoutBuilder, a, b *Layout) {
-	if checksWanted(c) {
-		r := composition(c, *a, *b)
-		bl.sub(r.Shape, r.Stride)
-		return
-	}
-	var m modeScratch
-	composeTree(bl, coalesceX(&m, &a.Shape, &a.Stride), b.Shape, b.Stride)
+	r := bl.layout(c)
+	checkComposition(c, a, b, r)
+	return r
 }
 
 // modeTrees returns pointers to the shape and stride of mode i of the layout
@@ -127,12 +106,11 @@ func checkModes(n, r int) {
 	}
 }
 
-// compositionTilerTo is cute::composition(Layout, Tiler) storing into *dst (see
-// flatLayout.layoutTo).
-func compositionTilerTo(c *calc, dst *Layout, a *Layout, t *Tiler) {
+// compositionTiler is cute::composition(Layout, Tiler).
+func compositionTiler(c *calc, a Layout, t Tiler) Layout {
 	var bl layoutBuilder
-	compositionTilerInto(c, &bl, &a.Shape, &a.Stride, t)
-	bl.layoutTo(c, dst)
+	compositionTilerInto(c, &bl, &a.Shape, &a.Stride, &t)
+	return bl.layout(c)
 }
 
 // compositionTilerInto appends composition(A, T) to bl for A = *s:*d: a
@@ -152,16 +130,18 @@ func compositionTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler) 
 		bl.close(at, n)
 		return
 	}
-	a := Layout{*s, *d}
+	var b Layout
 	switch lf := t.Leaf(); lf.Kind {
 	case TileLayout:
-		compositionInto(c, bl, &a, &lf.Layout)
+		b = lf.Layout
 	case TileInt:
-		b := Layout{leaf(lf.Int), leaf(S(1))}
-		compositionInto(c, bl, &a, &b)
+		b = Layout{leaf(lf.Int), leaf(S(1))}
 	default: // `_`
-		bl.sub(a.Shape, a.Stride)
+		bl.sub(*s, *d)
+		return
 	}
+	r := composition(c, Layout{*s, *d}, b)
+	bl.sub(r.Shape, r.Stride)
 }
 
 // compositionShape is cute::composition(Layout, Shape): the shape as a tiler
@@ -191,7 +171,7 @@ func composeTree(bl *layoutBuilder, lhs flatLayout, bs, bd IntTuple) {
 			fault = divisionFault(func() { composeTree(bl, lhs, ks[i], kd[i]) })
 		} else {
 			// CuTe refuses the whole instantiation before it runs (see
-			// byTilerInto)
+			// transformByTiler)
 			staticRefusals(func() { composeTree(&layoutBuilder{}, lhs, ks[i], kd[i]) })
 		}
 	}
@@ -199,29 +179,6 @@ func composeTree(bl *layoutBuilder, lhs flatLayout, bs, bd IntTuple) {
 		throw(fault)
 	}
 	bl.close(at, len(ks))
-}
-
-// composeFlat is composeTree for a flat B.
-func composeFlat(bl *layoutBuilder, lhs flatLayout, b flatLayout) {
-	if b.scalar() {
-		composeLeaf(bl, lhs, b.shape[0], b.stride()[0])
-		return
-	}
-	at := bl.open()
-	var fault *Error
-	for i := range b.shape {
-		if fault == nil {
-			fault = divisionFault(func() { composeLeaf(bl, lhs, b.shape[i], b.stride()[i]) })
-		} else {
-			// CuTe refuses the whole instantiation before it runs (see
-			// byTilerInto)
-			staticRefusals(func() { composeLeaf(&layoutBuilder{}, lhs, b.shape[i], b.stride()[i]) })
-		}
-	}
-	if fault != nil {
-		throw(fault)
-	}
-	bl.close(at, len(b.shape))
 }
 
 // composeLeaf appends composition_impl of the flat lhs and the integer mode
@@ -292,23 +249,45 @@ func checkComposition(c *calc, a, b, r Layout) {
 	if !checksWanted(c) {
 		return
 	}
+	ops := []string{"A=" + a.String(), "B=" + b.String(), "R=" + r.String()}
+	broken := func(cond string, i int64, got, want string) Violation {
+		return Violation{Op: "composition", Cond: cond, Index: i, Got: got, Want: want, Operands: ops}
+	}
 	if !compatible(b.Shape, r.Shape) {
-		c.violated("composition R = A o B breaks compatible(shape(B), shape(R)) [A=%v B=%v R=%v]", a, b, r)
+		c.violated(broken("composition.compatible", -1, FormatTuple(r.Shape), FormatTuple(b.Shape)), "composition R = A o B breaks compatible(shape(B), shape(R)) [A=%v B=%v R=%v]", a, b, r)
 		return
 	}
 	for i := range checkIndices(size(b).val()) {
 		bi := index(b, i)
-		if want, got := index(a, bi), index(r, i); got != want {
-			c.violated("composition R = A o B breaks R(i) == A(B(i)) at i=%d: R(%d)=%d but A(B(%d))=A(%d)=%d [A=%v B=%v R=%v]",
+		want, fault := indexDefined(a, bi)
+		if fault != nil {
+			// A has a zero extent (a truncated complement inside a product):
+			// CuTe's short-cut for a static stride-0 B never evaluates A,
+			// and the condition cannot hold
+			c.violated(broken("composition.function", i, itoa(index(r, i)), "undefined"), "composition R = A o B breaks R(i) == A(B(i)) at i=%d: A(B(%d))=A(%d) is undefined (%v) [A=%v B=%v R=%v]",
+				i, i, bi, fault.Msg, a, b, r)
+			return
+		}
+		if got := index(r, i); got != want {
+			c.violated(broken("composition.function", i, itoa(got), itoa(want)), "composition R = A o B breaks R(i) == A(B(i)) at i=%d: R(%d)=%d but A(B(%d))=A(%d)=%d [A=%v B=%v R=%v]",
 				i, i, got, i, bi, want, a, b, r)
 			return
 		}
 	}
 	if !c.noTwin && (!isStatic(a) || !isStatic(b)) {
 		if err := compositionTwin(a, b); err != nil {
-			c.violated("composition with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
+			c.violated(Violation{Op: "composition", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: ops[:2]},
+				"composition with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
 		}
 	}
+}
+
+// indexDefined is l(i), or the division by zero that evaluating it meets
+// (a layout with a zero extent, whose domain is empty, has no value at any
+// index; CuTe's evaluation faults); other errors are thrown on.
+func indexDefined(l Layout, i int64) (v int64, fault *Error) {
+	fault = divisionFault(func() { v = index(l, i) })
+	return
 }
 
 // compositionTwin computes the composition of the all-static versions of a
@@ -335,7 +314,7 @@ func staticLayout(l Layout) Layout {
 // checksWanted reports whether the documented checks of an operation can
 // have an effect: in strict mode, or in CuTe mode when warnings are
 // collected. Otherwise their only outcome would be a dropped warning.
-func checksWanted(c *calc) bool { return c.strict || c.warnings != nil }
+func checksWanted(c *calc) bool { return c.strict || c.warnings != nil || c.violations != nil }
 
 // checkLimit bounds the number of points a check evaluates.
 const checkLimit = 1 << 16

@@ -149,8 +149,8 @@ func TestCatalogueImplemented(t *testing.T) {
 			t.Errorf("%s: in the catalogue, not implemented by concrete", spec.Name)
 			continue
 		}
-		if op.Op != spec || (op.run == nil) == (op.plan == planNone) {
-			t.Errorf("%s: implementation not bound to its catalogue entry, or not exactly one of run and plan", spec.Name)
+		if op.Op != spec || (op.run == nil) == (op.layout == nil) {
+			t.Errorf("%s: implementation not bound to its catalogue entry, or not exactly one of run and layout", spec.Name)
 		}
 	}
 	if n, m := len(Ops()), len(catalog.All()); n != m {

@@ -7,66 +7,6 @@ import (
 	"github.com/cutealg/cutealg/concrete"
 )
 
-func TestConstruct(t *testing.T) {
-	runOpCases(t, []opCase{
-		// make_layout: LayoutLeft strides start at a static _1; a static _1
-		// extent gets _0 and does not advance, a dynamic 1 does.
-		{op: "make_layout", args: []string{"8"}, want: "8:_1"},
-		{op: "make_layout", args: []string{"(_1,7)"}, want: "(_1,7):(_0,_1)"},
-		{op: "make_layout", args: []string{"(1,7)"}, want: "(1,7):(_1,1)"},
-		{op: "make_layout", args: []string{"(_2,2,_4,_2)"}, want: "(_2,2,_4,_2):(_1,_2,4,16)"},
-		{op: "make_layout", args: []string{"(2,3)", "(1,2)"}, want: "(2,3):(1,2)"},
-		{op: "make_layout", args: []string{"(2,3)", "1"}, want: "error: not congruent"},
-		{op: "make_layout_left", args: []string{"(_4,(_8,_1,(_2,_3)))"}, want: "(_4,(_8,_1,(_2,_3))):(_1,(_4,_0,(_32,_64)))"},
-		{op: "make_layout_right", args: []string{"(_4,(_8,_1,(_2,_3)))"}, want: "(_4,(_8,_1,(_2,_3))):(_48,(_6,_0,(_3,_1)))"},
-		{op: "make_layout_right", args: []string{"(_3,1,(_2,_8,_4))"}, want: "(_3,1,(_2,_8,_4)):(64,_64,(_32,_4,_1))"},
-		// make_ordered_layout: dynamic order values are larger than every
-		// static one and ordered from left to right.
-		{op: "make_ordered_layout", args: []string{"(_4,(_2,_4),_2)", "(6,1,0)"}, want: "(_4,(_2,_4),_2):(_1,(_4,_8),_32)"},
-		{op: "make_ordered_layout", args: []string{"(_4,(_2,_4),_2)", "(_6,_1,_0)"}, want: "(_4,(_2,_4),_2):(_16,(_2,_4),_1)"},
-		{op: "make_ordered_layout", args: []string{"(4)", "(_1)"}, want: "(4):(_1)"},
-		{op: "make_ordered_layout", args: []string{"(2,3)", "((1,2),3)"}, want: "error: Need equal rank of shape and order"},
-		{op: "make_ordered_layout", args: []string{"(2,3)", "(1,2,3)"}, want: "error: Need equal rank of shape and order"},
-		// concatenation, append, prepend, replace
-		{op: "make_layout_concat", args: []string{"(_3):(_1)"}, want: "((_3)):((_1))"},
-		{op: "make_layout_concat", args: []string{"_3:_1", "(_3):(_1)", "_3:_1"}, want: "(_3,(_3),_3):(_1,(_1),_1)"},
-		{op: "append", args: []string{"((32)):((1))", "(3,2,(4,2)):(16,8,(1,4))"}, want: "((32),(3,2,(4,2))):((1),(16,8,(1,4)))"},
-		{op: "prepend", args: []string{"(3,(8,3)):(1,(12,96))", "8:1"}, want: "(8,3,(8,3)):(1,1,(12,96))"},
-		{op: "replace", args: []string{"(7,1,4,4):(24,9,3,168)", "3", "(1,2):(1,1)"}, want: "(7,1,4,(1,2)):(24,9,3,(1,1))"},
-		{op: "replace", args: []string{"8:1", "0", "(1,2):(1,1)"}, want: "(1,2):(1,1)"},
-		{op: "replace", args: []string{"8:1", "1", "2:1"}, want: "error: Index out of range"},
-		{op: "replace", args: []string{"(2,3):(1,2)", "2", "2:1"}, want: "error: Index out of range"},
-		// take: a tuple even for one mode; CuTe's two static_asserts.
-		{op: "take", args: []string{"(2,8):(1,2)", "1", "2"}, want: "(8):(2)"},
-		{op: "take", args: []string{"8:1", "0", "1"}, want: "(8):(1)"},
-		{op: "take", args: []string{"(2,8):(1,2)", "1", "1"}, want: "error: take: empty range error"},
-		{op: "take", args: []string{"(2,8):(1,2)", "1", "3"}, want: "error: take: range out of bounds"},
-		{op: "take", args: []string{"(2,8):(1,2)", "(1,2)", "3"}, want: "error: want a plain integer"},
-		// select: any modes, repetitions allowed, always a tuple.
-		{op: "select", args: []string{"(3,2,(8),(4)):(32,4,(96),(1))", "(0,3,0)"}, want: "(3,(4),3):(32,(1),32)"},
-		{op: "select", args: []string{"8:1", "0"}, want: "(8):(1)"},
-		{op: "select", args: []string{"(2,8):(1,2)", "(0,2)"}, want: "error: Index out of range"},
-		// group: an integer counts as a rank-1 tuple; B == E changes nothing.
-		{op: "group", args: []string{"(3,2):(0,3)", "0", "1"}, want: "((3),2):((0),3)"},
-		{op: "group", args: []string{"(16,5):(0,16)", "0", "2"}, want: "((16,5)):((0,16))"},
-		{op: "group", args: []string{"(16,5):(0,16)", "1", "-1"}, want: "(16,(5)):(0,(16))"},
-		{op: "group", args: []string{"(16,5):(0,16)", "1", "1"}, want: "(16,5):(0,16)"},
-		{op: "group", args: []string{"8:1", "0", "1"}, want: "((8)):((1))"},
-		{op: "group", args: []string{"8:1", "0", "0"}, want: "(8):(1)"},
-		{op: "group", args: []string{"(16,5):(0,16)", "2", "1"}, want: "error: B <= E"},
-		{op: "group", args: []string{"(16,5):(0,16)", "1", "3"}, want: "error: Index out of range"},
-		// get: a path of mode indices; index 0 of an integer is itself.
-		{op: "get", args: []string{"(((5,2),4,1),2,(6),3):(((864,2),4,4),4320,(144),16)", "(2,0)"}, want: "6:144"},
-		{op: "get", args: []string{"8:1", "(0,0)"}, want: "8:1"},
-		{op: "get", args: []string{"(2,8):(1,2)", "(1,1)"}, want: "error: Index out of range"},
-		{op: "get", args: []string{"(2,8):(1,2)", "((1))"}, want: "error: flat tuple"},
-		// flatten
-		{op: "flatten", args: []string{"(8,(4,2),5):(_8,(_1,_4),_64)"}, want: "(8,4,2,5):(_8,_1,_4,_64)"},
-		{op: "flatten", args: []string{"8:1"}, want: "8:1"},
-		{op: "flatten", args: []string{"((8)):((1))"}, want: "(8):(1)"},
-	})
-}
-
 // TestConstructNotModified checks that the tuple operations return new
 // values and leave their arguments as they were.
 func TestConstructNotModified(t *testing.T) {

@@ -7,18 +7,21 @@ import "strconv"
 // the product family (product.go) shares with it: transform_layout by mode,
 // tile_unzip (zip2_by) and the `_` slices of tiled_*/flat_*.
 
+var (
+	logicalDivideOp      = newLayoutOp("logical_divide", func(c calc, x opArgs) Layout { return logicalDivide(&c, x.a, x.b) })
+	logicalDivideTilerOp = newLayoutOp("logical_divide", func(c calc, x opArgs) Layout { return logicalDivideTiler(&c, x.a, x.t) })
+	zippedDivideOp       = newLayoutOp("zipped_divide", func(c calc, x opArgs) Layout { return zippedDivide(&c, x.a, x.t) })
+	tiledDivideOp        = newLayoutOp("tiled_divide", func(c calc, x opArgs) Layout { return tiledDivide(&c, x.a, x.t) })
+	flatDivideOp         = newLayoutOp("flat_divide", func(c calc, x opArgs) Layout { return flatDivide(&c, x.a, x.t) })
+)
+
 func init() {
 	register(
-		&Op{Op: spec("logical_divide"),
-			plan: planLogicalDivide},
-		&Op{Op: spec("logical_divide_tiler"),
-			plan: planLogicalDivideTiler},
-		&Op{Op: spec("zipped_divide"),
-			plan: planZippedDivide},
-		&Op{Op: spec("tiled_divide"),
-			plan: planTiledDivide},
-		&Op{Op: spec("flat_divide"),
-			plan: planFlatDivide},
+		&Op{Op: spec("logical_divide"), layout: logicalDivideOp},
+		&Op{Op: spec("logical_divide_tiler"), layout: logicalDivideTilerOp},
+		&Op{Op: spec("zipped_divide"), layout: zippedDivideOp},
+		&Op{Op: spec("tiled_divide"), layout: tiledDivideOp},
+		&Op{Op: spec("flat_divide"), layout: flatDivideOp},
 	)
 }
 
@@ -33,7 +36,7 @@ func init() {
 // complement test; the composition satisfies compatible((B,B*), R) and
 // R(i) == A((B,B*)(i)) for every i < size((B,B*)).
 func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
-	err = run("logical_divide", &r, planLogicalDivide, &planArgs{a: &a, b: &b}, opts)
+	err = run(logicalDivideOp, &r, &operands{a: &a, b: &b}, opts)
 	return
 }
 
@@ -45,7 +48,7 @@ func LogicalDivide(a, b Layout, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of LogicalDivide, for every mode divided.
 func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	err = run("logical_divide", &r, planLogicalDivideTiler, &planArgs{a: &a, t: &t}, opts)
+	err = run(logicalDivideTilerOp, &r, &operands{a: &a, t: &t}, opts)
 	return
 }
 
@@ -58,7 +61,7 @@ func LogicalDivideTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error)
 //
 // Post-conditions: those of the logical divide it rearranges.
 func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	err = run("zipped_divide", &r, planZippedDivide, &planArgs{a: &a, t: &t}, opts)
+	err = run(zippedDivideOp, &r, &operands{a: &a, t: &t}, opts)
 	return
 }
 
@@ -68,7 +71,7 @@ func ZippedDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical divide it rearranges.
 func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	err = run("tiled_divide", &r, planTiledDivide, &planArgs{a: &a, t: &t}, opts)
+	err = run(tiledDivideOp, &r, &operands{a: &a, t: &t}, opts)
 	return
 }
 
@@ -78,75 +81,40 @@ func TiledDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical divide it rearranges.
 func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	err = run("flat_divide", &r, planFlatDivide, &planArgs{a: &a, t: &t}, opts)
+	err = run(flatDivideOp, &r, &operands{a: &a, t: &t}, opts)
 	return
 }
 
-// logicalDivideTo is CuTe's logical_divide(Layout, Layout) storing into *dst (see
-// flatLayout.layoutTo).
-func logicalDivideTo(c *calc, dst *Layout, a, b *Layout) {
-	var bl layoutBuilder
-	logicalDivideInto(c, &bl, &a.Shape, &a.Stride, b)
-	bl.layoutTo(c, dst)
+// logicalDivide is CuTe's logical_divide(Layout, Layout):
+// composition(A, make_layout(B, complement(B, shape(coalesce(A))))).
+func logicalDivide(c *calc, a, b Layout) Layout {
+	m := coalesce(c, a).Shape
+	rest := complementWith(c, b, m, complementAll)
+	return composition(c, a, makeLayoutConcat(b, rest))
 }
 
-// logicalDivideInto appends logical_divide(A, B) to bl for A = *as:*ad.
-// Without checks the composition with make_layout(B, complement) is written
-// directly, mode by mode (right distributivity), without building its right
-// operand.
-func logicalDivideInto(c *calc, bl *layoutBuilder, as, ad *IntTuple, b *Layout) {
-	var ab, fb, rb modeScratch
-	var mb [scratchModes]IntTuple
-	af := coalesceFlat(&ab, as, ad)
-	cotarget := af.shapeTuple(mb[:0])
-	rest := complementFlat(&rb, filterFlat(&fb, &b.Shape, &b.Stride), cotarget)
-	if checksWanted(c) {
-		a := Layout{*as, *ad}
-		m := coalesce(c, a).Shape
-		restL := rest.layout(c)
-		checkComplement(c, *b, m, restL, complementAll)
-		r := composition(c, a, makeLayoutConcat(*b, restL))
-		bl.sub(r.Shape, r.Stride)
-		return
-	}
-	// composition(A, (B, rest)); B is congruent (filterFlat checked it)
-	var lb modeScratch
-	lhs := coalesceX(&lb, as, ad)
-	at := bl.open()
-	composeTree(bl, lhs, b.Shape, b.Stride)
-	composeFlat(bl, lhs, rest)
-	bl.close(at, 2)
-}
-
-// logicalDivideTiler is CuTe's logical_divide(Layout, Tiler).
+// logicalDivideTiler is CuTe's logical_divide(Layout, Tiler): by mode
+// through a tuple tiler (transformByTiler), A itself for `_`, and
+// logical_divide(A, make_layout(n)) for an integer n.
 func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
-	var r Layout
-	logicalDivideTilerTo(c, &r, &a, &t)
-	return r
-}
-
-// logicalDivideTilerTo is logicalDivideTiler storing into *dst (see
-// flatLayout.layoutTo).
-func logicalDivideTilerTo(c *calc, dst *Layout, a *Layout, t *Tiler) {
 	var bl layoutBuilder
-	byTilerInto(c, &bl, &a.Shape, &a.Stride, t, false)
-	bl.layoutTo(c, dst)
+	transformByTiler(c, &bl, &a.Shape, &a.Stride, &t, "logical_divide", logicalDivide)
+	return bl.layout(c)
 }
 
-// byTilerInto appends logical_divide(A, T) (product false) or
-// logical_product(A, T) (product true) to bl. A tuple tiler meets CuTe's
-// static_assert that it has no more modes than A ("Too many modes in
-// tiler"), then transform_layout: element i of the tiler applies to mode i,
-// the modes of A beyond the tiler are kept. An integer n means the layout
-// make_layout(n), `_` keeps the mode. A is *s:*d (operands are passed as in
-// compositionTilerInto).
-func byTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, product bool) {
+// transformByTiler appends to bl the operation f (logical_divide or
+// logical_product, called name in CuTe's refusal) of A = *s:*d by the
+// tiler t, as CuTe's overloads for a Tiler compute it: a tuple tiler meets
+// the static_assert that it has no more modes than A ("Too many modes in
+// tiler"), then transform_layout applies element i of the tiler to mode i
+// and keeps the modes of A beyond the tiler; an integer n means the layout
+// make_layout(n), `_` keeps the mode. (Operands are passed as in
+// compositionTilerInto.)
+func transformByTiler(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, name string, f func(c *calc, a, b Layout) Layout) {
 	if !t.IsLeaf() {
 		n, r := t.Rank(), s.Rank()
-		if product {
-			tooManyModes("logical_product", n, r)
-		} else {
-			tooManyModes("logical_divide", n, r)
+		if n > r {
+			refuse("%s: Too many modes in tiler.", name)
 		}
 		at := bl.open()
 		var fault *Error
@@ -154,12 +122,12 @@ func byTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, product b
 			ms, md := modeTrees(s, d, i)
 			switch {
 			case i < n && fault == nil:
-				fault = divisionFault(func() { byTilerInto(c, bl, ms, md, &t.Kids()[i], product) })
+				fault = divisionFault(func() { transformByTiler(c, bl, ms, md, &t.Kids()[i], name, f) })
 			case i < n:
 				// CuTe refuses the whole instantiation before it runs:
 				// a static refusal of a later mode comes before the
 				// run-time division by zero of an earlier one
-				staticRefusals(func() { byTilerInto(c, &layoutBuilder{}, ms, md, &t.Kids()[i], product) })
+				staticRefusals(func() { transformByTiler(c, &layoutBuilder{}, ms, md, &t.Kids()[i], name, f) })
 			default:
 				bl.sub(*ms, *md)
 			}
@@ -180,12 +148,8 @@ func byTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, product b
 		bl.sub(*s, *d)
 		return
 	}
-	if product {
-		r := logicalProduct(c, Layout{*s, *d}, b)
-		bl.sub(r.Shape, r.Stride)
-	} else {
-		logicalDivideInto(c, bl, s, d, &b)
-	}
+	r := f(c, Layout{*s, *d}, b)
+	bl.sub(r.Shape, r.Stride)
 }
 
 // divisionFault runs f (through guard, the one place that recovers) and
@@ -219,13 +183,15 @@ func zippedDivide(c *calc, a Layout, t Tiler) Layout {
 	return zip2By(logicalDivideTiler(c, a, t), t)
 }
 
-// tooManyModes is the static_assert of CuTe's tuple-tiler logical_divide
-// and logical_product (quoted with name) that a tiler of rank n has no more
-// modes than the layout's rank r.
-func tooManyModes(name string, n, r int) {
-	if n > r {
-		refuse("%s: Too many modes in tiler.", name)
-	}
+// tiledDivide is CuTe's tiled_divide: zipped_divide(A, T)(_, repeat<R1>(_)).
+func tiledDivide(c *calc, a Layout, t Tiler) Layout {
+	return unpackModes(zippedDivide(c, a, t), false)
+}
+
+// flatDivide is CuTe's flat_divide: zipped_divide(A, T)(repeat<R0>(_),
+// repeat<R1>(_)).
+func flatDivide(c *calc, a Layout, t Tiler) Layout {
+	return unpackModes(zippedDivide(c, a, t), true)
 }
 
 // noTupleSize refuses as CuTe's compiler does when a tuple algorithm meets

@@ -2,105 +2,10 @@ package concrete_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/cutealg/cutealg/concrete"
 )
-
-// opCase is one call of the catalogue written in CuTe notation: want is
-// CuTe's printed result, or "error: <text>" for a refusal whose message
-// contains text. warn, when set, must appear in the CuTe-mode warning, and
-// strict mode must then refuse.
-type opCase struct {
-	op   string
-	args []string
-	want string
-	warn string
-}
-
-func runOpCases(t *testing.T, cases []opCase) {
-	t.Helper()
-	for _, tc := range cases {
-		name := tc.op + "(" + strings.Join(tc.args, ", ") + ")"
-		var warns []string
-		v, err := concrete.ApplyText(tc.op, tc.args, concrete.CollectWarnings(&warns))
-		if msg, ok := strings.CutPrefix(tc.want, "error: "); ok {
-			if err == nil || !strings.Contains(err.Error(), msg) {
-				t.Errorf("%s = %v, %v; want an error containing %q", name, v, err, msg)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: unexpected error %v; want %s", name, err, tc.want)
-			continue
-		}
-		if got := v.String(); got != tc.want {
-			t.Errorf("%s = %s; want %s", name, got, tc.want)
-		}
-		_, serr := concrete.ApplyText(tc.op, tc.args, concrete.StrictMode())
-		if tc.warn == "" {
-			if len(warns) != 0 || serr != nil {
-				t.Errorf("%s: unexpected warnings %q / strict error %v", name, warns, serr)
-			}
-			continue
-		}
-		if len(warns) == 0 || !strings.Contains(strings.Join(warns, "; "), tc.warn) {
-			t.Errorf("%s: warnings %q; want one containing %q", name, warns, tc.warn)
-		}
-		var ce *concrete.Error
-		if serr == nil || !asError(serr, &ce) || ce.Kind != concrete.Violation {
-			t.Errorf("%s: strict mode gave %v; want a Violation", name, serr)
-		}
-	}
-}
-
-func asError(err error, dst **concrete.Error) bool {
-	e, ok := err.(*concrete.Error)
-	*dst = e
-	return ok
-}
-
-func TestDivide(t *testing.T) {
-	runOpCases(t, []opCase{
-		// The docs' 1-D example: static and dynamic print differently.
-		{op: "logical_divide", args: []string{"(_4,_2,_3):(_2,_1,_8)", "_4:_2"}, want: "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))"},
-		{op: "logical_divide", args: []string{"(4,2,3):(2,1,8)", "4:2"}, want: "((2,2,1),((2,1,1),(1,1,3))):((4,1,8),((2,1,8),(16,2,8)))"},
-		// Complement with dynamic strides at rank > 1.
-		{op: "logical_divide", args: []string{"(4,16):(16,1)", "(2,2,2):(1,32,16)"}, want: "error: Dynamic-stride complement only for rank-1 layouts"},
-		// The 2-D example by mode, and its rearrangements.
-		{op: "logical_divide_tiler", args: []string{"(_9,(_4,_8)):(_59,(_13,_1))", "(_3:_3,(_2,_4):(_1,_8))"}, want: "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))"},
-		{op: "zipped_divide", args: []string{"(_9,(_4,_8)):(_59,(_13,_1))", "(_3:_3,(_2,_4):(_1,_8))"}, want: "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))"},
-		{op: "tiled_divide", args: []string{"(_9,(_4,_8)):(_59,(_13,_1))", "(_3:_3,(_2,_4):(_1,_8))"}, want: "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))"},
-		{op: "flat_divide", args: []string{"(_9,(_4,_8)):(_59,(_13,_1))", "(_3:_3,(_2,_4):(_1,_8))"}, want: "(_3,(_2,_4),_3,(_2,_2)):(_177,(_13,_2),_59,(_26,_1))"},
-		// Integer and `_` tiler elements; modes beyond the tiler are kept.
-		{op: "logical_divide_tiler", args: []string{"(_8,_4,_2):(_1,_8,_32)", "(_2,_)"}, want: "((_2,_4),_4,_2):((_1,_2),_8,_32)"},
-		{op: "zipped_divide", args: []string{"(_8,_4,_2):(_1,_8,_32)", "(_2,_2)"}, want: "((_2,_2),(_4,_2,_2)):((_1,_8),(_2,_16,_32))"},
-		{op: "tiled_divide", args: []string{"(_8,_4,_2):(_1,_8,_32)", "(_2,_2)"}, want: "((_2,_2),_4,_2,_2):((_1,_8),_2,_16,_32)"},
-		// A rest mode of rank 1 is not unpacked.
-		{op: "tiled_divide", args: []string{"(_8):(_1)", "(_2:_1)"}, want: "((_2),(_4)):((_1),(_2))"},
-		{op: "flat_divide", args: []string{"(_8):(_1)", "(_2:_1)"}, want: "((_2),(_4)):((_1),(_2))"},
-		// A `_` that meets a mode of rank 2 is split like any other mode.
-		{op: "zipped_divide", args: []string{"((_2,_3),_4):((_1,_2),_6)", "(_,_2)"}, want: "((_2,_2),(_3,_2)):((_1,_6),(_2,_12))"},
-		// CuTe's refusals.
-		{op: "logical_divide_tiler", args: []string{"(_8,_3):(_10,_1)", "(_,_3:_1)"}, want: "(_8,(_3,_1)):(_10,(_1,_0))"},
-		{op: "zipped_divide", args: []string{"(_8,_3):(_10,_1)", "(_,_3:_1)"}, want: "error: Index out of range"},
-		{op: "tiled_divide", args: []string{"(_8,_3):(_10,_1)", "(_,_3:_1)"}, want: "error: Index out of range"},
-		{op: "flat_divide", args: []string{"(_4,_4):(_1,_4)", "(_,_2)"}, want: "error: Index out of range"},
-		{op: "zipped_divide", args: []string{"(_2,_5,_2,(_4)):(_1,_2,_10,(_20))", "(_2:_1,(_5):(_1),(_2):(_1),_)"}, want: "error: Mismatched ranks"},
-		{op: "logical_divide_tiler", args: []string{"(_8,_4):(_1,_8)", "(_2,_2,_2)"}, want: "error: logical_divide: Too many modes in tiler."},
-		{op: "zipped_divide", args: []string{"(_8,_4):(_1,_8)", "(_2,_2,_2)"}, want: "error: Too many modes in tiler"},
-		{op: "logical_divide", args: []string{"(_2,_2):(_1,_1)", "(_2,_1,_2):(_1,_5,_2)"}, want: "error: Stride Divisibility Condition"},
-		{op: "flat_divide", args: []string{"(1,(2)):(16,(6))", "(1:0,2)"}, want: "error: division by zero"},
-	})
-}
-
-func TestDivideUnchecked(t *testing.T) {
-	runOpCases(t, []opCase{
-		// A wrong composition inside the divide (vectors: logical_divide-26-s).
-		{op: "logical_divide", args: []string{"(_8,_2):(_2,_1)", "(_6):(_1)"}, want: "((_6),(_2,_2)):((_2),(_12,_1))", warn: "composition"},
-	})
-}
 
 func TestDivideKeepsArguments(t *testing.T) {
 	a, _ := concrete.ParseLayout("(_9,(_4,_8)):(_59,(_13,_1))")

@@ -1,8 +1,46 @@
-// Package concrete is cutealg's integer engine: every operation of CuTe's
-// layout algebra (DESIGN.md section 4) over int64 leaves tagged static or
-// dynamic, written as a transcription of CuTe's algorithms (CUTLASS
-// include/cute/layout.hpp, int_tuple.hpp, stride.hpp) plus the documented
-// mathematical checks.
+// Package concrete is cutealg's integer engine: CuTe's layout algebra
+// (DESIGN.md section 4) over int64 leaves tagged static or dynamic, written
+// as a transcription of CuTe's algorithms (CUTLASS include/cute/layout.hpp,
+// int_tuple.hpp, stride.hpp) plus the documented mathematical checks.
+//
+// # The algebra
+//
+// A layout Shape:Stride is a function from coordinates to indices. Shape
+// and stride are congruent nested tuples of integers; a coordinate c of the
+// shape maps to the inner product of c and the stride, and an integer i is
+// first read as the coordinate of the column-major order of the shape
+// (idx2crd). (4,2):(2,1) maps 0,1,2,3,4,5,6,7 to 0,2,4,6,1,3,5,7. size is
+// the size of the domain, cosize one past the largest index.
+//
+// The operations build layouts from layouts, as CuTe does (each exported
+// function names the CuTe function it mirrors and its post-conditions):
+//
+//   - coalesce merges adjacent modes s0:d0, s1:d1 with d1 == s0*d0 and keeps
+//     the function: coalesce((_2,(_1,_6)):(_1,(_6,_2))) is _12:_1.
+//   - composition A ∘ B is the layout R with R(c) == A(B(c)): B's modes
+//     are composed one by one, each walking the modes of A.
+//   - complement(A, M) is the ordered layout of the indices below size(M)
+//     that A does not reach, so that (A, complement(A, M)) covers M.
+//   - logical_divide(A, B) = A ∘ (B, complement(B, size(A))): mode 0 is
+//     the tile B picks out of A, mode 1 iterates over the tiles; the
+//     zipped, tiled and flat divides regroup its modes.
+//   - logical_product(A, B) = (A, complement(A, size(A)*cosize(B)) ∘ B):
+//     A repeated as B says; blocked and raked products interleave the
+//     modes, tile_to_shape repeats a block up to a shape.
+//   - right_inverse, left_inverse and nullspace invert a layout where it
+//     can be inverted; max_common_vector and max_common_layout find what
+//     two layouts share; upcast and downcast reread a layout for wider or
+//     narrower elements.
+//   - the rest take layouts apart and put them together: make_layout,
+//     take, select, group, get, append, prepend, replace, flatten.
+//
+// Each CuTe function has one Go function named after it in lower camel
+// case (composition, logicalDivide, blockedProduct, ...; detail:: helpers
+// such as bw_coalesce and complement(shape, stride, cotarget) too), in a
+// file named after its family: composition.go, complement.go, divide.go,
+// product.go, coalesce.go, inverse.go, construct.go, query.go, cast.go.
+// Reading CuTe's layout.hpp beside them is the intended way to learn
+// either.
 //
 // # Values
 //
@@ -29,10 +67,11 @@
 // operation returns an *Error of kind Refused or DivByZero quoting CuTe's
 // condition. Where CuTe silently returns a value that breaks a documented
 // post-condition (it checks divisibility only when both operands are static,
-// and does not check admissibility), the value is returned and a warning
-// naming the broken condition with a witness is appended to the slice given
-// by CollectWarnings. With StrictMode the same situations are errors of kind
-// Violation naming the condition and the witness.
+// and does not check admissibility), the value is returned with the broken
+// condition as a Violation (the condition's catalogue id, a witness, the
+// operands), collected by CollectViolations (CollectWarnings collects its
+// text). With StrictMode the same situations are errors of kind Violated
+// that unwrap to the Violation.
 //
 // # Errors and limits
 //
@@ -44,53 +83,35 @@
 // catalogue its arguments; Flatten, Append, Prepend and MakeLayoutConcat
 // cannot fail and rearrange malformed trees as given), and operations whose
 // cost grows with a layout's size (evaluate, the post-condition checks)
-// refuse sizes beyond documented caps. Inside the engine errors are thrown
-// (a panic) and every entry point recovers them through guard, the only
-// function that does: guard's comment tells why a deferred recover must not
-// sit in a frame holding an address-taken Layout parameter (a fault there
-// could make the garbage collector follow freed pointers).
-//
-// # Memory
-//
-// The hot operations (composition, complement, logical_divide, the blocked
-// and raked products, coalesce, filter) compute in fixed-size scratch arrays
-// on the stack and allocate only their result, all its tuple nodes at once;
-// size, cosize, crd2idx and Layout.Index allocate nothing; the other
-// operations allocate a few intermediate trees. With InWorkspace the nodes
-// come from a caller's Workspace instead, reused after its Reset (see
-// Workspace for the lifetime rule and which operations then allocate
-// nothing); results are the same either way.
-//
-// # Plans
-//
-// CuTe fixes the structure of a result at compile time; this engine decides
-// it at run time, once per operand type. The composition, complement,
-// divide and product families, coalesce and filter (exported and in the
-// catalogue) go through a plan cache when called without StrictMode or
-// CollectWarnings: the first call for an operand type (tree structure,
-// static values, positions of the dynamic integers) traces the engine and
-// records its arithmetic on the dynamic values; later calls of that type
-// replay the arithmetic and write the recorded result structure (see
-// plan.go). Calls whose dynamic values are small enough that no step can
-// overflow run the steps unchecked, and when all of them are at least 1,
-// without the steps interval arithmetic shows to be identities
-// (planpos.go). Results, errors and error messages are those of the engine
-// for every input (the vectors, TestPlanReplayOtherValues and
-// TestPlanLaneAgainstEngine check it); the cache is shared by goroutines
-// and bounded (4096 plans, then it starts over). A Workspace also holds the
-// register file of its calls' replays, never cleared: every step list
-// reads only registers it set (checked for every plan the tests make).
-//
-// The invariant plans rest on: the engine takes no decision on a dynamic
-// value. Outside int.go (the arithmetic) and plan.go, code reads an
-// integer's value only through Int.val or Bool.val, never compares
-// integers or layouts with ==, and never uses them as map keys or switch
-// tags (TestTracedValuesOnlyInArithmetic checks the source); a val read of
-// a traced value makes that operand type run the engine on every call.
+// refuse sizes beyond documented caps. In a nested call expression (Eval)
+// the *Error of a failing inner call carries that call's position. Inside
+// the engine errors are thrown (a panic) and every entry point recovers
+// them through guard, the only function that does: guard's comment tells
+// why a deferred recover must not sit in a frame holding an address-taken
+// Layout parameter (a fault there could make the garbage collector follow
+// freed pointers).
 //
 // # The catalogue
 //
 // Every operation is registered once in the catalogue (Lookup, Ops) with its
 // argument kinds and the CuTe call it mirrors. The CLI, the oracle protocol
-// and the tests all go through it (ApplyText, Op.Apply, Eval).
+// and the tests all go through it (ApplyText, Op.Apply, Eval). An operation
+// whose result is a layout is a layoutOp: a name and its transcription
+// (newLayoutOp), which the exported function calls through run and the
+// catalogue's entry through Op.layout; the others register a run function.
+//
+// # Speed
+//
+// The transcriptions build their results directly (in fixed-size scratch
+// arrays where a layout is flat, see flatLayout and layoutBuilder) and
+// allocate a few intermediate trees. Calls of the layout operations without
+// checks (neither StrictMode nor CollectWarnings/CollectViolations) go
+// through the planner, a separate layer (plan.go, planpos.go, the register
+// file of Workspace) that records, once per operand type, the arithmetic a
+// transcription does on the dynamic values, and replays it for later calls
+// of that type; its design is documented in plan.go. NoPlanner turns it
+// off: results, errors and warnings are the same either way (the planner's
+// differential tests check it), only the speed differs. With InWorkspace a
+// replayed call takes its result's nodes from a caller's Workspace and
+// allocates nothing.
 package concrete

@@ -1,6 +1,12 @@
 package concrete
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/cutealg/cutealg/internal/notation"
+)
 
 // ErrorKind classifies an *Error.
 type ErrorKind uint8
@@ -16,9 +22,10 @@ const (
 	// BadInput: the arguments are malformed for the operation (wrong kind,
 	// wrong rank, out-of-range index, non-positive shape, too large).
 	BadInput
-	// Violation: strict mode refused a value that breaks a documented
-	// post-condition or precondition; Msg names the condition and a witness.
-	Violation
+	// Violated: strict mode refused a value that breaks a documented
+	// post-condition or precondition; Msg names the condition and a
+	// witness, and the error unwraps to the *Violation.
+	Violated
 )
 
 func (k ErrorKind) String() string {
@@ -31,7 +38,7 @@ func (k ErrorKind) String() string {
 		return "overflow"
 	case BadInput:
 		return "bad input"
-	case Violation:
+	case Violated:
 		return "violation"
 	}
 	return "error"
@@ -42,14 +49,59 @@ type Error struct {
 	Op   string // the operation, e.g. "composition"
 	Kind ErrorKind
 	Msg  string
+	// Pos is set by Eval when the failing call is nested in another: the
+	// position of that inner call in the expression (the zero Pos
+	// otherwise).
+	Pos notation.Pos
+	// Err is the cause, when there is one: the *Violation of a strict
+	// refusal.
+	Err error
 }
 
+// Error is "op: msg" (the text of the oracle protocol and the CLI).
 func (e *Error) Error() string {
 	if e.Op == "" {
 		return e.Msg
 	}
 	return e.Op + ": " + e.Msg
 }
+
+// Unwrap returns the cause (Err).
+func (e *Error) Unwrap() error { return e.Err }
+
+// Violation is a documented condition that CuTe's value breaks: in CuTe
+// mode a warning (see CollectViolations, CollectWarnings), in strict mode
+// the cause of an *Error of kind Violated.
+type Violation struct {
+	// Op is the operation whose condition is broken: the call itself, or
+	// the one inside it that broke it (the complement inside a
+	// logical_product).
+	Op string
+	// Cond is the condition's id in the catalogue's post-conditions
+	// (internal/catalog: PostCond.ID), e.g. "composition.function".
+	Cond string
+	// Index is the point of the witness (an index into the domain), or -1
+	// when the condition has none.
+	Index int64
+	// Got and Want are the witness's value and the value the condition
+	// asks for, as printed in Msg ("" when the condition has none).
+	Got, Want string
+	// Operands are the operands of Op, as `A=layout`, in CuTe notation.
+	Operands []string
+	// Msg is the whole message: the text of the warning (and of the strict
+	// error, after "op: "), unchanged on the oracle's wire.
+	Msg string
+}
+
+// Error returns v.Msg.
+func (v *Violation) Error() string { return v.Msg }
+
+// itoa prints an integer of a witness.
+func itoa(i int64) string { return strconv.FormatInt(i, 10) }
+
+// operandsText is the bracketed operand list that ends a violation's
+// message: "[A=... B=...]".
+func operandsText(ops []string) string { return "[" + strings.Join(ops, " ") + "]" }
 
 // throw aborts the current operation with e; the exported entry point
 // recovers it (see guard). It and the arithmetic faults (arithFault) are the

@@ -8,9 +8,11 @@ import (
 )
 
 // TestVectorsWithoutChecks runs every CuTe vector through the catalogue
-// without options, the path a plain call takes (no post-condition checks,
-// see checksWanted), and compares it with the CuTe-mode call that collects
-// warnings (the path the oracle tests): both must give the same value or
+// without options, the path a plain call takes (through the planner: no
+// post-condition checks, see checksWanted), and compares it with the plain
+// transcription (NoPlanner) and with the CuTe-mode call that collects
+// warnings and violations (the path the oracle tests; each violation is
+// checked as in the tables, see checkViolations): all must give the same value or
 // the same error, and a value must be CuTe's printed result. It also runs
 // each record in a Workspace shared by all records, with and without
 // checks: the results must be the same, both printed at once and after the
@@ -37,7 +39,7 @@ func TestVectorsWithoutChecks(t *testing.T) {
 		v          Value
 	}
 	var kept []held
-	n := 0
+	n, nViolations := 0, 0
 	for _, r := range recs {
 		if _, ok := Lookup(r.Op); !ok {
 			continue
@@ -45,9 +47,13 @@ func TestVectorsWithoutChecks(t *testing.T) {
 		n++
 		var warnings []string
 		plain := show(ApplyText(r.Op, r.Args))
-		checked := show(ApplyText(r.Op, r.Args, CollectWarnings(&warnings)))
-		if plain != checked {
-			t.Errorf("%s %s(%s): without checks %s, with checks %s", r.ID, r.Op, strings.Join(r.Args, ", "), plain, checked)
+		transcribed := show(ApplyText(r.Op, r.Args, NoPlanner()))
+		var broken []Violation
+		checked := show(ApplyText(r.Op, r.Args, CollectWarnings(&warnings), CollectViolations(&broken)))
+		checkViolations(t, r.ID, warnings, broken)
+		nViolations += len(broken)
+		if plain != transcribed || plain != checked {
+			t.Errorf("%s %s(%s): planner %s, transcription %s, with checks %s", r.ID, r.Op, strings.Join(r.Args, ", "), plain, transcribed, checked)
 			continue
 		}
 		for _, opts := range [][]Option{{InWorkspace(&ws)}, {InWorkspace(&ws), CollectWarnings(&warnings)}} {
@@ -73,7 +79,7 @@ func TestVectorsWithoutChecks(t *testing.T) {
 			}
 		}
 	}
-	if n == 0 {
-		t.Fatal("no records ran")
+	if n == 0 || nViolations == 0 {
+		t.Fatalf("%d records ran, with %d violations", n, nViolations)
 	}
 }

@@ -130,7 +130,8 @@ func rightInverse(c *calc, l Layout) Layout {
 	}
 	for i := range checkIndices(size(r).val()) {
 		if v := index(l, index(r, i)); v != i {
-			c.violated("right_inverse R of A breaks A(R(i)) == i at i=%d: A(R(%d)) = %d [A=%v R=%v]", i, i, v, l, r)
+			c.violated(Violation{Op: "right_inverse", Cond: "right_inverse", Index: i, Got: itoa(v), Want: itoa(i), Operands: []string{"A=" + l.String(), "R=" + r.String()}},
+				"right_inverse R of A breaks A(R(i)) == i at i=%d: A(R(%d)) = %d [A=%v R=%v]", i, i, v, l, r)
 			break
 		}
 	}
@@ -197,7 +198,8 @@ func leftInverse(c *calc, l Layout) Layout {
 	for i := range checkIndices(size(l).val()) {
 		a := index(l, i)
 		if v := index(l, index(r, a)); v != a {
-			c.violated("left_inverse R of A breaks the quasi-inverse condition A(R(A(i))) == A(i) at i=%d: A(R(A(%d))) = %d but A(%d) = %d [A=%v R=%v]", i, i, v, i, a, l, r)
+			c.violated(Violation{Op: "left_inverse", Cond: "left_inverse", Index: i, Got: itoa(v), Want: itoa(a), Operands: []string{"A=" + l.String(), "R=" + r.String()}},
+				"left_inverse R of A breaks the quasi-inverse condition A(R(A(i))) == A(i) at i=%d: A(R(A(%d))) = %d but A(%d) = %d [A=%v R=%v]", i, i, v, i, a, l, r)
 			break
 		}
 	}
@@ -268,7 +270,7 @@ func maxCommonVector(c *calc, a, b Layout) Int {
 	if !checksWanted(c) || !positiveExtents(a, b, invB) {
 		return n
 	}
-	checkCommon(c, "max_common_vector", a, b, invB, n.val())
+	checkCommon(c, "max_common_vector", "common.vector", a, b, invB, n.val())
 	return n
 }
 
@@ -283,16 +285,22 @@ func maxCommonLayout(c *calc, a, b Layout) Layout {
 	if !checksWanted(c) || !positiveExtents(a, b, r) {
 		return r
 	}
-	checkCommon(c, "max_common_layout", a, b, r, size(r).val())
+	checkCommon(c, "max_common_layout", "common.layout", a, b, r, size(r).val())
 	return r
 }
 
-// checkCommon checks a(r(i)) == i == b(r(i)) for i < n.
-func checkCommon(c *calc, op string, a, b, r Layout, n int64) {
+// checkCommon checks a(r(i)) == i == b(r(i)) for i < n: condition cond
+// of operation op.
+func checkCommon(c *calc, op, cond string, a, b, r Layout, n int64) {
 	for i := range checkIndices(n) {
 		x := index(r, i)
 		if va, vb := index(a, x), index(b, x); va != i || vb != i {
-			c.violated("%s of A and B breaks A(R(i)) == i == B(R(i)) at i=%d: A(R(%d)) = %d, B(R(%d)) = %d [A=%v B=%v R=%v]", op, i, i, va, i, vb, a, b, r)
+			got := va
+			if va == i {
+				got = vb
+			}
+			c.violated(Violation{Op: op, Cond: cond, Index: i, Got: itoa(got), Want: itoa(i), Operands: []string{"A=" + a.String(), "B=" + b.String(), "R=" + r.String()}},
+				"%s of A and B breaks A(R(i)) == i == B(R(i)) at i=%d: A(R(%d)) = %d, B(R(%d)) = %d [A=%v B=%v R=%v]", op, i, i, va, i, vb, a, b, r)
 			break
 		}
 	}
@@ -324,11 +332,13 @@ func nullspace(c *calc, l Layout) Layout {
 	var inner calc
 	sa, sf, sk := size(l).val(), size(filter(&inner, l)).val(), size(k).val()
 	if sa%sf != 0 || sa/sf != sk {
-		c.violated("nullspace K of A breaks size(K) == size(A)/size(filter(A)): %d != %d/%d [A=%v K=%v]", sk, sa, sf, l, k)
+		c.violated(Violation{Op: "nullspace", Cond: "nullspace.kernel", Index: -1, Got: itoa(sk), Want: itoa(sa) + "/" + itoa(sf), Operands: []string{"A=" + l.String(), "K=" + k.String()}},
+			"nullspace K of A breaks size(K) == size(A)/size(filter(A)): %d != %d/%d [A=%v K=%v]", sk, sa, sf, l, k)
 	}
 	for i := range checkIndices(sk) {
 		if v := index(l, index(k, i)); v != 0 {
-			c.violated("nullspace K of A breaks A(K(i)) == 0 at i=%d: A(K(%d)) = %d [A=%v K=%v]", i, i, v, l, k)
+			c.violated(Violation{Op: "nullspace", Cond: "nullspace.kernel", Index: i, Got: itoa(v), Want: "0", Operands: []string{"A=" + l.String(), "K=" + k.String()}},
+				"nullspace K of A breaks A(K(i)) == 0 at i=%d: A(K(%d)) = %d [A=%v K=%v]", i, i, v, l, k)
 			break
 		}
 	}

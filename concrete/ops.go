@@ -64,10 +64,98 @@ func TilerValue(t Tiler) Value { return Value{Kind: ValTiler, Tiler: t} }
 // as well but follow CuTe on non-positive extents.
 type Op struct {
 	*catalog.Op
-	// run computes the operation; an operation whose calls go through the
-	// plan cache (see plan.go) has plan set instead.
-	run  func(c *calc, args []Value) Value
-	plan planOp
+	// run computes the operation on arguments Apply has checked; an
+	// operation whose result is a layout has layout set instead (it runs
+	// through the planner).
+	run    func(c *calc, args []Value) Value
+	layout *layoutOp
+}
+
+// layoutOp is an operation whose operands are layouts, a tiler or an
+// integer tuple and whose result is a layout: the operations the planner
+// (plan.go) can replay. f is its CuTe transcription; the exported function
+// calls it through run (plan.go), the catalogue's entry (Op.layout) through
+// apply. (f takes the mode and the operands by value: what a function
+// value is given by pointer escapes to the heap.)
+type layoutOp struct {
+	name string // the operation named in errors
+	id   int    // the operation's index in the planner's tables
+	f    func(c calc, x opArgs) Layout
+}
+
+// opArgs are the operands of a layoutOp's transcription, those of its
+// operands it does not have left zero.
+type opArgs struct {
+	a, b Layout
+	t    Tiler
+	m    IntTuple
+}
+
+// operands are the operands of one call of a layoutOp: layouts a and b,
+// tiler t and integer tuple m, each nil when the operation has no such
+// operand.
+type operands struct {
+	a, b *Layout
+	t    *Tiler
+	m    *IntTuple
+}
+
+// maxLayoutOps bounds the number of layoutOps (the planner keeps a table
+// indexed by layoutOp.id).
+const maxLayoutOps = 64
+
+var layoutOps int
+
+// newLayoutOp declares the operation name computed by the transcription f.
+// It is called only in package variable declarations.
+func newLayoutOp(name string, f func(c calc, x opArgs) Layout) *layoutOp {
+	if layoutOps == maxLayoutOps {
+		panic("concrete: more than maxLayoutOps layout operations")
+	}
+	layoutOps++
+	return &layoutOp{name: name, id: layoutOps - 1, f: f}
+}
+
+// compute runs op's transcription on x after refusing layouts whose shape
+// and stride are not congruent (see requireCongruent).
+func (op *layoutOp) compute(c *calc, x *operands) Layout {
+	requireCongruent(x.a)
+	y := opArgs{a: *x.a}
+	if x.b != nil {
+		requireCongruent(x.b)
+		y.b = *x.b
+	}
+	if x.t != nil {
+		requireTiler(x.t)
+		y.t = *x.t
+	}
+	if x.m != nil {
+		y.m = *x.m
+	}
+	return op.f(*c, y)
+}
+
+// apply is the catalogue's entry for op: it runs op on arguments converted
+// and checked by Op.Apply, through the planner like the exported function.
+func (op *layoutOp) apply(c *calc, args []Value) Value {
+	var x operands
+	for i := range args {
+		switch v := &args[i]; v.Kind {
+		case ValLayout:
+			if x.a == nil {
+				x.a = &v.Layout
+			} else {
+				x.b = &v.Layout
+			}
+		case ValTiler:
+			x.t = &v.Tiler
+		case ValTuple:
+			x.m = &v.Tuple
+		}
+	}
+	var r Layout
+	c.planned(&r, op, &x)
+	return LayoutValue(r)
 }
 
 var implemented = map[string]*Op{}
@@ -120,8 +208,8 @@ func (op *Op) Apply(args []Value, opts ...Option) (v Value, err error) {
 		}
 		var c calc
 		c.apply(opts)
-		if op.plan != planNone {
-			v = c.runPlanned(op.plan, args)
+		if op.layout != nil {
+			v = op.layout.apply(&c, args)
 		} else {
 			v = op.run(&c, args)
 		}
@@ -198,8 +286,14 @@ func ApplyText(name string, args []string, opts ...Option) (Value, error) {
 // Eval evaluates a call expression such as
 // `logical_divide(coalesce((4,2,3):(2,1,8)), 4:2)`, or a plain layout.
 // Nested calls are evaluated innermost first; warnings of every step are
-// reported.
+// reported. When a nested call fails, its *Error carries the position of
+// that call in the expression (Error.Pos).
 func Eval(n notation.Node, opts ...Option) (Value, error) {
+	return evalCall(n, false, opts)
+}
+
+// evalCall is Eval of n, a nested argument when nested is set.
+func evalCall(n notation.Node, nested bool, opts []Option) (Value, error) {
 	call, ok := n.(*notation.Call)
 	if !ok {
 		if _, isLayout := n.(*notation.Layout); isLayout {
@@ -218,8 +312,8 @@ func Eval(n notation.Node, opts ...Option) (Value, error) {
 	for i, a := range call.Args {
 		var v Value
 		var err error
-		if _, nested := a.(*notation.Call); nested {
-			v, err = Eval(a, opts...)
+		if _, isCall := a.(*notation.Call); isCall {
+			v, err = evalCall(a, true, opts)
 			if err == nil {
 				v, err = coerce(a, v, op.Args[i])
 			}
@@ -231,7 +325,11 @@ func Eval(n notation.Node, opts ...Option) (Value, error) {
 		}
 		vals[i] = v
 	}
-	return op.Apply(vals, opts...)
+	v, err := op.Apply(vals, opts...)
+	if e, ok := err.(*Error); ok && nested {
+		e.Pos = call.Pos()
+	}
+	return v, err
 }
 
 // convert turns a parsed argument into a Value of the wanted kind.

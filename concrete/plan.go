@@ -12,10 +12,11 @@ import (
 //
 // CuTe decides the structure of a result at compile time, from the types of
 // its operands: their tree shapes, their static values and which integers
-// are dynamic; the dynamic values only flow through arithmetic. This engine
-// takes the same decisions at run time. A plan records them once per
-// operand type, so that later calls with other dynamic values only redo the
-// arithmetic.
+// are dynamic; the dynamic values only flow through arithmetic. The
+// transcriptions of this package take the same decisions at run time. A
+// plan records them once per operand type, so that later calls with other
+// dynamic values only redo the arithmetic. (Below, "the engine" is the
+// plain transcription of an operation, layoutOp.compute.)
 //
 // A plan is made by tracing: the operation runs once on copies of its
 // operands whose dynamic integers carry plan registers (Int.reg). Each
@@ -48,9 +49,23 @@ import (
 // values are.
 //
 // Plans are used only by calls without post-condition checks (neither
-// StrictMode nor CollectWarnings: the checks examine the dynamic values).
-// The cache is shared by all goroutines; one goroutine traces at a time
-// (others run the engine meanwhile), and plans are immutable once made.
+// StrictMode nor CollectWarnings/CollectViolations: the checks examine the
+// dynamic values) and without NoPlanner. The cache is shared by all
+// goroutines and bounded (maxPlans plans, then it starts over); one
+// goroutine traces at a time (others run the transcription meanwhile), and
+// plans are immutable once made. A Workspace holds the register file of
+// its calls' replays, never cleared: every step list reads only registers
+// it set (checked for every plan the tests make).
+//
+// The planner is a layer over the transcriptions: it sees an operation
+// only as a layoutOp (its transcription, called through
+// layoutOp.compute), and the transcriptions know nothing of it. Its only
+// hooks are in int.go: the plan register an Int carries while traced
+// (Int.reg), the steps the arithmetic helpers record for traced operands,
+// and the taint of Int.val and Bool.val. Its tests compare it with the
+// plain transcription (NoPlanner): TestVectorsWithoutChecks on the CuTe
+// vectors, TestPlanReplayOtherValues and TestPlanLaneAgainstEngine on
+// generated operand types and values.
 
 // Limits of the plan cache: operands with more key words or dynamic values,
 // and traces with more registers, run the engine instead. When the cache
@@ -61,123 +76,15 @@ const (
 	maxPlans = 4096
 )
 
-// planOp is an operation whose calls go through the plan cache (see
-// runOp for what each runs).
-type planOp uint8
-
-const (
-	planNone planOp = iota // the operation has no plans
-	planComposition
-	planCompositionTiler
-	planComplement
-	planComplementDefault
-	planLogicalDivide
-	planLogicalDivideTiler
-	planZippedDivide
-	planTiledDivide
-	planFlatDivide
-	planLogicalProduct
-	planLogicalProductTiler
-	planZippedProduct
-	planTiledProduct
-	planFlatProduct
-	planBlockedProduct
-	planRakedProduct
-	planCoalesce
-	planFilter
-	nPlanOps
-)
-
-// planArgs are the operands of one call: layouts a and b, tiler t and
-// integer tuple m, each nil when the operation has no such operand.
-type planArgs struct {
-	a, b *Layout
-	t    *Tiler
-	m    *IntTuple
-}
-
-// runPlanned runs the catalogue's operation op (see Op.plan) on arguments
-// converted and checked by Op.Apply: they go through planned like those of
-// the exported function.
-func (c *calc) runPlanned(op planOp, a []Value) Value {
-	var x planArgs
-	for i := range a {
-		switch v := &a[i]; v.Kind {
-		case ValLayout:
-			if x.a == nil {
-				x.a = &v.Layout
-			} else {
-				x.b = &v.Layout
-			}
-		case ValTiler:
-			x.t = &v.Tiler
-		case ValTuple:
-			x.m = &v.Tuple
-		}
-	}
-	var r Layout
-	c.planned(&r, op, &x)
-	return LayoutValue(r)
-}
-
-// runOp runs operation op of the engine on x, storing the result in *dst.
-func runOp(c *calc, dst *Layout, op planOp, x *planArgs) {
-	requireCongruent(x.a)
-	if x.b != nil {
-		requireCongruent(x.b)
-	}
-	if x.t != nil {
-		requireTiler(x.t)
-	}
-	switch op {
-	case planComposition:
-		compositionTo(c, dst, x.a, x.b)
-	case planCompositionTiler:
-		compositionTilerTo(c, dst, x.a, x.t)
-	case planComplement:
-		complementTo(c, dst, x.a, *x.m, complementAll)
-	case planComplementDefault:
-		*dst = complementDefault(c, *x.a)
-	case planLogicalDivide:
-		logicalDivideTo(c, dst, x.a, x.b)
-	case planLogicalDivideTiler:
-		logicalDivideTilerTo(c, dst, x.a, x.t)
-	case planZippedDivide:
-		*dst = zippedDivide(c, *x.a, *x.t)
-	case planTiledDivide:
-		*dst = unpackModes(zippedDivide(c, *x.a, *x.t), false)
-	case planFlatDivide:
-		*dst = unpackModes(zippedDivide(c, *x.a, *x.t), true)
-	case planLogicalProduct:
-		*dst = logicalProduct(c, *x.a, *x.b)
-	case planLogicalProductTiler:
-		*dst = logicalProductTiler(c, *x.a, *x.t)
-	case planZippedProduct:
-		*dst = zippedProduct(c, *x.a, *x.t)
-	case planTiledProduct:
-		*dst = unpackModes(zippedProduct(c, *x.a, *x.t), false)
-	case planFlatProduct:
-		*dst = unpackModes(zippedProduct(c, *x.a, *x.t), true)
-	case planBlockedProduct:
-		zipProductTo(c, dst, x.a, x.b, false)
-	case planRakedProduct:
-		*dst = rakedProduct(c, *x.a, *x.b)
-	case planCoalesce:
-		*dst = coalesce(c, *x.a)
-	case planFilter:
-		*dst = filter(c, *x.a)
-	}
-}
-
-// run is how the exported operations with plans compute operation op on x
-// into *dst with the options opts, returning the error of the operation
-// called name. The common case - checks not wanted, the plan this
+// run is how the exported operations of a layoutOp compute op on x into
+// *dst with the options opts, returning the error of the operation (named
+// op.name). The common case - checks not wanted, the plan this
 // operation used last matches, its unchecked steps apply and divide by no
 // zero - cannot fail, and is taken without guard (the deferred recover and
 // the closure call are a tenth of a small replay) and without a calc (only
 // the workspace matters there); everything else runs planned through
 // guard.
-func run(name string, dst *Layout, op planOp, x *planArgs, opts []Option) error {
+func run(op *layoutOp, dst *Layout, x *operands, opts []Option) error {
 	var ws *Workspace
 	for i := range opts {
 		// (an option with a workspace sets nothing else, see Option)
@@ -185,31 +92,31 @@ func run(name string, dst *Layout, op planOp, x *planArgs, opts []Option) error 
 			goto guarded
 		}
 	}
-	if p := plans.last[op].Load(); p != nil && p.replayMatching(ws, dst, x, true) {
+	if p := plans.last[op.id].Load(); p != nil && p.replayMatching(ws, dst, x, true) {
 		return nil
 	}
 guarded:
 	var c calc
 	c.apply(opts)
-	return guard(name, func() { c.planned(dst, op, x) })
+	return guard(op.name, func() { c.planned(dst, op, x) })
 }
 
 // planned runs operation op on x into *dst through the plan cache: the
 // plan of the operands' key is replayed, made first if there is none yet.
-// Calls with checks, operands beyond the limits and operands whose plan
-// says so run the engine.
-func (c *calc) planned(dst *Layout, op planOp, x *planArgs) {
+// Calls with checks or NoPlanner, operands beyond the limits and operands
+// whose plan says so run the transcription (layoutOp.compute).
+func (c *calc) planned(dst *Layout, op *layoutOp, x *operands) {
 	if !checksWanted(c) && !c.noPlan {
 		// the plan this operation used last, matched without building the
 		// key (a loop calls one operation on one operand type)
-		if p := plans.last[op].Load(); p != nil && p.replayMatching(c.ws, dst, x, false) {
+		if p := plans.last[op.id].Load(); p != nil && p.replayMatching(c.ws, dst, x, false) {
 			return
 		}
 		if c.plannedByKey(dst, op, x) {
 			return
 		}
 	}
-	runOp(c, dst, op, x)
+	*dst = op.compute(c, x)
 }
 
 // replayMatching replays p when x has p's key: it computes the plan's
@@ -220,7 +127,7 @@ func (c *calc) planned(dst *Layout, op planOp, x *planArgs) {
 // and reports false where it would need the checked steps or would divide
 // by zero. (The matching, the steps and the writing of the result are one
 // function: a replay is short, and calls were a tenth of it.)
-func (p *plan) replayMatching(ws *Workspace, dst *Layout, x *planArgs, safe bool) bool {
+func (p *plan) replayMatching(ws *Workspace, dst *Layout, x *operands, safe bool) bool {
 	if p.engine {
 		return false
 	}
@@ -312,11 +219,11 @@ zero:
 // plannedByKey is planned for a call whose key is not that of the last
 // plan: it builds the key, looks it up and makes the plan if there is none.
 // It reports whether it stored the result.
-func (c *calc) plannedByKey(dst *Layout, op planOp, x *planArgs) bool {
+func (c *calc) plannedByKey(dst *Layout, op *layoutOp, x *operands) bool {
 	var k [maxKey]uint64
 	var w keyWriter
 	w.key, w.n, w.ok = &k, 1, true
-	k[0] = uint64(op)
+	k[0] = uint64(op.id)
 	w.args(x)
 	if !w.ok {
 		return false
@@ -359,7 +266,7 @@ func (w *keyWriter) put(x uint64) {
 	w.n++
 }
 
-func (w *keyWriter) args(x *planArgs) {
+func (w *keyWriter) args(x *operands) {
 	w.layout(x.a)
 	if x.b != nil {
 		w.layout(x.b)
@@ -440,7 +347,7 @@ type matcher struct {
 	mag uint64
 }
 
-func (m *matcher) args(x, k *planArgs) bool {
+func (m *matcher) args(x, k *operands) bool {
 	// the layouts a and b; a layout s:d, and the leaf m, are matched
 	// without a call (the common cases of small operations)
 	var ok bool
@@ -574,7 +481,7 @@ func (m *matcher) tiler(x, k *Tiler) bool {
 // plan is the recorded structure of one operation for one key.
 type plan struct {
 	key    string   // the key words (see keyWriter), as bytes
-	args   planArgs // the operands the plan was traced with (see matcher)
+	args   operands // the operands the plan was traced with (see matcher)
 	engine bool     // no plan: calls with this key run the engine
 	nin    int      // the operands' dynamic values are registers 1..nin
 	nregs  int      // the registers used (register 0 included)
@@ -715,7 +622,7 @@ func (o *outNode) tree(ns []IntTuple, r *[maxRegs]int64) IntTuple {
 type planCache struct {
 	mu   sync.RWMutex
 	m    map[string]*plan
-	last [nPlanOps]atomic.Pointer[plan]
+	last [maxLayoutOps]atomic.Pointer[plan]
 }
 
 var plans planCache
@@ -726,29 +633,29 @@ func keyBytes(key []uint64) []byte {
 }
 
 // find returns the plan of key, or nil.
-func (pc *planCache) find(op planOp, key []uint64) *plan {
+func (pc *planCache) find(op *layoutOp, key []uint64) *plan {
 	kb := keyBytes(key)
-	if p := pc.last[op].Load(); p != nil && p.key == string(kb) {
+	if p := pc.last[op.id].Load(); p != nil && p.key == string(kb) {
 		return p
 	}
 	pc.mu.RLock()
 	p := pc.m[string(kb)]
 	pc.mu.RUnlock()
 	if p != nil {
-		pc.last[op].Store(p)
+		pc.last[op.id].Store(p)
 	}
 	return p
 }
 
 // add stores p (starting over when the cache is full).
-func (pc *planCache) add(op planOp, p *plan) {
+func (pc *planCache) add(op *layoutOp, p *plan) {
 	pc.mu.Lock()
 	if pc.m == nil || len(pc.m) >= maxPlans {
 		pc.m = make(map[string]*plan)
 	}
 	pc.m[p.key] = p
 	pc.mu.Unlock()
-	pc.last[op].Store(p)
+	pc.last[op.id].Store(p)
 }
 
 // The trace in progress (nil when none): set and cleared under traceMu by
@@ -861,14 +768,14 @@ func taint() { tracing.tainted = true }
 // makePlan traces operation op on x, whose key is key with nin dynamic
 // values, and stores and returns the plan; nil when another goroutine is
 // tracing.
-func makePlan(op planOp, x *planArgs, key []uint64, nin int) *plan {
+func makePlan(op *layoutOp, x *operands, key []uint64, nin int) *plan {
 	if !traceMu.TryLock() {
 		return nil
 	}
 	defer traceMu.Unlock()
 	t := &tracer{init: make([]int64, nin+1), consts: make(map[int64]int32), seen: make(map[[3]int32]int32)}
 	var g tagger
-	tx := planArgs{a: g.layout(x.a)}
+	tx := operands{a: g.layout(x.a)}
 	if x.b != nil {
 		tx.b = g.layout(x.b)
 	}
@@ -906,11 +813,11 @@ const (
 	traceError
 )
 
-// traceRun runs the engine on traced operands.
-func traceRun(op planOp, x *planArgs) (res Layout, failed int) {
+// traceRun runs op's transcription on traced operands.
+func traceRun(op *layoutOp, x *operands) (res Layout, failed int) {
 	err := guard("", func() {
 		var c calc
-		runOp(&c, &res, op, x)
+		res = op.compute(&c, x)
 	})
 	if err == nil {
 		return res, traceOK

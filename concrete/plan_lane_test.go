@@ -158,7 +158,7 @@ func (g *laneGen) tiler(t laneTiler) Tiler {
 
 type laneOp struct {
 	name string
-	pop  planOp
+	pop  *layoutOp
 	kind int // 0: one layout, 1: two layouts, 2: layout+tiler, 3: layout+tuple
 	f1   func(Layout, ...Option) (Layout, error)
 	f2   func(Layout, Layout, ...Option) (Layout, error)
@@ -179,24 +179,24 @@ func laneShow(l Layout, err error) string {
 // types and 40 value sets each; results and errors must be the same.
 func TestPlanLaneAgainstEngine(t *testing.T) {
 	ops := []laneOp{
-		{name: "filter", pop: planFilter, kind: 0, f1: Filter},
-		{name: "coalesce", pop: planCoalesce, kind: 0, f1: Coalesce},
-		{name: "complement_default", pop: planComplementDefault, kind: 0, f1: ComplementDefault},
-		{name: "composition", pop: planComposition, kind: 1, f2: Composition},
-		{name: "logical_divide", pop: planLogicalDivide, kind: 1, f2: LogicalDivide},
-		{name: "logical_product", pop: planLogicalProduct, kind: 1, f2: LogicalProduct},
-		{name: "blocked_product", pop: planBlockedProduct, kind: 1, f2: BlockedProduct},
-		{name: "raked_product", pop: planRakedProduct, kind: 1, f2: RakedProduct},
-		{name: "composition_tiler", pop: planCompositionTiler, kind: 2, ft: CompositionTiler},
-		{name: "logical_divide_tiler", pop: planLogicalDivideTiler, kind: 2, ft: LogicalDivideTiler},
-		{name: "zipped_divide", pop: planZippedDivide, kind: 2, ft: ZippedDivide},
-		{name: "tiled_divide", pop: planTiledDivide, kind: 2, ft: TiledDivide},
-		{name: "flat_divide", pop: planFlatDivide, kind: 2, ft: FlatDivide},
-		{name: "logical_product_tiler", pop: planLogicalProductTiler, kind: 2, ft: LogicalProductTiler},
-		{name: "zipped_product", pop: planZippedProduct, kind: 2, ft: ZippedProduct},
-		{name: "tiled_product", pop: planTiledProduct, kind: 2, ft: TiledProduct},
-		{name: "flat_product", pop: planFlatProduct, kind: 2, ft: FlatProduct},
-		{name: "complement", pop: planComplement, kind: 3, fm: Complement},
+		{name: "filter", pop: filterOp, kind: 0, f1: Filter},
+		{name: "coalesce", pop: coalesceOp, kind: 0, f1: Coalesce},
+		{name: "complement_default", pop: complementDefaultOp, kind: 0, f1: ComplementDefault},
+		{name: "composition", pop: compositionOp, kind: 1, f2: Composition},
+		{name: "logical_divide", pop: logicalDivideOp, kind: 1, f2: LogicalDivide},
+		{name: "logical_product", pop: logicalProductOp, kind: 1, f2: LogicalProduct},
+		{name: "blocked_product", pop: blockedProductOp, kind: 1, f2: BlockedProduct},
+		{name: "raked_product", pop: rakedProductOp, kind: 1, f2: RakedProduct},
+		{name: "composition_tiler", pop: compositionTilerOp, kind: 2, ft: CompositionTiler},
+		{name: "logical_divide_tiler", pop: logicalDivideTilerOp, kind: 2, ft: LogicalDivideTiler},
+		{name: "zipped_divide", pop: zippedDivideOp, kind: 2, ft: ZippedDivide},
+		{name: "tiled_divide", pop: tiledDivideOp, kind: 2, ft: TiledDivide},
+		{name: "flat_divide", pop: flatDivideOp, kind: 2, ft: FlatDivide},
+		{name: "logical_product_tiler", pop: logicalProductTilerOp, kind: 2, ft: LogicalProductTiler},
+		{name: "zipped_product", pop: zippedProductOp, kind: 2, ft: ZippedProduct},
+		{name: "tiled_product", pop: tiledProductOp, kind: 2, ft: TiledProduct},
+		{name: "flat_product", pop: flatProductOp, kind: 2, ft: FlatProduct},
+		{name: "complement", pop: complementOp, kind: 3, fm: Complement},
 	}
 	g := &laneGen{r: rand.New(rand.NewSource(1))}
 	var w Workspace
@@ -209,7 +209,7 @@ func TestPlanLaneAgainstEngine(t *testing.T) {
 		g.bound = 0
 		for j := range 40 {
 			if j == 1 {
-				if p := plans.last[op.pop].Load(); p != nil && !p.engine {
+				if p := plans.last[op.pop.id].Load(); p != nil && !p.engine {
 					g.bound = int64(p.fastBelow)
 				}
 			}
@@ -363,7 +363,7 @@ func TestLaneOptions(t *testing.T) {
 		}
 	}
 	for _, opts := range [][]Option{{InWorkspace(&w), StrictMode()}, {StrictMode(), InWorkspace(&w)}} {
-		if _, err := Composition(a, b, opts...); err == nil || err.(*Error).Kind != Violation {
+		if _, err := Composition(a, b, opts...); err == nil || err.(*Error).Kind != Violated {
 			t.Errorf("strict mode with a workspace: %v, want a violation", err)
 		}
 	}

@@ -15,8 +15,8 @@ import (
 	"pgregory.net/rapid"
 )
 
-// noPlans is the option that makes a call run the engine (tests compare).
-var noPlans = Option{noPlan: true}
+// noPlans is the option that makes a call run the transcription (tests compare).
+var noPlans = NoPlanner()
 
 // shapeOf is a generated operand type: a tree of leaves, each static or
 // dynamic, with the static values fixed. Drawing values for it gives
@@ -174,10 +174,10 @@ func checkReplays(t *testing.T, ops []opKind, replayed, fast, total *int) {
 // lastPlan is the plan the catalogue operation name used last.
 func lastPlan(name string) *plan {
 	op, ok := Lookup(name)
-	if !ok || op.plan == 0 {
+	if !ok || op.layout == nil {
 		return nil
 	}
-	return plans.last[op.plan].Load()
+	return plans.last[op.layout.id].Load()
 }
 
 // TestPlanTiler checks replays of the tiler operations on the peer
@@ -272,7 +272,7 @@ func TestPlanKeys(t *testing.T) {
 			var k [maxKey]uint64
 			var w keyWriter
 			w.key, w.n, w.ok = &k, 1, true
-			w.args(&planArgs{a: &l})
+			w.args(&operands{a: &l})
 			if !w.ok {
 				t.Fatalf("%s: no key", s)
 			}

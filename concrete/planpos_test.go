@@ -80,7 +80,7 @@ func TestPosSteps(t *testing.T) {
 			}
 		}
 	}
-	p := plans.last[planComposition].Load()
+	p := plans.last[compositionOp.id].Load()
 	if p == nil || p.engine || p.posBelow == 0 {
 		t.Fatal("composition((7,3):(1,7), (5,4):(1,5)) has no positive-operand steps")
 	}

@@ -10,22 +10,25 @@ import (
 // blocked_product and raked_product, and tile_to_shape. The mode-regrouping
 // helpers are shared with the divide family (divide.go).
 
+var (
+	logicalProductOp      = newLayoutOp("logical_product", func(c calc, x opArgs) Layout { return logicalProduct(&c, x.a, x.b) })
+	logicalProductTilerOp = newLayoutOp("logical_product", func(c calc, x opArgs) Layout { return logicalProductTiler(&c, x.a, x.t) })
+	zippedProductOp       = newLayoutOp("zipped_product", func(c calc, x opArgs) Layout { return zippedProduct(&c, x.a, x.t) })
+	tiledProductOp        = newLayoutOp("tiled_product", func(c calc, x opArgs) Layout { return tiledProduct(&c, x.a, x.t) })
+	flatProductOp         = newLayoutOp("flat_product", func(c calc, x opArgs) Layout { return flatProduct(&c, x.a, x.t) })
+	blockedProductOp      = newLayoutOp("blocked_product", func(c calc, x opArgs) Layout { return blockedProduct(&c, x.a, x.b) })
+	rakedProductOp        = newLayoutOp("raked_product", func(c calc, x opArgs) Layout { return rakedProduct(&c, x.a, x.b) })
+)
+
 func init() {
 	register(
-		&Op{Op: spec("logical_product"),
-			plan: planLogicalProduct},
-		&Op{Op: spec("logical_product_tiler"),
-			plan: planLogicalProductTiler},
-		&Op{Op: spec("zipped_product"),
-			plan: planZippedProduct},
-		&Op{Op: spec("tiled_product"),
-			plan: planTiledProduct},
-		&Op{Op: spec("flat_product"),
-			plan: planFlatProduct},
-		&Op{Op: spec("blocked_product"),
-			plan: planBlockedProduct},
-		&Op{Op: spec("raked_product"),
-			plan: planRakedProduct},
+		&Op{Op: spec("logical_product"), layout: logicalProductOp},
+		&Op{Op: spec("logical_product_tiler"), layout: logicalProductTilerOp},
+		&Op{Op: spec("zipped_product"), layout: zippedProductOp},
+		&Op{Op: spec("tiled_product"), layout: tiledProductOp},
+		&Op{Op: spec("flat_product"), layout: flatProductOp},
+		&Op{Op: spec("blocked_product"), layout: blockedProductOp},
+		&Op{Op: spec("raked_product"), layout: rakedProductOp},
 		&Op{Op: spec("tile_to_shape"),
 			run: func(c *calc, a []Value) Value {
 				if len(a) == 3 {
@@ -49,7 +52,7 @@ func init() {
 // R(i) == A*(B(i)) for every i < size(B). rank(result) == 2,
 // compatible(A, layout<0>(result)), compatible(B, layout<1>(result)).
 func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
-	err = run("logical_product", &r, planLogicalProduct, &planArgs{a: &a, b: &b}, opts)
+	err = run(logicalProductOp, &r, &operands{a: &a, b: &b}, opts)
 	return
 }
 
@@ -61,7 +64,7 @@ func LogicalProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of LogicalProduct, for every mode multiplied.
 func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	err = run("logical_product", &r, planLogicalProductTiler, &planArgs{a: &a, t: &t}, opts)
+	err = run(logicalProductTilerOp, &r, &operands{a: &a, t: &t}, opts)
 	return
 }
 
@@ -74,7 +77,7 @@ func LogicalProductTiler(a Layout, t Tiler, opts ...Option) (r Layout, err error
 //
 // Post-conditions: those of the logical product it rearranges.
 func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	err = run("zipped_product", &r, planZippedProduct, &planArgs{a: &a, t: &t}, opts)
+	err = run(zippedProductOp, &r, &operands{a: &a, t: &t}, opts)
 	return
 }
 
@@ -84,7 +87,7 @@ func ZippedProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical product it rearranges.
 func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	err = run("tiled_product", &r, planTiledProduct, &planArgs{a: &a, t: &t}, opts)
+	err = run(tiledProductOp, &r, &operands{a: &a, t: &t}, opts)
 	return
 }
 
@@ -94,7 +97,7 @@ func TiledProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 //
 // Post-conditions: those of the logical product it rearranges.
 func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
-	err = run("flat_product", &r, planFlatProduct, &planArgs{a: &a, t: &t}, opts)
+	err = run(flatProductOp, &r, &operands{a: &a, t: &t}, opts)
 	return
 }
 
@@ -106,7 +109,7 @@ func FlatProduct(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // Post-conditions: rank(result) == max(rank(A), rank(B)) and those of the
 // logical product it is built on.
 func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
-	err = run("blocked_product", &r, planBlockedProduct, &planArgs{a: &a, b: &b}, opts)
+	err = run(blockedProductOp, &r, &operands{a: &a, b: &b}, opts)
 	return
 }
 
@@ -117,7 +120,7 @@ func BlockedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
 // Post-conditions: rank(result) == max(rank(A), rank(B)) and those of the
 // logical product it is built on.
 func RakedProduct(a, b Layout, opts ...Option) (r Layout, err error) {
-	err = run("raked_product", &r, planRakedProduct, &planArgs{a: &a, b: &b}, opts)
+	err = run(rakedProductOp, &r, &operands{a: &a, b: &b}, opts)
 	return
 }
 
@@ -168,18 +171,17 @@ func TileToShapeOrdered(block Layout, target, order IntTuple, opts ...Option) (r
 // whose complement misses both bounds (the vectors' unit-logical_product-21).
 const productComplementChecks = complementAll &^ (complementCover | complementSize)
 
-// logicalProduct is CuTe's logical_product(Layout, Layout).
+// logicalProduct is CuTe's logical_product(Layout, Layout):
+// make_layout(A, composition(complement(A, size(A)*cosize(B)), B)).
 func logicalProduct(c *calc, a, b Layout) Layout {
-	var rb modeScratch
-	rest, m := productRest(&rb, &a, &b)
-	restL := rest.layout(c)
-	checkComplement(c, a, leaf(m), restL, productComplementChecks)
+	rest := complementWith(c, a, leaf(imul(size(a), cosize(b))), productComplementChecks)
 	inner := *c
 	inner.noTwin = true
-	r := makeLayoutConcat(a, composition(&inner, restL, b))
+	r := makeLayoutConcat(a, composition(&inner, rest, b))
 	if checksWanted(c) && (!isStatic(a) || !isStatic(b)) {
 		if err := productTwin(a, b); err != nil {
-			c.violated("logical_product with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
+			c.violated(Violation{Op: "logical_product", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: []string{"A=" + a.String(), "B=" + b.String()}},
+				"logical_product with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
 		}
 	}
 	return r
@@ -195,19 +197,10 @@ func productTwin(a, b Layout) error {
 	})
 }
 
-// productRest is the complement of a logical product A ⊗ B,
-// complement(A, M) with M = size(A)*cosize(B), stored in rb when it has
-// room; and M.
-func productRest(rb *modeScratch, a, b *Layout) (flatLayout, Int) {
-	var fb modeScratch
-	m := imul(size(*a), cosize(*b))
-	return complementFlat(rb, filterFlat(&fb, &a.Shape, &a.Stride), leaf(m)), m
-}
-
 // logicalProductTiler is CuTe's logical_product(Layout, Tiler).
 func logicalProductTiler(c *calc, a Layout, t Tiler) Layout {
 	var bl layoutBuilder
-	byTilerInto(c, &bl, &a.Shape, &a.Stride, &t, true)
+	transformByTiler(c, &bl, &a.Shape, &a.Stride, &t, "logical_product", logicalProduct)
 	return bl.layout(c)
 }
 
@@ -216,85 +209,33 @@ func zippedProduct(c *calc, a Layout, t Tiler) Layout {
 	return zip2By(logicalProductTiler(c, a, t), t)
 }
 
-// blockedProduct is CuTe's blocked_product.
+// tiledProduct is CuTe's tiled_product: zipped_product(A, T)(_,
+// repeat<R1>(_)).
+func tiledProduct(c *calc, a Layout, t Tiler) Layout {
+	return unpackModes(zippedProduct(c, a, t), false)
+}
+
+// flatProduct is CuTe's flat_product: zipped_product(A, T)(repeat<R0>(_),
+// repeat<R1>(_)).
+func flatProduct(c *calc, a Layout, t Tiler) Layout {
+	return unpackModes(zippedProduct(c, a, t), true)
+}
+
+// blockedProduct is CuTe's blocked_product: zip(layout<0>(P),
+// layout<1>(P)) for P = logical_product(append<R>(A), append<R>(B)),
+// R = max(rank(A), rank(B)).
 func blockedProduct(c *calc, a, b Layout) Layout {
-	var r Layout
-	zipProductTo(c, &r, &a, &b, false)
-	return r
-}
-
-// rakedProduct is CuTe's raked_product.
-func rakedProduct(c *calc, a, b Layout) Layout {
-	var r Layout
-	zipProductTo(c, &r, &a, &b, true)
-	return r
-}
-
-// zipProductTo stores into *dst (see flatLayout.layoutTo) blocked_product
-// (raked false) or raked_product (raked true): zip(layout<0>(P), layout<1>(P)) (or the two swapped) for
-// P = logical_product(append<R>(A), append<R>(B)), R = max(rank(A),
-// rank(B)).
-//
-// Without checks and for R >= 2 the result is written directly: mode i is
-// (A_i, A* ∘ B_i) (or swapped), with A_i, B_i the modes of the padded
-// layouts. Padding with `_1:_0` modes changes neither size(A), cosize(B)
-// nor filter(A), so the complement A* is computed on A itself, and the
-// composition with B's `_1:_0` modes gives `_1:_0`.
-func zipProductTo(c *calc, dst *Layout, a, b *Layout, raked bool) {
 	r := max(a.Rank(), b.Rank())
-	if r < 2 || checksWanted(c) {
-		p := logicalProduct(c, padRank(*a, r), padRank(*b, r))
-		if raked {
-			*dst = zipLayouts(p.Mode(1), p.Mode(0))
-		} else {
-			*dst = zipLayouts(p.Mode(0), p.Mode(1))
-		}
-		return
-	}
-	var rb, lb modeScratch
-	rest, _ := productRest(&rb, a, b)
-	lhs := coalesceXFlat(&lb, rest) // composition's coalesce_x(A*)
-	var bl layoutBuilder
-	at := bl.open()
-	var fault *Error
-	for i := range r {
-		if fault != nil {
-			// CuTe refuses the whole instantiation before it runs (see
-			// byTilerInto)
-			staticRefusals(func() { composeMode(&layoutBuilder{}, lhs, b, i) })
-			continue
-		}
-		fault = divisionFault(func() {
-			m := bl.open()
-			if raked {
-				composeMode(&bl, lhs, b, i)
-			}
-			if i < a.Rank() {
-				bl.sub(a.Shape.At(i), a.Stride.At(i))
-			} else {
-				bl.leaf(S(1), S(0))
-			}
-			if !raked {
-				composeMode(&bl, lhs, b, i)
-			}
-			bl.close(m, 2)
-		})
-	}
-	if fault != nil {
-		throw(fault)
-	}
-	bl.close(at, r)
-	bl.layoutTo(c, dst)
+	p := logicalProduct(c, padRank(a, r), padRank(b, r))
+	return zipLayouts(p.Mode(0), p.Mode(1))
 }
 
-// composeMode appends the composition of lhs with mode i of B padded with
-// `_1:_0` modes (see zipProductTo).
-func composeMode(bl *layoutBuilder, lhs flatLayout, b *Layout, i int) {
-	if i >= b.Rank() {
-		composeLeaf(bl, lhs, S(1), S(0))
-		return
-	}
-	composeTree(bl, lhs, b.Shape.At(i), b.Stride.At(i))
+// rakedProduct is CuTe's raked_product: blocked_product with the two modes
+// of P swapped, zip(layout<1>(P), layout<0>(P)).
+func rakedProduct(c *calc, a, b Layout) Layout {
+	r := max(a.Rank(), b.Rank())
+	p := logicalProduct(c, padRank(a, r), padRank(b, r))
+	return zipLayouts(p.Mode(1), p.Mode(0))
 }
 
 // padRank is CuTe's append<n>(layout): the layout padded with `_1:_0` modes
@@ -403,7 +344,9 @@ func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout
 				got[j] = strconv.FormatInt(size(res.Mode(j)).val(), 10)
 				want[j] = strconv.FormatInt(ts[j].val(), 10)
 			}
-			c.violated("tile_to_shape: result mode sizes [%s] != target [%s] (mode %d differs)",
+			c.violated(Violation{Op: "tile_to_shape", Cond: "tile.size", Index: int64(i), Got: got[i], Want: want[i],
+				Operands: []string{"A=" + block.String(), "S=" + FormatTuple(target)}},
+				"tile_to_shape: result mode sizes [%s] != target [%s] (mode %d differs)",
 				strings.Join(got, ", "), strings.Join(want, ", "), i)
 			break
 		}

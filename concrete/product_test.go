@@ -2,57 +2,9 @@ package concrete_test
 
 import (
 	"fmt"
-	"testing"
 
 	"github.com/cutealg/cutealg/concrete"
 )
-
-func TestProduct(t *testing.T) {
-	runOpCases(t, []opCase{
-		// The docs' 1-D products.
-		{op: "logical_product", args: []string{"(_2,_2):(_4,_1)", "_6:_1"}, want: "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))"},
-		{op: "logical_product", args: []string{"(_2,_2):(_4,_1)", "(_4,_2):(_2,_1)"}, want: "((_2,_2),(_4,_2)):((_4,_1),(_8,_2))"},
-		// CuTe cannot take the complement of a dynamic-stride block of rank 2.
-		{op: "logical_product", args: []string{"(2,2):(4,1)", "6:1"}, want: "error: Dynamic-stride complement only for rank-1 layouts"},
-		// CuTe's unit test: the complement misses cosize((A,A*)) >= size(A)*cosize(B),
-		// but the product is right as a function and is not refused.
-		{op: "logical_product", args: []string{"((_4,_6)):((_1,_6))", "(_3):(_1)"}, want: "(((_4,_6)),(_3)):(((_1,_6)),(_36))"},
-		// By mode, and the rearrangements.
-		{op: "logical_product_tiler", args: []string{"(_2,_5):(_5,_1)", "(_3:_5,_4:_6)"}, want: "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))"},
-		{op: "zipped_product", args: []string{"(_2,_5):(_5,_1)", "(_3:_5,_4:_6)"}, want: "((_2,_5),(_3,_4)):((_5,_1),(_10,_30))"},
-		{op: "tiled_product", args: []string{"(_2,_5):(_5,_1)", "(_3:_5,_4:_6)"}, want: "((_2,_5),_3,_4):((_5,_1),_10,_30)"},
-		{op: "flat_product", args: []string{"(_2,_5):(_5,_1)", "(_3:_5,_4:_6)"}, want: "(_2,_5,_3,_4):(_5,_1,_10,_30)"},
-		{op: "logical_product_tiler", args: []string{"(_2,_5):(_5,_1)", "(_3,_4,_2)"}, want: "error: logical_product: Too many modes in tiler."},
-		{op: "flat_product", args: []string{"(_2,_8):(_1,_4)", "(_2,_)"}, want: "error: Index out of range"},
-		// Rank-sensitive products, with a static block and a dynamic tiler.
-		{op: "blocked_product", args: []string{"(_2,_5):(_5,_1)", "(_3,_4):(_1,_3)"}, want: "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))"},
-		{op: "blocked_product", args: []string{"(_2,_5):(_5,_1)", "(3,4):(1,3)"}, want: "((_2,3),(_5,4)):((_5,10),(_1,30))"},
-		{op: "raked_product", args: []string{"(_2,_5):(_5,_1)", "(_3,_4):(_1,_3)"}, want: "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))"},
-		{op: "raked_product", args: []string{"(_2,_5):(_5,_1)", "(3,4):(1,3)"}, want: "((3,_2),(4,_5)):((10,_5),(30,_1))"},
-		{op: "raked_product", args: []string{"_8:_1", "(_16):(_2)"}, want: "error: tuple_size<cute::C<8>, void>"},
-		{op: "raked_product", args: []string{"(12):(1)", "8:1"}, want: "error: Mismatched Ranks"},
-		{op: "blocked_product", args: []string{"(_4,_6):(_12,_2)", "(_5):(_1)"}, want: "error: Shape Divisibility Condition"},
-	})
-}
-
-func TestProductUnchecked(t *testing.T) {
-	runOpCases(t, []opCase{
-		{op: "logical_product", args: []string{"(_1,_2,_4):(_1,_3,_6)", "(_2,_2):(_1,_2)"}, want: "((_1,_2,_4),(_2,_2)):((_1,_3,_6),(_1,_2))", warn: "composition"},
-		{op: "tile_to_shape", args: []string{"(_2,_4):(_4,_1)", "(8,9)"}, want: "((_2,4),(_4,3)):((_4,_8),(_1,32))", warn: "tile_to_shape: result mode sizes [8, 12] != target [8, 9]"},
-	})
-}
-
-func TestTileToShape(t *testing.T) {
-	runOpCases(t, []opCase{
-		{op: "tile_to_shape", args: []string{"(_2,_1):(_1,_2)", "(_4,_2)"}, want: "((_2,_2),(_1,_2)):((_1,_2),(_2,_4))"},
-		{op: "tile_to_shape", args: []string{"(_2,_1):(_1,_2)", "(4,2)"}, want: "((_2,2),(_1,2)):((_1,_2),(_2,4))"},
-		{op: "tile_to_shape", args: []string{"_2:_1", "(_8,_1,_4)", "(_1,_3,_2)"}, want: "((_2,_4),(_1,_1),(_1,_4)):((_1,_2),(_0,_0),(_0,_8))"},
-		// Dynamic order values count as large and are taken left to right.
-		{op: "tile_to_shape", args: []string{"_2:_1", "(8,1,4)", "(1,3,2)"}, want: "((_2,4),(_1,1),(_1,4)):((_1,_2),(_0,8),(_0,8))"},
-		{op: "tile_to_shape", args: []string{"(_8):(_1)", "((_2,_9),_2,_1)"}, want: "error: tile_to_shape: block shape does not divide the target shape."},
-		{op: "tile_to_shape", args: []string{"(_8,_2):(_1,_8)", "(_8)"}, want: "error: Rank of layout must be <= rank of target shape."},
-	})
-}
 
 // The 1-D logical products of CuTe's layout-algebra documentation: B = 6:1
 // repeats the block six times, B = (4,2):(2,1) changes the number and order

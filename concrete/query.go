@@ -276,7 +276,8 @@ func shapeDiv(c *calc, a, b IntTuple) IntTuple {
 		if both(x, y) {
 			refuse("Divisibility Condition")
 		}
-		c.violated("shape_div breaks CuTe's Divisibility Condition with dynamic values: neither of %v and %v divides the other (CuTe rounds %v/%v up)", x, y, x, y)
+		c.violated(Violation{Op: "shape_div", Cond: "static.twin", Index: -1, Got: iceilDiv(x, y).String(), Operands: []string{"a=" + x.String(), "b=" + y.String()}},
+			"shape_div breaks CuTe's Divisibility Condition with dynamic values: neither of %v and %v divides the other (CuTe rounds %v/%v up)", x, y, x, y)
 	}
 	return leaf(iceilDiv(x, y))
 }

@@ -8,48 +8,6 @@ import (
 	"github.com/cutealg/cutealg/concrete"
 )
 
-func TestQuery(t *testing.T) {
-	runOpCases(t, []opCase{
-		// rank and depth are always static; size and cosize only when
-		// everything they depend on is.
-		{op: "rank", args: []string{"(4,4):(1,0)"}, want: "_2"},
-		{op: "rank", args: []string{"8:1"}, want: "_1"},
-		{op: "depth", args: []string{"8:1"}, want: "_0"},
-		{op: "depth", args: []string{"((2,4,3),1,(2)):((24,6,2),6,(1))"}, want: "_2"},
-		{op: "size", args: []string{"(8,_2):(0,32)"}, want: "16"},
-		{op: "size", args: []string{"(_8,_2):(0,32)"}, want: "_16"},
-		{op: "cosize", args: []string{"2:_32"}, want: "33"},
-		{op: "cosize", args: []string{"(_1,_4):(7,_2)"}, want: "_7"},
-		// evaluate: the plain list of values.
-		{op: "evaluate", args: []string{"(_2,4):(_12,_1)"}, want: "0,12,1,13,2,14,3,15"},
-		{op: "evaluate", args: []string{"(3,2):(-1,4)"}, want: "0,-1,-2,4,3,2"},
-		{op: "evaluate", args: []string{"(0,4):(1,1)"}, want: "error: shape extent 0 is not positive"},
-		{op: "evaluate", args: []string{"(1024,1024,1024,1024,1024,1024):(1,1,1,1,1,1)"}, want: "error: exceeds MaxEvaluate"},
-		// crd2idx: natural, 1-D and per-mode coordinates.
-		{op: "crd2idx", args: []string{"((4,1),(1))", "((8,4),(2)):((1,48),(8))"}, want: "60"},
-		{op: "crd2idx", args: []string{"((_4,_1),(_1))", "((_8,_4),(_2)):((_1,_48),(_8))"}, want: "_60"},
-		{op: "crd2idx", args: []string{"_4", "(_1,_2,_3):(_0,_3,_1)"}, want: "_2"},
-		{op: "crd2idx", args: []string{"_0", "(4,_2):(1,4)"}, want: "_0"},
-		{op: "crd2idx", args: []string{"(1,2)", "8:1"}, want: "error: Invalid parameters"},
-		{op: "crd2idx", args: []string{"(1,2,3)", "(2,3):(1,2)"}, want: "error: Mismatched Ranks"},
-		{op: "crd2idx", args: []string{"5", "(0,3):(1,2)"}, want: "error: is not positive"},
-		// idx2crd keeps the staticness of each leaf.
-		{op: "idx2crd", args: []string{"17", "((6,1),(_2),8)"}, want: "((5,0),(0),1)"},
-		{op: "idx2crd", args: []string{"_17", "((_6,_1),(_2),_8)"}, want: "((_5,_0),(_0),_1)"},
-		{op: "idx2crd", args: []string{"_0", "(4,(2,3))"}, want: "(_0,(_0,_0))"},
-		{op: "idx2crd", args: []string{"17", "5"}, want: "17"},
-		{op: "idx2crd", args: []string{"(1,2)", "5"}, want: "error: Invalid parameters"},
-		{op: "idx2crd", args: []string{"(1,2)", "(5,2,3)"}, want: "error: Mismatched Ranks"},
-		// shape_div: ceil_div with CuTe's weak divisibility condition.
-		{op: "shape_div", args: []string{"(6,2)", "12"}, want: "(1,1)"},
-		{op: "shape_div", args: []string{"(_6,_2)", "(_3,_2)"}, want: "(_2,_1)"},
-		{op: "shape_div", args: []string{"_6", "(_2,_3)"}, want: "_1"},
-		{op: "shape_div", args: []string{"(_6,_2)", "_4"}, want: "error: Divisibility Condition"},
-		{op: "shape_div", args: []string{"(6,2)", "4"}, want: "(2,2)", warn: "neither of 6 and 4 divides the other"},
-		{op: "shape_div", args: []string{"(6,2)", "(3,2,1)"}, want: "error: Mismatched ranks"},
-	})
-}
-
 // TestEvaluateHuge checks that a 2^60-element layout is refused at once.
 func TestEvaluateHuge(t *testing.T) {
 	l, _ := concrete.ParseLayout("(1073741824,1073741824):(1,1073741824)")

@@ -7,8 +7,10 @@ package concrete
 // once w has grown to the size of one call. Composition (with a layout or a
 // tiler), Complement, ComplementDefault, LogicalDivide (with a layout or a
 // tiler), BlockedProduct, RakedProduct, Coalesce and Filter then allocate
-// nothing (TestWorkspaceAllocations); the other operations still allocate
-// some of their nodes. Results are the same with or without a workspace;
+// nothing when they replay a plan (TestWorkspaceAllocations; see plan.go:
+// the first call of an operand type, calls with checks and NoPlanner calls
+// run the transcription, which allocates some intermediate trees); the
+// other operations still allocate some of their nodes. Results are the same with or without a workspace;
 // only where their memory comes from differs.
 //
 // Reset makes all of w's memory available again: a Layout obtained through

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cutealg/cutealg/concrete"
 	"github.com/cutealg/cutealg/internal/vectors"
+	"github.com/cutealg/cutealg/props"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden .cu files under testdata")
@@ -88,25 +89,28 @@ func TestLowerKeys(t *testing.T) {
 	}
 }
 
-// TestGenerateShares checks that generated cases share their skeleton's C++
-// type and that generation is deterministic.
-func TestGenerateShares(t *testing.T) {
-	a, b := Generate(7, 30, 5), Generate(7, 30, 5)
-	if len(a) != len(b) || len(a) == 0 {
-		t.Fatalf("lengths %d, %d", len(a), len(b))
+// TestGenerate checks that generation is deterministic, that it yields
+// the cases asked for, every one lowered to C++, and that it draws every
+// operation of the catalogue.
+func TestGenerate(t *testing.T) {
+	a, b := Generate(7, 300), Generate(7, 300)
+	if len(a) != 300 || len(b) != 300 {
+		t.Fatalf("lengths %d, %d, want 300", len(a), len(b))
 	}
+	ops := map[string]bool{}
 	for i := range a {
 		if a[i].ID != b[i].ID || strings.Join(a[i].Args, " ") != strings.Join(b[i].Args, " ") {
 			t.Fatalf("case %d differs between two runs: %v, %v", i, a[i], b[i])
 		}
+		if _, err := lower(a[i].Op, a[i].Args); err != nil {
+			t.Fatalf("case %v does not lower to C++: %v", a[i], err)
+		}
+		ops[a[i].Op] = true
 	}
-	p := MakePlan(a, Options{})
-	types := 0
-	for _, bt := range p.Batches {
-		types += len(bt.Types)
-	}
-	if types != 30 {
-		t.Errorf("%d cases of 30 skeletons make %d C++ types", len(a), types)
+	for _, op := range props.Ops() {
+		if !ops[op] {
+			t.Errorf("no generated case of %s", op)
+		}
 	}
 }
 
@@ -147,7 +151,7 @@ func TestHostCampaign(t *testing.T) {
 		sample = append(sample, recs[i])
 	}
 	cases := FromVectors(sample)
-	cases = append(cases, Generate(3, 12, 4)...)
+	cases = append(cases, Generate(3, 48)...)
 	var ssample []vectors.SymbolicCase
 	for i := 0; i < len(scs); i += 40 {
 		ssample = append(ssample, scs[i])

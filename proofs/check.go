@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -50,6 +51,7 @@ type checker struct {
 	request notation.Node
 	samples map[string][]sym.Binding
 	static  bool // the symbols are read as static integers (see staticRules)
+	dynamic bool // CuTe with the symbols as run-time integers (rules.Request.Dynamic)
 }
 
 // staticRules are the rules that state that a derivation reads its symbols
@@ -62,17 +64,12 @@ var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static"
 // trusts nothing the engine computed: see the package documentation for
 // what it checks.
 func Check(d rules.Derivation) error {
-	c := &checker{d: d, set: rules.Standard(), assumed: map[string]bool{}, samples: map[string][]sym.Binding{}}
+	c := &checker{d: d, set: rules.Standard(), assumed: map[string]bool{}, samples: map[string][]sym.Binding{}, dynamic: d.Dynamic}
 	if err := c.setup(); err != nil {
 		return &Rejection{Why: err.Error()}
 	}
 	if len(d.Cases) == 0 {
 		return &Rejection{Why: "no case"}
-	}
-	if d.Dynamic {
-		// CuTe's run-time formulas (a rule's runtime values, simplified
-		// under the case's context) are not re-derived yet
-		return &Rejection{Why: "a derivation of CuTe with run-time integers (dynamic) is not checked yet"}
 	}
 	guards := make([][]sym.Cond, len(d.Cases))
 	for i, cs := range d.Cases {
@@ -353,6 +350,13 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 			return rej("its guards %v do not extend those of the step before (%v)", st.Guards, prev)
 		}
 		prev = st.Guards
+		// and each is one of the case's: a case holds where its steps'
+		// guards do
+		for _, x := range st.Guards {
+			if !slices.Contains(cs.When, x) {
+				return rej("its guard %s is not one of the case's (%s)", x, strings.Join(cs.When, " && "))
+			}
+		}
 		g, err := parseConds(st.Guards)
 		if err != nil {
 			return rej("%v", err)
@@ -360,7 +364,7 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if _, err := c.ctx.WithConds(append(append([]sym.Cond(nil), when...), g...)...); err != nil {
 			return rej("its guards contradict the case's: %v", err)
 		}
-		if err := c.checkStep(st, g, cs.Error != "" && si == len(cs.Steps)-1); err != nil {
+		if err := c.checkStep(st, g, cs.Error != "" && si == len(cs.Steps)-1, cs.Warnings); err != nil {
 			return rej("%v", err)
 		}
 		r, _ := c.set.Rule(st.Rule) // checkStep found it
@@ -379,6 +383,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 			return rej("after: %v", err)
 		}
 		if err := c.spotCheck(before, after, g, stepSamples); err != nil {
+			return rej("%v", err)
+		}
+		if err := c.restated(before, after, g); err != nil {
 			return rej("%v", err)
 		}
 		if _, isCall := before.(*notation.Call); !isCall {
@@ -422,6 +429,27 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	}
 	if err := c.spotCheck(c.request, res, when, caseSamples); err != nil {
 		return rejCase("the result against concrete: %v", err)
+	}
+	return nil
+}
+
+// restated checks a claim that rewrites a call into a call of the same
+// operation: it restates the arguments (A coalesced, a layout padded with
+// size-1 modes), so each argument that changes must be the same value (a
+// layout the same function) as the one it replaces, at sampled bindings.
+func (c *checker) restated(before, after notation.Node, conds []sym.Cond) error {
+	x, ok1 := before.(*notation.Call)
+	y, ok2 := after.(*notation.Call)
+	if !ok1 || !ok2 || x.Name != y.Name || len(x.Args) != len(y.Args) {
+		return nil
+	}
+	for i := range x.Args {
+		if notation.Print(x.Args[i]) == notation.Print(y.Args[i]) {
+			continue
+		}
+		if err := c.spotCheck(x.Args[i], y.Args[i], conds, stepSamples); err != nil {
+			return fmt.Errorf("%s restates argument %d of %s: %v", notation.Print(after), i+1, notation.Print(before), err)
+		}
 	}
 	return nil
 }
@@ -498,7 +526,11 @@ func (c *checker) spotCheck(before, after notation.Node, conds []sym.Cond, n int
 		y, errY := evalAt(after, b, c.static)
 		switch {
 		case errX != nil && errY != nil:
-			continue // both sides undefined there (CuTe refuses both)
+			// both sides undefined there: CuTe refuses both, for one reason
+			if errX.Error() != errY.Error() {
+				return fmt.Errorf("%s and %s are refused differently at %s: %v; %v", notation.Print(before), notation.Print(after), bindingText(b), errX, errY)
+			}
+			continue
 		case errX != nil:
 			return fmt.Errorf("%s at %s: %v", notation.Print(before), bindingText(b), errX)
 		case errY != nil:
@@ -521,7 +553,9 @@ func evalAt(t notation.Node, b sym.Binding, static bool) (v concrete.Value, err 
 
 // checkStep checks one step on its own: its rule (id, version and the hash
 // of its text), its bindings and lets, and each condition it discharged.
-func (c *checker) checkStep(st rules.Step, guards []sym.Cond, last bool) error {
+// A step that fired with its rule's runtime values (dynamic mode) is
+// checked as CuTe computes it with run-time integers: see runtimeStep.
+func (c *checker) checkStep(st rules.Step, guards []sym.Cond, last bool, warnings []string) error {
 	r, ok := c.set.Rule(st.Rule)
 	if !ok {
 		return fmt.Errorf("no rule %s", st.Rule)
@@ -536,17 +570,87 @@ func (c *checker) checkStep(st rules.Step, guards []sym.Cond, last bool) error {
 	if st.Doc != r.Doc || st.Says != r.Says {
 		return fmt.Errorf("the step's passage and text (%s: %q) are not rule %s's (%s: %q)", st.Doc, st.Says, r.ID, r.Doc, r.Says)
 	}
-	if r.Error != "" && !last {
+	if st.Runtime && (!c.dynamic || r.Unchecked == "") {
+		return fmt.Errorf("the step fires rule %s with run-time values, which only a derivation with run-time integers (dynamic) of a rule CuTe does not check may", r.ID)
+	}
+	if r.Error != "" && !last && !st.Runtime {
 		return fmt.Errorf("rule %s is an error (%s): only the last step of an error case applies it", r.ID, r.Error)
 	}
 	if err := c.claimKind(r, st); err != nil {
 		return err
 	}
-	env, err := c.bindings(r, st.Bind)
+	env, err := c.bindings(r, st, guards)
 	if err != nil {
 		return err
 	}
+	if st.Runtime {
+		if err := c.runtimeStep(r, st.At, env, guards, warnings); err != nil {
+			return err
+		}
+	}
 	return c.conditions(r, st, env, guards)
+}
+
+// runtimeStep checks what lets a rule fire with CuTe's run-time values
+// (rules.Rule.Unchecked): CuTe's static_assert (the rule's asserts line)
+// holds wherever its integers are all static, and the case warns of the
+// post-condition CuTe's value may break unless the rule is an error whose
+// alternatives cannot all fail (one of them holds at every binding the
+// assumptions and guards allow: CuTe's formula is then right).
+func (c *checker) runtimeStep(r *rules.Rule, at string, env map[string]sym.Int, guards []sym.Cond, warnings []string) error {
+	if r.Asserts != "" {
+		as, err := condsOf(r.ID, r.Asserts, env)
+		if err != nil {
+			return err
+		}
+		for _, a := range as {
+			static := true
+			for _, x := range [][]string{sym.Symbols(a.orig.X), sym.Symbols(a.orig.Y)} {
+				for _, s := range x {
+					static = static && env[s].Static
+				}
+			}
+			if !static {
+				continue
+			}
+			if h, err := a.c.Holds(sym.Binding{}); err != nil || !h {
+				return fmt.Errorf("CuTe's static_assert %s fails (%s): CuTe refuses at compile time", r.Asserts, a.text)
+			}
+		}
+	}
+	// the warning names the post-condition, the rule and where it fired
+	want := fmt.Sprintf("CuTe's value may break %s (rule %s at %s, ", r.Unchecked, r.ID, at)
+	for _, w := range warnings {
+		if strings.HasPrefix(w, want) {
+			return nil
+		}
+	}
+	if r.Error == "" || r.Group == "" {
+		return fmt.Errorf("the case does not warn that CuTe's value may break %s", r.Unchecked)
+	}
+	g, ok := c.set.Group(r.Group)
+	if !ok {
+		return fmt.Errorf("no group %s", r.Group)
+	}
+	var negs []sym.Cond
+	for _, o := range g.Rules {
+		if o.If == "" || o.Error != "" {
+			continue
+		}
+		ocs, err := ruleConds(o, env)
+		if err != nil {
+			return err
+		}
+		if len(ocs) != 1 {
+			return fmt.Errorf("the case does not warn that CuTe's value may break %s", r.Unchecked)
+		}
+		negs = append(negs, ocs[0].c.Negate())
+	}
+	all := append(append([]sym.Cond(nil), guards...), negs...)
+	if _, err := c.ctx.WithConds(all...); !isInconsistent(err) {
+		return fmt.Errorf("the case does not warn that CuTe's value may break %s, and the alternatives of group %s are not shown to hold", r.Unchecked, g.Name)
+	}
+	return nil
 }
 
 // claimKind checks that a step claims what its rule says it claims: an
@@ -588,8 +692,13 @@ func (c *checker) claimKind(r *rules.Rule, st rules.Step) error {
 }
 
 // bindings reads the step's metavariables and recomputes its lets from the
-// rule's text.
-func (c *checker) bindings(r *rules.Rule, bind map[string]string) (map[string]sym.Int, error) {
+// rule's text: its let lines, or, where the step fired with run-time values
+// (dynamic mode), its runtime lines, whose values the engine simplifies
+// under the assumptions and the guards in force (CuTe's floor and ceil
+// divisions resolved where they decide them): those must equal the
+// recorded ones there, by sym's decision with certificates that verify.
+func (c *checker) bindings(r *rules.Rule, st rules.Step, guards []sym.Cond) (map[string]sym.Int, error) {
+	bind := st.Bind
 	env := map[string]sym.Int{}
 	known := map[string]bool{}
 	for _, m := range r.In {
@@ -604,7 +713,11 @@ func (c *checker) bindings(r *rules.Rule, bind map[string]string) (map[string]sy
 		env[m] = v
 		known[m] = true
 	}
-	for _, l := range r.Lets {
+	lets := r.Lets
+	if st.Runtime {
+		lets = r.Runtime
+	}
+	for _, l := range lets {
 		x, err := sym.Parse(l.Text)
 		if err != nil {
 			return nil, fmt.Errorf("let %s = %s: %v", l.Name, l.Text, err)
@@ -621,7 +734,7 @@ func (c *checker) bindings(r *rules.Rule, bind map[string]string) (map[string]sy
 		if err != nil {
 			return nil, fmt.Errorf("let %s = %q: %v", l.Name, t, err)
 		}
-		if !sym.Equal(got.E, v) {
+		if !sym.Equal(got.E, v) && (!st.Runtime || c.redecide(sym.MakeCond(got.E, sym.EQ, v), guards) != nil) {
 			return nil, fmt.Errorf("let %s = %s is %s, the step records %s", l.Name, l.Text, v, t)
 		}
 		// static: a constant of static values, or CuTe's _0 * x (a
@@ -633,7 +746,7 @@ func (c *checker) bindings(r *rules.Rule, bind map[string]string) (map[string]sy
 			zero = zero || env[s].Static && isC && c == 0
 		}
 		zero = zero && !strings.ContainsAny(l.Text, "+-/%(,")
-		if c, isConst := sym.IsConst(v); got.Static != (isConst && (static || c == 0 && zero)) {
+		if c, isConst := sym.IsConst(got.E); got.Static != (isConst && (static || c == 0 && zero)) {
 			return nil, fmt.Errorf("let %s = %s: the step records the static mark of %s wrongly", l.Name, l.Text, t)
 		}
 		env[l.Name] = got
@@ -661,14 +774,21 @@ type cond struct {
 	c    sym.Cond // as sym decides it ("d divides n" is n%d==0)
 	div  bool     // a divisibility: n%d==0 or its negation
 	d, n sym.Expr
+	orig sym.Cond // over the rule's metavariables (a divisibility: n==d)
 }
 
 // ruleConds parses a rule's condition from its text and instantiates it.
 func ruleConds(r *rules.Rule, env map[string]sym.Int) ([]cond, error) {
-	if r.If == "" {
+	return condsOf(r.ID, r.If, env)
+}
+
+// condsOf parses a condition of rule id (its if or asserts line) and
+// instantiates it.
+func condsOf(id, text string, env map[string]sym.Int) ([]cond, error) {
+	if text == "" {
 		return nil, nil
 	}
-	root, err := notation.ParseCond(r.If)
+	root, err := notation.ParseCond(text)
 	if err != nil {
 		return nil, err
 	}
@@ -678,17 +798,18 @@ func ruleConds(r *rules.Rule, env map[string]sym.Int) ([]cond, error) {
 	for _, p := range parts {
 		cmp, ok := p.(*notation.Compare)
 		if !ok {
-			return nil, fmt.Errorf("rule %s: %s is not a comparison", r.ID, notation.Print(p))
+			return nil, fmt.Errorf("rule %s: %s is not a comparison", id, notation.Print(p))
 		}
 		if b, ok := cmp.X.(*notation.Binary); ok && b.Op == '%' && (cmp.Op == "==" || cmp.Op == "!=") {
 			if z, ok := cmp.Y.(*notation.Int); ok && z.Value == 0 {
 				n, err1 := sym.FromNode(b.X)
 				d, err2 := sym.FromNode(b.Y)
 				if err1 != nil || err2 != nil {
-					return nil, fmt.Errorf("rule %s: %s", r.ID, notation.Print(p))
+					return nil, fmt.Errorf("rule %s: %s", id, notation.Print(p))
 				}
+				orig := sym.MakeCond(n, sym.EQ, d)
 				n, d = sym.Substitute(n, by), sym.Substitute(d, by)
-				x := cond{c: sym.Divisible(d, n), div: true, d: d, n: n, text: fmt.Sprintf("%s divides %s", d, n)}
+				x := cond{c: sym.Divisible(d, n), div: true, d: d, n: n, text: fmt.Sprintf("%s divides %s", d, n), orig: orig}
 				if cmp.Op == "!=" {
 					x.c, x.text = x.c.Negate(), "not "+x.text
 				}
@@ -698,13 +819,20 @@ func ruleConds(r *rules.Rule, env map[string]sym.Int) ([]cond, error) {
 		}
 		cs, err := sym.CondsFromNode(p)
 		if err != nil || len(cs) != 1 {
-			return nil, fmt.Errorf("rule %s: %s is not one comparison", r.ID, notation.Print(p))
+			return nil, fmt.Errorf("rule %s: %s is not one comparison", id, notation.Print(p))
 		}
 		ic := sym.MakeCond(sym.Substitute(cs[0].X, by), cs[0].Rel, sym.Substitute(cs[0].Y, by))
-		out = append(out, cond{c: ic, text: ic.String()})
+		out = append(out, cond{c: ic, text: ic.String(), orig: cs[0]})
 	}
 	return out, nil
 }
+
+// How a step that fires with run-time values (dynamic mode) records a
+// condition of its rule that CuTe does not check.
+const (
+	notProvedRuntime = "not proved (CuTe does not check it with run-time integers)"
+	refutedRuntime   = "refuted (CuTe does not check it with run-time integers)"
+)
 
 // conditions checks the conditions a step discharged: each of its rule's
 // comparisons holds (proved, with certificates it verifies, or a guard of
@@ -717,17 +845,32 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 		return err
 	}
 	used := make([]bool, len(st.Checked))
+	unchecked := false
 	for _, oc := range own {
 		k := find(st.Checked, oc, used)
 		if k < 0 {
 			return fmt.Errorf("its condition %s is not discharged", oc.text)
 		}
 		used[k] = true
+		if by := st.Checked[k].By; by == notProvedRuntime || by == refutedRuntime {
+			// CuTe does not check it with run-time integers (runtimeStep
+			// checked the rest); only a step fired with run-time values
+			if !st.Runtime {
+				return fmt.Errorf("%s: discharged as %q by a step that does not fire with run-time values", oc.text, by)
+			}
+			unchecked = true
+			continue
+		}
 		if err := c.discharge(oc, st.Checked[k], true, guards); err != nil {
 			return fmt.Errorf("%s: %v", oc.text, err)
 		}
 	}
-	if r.Group != "" {
+	if st.Runtime && !unchecked && r.Error == "" {
+		return fmt.Errorf("the step fires with run-time values, but none of its conditions is left unchecked")
+	}
+	if r.Group != "" && !(st.Runtime && r.Error != "") {
+		// (an error rule fired with run-time values is CuTe's formula
+		// where no alternative is proved: runtimeStep checked it)
 		g, ok := c.set.Group(r.Group)
 		if !ok {
 			return fmt.Errorf("no group %s", r.Group)
@@ -747,6 +890,9 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 					continue
 				}
 				used[k] = true
+				if st.Checked[k].By == rules.Undecided && o.Policy != rules.Decline {
+					return fmt.Errorf("%s (rule %s): left undecided, but the rule does not decline", oc.text, o.ID)
+				}
 				if err := c.discharge(oc, st.Checked[k], false, guards); err != nil {
 					return fmt.Errorf("%s (rule %s): %v", oc.text, o.ID, err)
 				}
@@ -755,7 +901,7 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 			// in a "first" group a later rule may rely on the earlier ones
 			// failing (those that decline need not be decided); an error
 			// rule is justified only by every alternative failing
-			if o.If != "" && !shown && (r.Error != "" || !g.Any && o.Policy != rules.Decline) {
+			if o.If != "" && !shown && (r.Error != "" || !g.Any) {
 				return fmt.Errorf("rule %s comes before it in group %s and is not shown not to apply", o.ID, g.Name)
 			}
 		}
@@ -807,6 +953,13 @@ func (c *checker) discharge(x cond, d rules.Discharged, holds bool, guards []sym
 			return c.redecide(want, guards)
 		}
 		return c.certified(x, holds, d.Certificates, guards)
+	case rules.Undecided:
+		// an earlier rule that declines (conditions checks its policy):
+		// not firing it is sound whatever its condition's truth
+		if holds {
+			return fmt.Errorf("discharged as %q where the step needs it to hold", d.By)
+		}
+		return nil
 	case "proved (its negation is inconsistent)", "refuted (inconsistent)":
 		if strings.HasPrefix(d.By, "proved") != holds {
 			return fmt.Errorf("discharged as %q where the step needs it to %s", d.By, holdsText(holds))
@@ -1071,6 +1224,7 @@ func (s sources) addTerm(n notation.Node) {
 // result is checked against concrete.
 var computed = map[string]bool{
 	"compl.cosize a": true, "compl.cosize r": true, "compl.cosize m": true,
+	"compl.size a": true, "compl.size r": true,
 	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true,
 	"compl.static-oracle r": true, "comp.no-carry t": true,
 	"comp.last n": true, "comp.last r": true,

@@ -35,15 +35,27 @@
 //     cosize, a rank: computed in check.go);
 //   - the metavariables bound, and each let recomputed from the rule's let
 //     text (value and static mark);
+//   - in a derivation of CuTe with run-time integers (rules.Request.Dynamic),
+//     a step that fires its rule with run-time values (rules.Step.Runtime):
+//     only a rule CuTe does not check (its unchecked line), its lets
+//     recomputed from its runtime lines (equal to the recorded ones under
+//     the assumptions and guards in force, by sym's decision with
+//     certificates), its conditions left unchecked only there, its asserts
+//     line holding wherever its integers are all static (CuTe's
+//     static_assert), and the case warning of the post-condition its value
+//     may break (or, for an error rule, its alternatives shown to hold
+//     together at every binding); every claim and result is compared with
+//     package concrete in CuTe mode with the symbols as run-time integers;
 //   - the rule's condition, parsed from its text and instantiated: each of
 //     its comparisons discharged as proved (every certificate parsed,
 //     verified by sym.Verify, about this condition, resting only on the
 //     assumptions and the guards in force, and together excluding every
 //     relation the condition rejects), as a guard in force, or re-decided
 //     by the inconsistency of its negation; in a group, the rules before
-//     it shown not to apply where the group's order matters (a "first"
-//     group's split and require rules; every alternative of an error
-//     rule); nothing else discharged;
+//     it shown not to apply where the group's order matters (every rule
+//     before it in a "first" group, a declining one by a condition left
+//     undecided, rules.Undecided; every alternative of an error rule);
+//     nothing else discharged;
 //   - the step's claim of the kind its rule's claims line says (a call of
 //     one of the named operations, a layout restated, or the request),
 //     spot-checked with package concrete at bindings that satisfy the
@@ -53,16 +65,21 @@
 //     evaluated in CuTe mode and compared as functions (same size, same
 //     value at every index, same top-level mode sizes unless the operation
 //     is one whose value is a function only: coalesce, complement, the
-//     inverses, a composition with an integral B); where the derivation
+//     inverses, a composition with an integral B), or both refused by CuTe
+//     for the same reason (the same error); where the derivation
 //     reads the symbols as static integers (compl.static-oracle,
 //     inv.left.static) the bindings are static too;
+//   - a claim that rewrites a call into a call of the same operation
+//     restates its arguments: each argument it changes is spot-checked
+//     against the one it replaces (the same value, a layout the same
+//     function);
 //   - the chain: starting from the request, each claim about a call
 //     rewrites the call the term evaluates next (its leftmost innermost
 //     call, arguments first), or opens a lemma (a claim about a call that
 //     is not next, whose own calls must then be rewritten in turn); every
 //     term must end without calls, and the request's term must be the
 //     case's result;
-//   - the guards of each step only grow along a case and agree with the
+//   - the guards of each step only grow along a case and are among the
 //     case's guards;
 //   - the cases: their guards consistent with the assumptions, pairwise
 //     disjoint (a condition and its negation, or inconsistent together),
@@ -75,17 +92,23 @@
 //   - each case's result against package concrete on the request at
 //     sampled bindings of the assumptions and its guards.
 //
-// What Check does not see: the rules' claims are tied to their rule only
-// by the operation they are about, not by a pattern of the rule, so a step
-// may cite another rule (with its passage and text) that claims about the
-// same operation and has the same metavariables; metavariables are traced
-// by value, not by position, so a step that only computes lets may be
-// dropped or moved, and its inputs altered, where the values it consumes
-// or makes also occur elsewhere; a claim whose two sides CuTe refuses at every sampled binding (a
-// step of an error case) is an equation of two undefined values, which
-// Check accepts. TestCheckMutants counts, for every derivation of the
+// What Check does not see: it verifies every equation a step states and
+// every value it computes, but not the algorithm, so a derivation that is
+// still true may be accepted though it is not the engine's. The rules'
+// claims are tied to their rule only by the operation they are about, not
+// by a pattern of the rule, so a step may cite another rule (with its
+// passage and text) that claims about the same operation and has the same
+// metavariables; metavariables are traced by value, not by position, so a
+// step that only computes lets may be dropped or moved, and its inputs
+// altered, where the values it consumes or makes also occur elsewhere, and
+// a step that only decides a condition is required by nothing; a claim
+// about a call that is not the next one opens a lemma, and op.answer
+// states the request's value directly, so a claim may be dropped or moved;
+// a claim whose two sides CuTe computes equal though both are invalid is
+// a true equation. TestCheckMutants counts, for every derivation of the
 // test corpus, the mutants of each kind and how many Check rejects
-// (docs/verification.md records the figures).
+// (docs/verification.md records the figures and what closing the rest
+// takes).
 //
 // # Format
 //

@@ -140,7 +140,7 @@ var mutants = []mutant{
 	{"another rule version", true, func(d *rules.Derivation, k int) bool {
 		return nthStep(d, k, func(*rules.Case, int) bool { return true }, func(c *rules.Case, i int) { c.Steps[i].Version++ })
 	}},
-	{"a dropped condition", false, func(d *rules.Derivation, k int) bool {
+	{"a dropped condition", true, func(d *rules.Derivation, k int) bool {
 		return nthStep(d, k, func(c *rules.Case, i int) bool { return len(c.Steps[i].Checked) > 0 }, func(c *rules.Case, i int) {
 			ch := c.Steps[i].Checked
 			c.Steps[i].Checked = ch[:len(ch)-1] // the step's own condition comes last
@@ -176,7 +176,7 @@ var mutants = []mutant{
 			*raw = b
 		})
 	}},
-	{"an altered leaf of after", false, func(d *rules.Derivation, k int) bool {
+	{"an altered leaf of after", true, func(d *rules.Derivation, k int) bool {
 		return nthStep(d, k, func(c *rules.Case, i int) bool { return c.Steps[i].After != "" }, func(c *rules.Case, i int) {
 			c.Steps[i].After = alterLeaf(c.Steps[i].After)
 		})
@@ -226,7 +226,7 @@ var mutants = []mutant{
 			c.Steps = append(c.Steps[:i:i], c.Steps[i+1:]...)
 		})
 	}},
-	{"a case's guard dropped", false, func(d *rules.Derivation, k int) bool {
+	{"a case's guard dropped", true, func(d *rules.Derivation, k int) bool {
 		for _, c := range cases(d.Cases) {
 			if len(c.When) > 0 {
 				if k == 0 {
@@ -262,6 +262,23 @@ var mutants = []mutant{
 			g[len(g)-1] = negate(g[len(g)-1])
 			c.Steps[i].Guards = g
 		})
+	}},
+	{"a run-time step's mark dropped (dynamic)", true, func(d *rules.Derivation, k int) bool {
+		return nthStep(d, k, func(c *rules.Case, i int) bool { return c.Steps[i].Runtime }, func(c *rules.Case, i int) {
+			c.Steps[i].Runtime = false
+		})
+	}},
+	{"a case's warning dropped (dynamic)", true, func(d *rules.Derivation, k int) bool {
+		for _, c := range cases(d.Cases) {
+			if len(c.Warnings) > 0 {
+				if k == 0 {
+					c.Warnings = c.Warnings[1:]
+					return true
+				}
+				k--
+			}
+		}
+		return false
 	}},
 	{"a step with lets only skipped", false, func(d *rules.Derivation, k int) bool {
 		return nthStep(d, k, func(c *rules.Case, i int) bool { return !claimed(c, i) }, func(c *rules.Case, i int) {
@@ -309,7 +326,7 @@ const perDerivation = 1
 func TestCheckMutants(t *testing.T) {
 	var ds []rules.Derivation
 	for _, req := range corpus(t) {
-		if d, err := rules.Derive(req); err == nil && !req.Dynamic {
+		if d, err := rules.Derive(req); err == nil {
 			ds = append(ds, d)
 		}
 	}

@@ -78,7 +78,7 @@ func TestConcreteCounterexamples(t *testing.T) {
 			}
 			pass := err == nil && got == want
 			if want == "!Violation" {
-				pass = concKind(err) == concrete.Violation
+				pass = concKind(err) == concrete.Violated
 			}
 			switch {
 			case pass:

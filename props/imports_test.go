@@ -15,8 +15,9 @@ const module = "github.com/cutealg/cutealg"
 
 // layers is the import-direction table of DESIGN.md section 1: a package (its
 // tests included) may import only itself and the module packages listed for
-// it. The test-only packages props and fuzz may import anything; every other
-// package must be listed here.
+// it. The tests of props and the test-only package fuzz may import
+// anything; the non-test files of props (its exported generators) are
+// listed in propsGen; every other package must be listed here.
 var layers = map[string][]string{
 	"internal/tuple":           {},
 	"internal/vectors":         {},
@@ -25,20 +26,28 @@ var layers = map[string][]string{
 	"concrete":                 {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors"},
 	"sym":                      {"internal/tuple", "internal/notation", "internal/catalog", "concrete"},
 	"rules":                    {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym"},
-	"proofs":                   {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "sym", "rules"},
-	"gpuval":                   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
+	"proofs":                   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules"},
+	"gpuval":                   {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "props"},
 	"internal/oracle":          {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs"},
+	"internal/difftest":        {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "internal/oracle", "props"},
 	"internal/picture":         {"internal/tuple", "internal/notation", "internal/catalog", "concrete", "internal/picture/pictest"},
 	"internal/picture/pictest": {},
-	"cmd/cute":                 {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle", "internal/picture", "internal/picture/pictest"},
+	"cmd/cute":                 {"internal/tuple", "internal/notation", "internal/catalog", "internal/vectors", "concrete", "sym", "rules", "proofs", "gpuval", "internal/oracle", "internal/picture", "internal/picture/pictest", "props", "internal/difftest"},
 }
 
-// testOnly are external modules that only tests may import (gopter may also
+// propsGen are the module packages the non-test files of props (the
+// generators and shrinkers that gpuval and the differential tester reuse)
+// may import.
+var propsGen = []string{"internal/tuple", "internal/notation", "internal/catalog", "concrete"}
+
+// testOnly are external modules that only tests may import, and the
+// packages whose non-test code may import them too: props' exported
+// generators are rapid generators, its shrinkers gopter's (which may also
 // serve gpuval's shrinking campaign).
 var testOnly = map[string][]string{
-	"pgregory.net/rapid":          nil,
+	"pgregory.net/rapid":          {"props"},
 	"github.com/google/go-cmp":    nil,
-	"github.com/leanovate/gopter": {"gpuval"},
+	"github.com/leanovate/gopter": {"gpuval", "props"},
 }
 
 func TestImportDirection(t *testing.T) {
@@ -74,6 +83,9 @@ func TestImportDirection(t *testing.T) {
 		}
 		seen++
 		allowed, layered := layers[rel]
+		if rel == "props" && !isTest {
+			allowed, layered = propsGen, true
+		}
 		if !layered && rel != "props" && rel != "fuzz" {
 			t.Errorf("%s: package directory %s is not in the import-direction table", path, rel)
 		}

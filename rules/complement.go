@@ -105,6 +105,15 @@ func cosizeOf(ms []mode) sym.Expr {
 	return c
 }
 
+// modesSize is the product of the modes' shapes.
+func modesSize(ms []mode) sym.Expr {
+	p := sym.Const(1)
+	for _, m := range ms {
+		p = sym.Mul(p, m.s.E)
+	}
+	return p
+}
+
 func sizeOf(t sym.IntTuple) sym.Expr {
 	p := sym.Const(1)
 	for _, l := range t.Leaves(nil) {
@@ -120,8 +129,17 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		// strides: every complement of the run reads the symbols as static
 		w.step("compl.static-oracle", at, Env{"r": sym.S(int64(len(flatModes(a))))})
 	}
-	w.step("compl.filter", at, nil)
 	f := w.filter(a)
+	// (the step follows the decisions of which modes are size 1: its
+	// claim holds under their guards)
+	w.step("compl.filter", at, nil)
+	kept := leafLayout(sym.S(1), sym.S(0)) // CuTe's filter of no mode
+	if f != nil {
+		kept = modesLayout(f)
+	}
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call("filter", a.Node()), kept.Node()
+	})
 	if f == nil || (len(f) == 1 && isStaticConst(f[0].d, 0)) {
 		w.step("compl.zero", at, Env{"M": sym.Dyn(sizeOf(cot))})
 		r := w.compactLeft(coalesceShape(cot.Leaves(nil)), sym.S(1))
@@ -144,6 +162,8 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		}
 	}
 	var out []mode
+	sizeF := modesSize(f)
+	truncated := false // a hole that c does not divide
 	c := sym.S(1)
 	for len(f) > 0 {
 		k := 0
@@ -156,7 +176,8 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		d := f[k].d
 		hat := fmt.Sprintf("%s below stride %s", at, d)
 		w.step("compl.injective", hat, Env{"d": d, "c": c})
-		e := w.step("compl.hole", hat, Env{"d": d, "c": c})
+		r, e := w.choose("compl.hole-of", hat, Env{"d": d, "c": c})
+		truncated = truncated || r.ID == "compl.hole.floor"
 		out = append(out, mode{e["h"], c})
 		c = w.step("compl.span", hat, Env{"d": d, "s": f[k].s})["c2"]
 		f = append(f[:k:k], f[k+1:]...)
@@ -180,6 +201,12 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 	}
 	env := Env{"a": sym.Dyn(cosizeOf(flatModes(a))), "r": sym.Dyn(cosizeOf(out)), "m": sym.Dyn(sizeOf(cot))}
 	w.step("compl.cosize", at, env)
+	// a hole truncated by CuTe's integer division may leave R smaller
+	// than the documented size post-condition asks (with exact holes it
+	// follows from the cover: size(filter(A))*size(R) = span*rest >= M)
+	if truncated {
+		w.step("compl.size", at, Env{"a": sym.Dyn(sizeF), "r": sym.Dyn(modesSize(out)), "m": sym.Dyn(sizeOf(cot))})
+	}
 	w.choose("compl.bound-of", at, env)
 	r := leafLayout(sym.S(1), sym.S(0))
 	if ms := w.coalesceModes(out); ms != nil {

@@ -218,7 +218,7 @@ func (w *world) composeTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 	}
 	w.step("comp.by-mode", at, nil)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
-		return call("composition_tiler", a.Node(), sym.TilerNode(t)), byModeTerms("composition_tiler", a, t)
+		return call("composition_tiler", a.Node(), sym.TilerNode(t)), byModeTerms("composition_tiler", a, t, false)
 	})
 	ks := t.Kids()
 	ls := make([]sym.Layout, len(ks))
@@ -229,14 +229,15 @@ func (w *world) composeTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 }
 
 // byModeTerms is the term of a by-mode operation: (op(A0, T0), op(A1, T1),
-// ..., A_k, ...), the modes of A beyond the tiler unchanged.
-func byModeTerms(op string, a sym.Layout, t sym.Tiler) notation.Node {
+// ...), followed by the modes of A beyond the tiler unchanged where keep
+// holds (the divides and products keep them, composition drops them).
+func byModeTerms(op string, a sym.Layout, t sym.Tiler, keep bool) notation.Node {
 	ks := t.Kids()
 	parts := make([]notation.Node, 0, rank(a))
 	for i, k := range ks {
 		parts = append(parts, call(op, modeOf(a, i).Node(), sym.TilerNode(k)))
 	}
-	for i := len(ks); i < rank(a); i++ {
+	for i := len(ks); keep && i < rank(a); i++ {
 		parts = append(parts, modeOf(a, i).Node())
 	}
 	return terms(parts...)

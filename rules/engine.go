@@ -26,7 +26,9 @@ type Env map[string]sym.Int
 // Discharged is a side condition the engine decided for a step.
 type Discharged struct {
 	Cond string `json:"cond"` // the condition, instantiated
-	By   string `json:"by"`   // "proved", "refuted", "guard" (assumed in this case) or "negated guard"
+	// By is "proved", "refuted", "guard" (assumed in this case), "negated
+	// guard", or Undecided
+	By string `json:"by"`
 	// Certificates are sym's certificates (their stable JSON form, which
 	// sym.ParseCertificate reads and sym.Verify re-checks) of a proved or
 	// refuted condition: the proofs of the condition, or of its negation.
@@ -42,6 +44,11 @@ type Discharged struct {
 	d, n sym.Expr
 	ctx  *sym.Ctx // the assumptions and guards it was decided under
 }
+
+// Undecided is how a step records the condition of an earlier rule of its
+// group that declined because sym decides it neither way (a rule with the
+// policy decline).
+const Undecided = "undecided (the rule declines)"
 
 // discharged records a condition decided under the world's assumptions and
 // guards; it is printed (and its certificates made) later.
@@ -672,6 +679,9 @@ func (w *world) check(r *Rule, e Env) (fire, runtime bool) {
 		}
 		switch r.Policy {
 		case Decline:
+			// recorded, so that the step that fires instead shows why
+			// this rule did not
+			w.checked = append(w.checked, w.shown(rc, e, ci, Undecided))
 			return false, false
 		case Split:
 			if !w.fork(ci) {

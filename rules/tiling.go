@@ -69,7 +69,7 @@ func (w *world) withTiler(a sym.Layout, t sym.Tiler, at, family, name string, op
 	}
 	w.step(family+".by-mode", at, nil)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
-		return call(name+"_tiler", a.Node(), sym.TilerNode(t)), byModeTerms(name+"_tiler", a, t)
+		return call(name+"_tiler", a.Node(), sym.TilerNode(t)), byModeTerms(name+"_tiler", a, t, true)
 	})
 	return w.byMode(a, t, at, func(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 		return w.withTiler(a, t, at, family, name, op)

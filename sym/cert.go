@@ -110,7 +110,9 @@ func (k StepKind) String() string {
 // monomial of the symbols that side divides by (each to its greatest
 // negative exponent) and L the lcm of the denominators of its
 // coefficients, it reads (den*side) % den == 0, the form a StepCongruence
-// or StepMultiple justifies.
+// or StepMultiple justifies. Side 3 names the fact |k| - Y >= 0 that
+// assumption Cond, k % Y == 0 with k a nonzero integer and Y a positive
+// monomial of unknowns >= 1, gives (Y divides k).
 //
 // Atom, when set, names instead a bound that holds by the definition of
 // the atom (an expression that is one atom over the unknowns): Upper
@@ -152,6 +154,8 @@ func (s Source) String() string {
 		return fmt.Sprintf("integrality of the left side of assumption %d", s.Cond)
 	case 2:
 		return fmt.Sprintf("integrality of the right side of assumption %d", s.Cond)
+	case sideDivisor:
+		return fmt.Sprintf("the divisor of assumption %d", s.Cond)
 	}
 	if s.Upper {
 		return fmt.Sprintf("assumption %d reversed", s.Cond)

@@ -98,8 +98,12 @@ type factSrc struct {
 	cond  int
 	bound *variable
 	upper bool
-	side  int // 1 (2): the fact that side X (Y) of assumption cond is an integer
+	side  int // 1 (2): the fact that side X (Y) of assumption cond is an integer; sideDivisor
 }
+
+// sideDivisor marks the fact |k| - Y >= 0 that an assumption k % Y == 0
+// gives (k a nonzero constant, Y a positive monomial: Y divides k).
+const sideDivisor = 3
 
 type fact struct {
 	kind factKind
@@ -702,6 +706,8 @@ func (c *Ctx) srcText(s factSrc) string {
 			return fmt.Sprintf("%s (%s is an integer)", cd, printPoly(pl(cd.X)))
 		case 2:
 			return fmt.Sprintf("%s (%s is an integer)", cd, printPoly(pl(cd.Y)))
+		case sideDivisor:
+			return fmt.Sprintf("%s (a divisor of a constant is at most its size)", cd)
 		}
 		return cd.String()
 	}
@@ -1257,6 +1263,23 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 	}
 	if !f.r.isZero() {
 		return nil, nil, c.keepDiv(f)
+	}
+	// k % Y == 0 written as an assumption, k a nonzero constant and Y a
+	// positive monomial: Y divides k, so Y <= |k| (side sideDivisor of the
+	// assumption; the congruence is kept too)
+	if k, ok := f.p.constant(); ok && !k.isZero() && positiveMono(f.d) && f.src.bound == nil && f.src.side == 0 {
+		if k.sign() < 0 {
+			k = k.neg()
+		}
+		src := f.src
+		src.side = sideDivisor
+		if err := c.processGe(fact{kind: fGe, p: subPoly(constPoly(k), f.d), src: src}); err != nil {
+			return nil, nil, err
+		}
+		if err := c.keepDiv(f); err != nil {
+			return nil, nil, err
+		}
+		return c.fixPinned()
 	}
 	// divisible term by term: nothing to learn
 	if q, r := splitDiv(f.p, f.d); q.err == nil && r.isZero() {

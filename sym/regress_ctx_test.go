@@ -90,6 +90,12 @@ func TestRegressCtxDecisions(t *testing.T) {
 		{"M==2*N&&min(M,N)==1", "divides 2 M", True},
 		{"M==2*N&&min(M,N)==1", "equal M 2", True},
 		{"M==2*N&&min(M,N)==1", "N==1", True},
+		// a divisor of a nonzero constant is at most its size (found by
+		// proofs.Check: an empty case of a composition the engine kept)
+		{"2%N==0", "N<=2", True},
+		{"12%N==0&&N>=2", "N<=12", True},
+		{"12%N==0", "N<=11", False},
+		{"-6%N==0", "N<=6", True},
 		// 3: order independence
 		{"M%8==0&&N%M==0", "divides M N", True},
 		{"M%8==0&&N%M==0", "divides 8 N", True},
@@ -187,6 +193,9 @@ func TestRegressCtxInconsistent(t *testing.T) {
 		"M%8==0&&N%M==0&&N%M!=0",
 		"M*N%8==0&&M*N%8!=0",
 		"M%N==0&&M<=N&&M!=N",
+		"2%N==0&&4<=N",
+		"N%2!=0&&2%N==0&&4<=N",
+		"8%M==0&&M%8!=0&&8<=M",
 	} {
 		_, names, errs := ctxOrders(t, src)
 		for i, err := range errs {

@@ -868,6 +868,9 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 		}
 		return vsub(val, vconst(big.NewRat(b.lo, 1))), nil
 	}
+	if s.Side == sideDivisor {
+		return v.divisorFact(s.Cond)
+	}
 	if s.Side != 0 {
 		return nil, errors.New("an integrality fact is not an inequality")
 	}
@@ -886,6 +889,40 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 		return nil, fmt.Errorf("assumption %d is not an inequality", s.Cond)
 	}
 	return p, nil
+}
+
+// divisorFact returns |k| - Y >= 0 for assumption j, k % Y == 0 with k a
+// nonzero integer and Y (its image) a positive monomial of unknowns >= 1:
+// Y divides k.
+func (v *verifier) divisorFact(j int) (vpoly, error) {
+	if j < 0 || j >= len(v.conds) {
+		return nil, fmt.Errorf("no assumption %d", j)
+	}
+	a, other, ok := modSideV(v.conds[j])
+	if !ok {
+		return nil, errors.New("the assumption is not of the form k%y == 0")
+	}
+	r, err := v.image(other)
+	if err != nil {
+		return nil, err
+	}
+	x, err := v.image(a.x)
+	if err != nil {
+		return nil, err
+	}
+	y, err := v.image(a.y)
+	if err != nil {
+		return nil, err
+	}
+	rc, ok1 := r.constant()
+	k, ok2 := x.constant()
+	if !ok1 || rc.Sign() != 0 || !ok2 || k.Sign() == 0 || !k.IsInt() {
+		return nil, errors.New("the assumption is not k%y == 0 with k a nonzero integer")
+	}
+	if !v.positiveV(y) {
+		return nil, errors.New("the divisor is not a positive monomial")
+	}
+	return vsub(vconst(new(big.Rat).Abs(k)), y), nil
 }
 
 // atomFact returns the bound F >= 0 that the definition of an atom gives

@@ -27,6 +27,14 @@
 //	                          layout over its tile, print_latex_tv with
 //	                          -latex; -bind: a symbolic layout at a binding)
 //	cute oracle               answer JSON-lines requests (DESIGN section 5)
+//	cute diff -cmd COMMAND [-n N] [-seed S] [-ops a,b] [-flavor F] [-mode M] [-functional] [-json]
+//	                          differential testing of another implementation
+//	                          that speaks the oracle protocol: generated
+//	                          cases, every disagreement shrunk to a minimal
+//	                          case (package internal/difftest; docs/diff.md)
+//	cute vectors [-n N] [-seed S] [-ops a,b]
+//	                          generated cases with cutealg's answers as JSON
+//	                          lines in the vectors' schema
 //	cute gpuval [-out DIR] [-n N] [-bindings B] [-cutlass DIR] [-run [-host]]
 //	                          write a campaign against CuTe C++ on a GPU
 //	                          (package gpuval; docs/gpuval.md); -compare
@@ -35,7 +43,8 @@
 //
 // Exit status: 0 on success, 1 on a domain error (CuTe refuses the call, the
 // call breaks a documented condition in -strict mode, a showcase example
-// does not match CuTe, equiv finds a difference, gpuval finds a mismatch), 2 on bad usage (unknown
+// does not match CuTe, equiv finds a difference, gpuval finds a mismatch, diff
+// finds a disagreement), 2 on bad usage (unknown
 // command, bad flags, text that does not parse or does not fit the
 // operation), 3 when equiv can neither prove nor refute. Every command takes
 // -h.

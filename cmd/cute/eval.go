@@ -83,13 +83,15 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // evalNode evaluates a parsed expression in CuTe or strict mode, printing
 // warnings and errors on stderr.
 func evalNode(c *command, n notation.Node, src string, strict bool, stderr io.Writer) (concrete.Value, int, bool) {
-	var warnings []string
-	opts := []concrete.Option{concrete.CollectWarnings(&warnings)}
+	var broken []concrete.Violation
+	opts := []concrete.Option{concrete.CollectViolations(&broken)}
 	if strict {
 		opts = append(opts, concrete.StrictMode())
 	}
 	v, err := concrete.Eval(n, opts...)
-	warn(warnings, stderr)
+	for _, b := range broken {
+		warn([]string{b.Msg}, stderr)
+	}
 	if err != nil {
 		return concrete.Value{}, report(c, src, err, stderr), false
 	}

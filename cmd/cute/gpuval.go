@@ -17,12 +17,13 @@ import (
 var gpuvalCmd = &command{
 	name:    "gpuval",
 	summary: "write (and run, and compare) a campaign against CuTe C++ on the GPU",
-	usage: `usage: cute gpuval [-cutlass DIR] [-nvcc PATH] [-n N] [-per P] [-bindings B] [-seed S] [-out DIR] [-run [-host]]
+	usage: `usage: cute gpuval [-cutlass DIR] [-nvcc PATH] [-n N] [-bindings B] [-seed S] [-out DIR] [-run [-host]]
        cute gpuval -compare OUTPUT[,OUTPUT...] [-out DIR]
        cute gpuval -stubs DIR
 
 Writes a campaign into DIR (default .gpuval): every public vector, N
-generated cases (P draws of the dynamic integers per generated C++ type),
+cases drawn by the project's generators (package props: every operation
+and flavor, admissible and not; mostly one C++ type each),
 every case of the public symbolic corpus and every symbolic derivation of
 the golden library (proofs/testdata/library) at B bindings, as CuTe C++
 translation units (one C++ type instantiated once for all the cases that
@@ -41,8 +42,7 @@ build of CuTe code into DIR and exits (docs/peer/run.sh uses them).
 Flags:
 	-cutlass DIR   CUTLASS folder holding include/ (default $CUTLASS_DIR, else .cutlass)
 	-nvcc PATH     nvcc for run.sh (default nvcc from PATH)
-	-n N           generated cases (default 10000)
-	-per P         draws per generated C++ type (default 16)
+	-n N           generated cases (default 1500)
 	-bindings B    bindings per symbolic case (default 100)
 	-seed S        seed of the generated cases and bindings (default 1)
 	-types T       C++ types per translation unit (default 96)
@@ -59,8 +59,7 @@ func runGpuval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet(gpuvalCmd)
 	cut := fs.String("cutlass", "", "")
 	nvcc := fs.String("nvcc", "", "")
-	n := fs.Int("n", 10000, "")
-	per := fs.Int("per", 16, "")
+	n := fs.Int("n", 1500, "")
 	binds := fs.Int("bindings", 100, "")
 	seed := fs.Uint64("seed", 1, "")
 	types := fs.Int("types", gpuval.DefaultTypesPerBatch, "")
@@ -90,8 +89,8 @@ func runGpuval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	if *n < 0 || *per < 1 || *binds < 1 {
-		fmt.Fprintln(stderr, "cute gpuval: -n must be >= 0, -per and -bindings >= 1")
+	if *n < 0 || *binds < 1 {
+		fmt.Fprintln(stderr, "cute gpuval: -n must be >= 0, -bindings >= 1")
 		return exitUsage
 	}
 	if *cut == "" {
@@ -125,8 +124,7 @@ func runGpuval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	scs = append(scs, libCases...)
 	cases := gpuval.FromVectors(recs)
-	skel := (3**n + 1 + 2**per - 1) / (1 + 2**per)
-	cases = append(cases, gpuval.Generate(*seed, skel, *per)...)
+	cases = append(cases, gpuval.Generate(*seed, *n)...)
 	symCases, skipped := gpuval.FromSymbolic(scs, *binds, *seed)
 	cases = append(cases, symCases...)
 	opt := gpuval.Options{Cutlass: *cut, NVCC: *nvcc, TypesPerBatch: *types}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/cutealg/cutealg/concrete"
 	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
 )
@@ -36,7 +37,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{evalCmd, deriveCmd, checkCmd, equivCmd, showCmd, oracleCmd, gpuvalCmd, showcaseCmd}
+	commands = []*command{evalCmd, deriveCmd, checkCmd, equivCmd, showCmd, oracleCmd, diffCmd, vectorsCmd, gpuvalCmd, showcaseCmd}
 }
 
 func lookupCommand(name string) *command {
@@ -105,8 +106,8 @@ Commands:
 
 Exit status: 0 success, 1 domain error (CuTe refuses, -strict finds a broken
 condition, a showcase mismatch, equiv finds a difference, gpuval finds a
-mismatch), 2 bad usage (unknown command or flag, text that does not parse),
-3 equiv cannot decide.
+mismatch, diff finds a disagreement), 2 bad usage (unknown command or flag,
+text that does not parse), 3 equiv cannot decide.
 
 Operations (the arguments of a call; [x] is optional):
 
@@ -183,17 +184,27 @@ func parseExpr(c *command, operands []string, stderr io.Writer) (notation.Node, 
 // report prints err for command c on stderr and returns its exit status:
 // text that does not parse or does not fit the operation (a
 // *notation.SyntaxError, shown under the source with a caret) is bad usage,
-// anything else a domain error.
+// anything else a domain error (a failing call nested in another, a
+// *concrete.Error with a position, also shown with a caret).
 func report(c *command, src string, err error, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "cute %s: %s\n", c.name, oneLine(err.Error()))
 	var se *notation.SyntaxError
-	if !errors.As(err, &se) {
-		return exitDomain
+	if errors.As(err, &se) {
+		caret(src, se.Pos, stderr)
+		return exitUsage
 	}
-	if line, ok := sourceLine(src, se.Pos.Line); ok && se.Pos.Col >= 1 && se.Pos.Col <= len(line)+1 && len(line) <= 200 {
-		fmt.Fprintf(stderr, "\t%s\n\t%s^\n", line, strings.Repeat(" ", se.Pos.Col-1))
+	var ce *concrete.Error
+	if errors.As(err, &ce) && ce.Pos.Line > 0 {
+		caret(src, ce.Pos, stderr)
 	}
-	return exitUsage
+	return exitDomain
+}
+
+// caret shows the source line of pos with a caret under its column.
+func caret(src string, pos notation.Pos, stderr io.Writer) {
+	if line, ok := sourceLine(src, pos.Line); ok && pos.Col >= 1 && pos.Col <= len(line)+1 && len(line) <= 200 {
+		fmt.Fprintf(stderr, "\t%s\n\t%s^\n", line, strings.Repeat(" ", pos.Col-1))
+	}
 }
 
 // shortUsage prints the synopsis of c (the first line of its usage) and

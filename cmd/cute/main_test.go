@@ -42,10 +42,18 @@ var cliCases = []struct {
 	{name: "eval-assume", args: []string{"eval", "-assume", "M % 8 == 0", "zipped_divide((M,N):(_1,M), (_8,_4))"}, exit: 0},
 	{name: "eval-cases", args: []string{"eval", "composition((N,_2,_4):(_1,N,_2*N), _4:_2)"}, exit: 0},
 
+	// diff, vectors
+	{name: "diff-h", args: []string{"diff", "-h"}, exit: 0},
+	{name: "diff-no-cmd", args: []string{"diff", "-n", "3"}, exit: 2},
+	{name: "diff-bad-op", args: []string{"diff", "-cmd", "true", "-ops", "composition,nope"}, exit: 2},
+	{name: "diff-bad-flavor", args: []string{"diff", "-cmd", "true", "-flavor", "weird"}, exit: 2},
+	{name: "vectors-h", args: []string{"vectors", "-h"}, exit: 0},
+	{name: "vectors-2", args: []string{"vectors", "-n", "2", "-seed", "4", "-ops", "composition"}, exit: 0},
+
 	// gpuval
 	{name: "gpuval-h", args: []string{"gpuval", "-h"}, exit: 0},
 	{name: "gpuval-operand", args: []string{"gpuval", "extra"}, exit: 2},
-	{name: "gpuval-bad-n", args: []string{"gpuval", "-per", "0"}, exit: 2},
+	{name: "gpuval-bad-n", args: []string{"gpuval", "-n", "-1"}, exit: 2},
 	{name: "gpuval-compare-missing", args: []string{"gpuval", "-out", "testdata/none", "-compare", "testdata/none"}, exit: 2},
 
 	// equiv
@@ -73,6 +81,9 @@ var cliCases = []struct {
 	{name: "eval-unquoted", args: []string{"eval", "composition((10,2):(16,4),", "(5,4):(1,5))"}, exit: 0},
 	{name: "eval-layout", args: []string{"eval", "(_4,_2):(_2,_1)"}, exit: 0},
 	{name: "eval-nested", args: []string{"eval", "coalesce(logical_divide((_4,_2,_3):(_2,_1,_8), _4:_2))"}, exit: 0},
+	{name: "eval-nested-error", args: []string{"eval", "coalesce(logical_divide(_8:_1, composition((_8,_8):(_8,_1), _4:_3)))"}, exit: 1},
+	{name: "eval-nested-strict", args: []string{"eval", "-strict", "logical_product(complement((_2,2):(_3,_2), 4), 2:1)"}, exit: 1},
+	{name: "eval-product-zero-extent", args: []string{"eval", "flat_product((_2,2):(_3,_2), 3:_0)"}, exit: 0},
 	{name: "eval-kind-tiler", args: []string{"eval", "logical_divide((1024,1024):(1,1024), (32:1,16:1))"}, exit: 2},
 	{name: "eval-big-layout", args: []string{"eval", "logical_divide_tiler((1024,1024):(1,1024), (32:1,16:1))"}, exit: 0},
 	{name: "eval-integer", args: []string{"eval", "size((_3,(_2,_3)):(_3,(_12,_1)))"}, exit: 0},
@@ -233,7 +244,7 @@ func TestGpuvalWrites(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
-	if code := run([]string{"gpuval", "-n", "20", "-per", "2", "-bindings", "1", "-out", dir}, nil, &out, &errb); code != 0 {
+	if code := run([]string{"gpuval", "-n", "20", "-bindings", "1", "-out", dir}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
 	}
 	fields := strings.Fields(out.String())

@@ -82,16 +82,20 @@ func Handle(req Request) Reply {
 			return symbolic(id, req)
 		}
 	}
-	var warnings []string
-	opts = append(opts, concrete.CollectWarnings(&warnings))
+	var broken []concrete.Violation
+	opts = append(opts, concrete.CollectViolations(&broken))
 	v, err := concrete.ApplyText(req.Op, req.Args, opts...)
 	if err != nil {
 		return errReply(id, "%s", oneLine(err.Error()))
 	}
 	s := v.String()
 	r := Reply{ID: id, Result: &s}
-	if len(warnings) > 0 {
-		r.Warning = oneLine(strings.Join(warnings, "; "))
+	if len(broken) > 0 {
+		msgs := make([]string, len(broken))
+		for i := range broken {
+			msgs[i] = broken[i].Msg
+		}
+		r.Warning = oneLine(strings.Join(msgs, "; "))
 	}
 	return r
 }
