@@ -20,10 +20,11 @@ import (
 // Its inputs come through one small interface, a symCall (an operation and
 // a func drawing its arguments as text, with the assumptions that
 // constrain their symbols); the draws are squareCalls (symbolic,
-// kernel-author shaped) and concCalls (concrete, from the concrete_*
-// generators). Admissibility is not generated: a call that strict mode
-// refuses is not an answer, and only answers must keep the laws; a
-// refusal's own correctness is concJudge's and the square's business.
+// kernel-author shaped), concCalls (concrete, from the layout generators)
+// and the exported generator's admissible cases (Cases). A call that
+// strict mode refuses is not an answer, and only answers must keep the
+// laws; a refusal's own correctness is concJudge's and the square's
+// business.
 
 // TestLawCatalogue: every post-condition the operation catalogue lists for
 // an operation has a law, every law names an operation of the catalogue,
@@ -98,13 +99,21 @@ func concTwoCompact(t *rapid.T) []string {
 	return []string{concGenBijective(3, 64).Draw(t, "A").String(), concGenInjective(3, 16, true).Draw(t, "B").String()}
 }
 
-// lawDraws returns the draws of an operation.
+// lawDraws returns the draws of an operation: those of squareCalls and
+// concCalls, and the exported generator's admissible cases (Cases) in a
+// drawn flavor.
 func lawDraws(op string) []symCall {
 	var out []symCall
 	for _, c := range slices.Concat(squareCalls, concCalls) {
 		if c.op == op {
 			out = append(out, c)
 		}
+	}
+	if _, ok := builders[op]; ok {
+		out = append(out, symCall{op, func(t *rapid.T) []string {
+			fl := rapid.SampledFrom([]Flavor{Static, Dynamic, Mixed}).Draw(t, "flavor")
+			return Cases([]string{op}, fl, true).Draw(t, "case").Args
+		}})
 	}
 	return out
 }

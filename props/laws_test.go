@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/tuple"
 )
 
@@ -173,9 +174,6 @@ var laws = []law{
 		for _, i := range in.args[1].Tuple.Leaves(nil) {
 			want = append(want, ms[i.V])
 		}
-		if len(want) == 1 {
-			return lawSameLayout("R == layout<I0>(A)", want[0], in.rl())
-		}
 		return lawModes(in.rl(), want)
 	}, false},
 	{"group", "group.flatten", hpp + `:1014 group<B,E>(layout) "make_layout(group<B,E>(layout.shape()), group<B,E>(layout.stride()))"`, func(in lawIn) string {
@@ -251,6 +249,14 @@ var laws = []law{
 	{"complement", "complement.cosize", algebra + ` "@post cosize(make_layout(@a layout_a, @a result))) >= size(@a cotarget)"; ` + hpp + `:1167 "@post size(@a result) >= @a cosize_hi / size(filter(@a layout))"`, func(in lawIn) string {
 		return lawComplementSize(in.a(), concSize(in.args[1].Tuple), in.rl())
 	}, false},
+	{"complement", "complement.size", `CuTe's complement unit test (test/unit/cute/core/complement.cpp, CUTLASS v4.7.0): size(R) <= cosize(R)`, func(in lawIn) string {
+		return lawSizeWithinCosize(in.rl())
+	}, false},
+	{"complement", "complement.pre", hpp + `:1176 "@pre @a layout has been filtered" and seeds/000 "R attempts to complete the codomain of A": an answer means filter(A) is injective with non-negative strides`, func(in lawIn) string {
+		return concComplementPre(in.a())
+	}, false},
+	{"complement_default", "complement.size", `CuTe's complement unit test: size(R) <= cosize(R)`, func(in lawIn) string { return lawSizeWithinCosize(in.rl()) }, false},
+	{"complement_default", "complement.pre", hpp + `:1176 "@pre @a layout has been filtered"`, func(in lawIn) string { return concComplementPre(in.a()) }, false},
 	{"complement_default", "complement.ordered", hpp + `:1168, with the cotarget cosize(A)`, func(in lawIn) string { return lawOrdered(in.rl()) }, false},
 	{"complement_default", "complement.disjoint", hpp + `:1170, with the cotarget cosize(A)`, func(in lawIn) string { return lawDisjoint(in.a(), in.rl()) }, false},
 	{"complement_default", "complement.cosize", algebra + ` "@post cosize(make_layout(@a layout_a, @a result))) >= size(@a cotarget)", with the cotarget cosize(A)`, func(in lawIn) string {
@@ -864,4 +870,50 @@ func lawInner(c, shape, stride concrete.IntTuple) (int64, bool) {
 		idx += ci
 	}
 	return idx, true
+}
+
+// lawSizeWithinCosize requires size(r) <= cosize(r).
+func lawSizeWithinCosize(r concrete.Layout) string {
+	if sr, cr := concSize(r.Shape), concCosize(r); sr > cr {
+		return fmt.Sprintf("size(R) <= cosize(R): %d > %d (R=%v)", sr, cr, r)
+	}
+	return ""
+}
+
+// twinSource is where the static.twin law comes from.
+const twinSource = `DESIGN 3.1 and the vectors' validity rule (internal/catalog static.twin): CuTe checks divisibility only when the operands are static, so a call with dynamic integers is valid only where CuTe accepts its all-static twin and the twin's value meets the post-conditions`
+
+func init() {
+	// static.twin, for every operation the catalogue lists it for: the
+	// all-static twin of the arguments, computed by concrete in CuTe mode,
+	// is accepted and keeps the operation's other laws.
+	for _, op := range catalog.All() {
+		if !slices.Contains(op.Post, "static.twin") {
+			continue
+		}
+		name := op.Name
+		laws = append(laws, law{name, "static.twin", twinSource, func(in lawIn) string {
+			twin := make([]concrete.Value, len(in.args))
+			for i, a := range in.args {
+				twin[i] = staticValue(a)
+			}
+			cop, _ := concrete.Lookup(name)
+			r, err := cop.Apply(twin)
+			if err != nil {
+				return fmt.Sprintf("CuTe refuses the all-static twin %s(%s): %v", name, lawArgs(twin), err)
+			}
+			if !lawSmall(r) {
+				return ""
+			}
+			for _, l := range lawsOf(name) {
+				if l.post == "static.twin" {
+					continue
+				}
+				if w := l.holds(lawIn{args: twin, r: r}); w != "" {
+					return fmt.Sprintf("the all-static twin %s(%s) = %v breaks %s: %s", name, lawArgs(twin), r, l.post, w)
+				}
+			}
+			return ""
+		}, true})
+	}
 }
