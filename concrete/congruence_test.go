@@ -104,6 +104,10 @@ func TestNonCongruentLayouts(t *testing.T) {
 					args[j] = LayoutValue(good)
 				case catalog.Tiler:
 					args[j] = Value{Kind: ValTiler, Tiler: LayoutTiler(exLayout("2:1"))}
+				case catalog.Coord:
+					args[j] = Value{Kind: ValCoord, Tiler: tuple.Leaf(TilerLeaf{Kind: TileKeep})}
+				case catalog.Swizzle:
+					args[j] = Value{Kind: ValSwizzle, Swizzle: Swizzle{B: 1, M: 1, S: 1}}
 				default:
 					args[j] = Value{Kind: ValTuple, Tuple: exTuple("2")}
 				}

@@ -91,6 +91,34 @@
 // Layout parameter (a fault there could make the garbage collector follow
 // freed pointers).
 //
+// # Slices, swizzles and composed layouts
+//
+// A coordinate may hold CuTe's `_` (ParseCoord, a Tiler of integers and
+// TileKeep leaves): Slice keeps the modes it leaves open, Dice those it
+// fixes, SliceAndOffset adds the offset crd2idx(c, A) with `_` read as the
+// static `_0`, and LocalTile and LocalPartition answer, for the tensor
+// partitions of tensor_impl.hpp, the layout of the tensor they make and
+// the offset of its data. A Swizzle is CuTe's Swizzle<B,M,S> (`Sw<3,4,3>`);
+// a Composed is CuTe's ComposedLayout of a swizzle, an integer offset and a
+// layout (`Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`), the function
+// c -> Sw(O + B(c)). The catalogue says for each operation what CuTe does
+// with a composed first argument (catalog.ComposedUse): forward it to B and
+// compose the result back (composition, the divides and products,
+// coalesce, flatten, take, get, group, zip, tile_unzip, tile_to_shape),
+// answer for B alone (size, cosize, rank, depth, complement,
+// make_fragment_like), or a rule of its own (evaluate, nullspace,
+// max_alignment, upcast, downcast, recast_layout, the inverses with the
+// offset _0, slices: with only `_` the swizzle stays, with integers CuTe's
+// decay of the swizzle is followed); composition(A, Sw o _0 o B) is
+// composition(composition(A, Sw), B), A moving the swizzle's masks; other
+// operations refuse it. Not followed yet (refused with BadInput rather
+// than answered wrongly): that decay for a layout, offset or coordinate
+// that is not static (CuTe's MixedBits), logical_product(A, Sw o O o B),
+// the inverses with another offset, and ComposedLayouts whose outer
+// function is a layout. make_identity_layout's result is a BasisLayout, whose
+// scaled-basis strides print as CuTe prints them (`_1@0@1`); the algebra
+// over such strides is not part of this engine.
+//
 // # The catalogue
 //
 // Every operation is registered once in the catalogue (Lookup, Ops) with its

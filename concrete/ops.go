@@ -21,15 +21,30 @@ const (
 	ValTiler
 	// ValText: Value.Text (evaluate's comma list).
 	ValText
+	// ValComposed: Value.Composed (a ComposedLayout).
+	ValComposed
+	// ValSwizzle: Value.Swizzle.
+	ValSwizzle
+	// ValPair: a layout and its offset (Value.Composed when it is set,
+	// Value.Layout otherwise; the offset in Value.Tuple), printed as CuTe
+	// prints the tuple: `((_4):(_1),8)`.
+	ValPair
+	// ValBasis: Value.Basis (a layout with scaled-basis strides).
+	ValBasis
+	// ValCoord: Value.Tiler holding a coordinate (integers and `_`).
+	ValCoord
 )
 
 // Value is an argument or a result of an operation of the catalogue.
 type Value struct {
-	Kind   ValueKind
-	Layout Layout
-	Tuple  IntTuple
-	Tiler  Tiler
-	Text   string
+	Kind     ValueKind
+	Layout   Layout
+	Tuple    IntTuple
+	Tiler    Tiler
+	Text     string
+	Composed *Composed
+	Swizzle  Swizzle
+	Basis    *BasisLayout
 }
 
 // String prints v exactly as CuTe prints it.
@@ -39,8 +54,10 @@ func (v Value) String() string {
 		return v.Layout.String()
 	case ValTuple:
 		return FormatTuple(v.Tuple)
-	case ValTiler:
+	case ValTiler, ValCoord:
 		return FormatTiler(v.Tiler)
+	case ValComposed, ValSwizzle, ValPair, ValBasis:
+		return notation.Print(extNode(v))
 	default:
 		return v.Text
 	}
@@ -208,11 +225,7 @@ func (op *Op) Apply(args []Value, opts ...Option) (v Value, err error) {
 		}
 		var c calc
 		c.apply(opts)
-		if op.layout != nil {
-			v = op.layout.apply(&c, args)
-		} else {
-			v = op.run(&c, args)
-		}
+		v = op.call(&c, args)
 	})
 	return
 }
@@ -224,7 +237,12 @@ func (op *Op) Apply(args []Value, opts ...Option) (v Value, err error) {
 // layouts, integer tiler elements and shape arguments must be >= 1. Strides
 // and coordinates may be zero or negative.
 func checkArg(i int, v Value, k catalog.ArgKind) {
-	want := map[catalog.ArgKind]ValueKind{catalog.Layout: ValLayout, catalog.Tuple: ValTuple, catalog.Param: ValTuple, catalog.Shape: ValTuple, catalog.Tiler: ValTiler}[k]
+	want := map[catalog.ArgKind]ValueKind{catalog.Layout: ValLayout, catalog.Tuple: ValTuple, catalog.Param: ValTuple, catalog.Shape: ValTuple, catalog.Tiler: ValTiler, catalog.Coord: ValCoord, catalog.Swizzle: ValSwizzle}[k]
+	if k == catalog.Layout && v.Kind == ValComposed && v.Composed != nil {
+		// the operation's catalogue entry says whether it takes one (Op.call)
+		checkSwizzle(v.Composed.Swizzle)
+		v = LayoutValue(v.Composed.Layout)
+	}
 	if v.Kind != want {
 		badInput("argument %d: want a %s", i+1, k)
 	}
@@ -234,6 +252,8 @@ func checkArg(i int, v Value, k catalog.ArgKind) {
 		positiveShape(i, "shape", v.Layout.Shape)
 	case catalog.Shape:
 		positiveShape(i, "shape", v.Tuple)
+	case catalog.Swizzle:
+		checkSwizzle(v.Swizzle)
 	case catalog.Tiler:
 		tuple.Fold(v.Tiler, 0, func(_ int, lf TilerLeaf) int {
 			switch lf.Kind {
@@ -296,8 +316,11 @@ func Eval(n notation.Node, opts ...Option) (Value, error) {
 func evalCall(n notation.Node, nested bool, opts []Option) (Value, error) {
 	call, ok := n.(*notation.Call)
 	if !ok {
-		if _, isLayout := n.(*notation.Layout); isLayout {
+		switch n.(type) {
+		case *notation.Layout, *notation.Composed:
 			return convert(n, catalog.Layout)
+		case *notation.Swizzle:
+			return convert(n, catalog.Swizzle)
 		}
 		return convert(n, catalog.Tiler)
 	}
@@ -336,8 +359,18 @@ func evalCall(n notation.Node, nested bool, opts []Option) (Value, error) {
 func convert(n notation.Node, k catalog.ArgKind) (Value, error) {
 	switch k {
 	case catalog.Layout:
+		if _, ok := n.(*notation.Composed); ok {
+			cl, err := ComposedFromNode(n)
+			return ComposedValue(cl), err
+		}
 		l, err := LayoutFromNode(n)
 		return LayoutValue(l), err
+	case catalog.Coord:
+		t, err := CoordFromNode(n)
+		return Value{Kind: ValCoord, Tiler: t}, err
+	case catalog.Swizzle:
+		sw, err := SwizzleFromNode(n)
+		return Value{Kind: ValSwizzle, Swizzle: sw}, err
 	case catalog.Tiler:
 		t, err := TilerFromNode(n)
 		return TilerValue(t), err
@@ -350,7 +383,7 @@ func convert(n notation.Node, k catalog.ArgKind) (Value, error) {
 // coerce adapts the result of a nested call to the kind an argument wants.
 func coerce(n notation.Node, v Value, k catalog.ArgKind) (Value, error) {
 	switch {
-	case k == catalog.Layout && v.Kind == ValLayout,
+	case k == catalog.Layout && (v.Kind == ValLayout || v.Kind == ValComposed),
 		(k == catalog.Tuple || k == catalog.Param || k == catalog.Shape) && v.Kind == ValTuple,
 		k == catalog.Tiler && v.Kind == ValTiler:
 		return v, nil

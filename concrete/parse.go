@@ -133,6 +133,12 @@ func describe(n notation.Node) string {
 		return "layout"
 	case *notation.Call:
 		return "call expression"
+	case *notation.Swizzle:
+		return "swizzle"
+	case *notation.Composed:
+		return "composed layout"
+	case *notation.Basis:
+		return "scaled basis element"
 	default:
 		return "condition"
 	}

@@ -40,7 +40,12 @@ func PrintLayout(l Layout) (s string, err error) {
 }
 
 // printLayout is PrintLayout's grid.
-func printLayout(l Layout) string {
+func printLayout(l Layout) string { return printGrid(l.String(), l, nil) }
+
+// printGrid is print_layout's grid for the layout l under the header line,
+// each cell's value passed through cell when it is not nil (a composed
+// layout's swizzle and offset; the width still counts cosize(l)).
+func printGrid(header string, l Layout, cell func(int64) int64) string {
 	requireCongruent(&l)
 	if r := l.Rank(); r != 1 && r != 2 {
 		refuse("rank(layout) == 2 required (a rank-1 layout is drawn as a column); got rank %d", r)
@@ -54,7 +59,7 @@ func printLayout(l Layout) string {
 	w := numDigits(cosize) + 2
 	sep := "    " + strings.Repeat("+"+strings.Repeat("-", w), int(cols)) + "+\n"
 	var b strings.Builder
-	b.WriteString(l.String())
+	b.WriteString(header)
 	b.WriteString("\n    ")
 	for n := range cols {
 		fmt.Fprintf(&b, "  %*d ", w-2, n)
@@ -64,7 +69,11 @@ func printLayout(l Layout) string {
 		b.WriteString(sep)
 		fmt.Fprintf(&b, "%2d  ", m)
 		for n := range cols {
-			fmt.Fprintf(&b, "| %*d ", w-2, g.cell(m, n))
+			v := g.cell(m, n)
+			if cell != nil {
+				v = cell(v)
+			}
+			fmt.Fprintf(&b, "| %*d ", w-2, v)
 		}
 		b.WriteString("|\n")
 	}

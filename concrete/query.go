@@ -19,17 +19,7 @@ func init() {
 		&Op{Op: spec("depth"),
 			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(Depth(a[0].Layout))) }},
 		&Op{Op: spec("evaluate"),
-			run: func(_ *calc, a []Value) Value {
-				vs := evaluate(a[0].Layout)
-				b := make([]byte, 0, 4*len(vs))
-				for i, v := range vs {
-					if i > 0 {
-						b = append(b, ',')
-					}
-					b = strconv.AppendInt(b, v, 10)
-				}
-				return Value{Kind: ValText, Text: string(b)}
-			}},
+			run: func(_ *calc, a []Value) Value { return evaluateText(evaluate(a[0].Layout)) }},
 		&Op{Op: spec("crd2idx"),
 			run: func(_ *calc, a []Value) Value {
 				return TupleValue(leaf(crd2idxLayout(a[0].Tuple, a[1].Layout)))
@@ -137,6 +127,18 @@ func ShapeDiv(a, b IntTuple, opts ...Option) (r IntTuple, err error) {
 		r = shapeDiv(&c, a, b)
 	})
 	return
+}
+
+// evaluateText is evaluate's value list as its text: `0,16,32`.
+func evaluateText(vs []int64) Value {
+	b := make([]byte, 0, 4*len(vs))
+	for i, v := range vs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, v, 10)
+	}
+	return Value{Kind: ValText, Text: string(b)}
 }
 
 // evaluate is the value list of Evaluate.

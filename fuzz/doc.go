@@ -2,11 +2,19 @@
 // testdata/fuzz, their committed corpora: inputs that once found a bug stay
 // there as regression cases and run with every plain go test.
 //
-// The targets: FuzzParse and FuzzParseCond (the notation parser and printer
-// round-trip), FuzzOracle (every catalogue operation through the oracle, in
-// CuTe and strict mode, with arbitrary argument text: no panic, exactly one
-// of result and error). FuzzOracle ran 6 million inputs (90 s) without a
-// finding when it was written.
+// The targets: every parser of the module (FuzzParse and FuzzParseCond:
+// the notation; FuzzParseLayout, FuzzParseTiler: concrete's and sym's
+// readers; FuzzParseExpr, FuzzAssume: sym's expressions and assumptions;
+// FuzzRules: rule files; FuzzCheck: a derivation's JSON through
+// proofs.Check; FuzzOracleLine: an oracle request line) and "no operation
+// panics or hangs on any parsed input" (FuzzEval: call expressions through
+// concrete.Eval; FuzzOracle: every catalogue operation, concrete, both
+// modes; FuzzSymbolic: symbolic requests under an assumption). Each input
+// runs under a bound (bound_test.go): inputs over 512 bytes are skipped and
+// an input must be answered within 10 s (the fuzzing engine's own limit).
+// Seeds come from the vectors and the symbolic corpus of ../shared/vectors
+// (read at test time; none when absent), the rule files and the proofs
+// library. docs/verification.md records the runs and their findings.
 //
 // Run a target with, for example:
 //

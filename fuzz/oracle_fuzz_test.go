@@ -2,6 +2,8 @@ package fuzz
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/cutealg/cutealg/concrete"
@@ -29,8 +31,16 @@ func FuzzOracle(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s[0], s[1], s[2], false)
 	}
+	for _, r := range concreteSeeds(f) {
+		if len(r.Args) == 2 {
+			f.Add(r.Op, r.Args[0], r.Args[1], r.Unchecked != "")
+		} else if len(r.Args) == 1 {
+			f.Add(r.Op, r.Args[0], "", r.Unchecked != "")
+		}
+	}
 	ops := concrete.Ops()
 	f.Fuzz(func(t *testing.T, op, a, b string, strict bool) {
+		long(t, op, a, b)
 		names := []string{op}
 		if _, ok := concrete.Lookup(op); !ok {
 			// also try the arguments on an operation of the catalogue
@@ -45,7 +55,9 @@ func FuzzOracle(f *testing.F) {
 			if strict {
 				req.Mode = "strict"
 			}
-			checkReply(t, name, args, oracle.Handle(req))
+			var rep oracle.Reply
+			bounded(t, fmt.Sprintf("%s(%q)", name, args), func() error { rep = oracle.Handle(req); return nil })
+			checkReply(t, name, args, rep)
 		}
 	})
 }
@@ -84,7 +96,18 @@ func FuzzSymbolic(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s[0], s[1], s[2], s[3])
 	}
+	for _, c := range symbolicSeeds(f) {
+		if len(c.Args) == 0 || len(c.Args) > 2 {
+			continue
+		}
+		b := ""
+		if len(c.Args) == 2 {
+			b = c.Args[1]
+		}
+		f.Add(c.Op, c.Args[0], b, strings.Join(c.Assume, " && "))
+	}
 	f.Fuzz(func(t *testing.T, op, a, b, assume string) {
+		long(t, op, a, b, assume)
 		args := []string{a}
 		if b != "" {
 			args = append(args, b)
@@ -93,6 +116,8 @@ func FuzzSymbolic(f *testing.F) {
 		if assume != "" {
 			req.Assume = append(req.Assume, assume)
 		}
-		checkReply(t, op, args, oracle.Handle(req))
+		var rep oracle.Reply
+		bounded(t, fmt.Sprintf("%s(%q) assuming %q", op, args, assume), func() error { rep = oracle.Handle(req); return nil })
+		checkReply(t, op, args, rep)
 	})
 }

@@ -87,6 +87,22 @@
 // new batch after DEADLINE seconds (default 480) so that the outputs are
 // always collected.
 //
+// # Captured vectors
+//
+// The operations beyond DESIGN section 4 (issue 19: slices and partitions,
+// the remaining layout functions, swizzles and composed layouts) have no
+// public vectors; TestAlgebraVectors (algebra_test.go) draws their cases
+// from skeletons in the static, dynamic and mixed flavors, and with
+// -capture CUTLASS runs them through this harness host-only (run.sh with
+// GV_HOST=1) and records CuTe's printed answers and refusals in
+// testdata/algebra/vectors.jsonl, in the public vectors' schema; without
+// -capture it checks package concrete against them in both modes. The
+// lowering writes a swizzle as cute::Swizzle<B,M,S>{}, a composed layout
+// through make_composed_layout, and local_tile and local_partition on a
+// tensor over a counting iterator (make_inttuple_iter), whose data after
+// the partition is the offset, static or dynamic as CuTe computes it; the
+// prelude includes swizzle_layout.hpp and tensor_impl.hpp for them.
+//
 // CUTLASS is never committed: Options.Cutlass (cute gpuval -cutlass, or
 // CUTLASS_DIR) names a folder holding include/; nvcc comes from PATH or
 // Options.NVCC. The stand-in CUDA headers of a host-only build (WriteStubs)

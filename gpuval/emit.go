@@ -65,10 +65,14 @@ func lower(op string, args []string) (shaped, error) {
 		return shaped{}, err
 	}
 	var body string
-	switch kind {
-	case catalog.ResText:
+	switch {
+	case kind == catalog.ResText:
 		body = "auto a = " + cxx[0] + "; gv_values(id, a, true);"
-	case catalog.ResLayout:
+	case kind == catalog.ResLayout && (op == "make_identity_layout" || op == "slice" || op == "dice"):
+		// scaled-basis strides, or possibly the empty layout (), which
+		// CuTe cannot evaluate at an integer: the printed result only
+		body = "auto r = " + call + "; gv_result(id, r);"
+	case kind == catalog.ResLayout:
 		body = "auto r = " + call + "; gv_result(id, r); gv_values(id, r, false);"
 	default:
 		body = "auto r = " + call + "; gv_result(id, r);"
@@ -113,6 +117,22 @@ func (e *exprWriter) expr(n notation.Node) (string, error) {
 		}
 		e.key.WriteByte(')')
 		return "cute::make_tuple(" + strings.Join(parts, ", ") + ")", nil
+	case *notation.Swizzle:
+		fmt.Fprintf(e.key, "Sw<%d,%d,%d>", n.B, n.M, n.S)
+		return fmt.Sprintf("cute::Swizzle<%d,%d,%d>{}", n.B, n.M, n.S), nil
+	case *notation.Composed:
+		parts := make([]string, 3)
+		for i, x := range []notation.Node{n.A, n.O, n.B} {
+			if i > 0 {
+				e.key.WriteString(" o ")
+			}
+			s, err := e.expr(x)
+			if err != nil {
+				return "", err
+			}
+			parts[i] = s
+		}
+		return "cute::make_composed_layout(" + strings.Join(parts, ", ") + ")", nil
 	case *notation.Layout:
 		s, err := e.expr(n.Shape)
 		if err != nil {
@@ -218,6 +238,26 @@ func callText(op string, a []string, p [][]int64) (string, catalog.ResultKind, e
 		return fmt.Sprintf("cute::crd2idx(%s, cute::shape(%s), cute::stride(%s))", a[0], a[1], a[1]), spec.Result, nil
 	case "evaluate":
 		return "", spec.Result, nil
+	case "recast_layout":
+		o, err := one(1)
+		if err != nil {
+			return "", 0, err
+		}
+		n, err := one(2)
+		if err != nil {
+			return "", 0, err
+		}
+		return fmt.Sprintf("cute::recast_layout<cute::uint_bit_t<%d>, cute::uint_bit_t<%d>>(%s)", o, n, a[0]), spec.Result, nil
+	case "local_tile", "local_partition":
+		// on a tensor over a counting iterator, whose data after the
+		// partition is the offset, static or dynamic as CuTe computes it
+		return fmt.Sprintf("[&] { auto gv_t = cute::make_tensor(cute::make_inttuple_iter(cute::Int<0>{}), %s); auto gv_p = cute::%s(gv_t, %s, %s); return cute::make_tuple(gv_p.layout(), *gv_p.data()); }()", a[0], op, a[1], a[2]), spec.Result, nil
+	case "ceil_div_layout":
+		return fmt.Sprintf("cute::ceil_div(%s, %s)", a[0], a[1]), spec.Result, nil
+	case "swizzle":
+		return fmt.Sprintf("%s(%s)", a[0], a[1]), spec.Result, nil
+	case "composition_swizzle":
+		return fmt.Sprintf("cute::composition(%s, %s)", a[0], a[1]), spec.Result, nil
 	}
 	return args(nonEmpty(a)...), spec.Result, nil
 }

@@ -225,80 +225,144 @@ func TestSymbolicSquareGenerated(t *testing.T) {
 // genSquareCall draws a call of an operation of the rules engine on
 // generated symbolic arguments.
 func genSquareCall(t *rapid.T) (op string, args []string) {
-	a := genSymLayout(t, "A")
-	rk := strings.Count(a[:strings.Index(a, ":")], ",") + 1
-	switch k := rapid.IntRange(0, 33).Draw(t, "op"); k {
-	case 0:
-		op, args = "composition", []string{a, genTile(t, "B")}
-	case 1:
-		op, args = "composition_tiler", []string{a, genTiler(t, "T", rk)}
-	case 2:
-		op, args = "logical_divide", []string{a, genTile(t, "B")}
-	case 3:
-		op, args = "logical_divide_tiler", []string{a, genTiler(t, "T", rk)}
-	case 4:
-		op, args = "zipped_divide", []string{a, genTiler(t, "T", rk)}
-	case 5:
-		op, args = "flat_divide", []string{a, genTiler(t, "T", rk)}
-	case 6:
-		op, args = "logical_product", []string{genTile(t, "A"), genSymLayout(t, "B")}
-	case 7:
-		op, args = "blocked_product", []string{genTile(t, "A"), genSymLayout(t, "B")}
-	case 8:
-		op, args = "raked_product", []string{a, genTile(t, "B")}
-	case 9:
-		op, args = "complement", []string{genTile(t, "A"), rapid.SampledFrom([]string{"M", "M*N", "_8*M", "(M,N)"}).Draw(t, "M")}
-	case 10:
-		op, args = "coalesce", []string{a}
-	case 11:
-		op, args = "right_inverse", []string{a}
-	case 12:
-		op, args = "left_inverse", []string{a}
-	case 14:
-		op, args = "size", []string{a}
-	case 15:
-		op, args = "cosize", []string{a}
-	case 16:
-		op, args = "flatten", []string{a}
-	case 17:
-		op, args = "filter", []string{a}
-	case 18:
-		op, args = rapid.SampledFrom([]string{"append", "prepend"}).Draw(t, "ap"), []string{a, genSymLayout(t, "B")}
-	case 19:
-		b := rapid.IntRange(0, rk).Draw(t, "b")
-		op, args = "take", []string{a, fmt.Sprint(b), fmt.Sprint(rapid.IntRange(b, rk+1).Draw(t, "e"))}
-	case 20:
-		op, args = "select", []string{a, fmt.Sprintf("(%d,%d)", rapid.IntRange(0, rk).Draw(t, "i0"), rapid.IntRange(0, rk-1).Draw(t, "i1"))}
-	case 21:
-		b := rapid.IntRange(0, rk).Draw(t, "b")
-		op, args = "group", []string{a, fmt.Sprint(b), fmt.Sprint(rapid.IntRange(b-1, rk).Draw(t, "e"))}
-	case 22:
-		op, args = "get", []string{a, fmt.Sprintf("(%d)", rapid.IntRange(0, rk).Draw(t, "i"))}
-	case 23:
-		op, args = "replace", []string{a, fmt.Sprint(rapid.IntRange(0, rk).Draw(t, "i")), genSymLayout(t, "B")}
-	case 24:
-		op, args = "make_layout_concat", []string{a, genSymLayout(t, "B")}
-	case 25:
-		shape := a[:strings.Index(a, ":")]
-		op, args = "make_ordered_layout", []string{shape, genOrder(t, "O", shape)}
-	case 26:
-		op, args = "tile_to_shape", []string{rapid.SampledFrom([]string{genTile(t, "A"), a}).Draw(t, "block"), genTarget(t, "S")}
-	case 27:
-		target := genTarget(t, "S")
-		op, args = "tile_to_shape", []string{genTile(t, "A"), target, genOrder(t, "O", target)}
-	case 28:
-		op, args = "upcast", []string{a, fmt.Sprint(rapid.SampledFrom([]int{1, 2, 3, 4, 8}).Draw(t, "N"))}
-	case 29:
-		op, args = "downcast", []string{a, fmt.Sprint(rapid.SampledFrom([]int{1, 2, 3, 4, 8}).Draw(t, "N"))}
-	case 30, 31:
-		op = rapid.SampledFrom([]string{"max_common_vector", "max_common_layout"}).Draw(t, "common")
-		a = rapid.SampledFrom([]string{a, genTile(t, "A")}).Draw(t, "A'")
-		b := rapid.SampledFrom([]string{a, genSymLayout(t, "B"), genTile(t, "B")}).Draw(t, "B")
-		args = []string{a, b}
-	case 32:
-		op, args = "nullspace", []string{zeroStrides(t, a)}
-	default:
-		op, args = "tiled_divide", []string{a, genTiler(t, "T", rk)}
+	c := rapid.SampledFrom(squareCalls).Draw(t, "op")
+	return c.op, c.args(t)
+}
+
+// symCall draws the arguments of one call of an operation.
+type symCall struct {
+	op   string
+	args func(t *rapid.T) []string
+}
+
+// genRankedLayout draws a layout (genSymLayout) and its rank.
+func genRankedLayout(t *rapid.T, label string) (string, int) {
+	a := genSymLayout(t, label)
+	return a, strings.Count(a[:strings.Index(a, ":")], ",") + 1
+}
+
+// withTiler draws a layout and a tiler of at most its rank.
+func withTiler(t *rapid.T) []string {
+	a, rk := genRankedLayout(t, "A")
+	return []string{a, genTiler(t, "T", rk)}
+}
+
+// genShapeArg draws a shape of rank at most r: static and symbolic
+// extents.
+func genShapeArg(t *rapid.T, label string, r int) string {
+	n := rapid.IntRange(1, r).Draw(t, label+"#rank")
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = rapid.SampledFrom([]string{"_1", "_2", "_4", "_8", "M", "N*_2"}).Draw(t, fmt.Sprintf("%s.%d", label, i))
 	}
-	return op, args
+	return "(" + strings.Join(parts, ",") + ")"
+}
+
+// squareCalls are the calls genSquareCall draws from, each equally likely.
+var squareCalls = []symCall{
+	{"composition", func(t *rapid.T) []string { return []string{genSymLayout(t, "A"), genTile(t, "B")} }},
+	{"composition_tiler", withTiler},
+	{"composition_shape", func(t *rapid.T) []string {
+		a, rk := genRankedLayout(t, "A")
+		return []string{a, genShapeArg(t, "S", rk)}
+	}},
+	{"logical_divide", func(t *rapid.T) []string { return []string{genSymLayout(t, "A"), genTile(t, "B")} }},
+	{"logical_divide_tiler", withTiler},
+	{"zipped_divide", withTiler},
+	{"flat_divide", withTiler},
+	{"tiled_divide", withTiler},
+	{"logical_product", func(t *rapid.T) []string { return []string{genTile(t, "A"), genSymLayout(t, "B")} }},
+	{"logical_product_tiler", withTiler},
+	{"zipped_product", withTiler},
+	{"tiled_product", withTiler},
+	{"flat_product", withTiler},
+	{"blocked_product", func(t *rapid.T) []string { return []string{genTile(t, "A"), genSymLayout(t, "B")} }},
+	{"raked_product", func(t *rapid.T) []string { return []string{genSymLayout(t, "A"), genTile(t, "B")} }},
+	{"complement", func(t *rapid.T) []string {
+		return []string{genTile(t, "A"), rapid.SampledFrom([]string{"M", "M*N", "_8*M", "(M,N)"}).Draw(t, "M")}
+	}},
+	{"complement_default", func(t *rapid.T) []string { return []string{genTile(t, "A")} }},
+	{"coalesce", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
+	{"coalesce_profile", func(t *rapid.T) []string {
+		a, rk := genRankedLayout(t, "A")
+		return []string{a, strings.Replace(genShapeArg(t, "P", rk), "M", "_1", -1)}
+	}},
+	{"right_inverse", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
+	{"left_inverse", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
+	{"size", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
+	{"cosize", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
+	{"flatten", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
+	{"filter", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
+	{"make_layout", func(t *rapid.T) []string {
+		shape, stride, _ := strings.Cut(genSymLayout(t, "A"), ":")
+		return rapid.SampledFrom([][]string{{shape}, {shape, stride}}).Draw(t, "stride")
+	}},
+	{"make_layout_left", func(t *rapid.T) []string { return []string{genTarget(t, "S")} }},
+	{"make_layout_right", func(t *rapid.T) []string { return []string{genTarget(t, "S")} }},
+	{"append", func(t *rapid.T) []string { return []string{genSymLayout(t, "A"), genSymLayout(t, "B")} }},
+	{"prepend", func(t *rapid.T) []string { return []string{genSymLayout(t, "A"), genSymLayout(t, "B")} }},
+	{"take", func(t *rapid.T) []string {
+		a, rk := genRankedLayout(t, "A")
+		b := rapid.IntRange(0, rk).Draw(t, "b")
+		return []string{a, fmt.Sprint(b), fmt.Sprint(rapid.IntRange(b, rk+1).Draw(t, "e"))}
+	}},
+	{"select", func(t *rapid.T) []string {
+		a, rk := genRankedLayout(t, "A")
+		return []string{a, fmt.Sprintf("(%d,%d)", rapid.IntRange(0, rk).Draw(t, "i0"), rapid.IntRange(0, rk-1).Draw(t, "i1"))}
+	}},
+	{"group", func(t *rapid.T) []string {
+		a, rk := genRankedLayout(t, "A")
+		b := rapid.IntRange(0, rk).Draw(t, "b")
+		return []string{a, fmt.Sprint(b), fmt.Sprint(rapid.IntRange(b-1, rk).Draw(t, "e"))}
+	}},
+	{"get", func(t *rapid.T) []string {
+		a, rk := genRankedLayout(t, "A")
+		return []string{a, fmt.Sprintf("(%d)", rapid.IntRange(0, rk).Draw(t, "i"))}
+	}},
+	{"replace", func(t *rapid.T) []string {
+		a, rk := genRankedLayout(t, "A")
+		return []string{a, fmt.Sprint(rapid.IntRange(0, rk).Draw(t, "i")), genSymLayout(t, "B")}
+	}},
+	{"make_layout_concat", func(t *rapid.T) []string { return []string{genSymLayout(t, "A"), genSymLayout(t, "B")} }},
+	{"make_ordered_layout", func(t *rapid.T) []string {
+		shape, _, _ := strings.Cut(genSymLayout(t, "A"), ":")
+		return []string{shape, genOrder(t, "O", shape)}
+	}},
+	{"tile_to_shape", func(t *rapid.T) []string {
+		a := genSymLayout(t, "A")
+		return []string{rapid.SampledFrom([]string{genTile(t, "A"), a}).Draw(t, "block"), genTarget(t, "S")}
+	}},
+	{"tile_to_shape", func(t *rapid.T) []string {
+		target := genTarget(t, "S")
+		return []string{genTile(t, "A"), target, genOrder(t, "O", target)}
+	}},
+	{"upcast", func(t *rapid.T) []string {
+		return []string{genSymLayout(t, "A"), fmt.Sprint(rapid.SampledFrom([]int{1, 2, 3, 4, 8}).Draw(t, "N"))}
+	}},
+	{"downcast", func(t *rapid.T) []string {
+		return []string{genSymLayout(t, "A"), fmt.Sprint(rapid.SampledFrom([]int{1, 2, 3, 4, 8}).Draw(t, "N"))}
+	}},
+	{"max_common_vector", maxCommonArgs},
+	{"max_common_layout", maxCommonArgs},
+	{"nullspace", func(t *rapid.T) []string { return []string{zeroStrides(t, genSymLayout(t, "A"))} }},
+	{"crd2idx", func(t *rapid.T) []string {
+		a, rk := genRankedLayout(t, "A")
+		c := make([]string, rk)
+		for i := range c {
+			c[i] = fmt.Sprint(rapid.IntRange(0, 3).Draw(t, "c"))
+		}
+		crd := rapid.SampledFrom([]string{"(" + strings.Join(c, ",") + ")", fmt.Sprint(rapid.IntRange(0, 15).Draw(t, "i"))}).Draw(t, "crd")
+		return []string{crd, a}
+	}},
+	{"idx2crd", func(t *rapid.T) []string {
+		return []string{fmt.Sprint(rapid.IntRange(0, 63).Draw(t, "i")), genTarget(t, "S")}
+	}},
+}
+
+// maxCommonArgs draws two layouts for max_common_vector and
+// max_common_layout: generated or static tiles, sometimes the same.
+func maxCommonArgs(t *rapid.T) []string {
+	a := rapid.SampledFrom([]string{genSymLayout(t, "A"), genTile(t, "A")}).Draw(t, "A'")
+	b := rapid.SampledFrom([]string{a, genSymLayout(t, "B"), genTile(t, "B")}).Draw(t, "B")
+	return []string{a, b}
 }

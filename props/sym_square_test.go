@@ -62,29 +62,104 @@ type reporter interface {
 // bindings drawn from its assumptions; it returns the number of bindings
 // checked.
 func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Binding) int {
+	return symGround(t, id, op, args, assume, extra, func(g symGrounded) {
+		cop, _ := concrete.Lookup(op)
+		cargs := g.args
+		want, cerr := cop.Apply(cargs, concrete.StrictMode())
+		if cerr != nil && strings.Contains(cerr.Error(), "Dynamic-stride") || cerr != nil && strings.Contains(cerr.Error(), "static strides") {
+			// CuTe refuses the symbols as run-time integers: its value is
+			// the one with the values known at compile time
+			cargs = make([]concrete.Value, len(g.args))
+			for i := range cargs {
+				cargs[i] = staticValue(g.args[i])
+			}
+			want, cerr = cop.Apply(cargs, concrete.StrictMode())
+		}
+		if cerr != nil && strings.Contains(cerr.Error(), "overflow") {
+			return // a binding too large for CuTe's int64 arithmetic
+		}
+		if cerr != nil {
+			if g.br.Err == nil {
+				t.Errorf("%s %s%v under %v at %v: concrete (strict) refuses (%v) but the symbolic answer is %s", id, op, args, assume, g.at, cerr, g.br.Value)
+			}
+			return
+		}
+		if g.br.Err != nil {
+			// CuTe's value is valid here but the answer is an error: a
+			// loss of precision, never a wrong value
+			return
+		}
+		got, err := g.value()
+		if err != nil && strings.Contains(err.Error(), "overflows") {
+			return // a binding too large for int64 products: no comparison
+		}
+		if err != nil {
+			t.Errorf("%s %s%v at %v: the answer %s does not ground: %v", id, op, args, g.at, g.br.Value, err)
+			return
+		}
+		if want.Kind == concrete.ValTuple {
+			if gt, wt := plainTuple(got.Tuple), plainTuple(want.Tuple); gt != wt {
+				t.Errorf("%s %s%v under %v at %v: answer %s = %s, concrete %s", id, op, args, assume, g.at, g.br.Value, gt, wt)
+			}
+			return
+		}
+		free := rankFree[op] || (op == "composition" && g.sym[1].Layout.Shape.IsLeaf())
+		if why := sameFunction(free, got.Layout, want.Layout); why != "" {
+			t.Errorf("%s %s%v under %v at %v: answer %s = %s, concrete %s: %s", id, op, args, assume, g.at, g.br.Value, got, want, why)
+		}
+	})
+}
+
+// symArgs reads the assumptions and the arguments of a symbolic call: the
+// context, the arguments as symbolic values, and their symbols.
+func symArgs(op string, args, assume []string) (*sym.Ctx, []sym.Value, []string, error) {
 	spec, _ := catalog.Lookup(op)
 	ctx, err := sym.Assume(assume...)
-	var inc *sym.InconsistentError
-	if errors.As(err, &inc) {
-		return 0 // no binding to check (generated assumptions may contradict)
-	}
 	if err != nil {
-		t.Errorf("%s: assumptions %v: %v", id, assume, err)
-		return 0
+		return nil, nil, nil, fmt.Errorf("assumptions %v: %w", assume, err)
 	}
 	vals := make([]sym.Value, len(args))
 	var names []string
 	for i, a := range args {
 		n, err := notation.Parse(a)
 		if err != nil {
-			t.Errorf("%s: %v", id, err)
-			return 0
+			return nil, nil, nil, err
 		}
 		if vals[i], err = sym.ArgFromNode(n, spec.Args[i]); err != nil {
-			t.Errorf("%s: %v", id, err)
-			return 0
+			return nil, nil, nil, err
 		}
 		names = append(names, vals[i].Symbols()...)
+	}
+	return ctx, vals, names, nil
+}
+
+// symGrounded is a symbolic call grounded at one binding: the binding, the
+// symbolic and the grounded arguments, and the one case of the answer that
+// holds there.
+type symGrounded struct {
+	at   sym.Binding
+	sym  []sym.Value
+	args []concrete.Value
+	br   rules.Branch[sym.Value]
+	// value grounds the case's value at the binding.
+	value func() (concrete.Value, error)
+}
+
+// symGround computes a symbolic call with the rules engine and calls visit
+// at each of the given bindings and of bindings drawn from its assumptions
+// that the assumptions allow, where exactly one case of the answer holds (it
+// reports a failure where not) and the arguments fit int64. It returns the
+// number of allowed bindings; an error answer, or assumptions that
+// contradict each other, have none.
+func symGround(t reporter, id, op string, args, assume []string, extra []sym.Binding, visit func(symGrounded)) int {
+	ctx, vals, names, err := symArgs(op, args, assume)
+	var inc *sym.InconsistentError
+	if errors.As(err, &inc) {
+		return 0 // no binding to check (generated assumptions may contradict)
+	}
+	if err != nil {
+		t.Errorf("%s: %v", id, err)
+		return 0
 	}
 	ans, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: assume})
 	if err != nil {
@@ -130,48 +205,7 @@ func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Bi
 			}
 			t.Fatalf("%s: grounding the arguments at %v: %v", id, b, err)
 		}
-		cop, _ := concrete.Lookup(op)
-		want, cerr := cop.Apply(cargs, concrete.StrictMode())
-		if cerr != nil && strings.Contains(cerr.Error(), "Dynamic-stride") || cerr != nil && strings.Contains(cerr.Error(), "static strides") {
-			// CuTe refuses the symbols as run-time integers: its value is
-			// the one with the values known at compile time
-			for i := range cargs {
-				cargs[i] = staticValue(cargs[i])
-			}
-			want, cerr = cop.Apply(cargs, concrete.StrictMode())
-		}
-		if cerr != nil && strings.Contains(cerr.Error(), "overflow") {
-			continue // a binding too large for CuTe's int64 arithmetic
-		}
-		if cerr != nil {
-			if br.Err == nil {
-				t.Errorf("%s %s%v under %v at %v: concrete (strict) refuses (%v) but the symbolic answer is %s", id, op, args, assume, b, cerr, br.Value)
-			}
-			continue
-		}
-		if br.Err != nil {
-			// CuTe's value is valid here but the answer is an error: a
-			// loss of precision, never a wrong value
-			continue
-		}
-		got, err := ctx.EvalValue(br.Value, b)
-		if err != nil && strings.Contains(err.Error(), "overflows") {
-			continue // a binding too large for int64 products: no comparison
-		}
-		if err != nil {
-			t.Errorf("%s %s%v at %v: the answer %s does not ground: %v", id, op, args, b, br.Value, err)
-			continue
-		}
-		if want.Kind == concrete.ValTuple {
-			if g, w := plainTuple(got.Tuple), plainTuple(want.Tuple); g != w {
-				t.Errorf("%s %s%v under %v at %v: answer %s = %s, concrete %s", id, op, args, assume, b, br.Value, g, w)
-			}
-			continue
-		}
-		free := rankFree[op] || (op == "composition" && vals[1].Layout.Shape.IsLeaf())
-		if why := sameFunction(free, got.Layout, want.Layout); why != "" {
-			t.Errorf("%s %s%v under %v at %v: answer %s = %s, concrete %s: %s", id, op, args, assume, b, br.Value, got, want, why)
-		}
+		visit(symGrounded{at: b, sym: vals, args: cargs, br: br, value: func() (concrete.Value, error) { return ctx.EvalValue(br.Value, b) }})
 	}
 	return n
 }

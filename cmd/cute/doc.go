@@ -21,7 +21,8 @@
 //	                          proved, 1 a binding and index where they
 //	                          differ, 3 undecided (the conditions needed)
 //	cute show [-strict] [-latex | -svg FILE] [-tv -tile M,N] [-bind B] EXPR
-//	                          draw a layout as CuTe's print_layout does
+//	                          draw a layout (or a swizzled layout) as CuTe's
+//	                          print_layout does
 //	                          (-latex: the TikZ document of print_latex;
 //	                          -svg: a coloured figure; -tv: a (thread, value)
 //	                          layout over its tile, print_latex_tv with

@@ -69,10 +69,16 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	fmt.Fprintln(stdout, v)
-	if v.Kind != concrete.ValLayout {
+	var info string
+	var err error
+	switch v.Kind {
+	case concrete.ValLayout:
+		info, err = layoutInfo(v, v.Layout.Index)
+	case concrete.ValComposed:
+		info, err = layoutInfo(v, v.Composed.Index)
+	default:
 		return exitOK
 	}
-	info, err := layoutInfo(v.Layout)
 	if err != nil {
 		return report(evalCmd, src, err, stderr)
 	}
@@ -99,9 +105,9 @@ func evalNode(c *command, n notation.Node, src string, strict bool, stderr io.Wr
 }
 
 // layoutInfo returns the size, cosize and values lines that eval prints
-// under a layout result.
-func layoutInfo(l concrete.Layout) (string, error) {
-	arg := []concrete.Value{concrete.LayoutValue(l)}
+// under a layout or composed layout result l, whose function is index.
+func layoutInfo(l concrete.Value, index func(int64) (int64, error)) (string, error) {
+	arg := []concrete.Value{l}
 	var b strings.Builder
 	var size int64
 	for _, name := range []string{"size", "cosize"} {
@@ -120,7 +126,7 @@ func layoutInfo(l concrete.Layout) (string, error) {
 	for i := range shown {
 		// A(i) for a 1-D index i, as the evaluate operation computes it;
 		// evaluate itself would refuse layouts beyond MaxEvaluate.
-		v, err := l.Index(i)
+		v, err := index(i)
 		if err != nil {
 			return "", err
 		}

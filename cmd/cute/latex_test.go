@@ -5,13 +5,9 @@ import (
 	"cmp"
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
-
-	"github.com/cutealg/cutealg/gpuval"
 )
 
 var capture = flag.String("capture", "", "CUTLASS folder holding include/: compile testdata/latex/capture.cpp against it with g++ (or $CXX) and rewrite testdata/latex/*.tex from CuTe's print_latex")
@@ -56,7 +52,7 @@ var latexCases = []struct{ name, expr, tile string }{
 func TestLatexCuTe(t *testing.T) {
 	dir := filepath.Join("testdata", "latex")
 	if *capture != "" {
-		captureLatex(t, dir, *capture)
+		captureCuTe(t, dir, *capture, caseNames(latexCases, func(c struct{ name, expr, tile string }) string { return c.name }), ".tex")
 	}
 	var names []string
 	for _, c := range latexCases {
@@ -89,40 +85,5 @@ func TestLatexCuTe(t *testing.T) {
 	slices.SortFunc(names, cmp.Compare)
 	if !slices.Equal(files, names) {
 		t.Errorf("golden files %v, want one per case: %v", files, names)
-	}
-}
-
-// captureLatex compiles capture.cpp host-only against cutlass/include with
-// gpuval's stand-in CUDA headers, runs it, and writes each output it marks
-// "@@ NAME" to dir/NAME.tex.
-func captureLatex(t *testing.T, dir, cutlass string) {
-	tmp := t.TempDir()
-	stub := filepath.Join(tmp, "stub")
-	if err := gpuval.WriteStubs(stub); err != nil {
-		t.Fatal(err)
-	}
-	cxx := cmp.Or(os.Getenv("CXX"), "g++")
-	bin := filepath.Join(tmp, "capture")
-	args := append(append([]string{"-O0", "-std=c++17"}, gpuval.StubDefines...),
-		"-I"+stub, "-I"+filepath.Join(cutlass, "include"), filepath.Join(dir, "capture.cpp"), "-o", bin)
-	if out, err := exec.Command(cxx, args...).CombinedOutput(); err != nil {
-		t.Fatalf("%s %s: %v\n%s", cxx, strings.Join(args, " "), err, out)
-	}
-	out, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatalf("%s: %v", bin, err)
-	}
-	parts := strings.Split(string(out), "@@ ")
-	if parts[0] != "" || len(parts)-1 != len(latexCases) {
-		t.Fatalf("capture printed %d outputs, want %d (one per latexCases entry)", len(parts)-1, len(latexCases))
-	}
-	for i, p := range parts[1:] {
-		name, text, _ := strings.Cut(p, "\n")
-		if name != latexCases[i].name {
-			t.Fatalf("capture output %d is %q, want %q (keep capture.cpp in the order of latexCases)", i, name, latexCases[i].name)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name+".tex"), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }

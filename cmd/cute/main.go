@@ -123,8 +123,11 @@ Operations (the arguments of a call; [x] is optional):
 	fmt.Fprint(stdout, `
 A layout is Shape:Stride; a tiler is a layout or a tuple of layouts,
 integers and _ (CuTe prints (_3:_4,_8:_2), the docs write <3:4,8:2>); a
-parameter is a plain number or tuple (template arguments such as take<1,3>).
-Calls nest: logical_divide(coalesce((4,2,3):(2,1,8)), 4:2).
+coordinate may hold _ (slice's (_,2)); a swizzle is written Sw<B,M,S> and a
+swizzled layout as CuTe prints a ComposedLayout, Sw<3,4,3> o _0 o
+(_8,_64):(_64,_1), which the operations CuTe forwards take as their first
+argument; a parameter is a plain number or tuple (template arguments such as
+take<1,3>). Calls nest: logical_divide(coalesce((4,2,3):(2,1,8)), 4:2).
 `)
 	return exitOK
 }

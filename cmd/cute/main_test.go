@@ -104,6 +104,11 @@ var cliCases = []struct {
 	{name: "eval-symbolic", args: []string{"eval", "composition((M,N):(1,M), 4:1)"}, exit: 0},
 	{name: "eval-missing", args: []string{"eval"}, exit: 2},
 	{name: "eval-bad-flag", args: []string{"eval", "-x", "8:1"}, exit: 2},
+	{name: "eval-slice", args: []string{"eval", "slice_and_offset((_,2), (_4,6):(_1,_4))"}, exit: 0},
+	{name: "eval-local-tile", args: []string{"eval", "local_tile((128,256):(_1,128), (_32,_64), (1,2))"}, exit: 0},
+	{name: "eval-swizzled", args: []string{"eval", "composition_swizzle(Sw<1,1,1>, (_2,_4):(_4,_1))"}, exit: 0},
+	{name: "eval-swizzle-refused", args: []string{"eval", "swizzle(Sw<3,4,2>, 5)"}, exit: 1},
+	{name: "eval-identity", args: []string{"eval", "make_identity_layout((2,(_3,4)))"}, exit: 0},
 
 	// show
 	{name: "show-h", args: []string{"show", "-h"}, exit: 0},
@@ -135,6 +140,7 @@ var cliCases = []struct {
 	{name: "show-syntax", args: []string{"show", "(2,2):(1,2"}, exit: 2},
 	{name: "show-warning", args: []string{"show", "composition((6,2):(1,7), 4:4)"}, exit: 0},
 	{name: "show-strict", args: []string{"show", "-strict", "composition((6,2):(1,7), 4:4)"}, exit: 1},
+	{name: "show-swizzled", args: []string{"show", "composition_swizzle(Sw<2,0,2>, (_4,_4):(_4,_1))"}, exit: 0},
 
 	// oracle
 	{name: "oracle-h", args: []string{"oracle", "-h"}, exit: 0},
@@ -145,6 +151,8 @@ not json
 {"id":"c5","op":"no_such_op","args":["8:1"]}
 
 {"id":"c6","op":"evaluate","args":["(2,(2,2)):(4,(2,1))"]}
+{"id":"c7","op":"zipped_divide","args":["Sw<3,4,3> o _0 o (_8,_64):(_64,_1)","(_2:_1,_8:_1)"]}
+{"id":"c8","op":"slice_and_offset","args":["(_,2)","(_4,6):(_1,_4)"]}
 `},
 	{name: "oracle-args", args: []string{"oracle", "extra"}, exit: 2},
 

@@ -27,7 +27,10 @@ indices, and the grid of values L(m,n), m down the rows (mode 0) and n across
 the columns (mode 1). Deeper layouts are drawn through their two top-level
 modes; a rank-1 layout is drawn as one column (CuTe's print_layout itself
 only takes rank 2); other ranks are refused. Grids of more than 256 rows or
-columns are refused.
+columns are refused. A swizzled layout (CuTe's ComposedLayout, written as
+CuTe prints it: Sw<3,4,3> o _0 o (_8,_64):(_64,_1)) is drawn as CuTe's
+print_layout draws it, each cell holding Sw(O + B(m,n)); the other
+drawings do not take one.
 
 With -latex, prints instead the standalone LaTeX/TikZ document that CuTe's
 print_latex(layout) prints, byte for byte: each cell L(m,n) as a node shaded
@@ -91,7 +94,7 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cute show: -tv draws with -latex or -svg FILE")
 		return exitUsage
 	}
-	l, title, tiles, code, ok := showLayout(operands, *bindText, assume, *strict, stderr)
+	l, title, tiles, composed, code, ok := showLayout(operands, *bindText, assume, *strict, stderr)
 	if !ok {
 		return code
 	}
@@ -99,6 +102,11 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var out string
 	var err error
 	switch {
+	case composed != nil && (*tv || *svg != "" || *latex):
+		fmt.Fprintf(stderr, "cute show: %s is a swizzled layout: only its print_layout grid is drawn (no -latex, -svg or -tv)\n", abbrev(composed.String()))
+		return exitUsage
+	case composed != nil:
+		out, err = concrete.PrintComposedLayout(*composed)
 	case *tv:
 		tile, perr := concrete.ParseTuple("(" + *tileText + ")")
 		if perr != nil {
@@ -135,11 +143,12 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // showLayout evaluates the expression cute show draws: concretely, or
 // symbolically at the binding bindText. It returns the layout, the title
-// of its figure and, for the result of a divide or a product, its tiles.
-func showLayout(operands []string, bindText string, assume []string, strict bool, stderr io.Writer) (l concrete.Layout, title string, tiles *picture.Tiles, code int, ok bool) {
+// of its figure and, for the result of a divide or a product, its tiles;
+// or, for a swizzled layout, that composed layout.
+func showLayout(operands []string, bindText string, assume []string, strict bool, stderr io.Writer) (l concrete.Layout, title string, tiles *picture.Tiles, composed *concrete.Composed, code int, ok bool) {
 	n, src, code, ok := parseExpr(showCmd, operands, stderr)
 	if !ok {
-		return l, "", nil, code, false
+		return l, "", nil, nil, code, false
 	}
 	symbolic := len(notation.Symbols(n)) > 0 || len(assume) > 0
 	if symbolic != (bindText != "") {
@@ -148,7 +157,7 @@ func showLayout(operands []string, bindText string, assume []string, strict bool
 		} else {
 			fmt.Fprintln(stderr, "cute show: -bind and -assume are for layouts over symbols")
 		}
-		return l, "", nil, exitUsage, false
+		return l, "", nil, nil, exitUsage, false
 	}
 	if symbolic {
 		l, title, code, ok = symbolicAt(n, src, bindText, assume, stderr)
@@ -156,19 +165,22 @@ func showLayout(operands []string, bindText string, assume []string, strict bool
 		var v concrete.Value
 		v, code, ok = evalNode(showCmd, n, src, strict, stderr)
 		l, title = v.Layout, v.String()
+		if ok && v.Kind == concrete.ValComposed {
+			return l, title, nil, v.Composed, exitOK, true
+		}
 		if ok && v.Kind != concrete.ValLayout {
 			fmt.Fprintf(stderr, "cute show: %s is not a layout (use 'cute eval')\n", abbrev(v.String()))
-			return l, "", nil, exitUsage, false
+			return l, "", nil, nil, exitUsage, false
 		}
 	}
 	if !ok {
-		return l, "", nil, code, false
+		return l, "", nil, nil, code, false
 	}
 	if call, isCall := n.(*notation.Call); isCall {
 		title = notation.PrintDocs(call) + "\n= " + title
 		tiles = callTiles(call, bindText, assume)
 	}
-	return l, title, tiles, exitOK, true
+	return l, title, tiles, nil, exitOK, true
 }
 
 // callTiles returns the tiles of the result of a divide or a product

@@ -33,6 +33,12 @@ const (
 	// Shape is an IntTuple used as a shape or cotarget: every leaf must be
 	// positive.
 	Shape
+	// Coord is a coordinate that may hold CuTe's `_` (slice's
+	// `(_,2)`): an integer, `_`, or a tuple of coordinates.
+	Coord
+	// Swizzle is CuTe's Swizzle<B,M,S>, written as CuTe prints it:
+	// `Sw<3,4,3>`.
+	Swizzle
 )
 
 func (k ArgKind) String() string {
@@ -47,6 +53,10 @@ func (k ArgKind) String() string {
 		return "shape"
 	case Param:
 		return "parameter"
+	case Coord:
+		return "coordinate"
+	case Swizzle:
+		return "swizzle"
 	}
 	return fmt.Sprintf("ArgKind(%d)", uint8(k))
 }
@@ -63,6 +73,9 @@ const (
 	ResTuple
 	// ResText is a list of values printed as text (evaluate).
 	ResText
+	// ResPair is a layout and an offset, printed as CuTe prints the tuple
+	// (slice_and_offset, local_tile, local_partition): `((_4):(_1),8)`.
+	ResPair
 )
 
 func (k ResultKind) String() string {
@@ -75,9 +88,31 @@ func (k ResultKind) String() string {
 		return "integer tuple"
 	case ResText:
 		return "text"
+	case ResPair:
+		return "layout and offset"
 	}
 	return fmt.Sprintf("ResultKind(%d)", uint8(k))
 }
+
+// ComposedUse says what an operation does with a ComposedLayout (CuTe's
+// `A o O o B`, layout_composed.hpp) as its first argument.
+type ComposedUse uint8
+
+const (
+	// ComposedNo: the operation takes no composed layout (CuTe has no
+	// overload for one, or this engine does not follow it yet).
+	ComposedNo ComposedUse = iota
+	// ComposedForward: CuTe applies the operation to B and composes the
+	// result back, composition(A, O, op(B, ...)).
+	ComposedForward
+	// ComposedInner: CuTe's answer is the operation applied to B alone
+	// (size, cosize, rank, depth, complement, make_fragment_like).
+	ComposedInner
+	// ComposedOwn: the operation has a rule of its own for composed layouts
+	// (evaluation, slices, max_alignment, nullspace, the casts, the
+	// inverses).
+	ComposedOwn
+)
 
 // Op is one entry of the catalogue.
 type Op struct {
@@ -94,6 +129,12 @@ type Op struct {
 	// Post lists the ids of the documented post-conditions (see PostCond)
 	// that a result must keep.
 	Post []string
+	// Composed says what the operation does with a composed layout as its
+	// first argument.
+	Composed ComposedUse
+	// Ext marks the operations beyond DESIGN section 4's list (issue 19:
+	// slices, partitions, the remaining layout functions and swizzles).
+	Ext bool
 }
 
 // Usage is the operation's signature, e.g. "composition(layout, layout)";
@@ -164,6 +205,19 @@ var posts = []PostCond{
 	{"evaluate.length", "the number of values is max(size(A), 0)"},
 	{"idx2crd.roundtrip", "crd2idx(R, S) == crd2idx(c, S)"},
 	{"cast.function", "R is A read in elements of the new width"},
+	{"slice.function", "R(j) == A(c_j) - crd2idx(c, A) for every j < size(R), c_j the coordinate c with its _ modes set to the coordinate of j"},
+	{"slice.offset", "the offset is crd2idx(c, A), the _ modes of c counting as 0"},
+	{"dice.modes", "R keeps the modes of A that c fixes with an integer, in order"},
+	{"tile.definition", "local_tile(A, T, c) is slice_and_offset(((_,...),(c,_,...)), zipped_divide(A, T)), local_partition(A, L, i) is slice_and_offset(((L's flat coordinate of i,_,...),(_,...)), zipped_divide(A, product_each(shape(L))))"},
+	{"like.compact", "shape(R) == shape(A) and R is compact with the mode order of A's strides, static _0 strides kept"},
+	{"filter_zeros.shape", "stride(R) == stride(A), and shape(R) is shape(A) with _1 where the profile (the stride by default) holds a static _0"},
+	{"coshape.size", "size(coshape(A)) == cosize(A)"},
+	{"unflatten.congruent", "R is congruent with the target profile and flatten(R) == A"},
+	{"zip.modes", "the i-th mode of R holds the i-th sub-mode of every mode of A"},
+	{"distribute.ordered", "R is ordered and its size divides size(B)"},
+	{"alignment.upcast", "upcast<R>(A) compiles: R divides every static shape and stride of A's coalesced modes as upcast requires"},
+	{"identity.function", "R(c) == c for every coordinate c of the shape"},
+	{"swizzle.function", "Sw<B,M,S>(x) == x ^ ((x & Y) >> S) with Y the B bits above M+max(0,S)"},
 }
 
 var ops = []*Op{
@@ -216,6 +270,44 @@ var ops = []*Op{
 	{Name: "crd2idx", Args: []ArgKind{Tuple, Layout}, CuTe: "crd2idx(c, A)", Result: ResInt},
 	{Name: "idx2crd", Args: []ArgKind{Tuple, Shape}, CuTe: "idx2crd(c, S)", Result: ResTuple, Post: []string{"idx2crd.roundtrip"}},
 	{Name: "shape_div", Args: []ArgKind{Tuple, Tuple}, CuTe: "shape_div(a, b)", Result: ResTuple, Post: []string{"static.twin"}},
+
+	// Issue 19: the rest of CuTe's layout algebra.
+	{Name: "slice", Args: []ArgKind{Coord, Layout}, CuTe: "slice(c, A)", Post: []string{"slice.function"}, Ext: true},
+	{Name: "dice", Args: []ArgKind{Coord, Layout}, CuTe: "dice(c, A)", Post: []string{"dice.modes"}, Ext: true},
+	{Name: "slice_and_offset", Args: []ArgKind{Coord, Layout}, CuTe: "slice_and_offset(c, A)", Result: ResPair, Post: []string{"slice.function", "slice.offset"}, Ext: true},
+	{Name: "local_tile", Args: []ArgKind{Layout, Tiler, Coord}, CuTe: "local_tile(make_tensor(p, A), T, c): its layout and offset", Result: ResPair, Post: []string{"tile.definition"}, Ext: true},
+	{Name: "local_partition", Args: []ArgKind{Layout, Layout, Tuple}, CuTe: "local_partition(make_tensor(p, A), L, i): its layout and offset", Result: ResPair, Post: []string{"tile.definition"}, Ext: true},
+	{Name: "recast_layout", Args: []ArgKind{Layout, Param, Param}, CuTe: "recast_layout<uint_bit_t<Old>, uint_bit_t<New>>(A)", Post: []string{"cast.function"}, Composed: ComposedOwn, Ext: true},
+	{Name: "make_layout_like", Args: []ArgKind{Layout}, CuTe: "make_layout_like(A)", Post: []string{"like.compact"}, Ext: true},
+	{Name: "make_fragment_like", Args: []ArgKind{Layout}, CuTe: "make_fragment_like(A)", Post: []string{"shape"}, Composed: ComposedInner, Ext: true},
+	{Name: "filter_zeros", Args: []ArgKind{Layout, Tuple}, MinArgs: 1, CuTe: "filter_zeros(A[, P])", Post: []string{"filter_zeros.shape"}, Ext: true},
+	{Name: "coshape", Args: []ArgKind{Layout}, CuTe: "coshape(A)", Result: ResTuple, Post: []string{"coshape.size"}, Ext: true},
+	{Name: "coprofile", Args: []ArgKind{Layout}, CuTe: "coprofile(A)", Result: ResTuple, Ext: true},
+	{Name: "zip", Args: []ArgKind{Layout, Layout}, MinArgs: 1, CuTe: "zip(A[, B])", Post: []string{"zip.modes"}, Composed: ComposedForward, Ext: true},
+	{Name: "unflatten", Args: []ArgKind{Layout, Tuple}, CuTe: "unflatten(A, P)", Post: []string{"unflatten.congruent"}, Ext: true},
+	{Name: "tile_unzip", Args: []ArgKind{Layout, Tiler}, CuTe: "tile_unzip(A, T)", Composed: ComposedForward, Ext: true},
+	{Name: "domain_distribute", Args: []ArgKind{Shape, Shape}, CuTe: "domain_distribute(A, B)", Post: []string{"distribute.ordered"}, Ext: true},
+	{Name: "max_alignment", Args: []ArgKind{Layout}, CuTe: "max_alignment(A)", Result: ResInt, Post: []string{"alignment.upcast"}, Composed: ComposedOwn, Ext: true},
+	{Name: "ceil_div_layout", Args: []ArgKind{Shape, Layout}, CuTe: "ceil_div(S, T) with T a layout", Result: ResTuple, Ext: true},
+	{Name: "make_identity_layout", Args: []ArgKind{Shape}, CuTe: "make_identity_layout(S)", Post: []string{"identity.function"}, Ext: true},
+	{Name: "swizzle", Args: []ArgKind{Swizzle, Tuple}, CuTe: "Swizzle<B,M,S>{}(x)", Result: ResInt, Post: []string{"swizzle.function"}, Ext: true},
+	{Name: "composition_swizzle", Args: []ArgKind{Swizzle, Layout}, CuTe: "composition(Swizzle<B,M,S>{}, A)", Post: []string{"composition.function"}, Ext: true},
+}
+
+// composedUse is what the operations of DESIGN section 4 do with a composed
+// first argument (layout_composed.hpp, swizzle_layout.hpp).
+var composedUse = map[string]ComposedUse{
+	"composition": ComposedForward, "composition_tiler": ComposedForward, "composition_shape": ComposedForward,
+	"logical_divide": ComposedForward, "logical_divide_tiler": ComposedForward, "zipped_divide": ComposedForward,
+	"tiled_divide": ComposedForward, "flat_divide": ComposedForward,
+	"logical_product": ComposedForward, "logical_product_tiler": ComposedForward, "zipped_product": ComposedForward,
+	"tiled_product": ComposedForward, "flat_product": ComposedForward, "blocked_product": ComposedForward,
+	"raked_product": ComposedForward, "tile_to_shape": ComposedForward, "coalesce": ComposedForward,
+	"coalesce_profile": ComposedForward, "flatten": ComposedForward, "take": ComposedForward,
+	"group": ComposedForward, "get": ComposedForward,
+	"size": ComposedInner, "cosize": ComposedInner, "rank": ComposedInner, "depth": ComposedInner, "complement": ComposedInner,
+	"evaluate": ComposedOwn, "nullspace": ComposedOwn, "slice": ComposedOwn, "slice_and_offset": ComposedOwn,
+	"upcast": ComposedOwn, "downcast": ComposedOwn, "right_inverse": ComposedOwn, "left_inverse": ComposedOwn,
 }
 
 var byName = map[string]*Op{}
@@ -242,7 +334,15 @@ func init() {
 				panic("catalog: op " + op.Name + " names unknown post-condition " + id)
 			}
 		}
+		if u, ok := composedUse[op.Name]; ok {
+			op.Composed = u
+		}
 		byName[op.Name] = op
+	}
+	for name := range composedUse {
+		if _, ok := byName[name]; !ok {
+			panic("catalog: composedUse names unknown op " + name)
+		}
 	}
 	sort.Slice(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
 }

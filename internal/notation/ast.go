@@ -7,8 +7,8 @@ type Pos struct {
 }
 
 // Node is any parsed value: an expression (Int, Sym, Binary, Func), the
-// underscore `_`, a Tuple, a Layout, a condition (Compare, Logic, Not) or a
-// Call. The interface is sealed. Pos returns the position of the node's
+// underscore `_`, a Tuple, a Layout, a Swizzle, a Composed layout, a scaled
+// Basis element, a condition (Compare, Logic, Not) or a Call. The interface is sealed. Pos returns the position of the node's
 // first character (for Binary, Layout, Compare and Logic, that of the left
 // operand).
 type Node interface {
@@ -85,6 +85,33 @@ type Not struct {
 	X Node
 }
 
+// Swizzle is CuTe's Swizzle<B,M,S> as CuTe prints it: `Sw<3,4,3>`. The
+// parser takes any three int64 parameters (S may be negative); whether
+// they form a valid swizzle is for the engine to say.
+type Swizzle struct {
+	P       Pos
+	B, M, S int64
+}
+
+// Composed is CuTe's ComposedLayout as CuTe prints it: `A o O o B`, the
+// function A(O + B(c)). A is a Swizzle or a Layout, O an offset (an integer
+// or a tuple), B a Layout; the parser takes any elements there and leaves
+// the kinds to the engine.
+type Composed struct {
+	P       Pos
+	A, O, B Node
+}
+
+// Basis is a scaled basis element as CuTe prints one: `_1@0`, `2@1@0`, the
+// integer Value at the position Modes (printed after the value, in CuTe's
+// order: the innermost mode first). It appears as the strides of an
+// identity layout, `(_2,_3):(_1@0,_1@1)`.
+type Basis struct {
+	P     Pos
+	Value *Int
+	Modes []int64
+}
+
 // Call is an operation applied to arguments: `logical_divide(A, B)`.
 type Call struct {
 	P    Pos
@@ -122,6 +149,15 @@ func (n *Logic) Pos() Pos { return n.P }
 // Pos returns the position of the first character of the Not.
 func (n *Not) Pos() Pos { return n.P }
 
+// Pos returns the position of the first character of the Swizzle.
+func (n *Swizzle) Pos() Pos { return n.P }
+
+// Pos returns the position of the first character of the Composed.
+func (n *Composed) Pos() Pos { return n.P }
+
+// Pos returns the position of the first character of the Basis.
+func (n *Basis) Pos() Pos { return n.P }
+
 // Pos returns the position of the first character of the Call.
 func (n *Call) Pos() Pos { return n.P }
 
@@ -136,3 +172,6 @@ func (*Compare) node()    {}
 func (*Logic) node()      {}
 func (*Not) node()        {}
 func (*Call) node()       {}
+func (*Swizzle) node()    {}
+func (*Composed) node()   {}
+func (*Basis) node()      {}

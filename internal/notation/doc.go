@@ -9,8 +9,11 @@
 // Parse reads one value:
 //
 //	value   := elem
-//	elem    := tuplish [':' tuplish]                  a Layout Shape:Stride
+//	elem    := part ['o' part 'o' part]               Composed A o O o B (ComposedLayout)
+//	part    := tuplish [':' tuplish]                  a Layout Shape:Stride
 //	tuplish := expr
+//	         | int '@' digits {'@' digits}            Basis (scaled basis, _1@0@1)
+//	         | 'Sw' '<' pint ',' pint ',' pint '>'    Swizzle (Sw<3,4,3>)
 //	         | '_'                                    Underscore (cute::_)
 //	         | '(' [elem {',' elem}] ')'              Tuple; () has rank 0
 //	         | '<' elem {',' elem} '>'                Tuple with Angle set
@@ -21,6 +24,7 @@
 //	fn      := 'ceil_div' | 'floor_div' | 'min' | 'max'
 //	int     := ['_'] ['-'] digit {digit}              int64; '_' marks static
 //	sym     := letter {letter | digit | '_'}          letters are ASCII
+//	pint    := ['-'] digit {digit}                    a plain (unmarked) int64
 //
 // ParseCond reads one condition:
 //
@@ -50,13 +54,25 @@
 //     error), but tuples may hold layouts: tilers such as
 //     (_3:_4,(_2,_4):(_1,_8)) and <4:1,8:1>, and a 1-tuple (8) is a Tuple,
 //     distinct from the integer 8.
+//   - CuTe's composed layouts and swizzles read as CuTe prints them:
+//     `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)` is the ComposedLayout of the
+//     swizzle Sw<3,4,3>, the offset _0 and the layout (_8,_64):(_64,_1).
+//     'o' is the symbol o standing between complete elements (a symbol
+//     there is an error otherwise); `Sw` followed directly by '<' opens a
+//     swizzle, anywhere else Sw is a symbol. The parser checks only the
+//     syntax: which elements may stand in A, O and B, and which parameters
+//     make a swizzle, the engines decide.
+//   - `_1@0@1` is the scaled basis element CuTe prints for the stride of an
+//     identity layout: an integer literal, then '@' and a mode index (plain
+//     digits) one or more times, in CuTe's printed order.
 //   - Whitespace (space, tab, newline, carriage return) is free between
 //     tokens and never inside one.
 //
 // # AST
 //
 // Parse returns an *Int, *Sym, *Binary or *Func for an expression, an
-// *Underscore, a *Tuple, a *Layout or a *Call. ParseCond returns a *Compare,
+// *Underscore, a *Tuple, a *Layout, a *Swizzle, a *Composed, a *Basis or a
+// *Call. ParseCond returns a *Compare,
 // *Logic or *Not; the operands of a Compare are expressions. Every node
 // records the position of its first character (for a Binary, Layout,
 // Compare and Logic: the first character of its left operand). Positions
@@ -65,8 +81,10 @@
 //
 // # Printing
 //
-// Print writes the canonical text: no whitespace, static integers with '_'
-// (_4, _-1), (a,b), <a,b>, S:D, name(a,b), min(a,b), M*N+1, M%8==0&&N>=64,
+// Print writes the canonical text: no whitespace except the " o " of a
+// composed layout (as CuTe prints it), static integers with '_' (_4, _-1),
+// (a,b), <a,b>, S:D, Sw<3,4,3>, A o O o B, _1@0@1, name(a,b), min(a,b),
+// M*N+1, M%8==0&&N>=64,
 // parentheses in conditions only where precedence needs them, (a||b)&&c,
 // and around the operand of '!' unless it is another '!': !(M<4). For every
 // canonical text x, Print(Parse(x)) == x; for every x that parses,

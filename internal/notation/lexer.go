@@ -26,6 +26,7 @@ const (
 	tStar               // *
 	tSlash              // /
 	tPercent            // %
+	tAt                 // @ (a scaled basis element, _1@0)
 	// Condition tokens, produced only in condition mode.
 	tEq  // ==
 	tNe  // !=
@@ -41,7 +42,7 @@ var tokText = [...]string{
 	tEOF: "end of input", tIllegal: "illegal", tInt: "integer", tSym: "symbol",
 	tUnderscore: "_", tLParen: "(", tRParen: ")", tLess: "<", tGreater: ">",
 	tComma: ",", tColon: ":", tPlus: "+", tMinus: "-", tStar: "*", tSlash: "/",
-	tPercent: "%", tEq: "==", tNe: "!=", tLe: "<=", tGe: ">=", tAnd: "&&",
+	tPercent: "%", tAt: "@", tEq: "==", tNe: "!=", tLe: "<=", tGe: ">=", tAnd: "&&",
 	tOr: "||", tNot: "!",
 }
 
@@ -121,6 +122,10 @@ func (p *parser) next() {
 		kind = tSlash
 	case '%':
 		kind = tPercent
+	case '@':
+		if !p.cond {
+			kind = tAt
+		}
 	case '<':
 		kind = tLess
 		if p.cond && i+1 < len(src) && src[i+1] == '=' {
@@ -268,6 +273,12 @@ func (p *parser) describe() string {
 		return "symbol " + snippet(p.src[t.off:t.end])
 	}
 	return "'" + tokText[t.kind] + "'"
+}
+
+// followedByLess reports whether the byte right after the current token is
+// '<' (Sw<3,4,3>).
+func (p *parser) followedByLess() bool {
+	return p.tok.end < len(p.src) && p.src[p.tok.end] == '<'
 }
 
 // followedByParen reports whether the next non-blank byte after the current

@@ -171,8 +171,40 @@ func (p *parser) open(d int, pos Pos) error {
 	return p.count(pos)
 }
 
-// elem := tuplish [':' tuplish]
+// elem := part ['o' part 'o' part]
 func (p *parser) elem(d int) (Node, int, error) {
+	a, ha, err := p.part(d)
+	if err != nil || !p.atO() {
+		return a, ha, err
+	}
+	o := p.tok.pos
+	if err := p.open(d, o); err != nil {
+		return nil, 0, err
+	}
+	p.next()
+	off, hoff, err := p.part(d + 1)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !p.atO() {
+		return nil, 0, p.unexpected("in a composed layout A o O o B", "'o' and the inner layout")
+	}
+	p.next()
+	b, hb, err := p.part(d + 1)
+	if err != nil {
+		return nil, 0, err
+	}
+	if p.atO() {
+		return nil, 0, p.unexpected("after a composed layout A o O o B", "',' or the end of the value")
+	}
+	return &Composed{P: a.Pos(), A: a, O: off, B: b}, 1 + max(ha, hoff, hb), nil
+}
+
+// atO reports whether the current token is the composition mark 'o'.
+func (p *parser) atO() bool { return p.tok.kind == tSym && p.tokText() == "o" }
+
+// part := tuplish [':' tuplish]
+func (p *parser) part(d int) (Node, int, error) {
 	shape, hs, err := p.tuplish(d)
 	if err != nil || p.tok.kind != tColon {
 		return shape, hs, err
@@ -205,8 +237,16 @@ func (p *parser) tuplish(d int) (Node, int, error) {
 	)
 	switch p.tok.kind {
 	case tInt, tMinus:
-		return p.expr(d)
+		x, hx, err := p.expr(d)
+		if err != nil || p.tok.kind != tAt {
+			return x, hx, err
+		}
+		return p.basis(x)
 	case tSym:
+		if p.tokText() == "Sw" && p.followedByLess() {
+			n, h, err = p.swizzle(d)
+			break
+		}
 		if !p.followedByParen() || isFunc(p.tokText()) {
 			return p.expr(d)
 		}
@@ -230,6 +270,57 @@ func (p *parser) tuplish(d int) (Node, int, error) {
 		return nil, 0, p.unexpected("after a tuple, call or '_' ('(' always opens a tuple, never groups an expression)", "',', ':' or the end of the value")
 	}
 	return n, h, nil
+}
+
+// basis parses the '@' modes of a scaled basis element whose value x has
+// been read: int '@' digits {'@' digits}.
+func (p *parser) basis(x Node) (Node, int, error) {
+	v, ok := x.(*Int)
+	if !ok {
+		return nil, 0, &SyntaxError{Pos: x.Pos(), Msg: "the value of a scaled basis element must be an integer literal", Expected: "an integer such as _1"}
+	}
+	b := &Basis{P: v.P, Value: v}
+	for p.tok.kind == tAt {
+		p.next()
+		if p.tok.kind != tInt || p.tok.static || p.tok.val < 0 {
+			return nil, 0, p.unexpected("after '@' in a scaled basis element", "a mode index (digits)")
+		}
+		b.Modes = append(b.Modes, p.tok.val)
+		p.next()
+	}
+	return b, 1, nil
+}
+
+// swizzle parses 'Sw' '<' int ',' int ',' int '>' (the parameters are
+// plain integers, the last may be negative).
+func (p *parser) swizzle(d int) (Node, int, error) {
+	pos := p.tok.pos
+	if err := p.leaf(d, pos); err != nil {
+		return nil, 0, err
+	}
+	p.next() // Sw
+	var v [3]int64
+	for i, sep := range []tokKind{tLess, tComma, tComma} {
+		if p.tok.kind != sep {
+			return nil, 0, p.unexpected("in a swizzle Sw<B,M,S>", "'"+tokText[sep]+"'")
+		}
+		p.next()
+		t := p.tok
+		if t.kind == tMinus && t.end < len(p.src) && isDigit(p.src[t.end]) {
+			p.number(t.off, t.end, true, false)
+			t = p.tok
+		}
+		if t.kind != tInt || t.static {
+			return nil, 0, p.unexpected("in a swizzle Sw<B,M,S>", "a plain integer parameter")
+		}
+		v[i] = t.val
+		p.next()
+	}
+	if p.tok.kind != tGreater {
+		return nil, 0, p.unexpected("in a swizzle Sw<B,M,S>", "'>'")
+	}
+	p.next()
+	return &Swizzle{P: pos, B: v[0], M: v[1], S: v[2]}, 1, nil
 }
 
 func (p *parser) tokText() string { return p.src[p.tok.off:p.tok.end] }

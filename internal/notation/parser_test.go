@@ -220,6 +220,14 @@ func TestParseErrors(t *testing.T) {
 		{"!M", "1:1: unexpected character '!'"},
 		{"M\n  # comment", "2:3: unexpected character '#'"},
 		{"M\x00", "1:2: unexpected character '\\x00'"},
+		{"Sw<1,2>", "1:7: unexpected '>' in a swizzle Sw<B,M,S>; expected ','"},
+		{"Sw<1,_2,3>", "1:6: unexpected integer _2 in a swizzle Sw<B,M,S>; expected a plain integer parameter"},
+		{"Sw<1,2,3", "1:9: unexpected end of input in a swizzle Sw<B,M,S>; expected '>'"},
+		{"Sw<1,2,3> o 0", "1:14: unexpected end of input in a composed layout A o O o B; expected 'o' and the inner layout"},
+		{"Sw<1,2,3> o 0 o 8:1 o 2", "1:21: unexpected symbol o after a composed layout A o O o B; expected ',' or the end of the value"},
+		{"_1@", "1:4: unexpected end of input after '@' in a scaled basis element; expected a mode index (digits)"},
+		{"_1@_0", "1:4: unexpected integer _0 after '@' in a scaled basis element; expected a mode index (digits)"},
+		{"2+1@0", "1:1: the value of a scaled basis element must be an integer literal; expected an integer such as _1"},
 	}
 	for _, tt := range tests {
 		n, err := Parse(tt.in)

@@ -131,6 +131,38 @@ func (p *printer) node(n Node) {
 		p.node(n.Shape)
 		p.buf = append(p.buf, ':')
 		p.node(n.Stride)
+	case *Swizzle:
+		if n == nil {
+			p.nilNode()
+			return
+		}
+		p.str("Sw<")
+		p.buf = strconv.AppendInt(p.buf, n.B, 10)
+		p.buf = append(p.buf, ',')
+		p.buf = strconv.AppendInt(p.buf, n.M, 10)
+		p.buf = append(p.buf, ',')
+		p.buf = strconv.AppendInt(p.buf, n.S, 10)
+		p.buf = append(p.buf, '>')
+	case *Composed:
+		if n == nil {
+			p.nilNode()
+			return
+		}
+		p.node(n.A)
+		p.str(" o ")
+		p.node(n.O)
+		p.str(" o ")
+		p.node(n.B)
+	case *Basis:
+		if n == nil {
+			p.nilNode()
+			return
+		}
+		p.node(n.Value)
+		for _, m := range n.Modes {
+			p.buf = append(p.buf, '@')
+			p.buf = strconv.AppendInt(p.buf, m, 10)
+		}
 	case *Call:
 		if n == nil {
 			p.nilNode()

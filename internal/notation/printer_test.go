@@ -58,6 +58,8 @@ func TestRoundTripCanonical(t *testing.T) {
 		"(((_8,M),(N*_2,_8)),_8):(((_128*N*M,_128*N),(_64,_8)),_1)",
 		"m0*1+m1*N1*M0*N0+n*M0", "M--1", "M-_-1*-2", "max(min(M,N),floor_div(K,_2)):_1",
 		"tile_to_shape(A:B,(M,N),(1,0))",
+		"Sw<3,4,3>", "Sw<2,0,-3>", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "Sw<1,2,3> o 32 o 8:1",
+		"(2,(_3,4)):(_1@0,(_1@0@1,_1@1@1))", "slice((_,2),Sw<1,2,3> o 4 o 8:1)", "2@1",
 	}
 	for _, x := range values {
 		n, err := Parse(x)

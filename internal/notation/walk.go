@@ -23,6 +23,10 @@ func Symbols(n Node) []string {
 		case *Layout:
 			walk(n.Shape)
 			walk(n.Stride)
+		case *Composed:
+			walk(n.A)
+			walk(n.O)
+			walk(n.B)
 		case *Call:
 			for _, e := range n.Args {
 				walk(e)

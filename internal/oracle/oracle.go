@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/cutealg/cutealg/internal/notation"
 	"io"
 	"strings"
 
@@ -100,15 +101,14 @@ func Handle(req Request) Reply {
 	return r
 }
 
-// hasSymbol reports whether an argument contains a letter that is not part
-// of an operation-free CuTe value (a symbol such as M).
+// hasSymbol reports whether an argument holds a symbol such as M (the
+// letters of a swizzle Sw<3,4,3> and of a composed layout's 'o' are not
+// symbols). An argument that does not parse has none: the concrete engine
+// reports its syntax error.
 func hasSymbol(args []string) bool {
 	for _, a := range args {
-		for i := 0; i < len(a); i++ {
-			c := a[i]
-			if (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') {
-				return true
-			}
+		if n, err := notation.Parse(a); err == nil && len(notation.Symbols(n)) > 0 {
+			return true
 		}
 	}
 	return false

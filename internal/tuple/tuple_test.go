@@ -93,6 +93,14 @@ func TestGetSet(t *testing.T) {
 	if !ok || str(s) != "(3,(6,(7,7)),8)" {
 		t.Fatalf("set = %s %v", str(s), ok)
 	}
+	// the first element, of a tuple and of a leaf (a leaf is its own
+	// element 0)
+	if s, ok := Set(sample, l(9), 0); !ok || str(s) != "(9,(6,2),8)" {
+		t.Fatalf("set(0) = %s %v", str(s), ok)
+	}
+	if s, ok := Set(l(5), l(9), 0); !ok || str(s) != "9" {
+		t.Fatalf("set of a leaf at 0 = %s %v", str(s), ok)
+	}
 	if str(sample) != "(3,(6,2),8)" {
 		t.Fatalf("set modified its argument: %s", str(sample))
 	}
