@@ -471,11 +471,11 @@ func atomLo(v *variable) (int64, bool) {
 		if d, ok := v.y.constant(); ok && d.sign() > 0 {
 			return 0, true
 		}
-		if positiveDivisor(v.y) {
+		if atLeastOne(v.y) {
 			return 0, true
 		}
 	case opFloorDiv, opCeilDiv:
-		if positiveDivisor(v.y) {
+		if atLeastOne(v.y) {
 			if ok, strict := shiftNonneg(v.x, defaultLo); ok {
 				if strict && v.op == opCeilDiv && v.x.integral() {
 					return 1, true
@@ -492,6 +492,21 @@ func atomLo(v *variable) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// atLeastOne reports whether the divisor y is an integer >= 1 at every
+// binding, context-free: a positive constant or monomial, or an integral
+// polynomial whose y-1 the shift argument shows non-negative (N+1, 4*N-3
+// over symbols >= 1).
+func atLeastOne(y *poly) bool {
+	if positiveDivisor(y) {
+		return true
+	}
+	if !y.integral() {
+		return false
+	}
+	ok, _ := shiftNonneg(subPoly(y, constPoly(ratOne)), defaultLo)
+	return ok
 }
 
 // theta maps an expression over user symbols to the current unknowns.

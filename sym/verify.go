@@ -1625,9 +1625,19 @@ func (v *verifier) vatomLo(name string) (int64, bool) {
 	return 0, false
 }
 
+// positiveV reports whether y is an integer >= 1: a positive monomial over
+// unknowns >= 1, or an integral polynomial whose y-1 the shift argument
+// shows non-negative.
 func (v *verifier) positiveV(y vpoly) bool {
 	t, ok := y.single()
-	if !ok || t.c.Sign() <= 0 || !t.c.IsInt() {
+	if !ok {
+		if !y.integral(v.atoms) {
+			return false
+		}
+		ge, _ := v.nonneg(vsub(y, vconst(big.NewRat(1, 1))))
+		return ge
+	}
+	if t.c.Sign() <= 0 || !t.c.IsInt() {
 		return false
 	}
 	for _, f := range t.m {
