@@ -3,6 +3,7 @@ package props
 import (
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"slices"
 	"strings"
 
@@ -75,14 +76,14 @@ type Case struct {
 // Call prints the case as a call expression: `composition(8:2, 4:1)`.
 func (c Case) Call() string { return c.Op + "(" + strings.Join(c.Args, ", ") + ")" }
 
-// Ops lists the operations Cases can draw: every operation of DESIGN
-// section 4 in the catalogue, sorted by name (issue 19's operations, marked
-// Ext, have no generators yet: their ground truth is the captured vectors
-// of gpuval/testdata/algebra).
+// Ops lists the operations Cases can draw, sorted by name: every operation
+// of DESIGN section 4 in the catalogue, and those of issue 19 (marked Ext)
+// that have a builder (gen_ext.go; the others' ground truth is only the
+// captured vectors of gpuval/testdata/algebra).
 func Ops() []string {
 	var names []string
 	for _, op := range catalog.All() {
-		if !op.Ext {
+		if _, ok := builders[op.Name]; ok || !op.Ext {
 			names = append(names, op.Name)
 		}
 	}
@@ -840,6 +841,7 @@ func init() {
 			},
 		},
 	}
+	maps.Copy(builders, extBuilders())
 }
 
 // tupleOfLeaves is the flat tuple of the given integers.

@@ -1,0 +1,121 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/tuple"
+)
+
+// The builders of issue 19's operations (catalog.Op.Ext) that Cases draws:
+// slicing by a coordinate holding `_`, the layout functions of one layout,
+// and the swizzle. Ext operations without a builder here are left out of
+// Ops.
+
+// keepCoord is CuTe's `_` as a coordinate leaf.
+func keepCoord() concrete.Tiler { return keepTile() }
+
+// coord draws a coordinate for the layout of the given shape: per mode
+// `_`, an integer in range (a 1-D coordinate of the mode), or, for a tuple
+// mode, a tuple of such coordinates of its modes.
+func (g *caseGen) coord(s concrete.IntTuple, label string) concrete.Tiler {
+	switch g.draw(0, 2, label) {
+	case 0:
+		return keepCoord()
+	case 1:
+		return intTile(g.int(int64(g.draw(0, int(size(s))-1, label+".i")), label+".i"))
+	}
+	if s.IsLeaf() {
+		return intTile(g.int(int64(g.draw(0, int(s.Value().V)-1, label+".i")), label+".i"))
+	}
+	ks := make([]concrete.Tiler, s.Rank())
+	for i, k := range s.Kids() {
+		ks[i] = g.coord(k, fmt.Sprintf("%s.%d", label, i))
+	}
+	return tuple.Of(ks...)
+}
+
+// topCoord draws a coordinate of the rank of s: a tuple with one
+// coordinate per mode (coord), or, for an integer shape, `_` or an index.
+func (g *caseGen) topCoord(s concrete.IntTuple) concrete.Tiler {
+	if s.IsLeaf() {
+		if g.coin("keep") {
+			return keepCoord()
+		}
+		return intTile(g.int(int64(g.draw(0, int(s.Value().V)-1, "c")), "c"))
+	}
+	ks := make([]concrete.Tiler, s.Rank())
+	for i, k := range s.Kids() {
+		ks[i] = g.coord(k, fmt.Sprintf("c%d", i))
+	}
+	return tuple.Of(ks...)
+}
+
+// slicer is the builder of slice, dice and slice_and_offset: a layout and
+// a coordinate of its profile holding `_`; inadmissible, a coordinate with
+// one mode more than the layout.
+func slicer() builder {
+	return builder{
+		good: func(g *caseGen) []string {
+			a := g.layout(4, 256, anyStrides)
+			return []string{concrete.FormatTiler(g.topCoord(a.Shape)), a.String()}
+		},
+		bad: func(g *caseGen) []string {
+			a := g.layout(4, 256, anyStrides)
+			ks := make([]concrete.Tiler, rank(a)+1)
+			for i := range ks {
+				ks[i] = keepCoord()
+			}
+			ks[0] = intTile(g.int(0, "c"))
+			return []string{concrete.FormatTiler(tuple.Of(ks...)), a.String()}
+		},
+	}
+}
+
+// swizzle draws a swizzle Sw<B,M,S> CuTe accepts (|S| >= B), small enough
+// that its masks stay within 12 bits.
+func (g *caseGen) swizzle() concrete.Swizzle {
+	b := g.draw(0, 3, "B")
+	m := g.draw(0, 4, "M")
+	s := g.draw(b, 4, "S")
+	if g.coin("negS") {
+		s = -s
+	}
+	return concrete.Swizzle{B: b, M: m, S: s}
+}
+
+// badSwizzle draws a swizzle CuTe refuses: |S| < B.
+func (g *caseGen) badSwizzle() concrete.Swizzle {
+	b := g.draw(1, 3, "B")
+	return concrete.Swizzle{B: b, M: g.draw(0, 4, "M"), S: g.draw(0, b-1, "S")}
+}
+
+// extBuilders are the builders of the Ext operations (added to builders).
+func extBuilders() map[string]builder {
+	return map[string]builder{
+		"slice":              slicer(),
+		"dice":               slicer(),
+		"slice_and_offset":   slicer(),
+		"coshape":            oneLayout(256, anyStrides),
+		"make_layout_like":   oneLayout(256, anyStrides),
+		"make_fragment_like": oneLayout(256, anyStrides),
+		"swizzle": {
+			good: func(g *caseGen) []string {
+				sw := g.swizzle()
+				return []string{sw.String(), concrete.FormatTuple(tuple.Leaf(g.int(int64(g.draw(0, 1<<12-1, "x")), "x")))}
+			},
+			bad: func(g *caseGen) []string {
+				return []string{g.badSwizzle().String(), concrete.FormatTuple(tuple.Leaf(g.int(int64(g.draw(0, 255, "x")), "x")))}
+			},
+		},
+		"composition_swizzle": {
+			good: func(g *caseGen) []string {
+				return []string{g.swizzle().String(), g.layout(4, 256, anyStrides).String()}
+			},
+			bad: func(g *caseGen) []string {
+				return []string{g.badSwizzle().String(), g.layout(4, 256, anyStrides).String()}
+			},
+		},
+	}
+}
+
