@@ -68,10 +68,8 @@ func TestLawCatalogue(t *testing.T) {
 // CuTe values are checked against captured vectors (gpuval's
 // TestAlgebraVectors). An entry fails the test once its laws exist.
 var lawsPending = map[string]bool{
-	"domain_distribute": true, "filter_zeros": true, "local_partition": true,
-	"local_tile": true, "make_identity_layout": true,
+	"local_partition": true, "local_tile": true, "make_identity_layout": true,
 	"max_alignment": true, "recast_layout": true,
-	"unflatten": true, "zip": true,
 }
 
 // concCalls draw concrete calls from the concrete_* generators (random

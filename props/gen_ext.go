@@ -90,6 +90,35 @@ func (g *caseGen) badSwizzle() concrete.Swizzle {
 	return concrete.Swizzle{B: b, M: g.draw(0, 4, "M"), S: g.draw(0, b-1, "S")}
 }
 
+// zippable draws a layout whose every mode is a tuple of the same rank,
+// the argument of zip; with bad, of rank >= 2 and the last mode with one
+// sub-mode more.
+func (g *caseGen) zippable(bad bool) concrete.Layout {
+	r, k := g.draw(1, 3, "rank"), g.draw(1, 3, "k")
+	if bad {
+		r = g.draw(2, 3, "rank")
+	}
+	ss, ds := make([]concrete.IntTuple, r), make([]concrete.IntTuple, r)
+	for i := range ss {
+		n := k
+		if bad && i == r-1 {
+			n++
+		}
+		ms, md := make([]concrete.IntTuple, n), make([]concrete.IntTuple, n)
+		for j := range ms {
+			ms[j] = tuple.Leaf(g.int(int64(g.draw(1, 4, "e")), "e"))
+			md[j] = tuple.Leaf(g.int(int64(g.draw(0, 32, "d")), "d"))
+		}
+		ss[i], ds[i] = tuple.Of(ms...), tuple.Of(md...)
+	}
+	return concrete.Layout{Shape: tuple.Of(ss...), Stride: tuple.Of(ds...)}
+}
+
+// flatLayout is the flat layout of l's leaves.
+func flatLayout(l concrete.Layout) concrete.Layout {
+	return concrete.Layout{Shape: tupleOfLeaves(leaves(l.Shape)), Stride: tupleOfLeaves(leaves(l.Stride))}
+}
+
 // extBuilders are the builders of the Ext operations (added to builders).
 func extBuilders() map[string]builder {
 	return map[string]builder{
@@ -99,6 +128,59 @@ func extBuilders() map[string]builder {
 		"coshape":            oneLayout(256, anyStrides),
 		"make_layout_like":   oneLayout(256, anyStrides),
 		"make_fragment_like": oneLayout(256, anyStrides),
+		"filter_zeros": {
+			good: func(g *caseGen) []string {
+				a := g.layout(4, 256, anyStrides)
+				if g.coin("default") {
+					return []string{a.String()}
+				}
+				p := tuple.Map(a.Shape, func(concrete.Int) concrete.Int {
+					if g.coin("zero") {
+						return concrete.S(0)
+					}
+					return g.int(1, "p")
+				})
+				return []string{a.String(), concrete.FormatTuple(p)}
+			},
+			bad: func(g *caseGen) []string { return []string{g.malformed()} },
+		},
+		"unflatten": {
+			good: func(g *caseGen) []string {
+				l := g.layout(4, 256, anyStrides)
+				return []string{flatLayout(l).String(), concrete.FormatTuple(l.Shape)}
+			},
+			bad: func(g *caseGen) []string {
+				l := g.layout(4, 256, anyStrides)
+				p := tuple.Of(l.Shape, tuple.Leaf(g.int(1, "p")))
+				return []string{flatLayout(l).String(), concrete.FormatTuple(p)}
+			},
+		},
+		"zip": {
+			good: func(g *caseGen) []string {
+				if g.coin("two") {
+					a := g.zippable(false)
+					b := g.zippable(false)
+					if rank(a) != rank(b) {
+						return []string{a.String()}
+					}
+					return []string{a.String(), b.String()}
+				}
+				return []string{g.zippable(false).String()}
+			},
+			bad: func(g *caseGen) []string { return []string{g.zippable(true).String()} },
+		},
+		"domain_distribute": {
+			// CuTe needs both shapes static, B an integer
+			good: func(g *caseGen) []string {
+				s := tuple.Map(g.shape(4, 256), func(x concrete.Int) concrete.Int { return concrete.S(x.V) })
+				return []string{concrete.FormatTuple(s), concrete.FormatTuple(tuple.Leaf(concrete.S(int64(g.draw(1, 64, "b")))))}
+			},
+			bad: func(g *caseGen) []string {
+				s := tuple.Map(g.shape(4, 256), func(x concrete.Int) concrete.Int { return concrete.S(x.V) })
+				b := tuple.Of(tuple.Leaf(concrete.S(int64(g.draw(1, 8, "b0")))), tuple.Leaf(concrete.S(int64(g.draw(1, 8, "b1")))))
+				return []string{concrete.FormatTuple(s), concrete.FormatTuple(b)}
+			},
+		},
 		"swizzle": {
 			good: func(g *caseGen) []string {
 				sw := g.swizzle()

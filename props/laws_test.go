@@ -530,6 +530,70 @@ var laws = []law{
 		}
 		return lawShape(want, in.rl().Shape)
 	}, true},
+	{"filter_zeros", "filter_zeros.shape", hpp + `:913 "Replace the modes in layout that have a 0-stride with a 1-size" filter_zeros(layout) "make_layout(filter_zeros(layout.stride(), layout.shape()), layout.stride())", :922 "Replace the modes in layout that correspond to a 0 at the terminals of trg_profile with a 1-size"`, func(in lawIn) string {
+		a, r := in.a(), in.rl()
+		p := a.Stride
+		if len(in.args) > 1 {
+			p = in.args[1].Tuple
+		}
+		if w := lawShape(a.Stride, r.Stride); w != "" {
+			return "stride(R) = " + w
+		}
+		ps := p.Leaves(nil)
+		if len(ps) != a.Shape.NumLeaves() {
+			return fmt.Sprintf("the profile %s does not fit shape %s", concrete.FormatTuple(p), concrete.FormatTuple(a.Shape))
+		}
+		k := 0
+		want := tuple.Map(a.Shape, func(x concrete.Int) concrete.Int {
+			k++
+			if ps[k-1].Static && ps[k-1].V == 0 {
+				return concrete.S(1)
+			}
+			return x
+		})
+		return lawShape(want, r.Shape)
+	}, true},
+	{"unflatten", "unflatten.congruent", hpp + `:540 "@post congruent(@a result, @a target_profile)", :544 unflatten(layout, target_profile) "make_layout(unflatten(layout.shape(), target_profile), unflatten(layout.stride(), target_profile))"`, func(in lawIn) string {
+		p := in.args[1].Tuple
+		if !tuple.Congruent(in.rl().Shape, p) {
+			return fmt.Sprintf("shape(R) = %s is not congruent with the profile %s", concrete.FormatTuple(in.rl().Shape), concrete.FormatTuple(p))
+		}
+		return lawSameLeaves("A's", []concrete.Layout{in.a()}, in.rl())
+	}, false},
+	{"zip", "zip.modes", hpp + `:1517 zip(layout) "make_layout(zip(layout.shape()), zip(layout.stride()))", :1527 zip(layoutA, layoutB) "make_layout(zip(layoutA.shape(), layoutB.shape()), ...)"; include/cute/algorithm/tuple_algorithms.hpp (CUTLASS v4.7.0) zip(t0, t1) is zip(make_tuple(t0, t1))`, func(in lawIn) string {
+		var ms []concrete.Layout
+		if len(in.args) > 1 {
+			ms = []concrete.Layout{in.a(), in.b()}
+		} else {
+			ms = lawModesOf(in.a())
+		}
+		r := in.rl()
+		for j, m := range ms {
+			subs := lawModesOf(m)
+			if len(subs) != len(lawModesOf(r)) {
+				return fmt.Sprintf("mode %d of A has %d sub-modes, R %d modes", j, len(subs), len(lawModesOf(r)))
+			}
+			for i, sub := range subs {
+				if w := lawSameLayout(fmt.Sprintf("layout<%d,%d>(R) == layout<%d,%d>(A)", i, j, j, i), sub, lawModesOf(lawModesOf(r)[i])[j]); w != "" {
+					return w
+				}
+			}
+		}
+		return ""
+	}, false},
+	{"domain_distribute", "distribute.ordered", hpp + `:1430 "@post evenly_divides(@a b, size(@a result))", :1432 "@post For all i,j in [0,size(@a result)) with i < j, @a result(i) < @a result(j). Surjective and Ordered."`, func(in lawIn) string {
+		b, r := in.args[1].Tuple.Value().V, in.rl()
+		if n := concSize(r.Shape); b%n != 0 {
+			return fmt.Sprintf("size(R) = %d does not divide %d", n, b)
+		}
+		vs := concValues(r)
+		for i := 1; i < len(vs); i++ {
+			if vs[i-1] >= vs[i] {
+				return fmt.Sprintf("R(%d) = %d >= R(%d) = %d: not ordered", i-1, vs[i-1], i, vs[i])
+			}
+		}
+		return ""
+	}, false},
 	{"swizzle", "swizzle.function", `include/cute/swizzle.hpp (CUTLASS v4.7.0):67 "yyy_msk = bit_msk{} << (num_base + max(0,num_shft))", :78 "return offset ^ shiftr(offset & yyy_msk{}, msk_sft{}); // ZZZ ^= YYY"`, func(in lawIn) string {
 		sw, x := in.args[0].Swizzle, in.args[1].Tuple.Value().V
 		if got, want := in.r.Tuple.Value().V, lawSwizzle(sw, x); got != want {
