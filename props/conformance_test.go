@@ -68,7 +68,7 @@ func TestLawCatalogue(t *testing.T) {
 // CuTe values are checked against captured vectors (gpuval's
 // TestAlgebraVectors). An entry fails the test once its laws exist.
 var lawsPending = map[string]bool{
-	"local_partition": true, "local_tile": true, "make_identity_layout": true,
+	"make_identity_layout": true,
 	"max_alignment": true, "recast_layout": true,
 }
 

@@ -119,6 +119,83 @@ func flatLayout(l concrete.Layout) concrete.Layout {
 	return concrete.Layout{Shape: tupleOfLeaves(leaves(l.Shape)), Stride: tupleOfLeaves(leaves(l.Stride))}
 }
 
+// restShape is the shape of the rest mode of zipped_divide(a, t), what
+// local_tile's coordinate indexes; false where CuTe refuses the divide for
+// static-ness alone (a dynamic-stride complement of rank > 1), as it then
+// refuses local_tile.
+func restShape(a, t string) (concrete.IntTuple, bool) {
+	z, err := concrete.ApplyText("zipped_divide", []string{a, t})
+	if err != nil {
+		return concrete.IntTuple{}, false
+	}
+	return z.Layout.Shape.Kids()[1], true
+}
+
+// tileCoord draws local_tile's coordinate for the rest shape: an index,
+// `_`, or a tuple of coordinates of the first 1..rank modes (CuTe pads it
+// with `_`); with bad, a tuple of one mode more than the rest has.
+func (g *caseGen) tileCoord(rest concrete.IntTuple, bad bool) concrete.Tiler {
+	if bad {
+		n := 2
+		if !rest.IsLeaf() {
+			n = rest.Rank() + 1
+		}
+		ks := make([]concrete.Tiler, n)
+		for i := range ks {
+			ks[i] = intTile(g.int(0, "c"))
+		}
+		return tuple.Of(ks...)
+	}
+	c := g.coord(rest, "c")
+	if c.IsLeaf() || c.Rank() == 1 {
+		return c
+	}
+	return tuple.Of(c.Kids()[:g.draw(1, c.Rank(), "prefix")]...)
+}
+
+// tiled draws the arguments of local_tile: a layout, an admissible tiler
+// (as for zipped_divide) and a coordinate of the rest mode (tileCoord); `_`
+// where CuTe refuses the divide for static-ness (the case is then refused
+// as the divide is).
+func (g *caseGen) tiled(bad bool) []string {
+	a := g.sized(4, 256, anyStrides)
+	t := g.divisorTiler(a, false)
+	rest, ok := restShape(a.String(), t)
+	c := keepCoord()
+	if ok {
+		c = g.tileCoord(rest, bad)
+	}
+	return []string{a.String(), t, concrete.FormatTiler(c)}
+}
+
+// partitioned draws the arguments of local_partition: a thread layout L
+// (compact in a permuted order), a layout A whose top-level mode i has
+// extent size(mode i of L) times 1..3 (so that product_each(shape(L))
+// divides it), and an index below size(L) (with bad, size(L) itself is
+// still an index CuTe takes modulo: bad is an A with one mode fewer than
+// L).
+func (g *caseGen) partitioned(bad bool) []string {
+	l := tupled(g.layout(3, 16, bijectiveStrides))
+	r := rank(l)
+	n := r
+	if bad {
+		if r == 1 {
+			l = concrete.Layout{Shape: tuple.Of(l.Shape.Kids()[0], tuple.Leaf(g.int(2, "e"))), Stride: tuple.Of(l.Stride.Kids()[0], tuple.Leaf(g.int(size(l.Shape), "d")))}
+			r = 2
+		}
+		n = r - 1
+	}
+	ss, ds := make([]concrete.IntTuple, n), make([]concrete.IntTuple, n)
+	p := int64(1)
+	for i := range ss {
+		e := size(mode(l, i).Shape) * int64(g.draw(1, 3, "k"))
+		ss[i], ds[i] = tuple.Leaf(g.int(e, "e")), tuple.Leaf(g.int(p, "d"))
+		p *= e
+	}
+	a := concrete.Layout{Shape: tuple.Of(ss...), Stride: tuple.Of(ds...)}
+	return []string{a.String(), l.String(), concrete.FormatTuple(tuple.Leaf(g.int(int64(g.draw(0, int(size(l.Shape))-1, "i")), "i")))}
+}
+
 // extBuilders are the builders of the Ext operations (added to builders).
 func extBuilders() map[string]builder {
 	return map[string]builder{
@@ -180,6 +257,14 @@ func extBuilders() map[string]builder {
 				b := tuple.Of(tuple.Leaf(concrete.S(int64(g.draw(1, 8, "b0")))), tuple.Leaf(concrete.S(int64(g.draw(1, 8, "b1")))))
 				return []string{concrete.FormatTuple(s), concrete.FormatTuple(b)}
 			},
+		},
+		"local_tile": {
+			good: func(g *caseGen) []string { return g.tiled(false) },
+			bad:  func(g *caseGen) []string { return g.tiled(true) },
+		},
+		"local_partition": {
+			good: func(g *caseGen) []string { return g.partitioned(false) },
+			bad:  func(g *caseGen) []string { return g.partitioned(true) },
 		},
 		"swizzle": {
 			good: func(g *caseGen) []string {

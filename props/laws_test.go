@@ -594,6 +594,50 @@ var laws = []law{
 		}
 		return ""
 	}, false},
+	{"local_tile", "tile.definition", `include/cute/tensor_impl.hpp (CUTLASS v4.7.0):1037 local_tile(tensor, tiler, coord) "inner_partition(tensor, tiler, coord)", :988 "auto tensor_tiled = zipped_divide(tensor, tiler)", :995 "tensor_tiled(repeat<R0>(_), append<R1>(coord,_))", :998 "tensor_tiled(repeat<R0>(_), coord)"`, func(in lawIn) string {
+		zd, err := lawApply("zipped_divide", in.args[0], in.args[1])
+		if err != nil {
+			return fmt.Sprintf("zipped_divide(A, T) refused: %v", err)
+		}
+		c := in.args[2].Tiler
+		if rest := zd.Shape.Kids()[1]; !c.IsLeaf() && !rest.IsLeaf() {
+			ks := c.Kids()
+			for len(ks) < rest.Rank() {
+				ks = append(ks, keepTile())
+			}
+			c = tuple.Of(ks...)
+		}
+		return lawPartOf(tuple.Of(keepTile(), c), zd, in.r)
+	}, false},
+	{"local_partition", "tile.definition", `include/cute/tensor_impl.hpp (CUTLASS v4.7.0):1079 local_partition(tensor, tile, index) "outer_partition(tensor, product_each(shape(tile)), tile.get_flat_coord(index))", :1015 "auto tensor_tiled = zipped_divide(tensor, tiler)", :1022 "tensor_tiled(append<R0>(coord,_), repeat<R1>(_))"`, func(in lawIn) string {
+		l, i := in.b(), in.args[2].Tuple.Value().V
+		ms := lawModesOf(l)
+		sizes := make([]concrete.Tiler, len(ms))
+		flat := make([]concrete.Tiler, len(ms))
+		for j, m := range ms {
+			sizes[j] = intTile(concrete.S(concSize(m.Shape)))
+			// get_flat_coord: the mode's coordinate of i, (i / d) % s per
+			// leaf, made 1-D (colexicographic) over the mode's shape
+			c, p := int64(0), int64(1)
+			ss, ds := m.Shape.Leaves(nil), m.Stride.Leaves(nil)
+			for k := range ss {
+				if ds[k].V != 0 {
+					c += (i / ds[k].V) % ss[k].V * p
+				}
+				p *= ss[k].V
+			}
+			flat[j] = intTile(concrete.D(c))
+		}
+		zd, err := lawApply("zipped_divide", in.args[0], concrete.TilerValue(tuple.Of(sizes...)))
+		if err != nil {
+			return fmt.Sprintf("zipped_divide(A, product_each(shape(L))) refused: %v", err)
+		}
+		c0 := tuple.Of(flat...)
+		if len(flat) == 1 {
+			c0 = flat[0]
+		}
+		return lawPartOf(tuple.Of(c0, keepTile()), zd, in.r)
+	}, false},
 	{"swizzle", "swizzle.function", `include/cute/swizzle.hpp (CUTLASS v4.7.0):67 "yyy_msk = bit_msk{} << (num_base + max(0,num_shft))", :78 "return offset ^ shiftr(offset & yyy_msk{}, msk_sft{}); // ZZZ ^= YYY"`, func(in lawIn) string {
 		sw, x := in.args[0].Swizzle, in.args[1].Tuple.Value().V
 		if got, want := in.r.Tuple.Value().V, lawSwizzle(sw, x); got != want {
@@ -1210,4 +1254,25 @@ func lawSwizzle(sw concrete.Swizzle, x int64) int64 {
 		return x ^ (x&y)>>sw.S
 	}
 	return x ^ (x&y)<<-sw.S
+}
+
+// lawApply runs an operation of the concrete engine (a definition's
+// building block, checked by its own laws) and returns its layout.
+func lawApply(op string, args ...concrete.Value) (concrete.Layout, error) {
+	o, _ := concrete.Lookup(op)
+	v, err := o.Apply(args)
+	return v.Layout, err
+}
+
+// lawPartOf is tile.definition's check: the answer (a layout and an
+// offset) is slice_and_offset(c, z): its layout R(j) == z(c_j) - crd2idx(c,
+// z) (lawSliced) and its offset crd2idx(c, z), the `_` of c at 0.
+func lawPartOf(c concrete.Tiler, z concrete.Layout, r concrete.Value) string {
+	if w := lawSliced(c, z, r.Layout); w != "" {
+		return fmt.Sprintf("against zipped_divide %s at %s: %s", z, concrete.FormatTiler(c), w)
+	}
+	if w := lawWalk(c, z); r.Tuple.Value().V != w.off {
+		return fmt.Sprintf("offset %d, want crd2idx(%s, %s) = %d", r.Tuple.Value().V, concrete.FormatTiler(c), z, w.off)
+	}
+	return ""
 }
