@@ -69,7 +69,7 @@ func TestLawCatalogue(t *testing.T) {
 // TestAlgebraVectors). An entry fails the test once its laws exist.
 var lawsPending = map[string]bool{
 	"make_identity_layout": true,
-	"max_alignment": true, "recast_layout": true,
+	"max_alignment":        true, "recast_layout": true,
 }
 
 // concCalls draw concrete calls from the concrete_* generators (random

@@ -285,4 +285,3 @@ func extBuilders() map[string]builder {
 		},
 	}
 }
-
