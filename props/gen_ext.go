@@ -2,6 +2,9 @@ package props
 
 import (
 	"fmt"
+	"strconv"
+
+	"pgregory.net/rapid"
 
 	"github.com/cutealg/cutealg/concrete"
 	"github.com/cutealg/cutealg/internal/tuple"
@@ -265,6 +268,28 @@ func extBuilders() map[string]builder {
 		"local_partition": {
 			good: func(g *caseGen) []string { return g.partitioned(false) },
 			bad:  func(g *caseGen) []string { return g.partitioned(true) },
+		},
+		"recast_layout": {
+			// the widths of CuTe's uint_bit_t, their ratio a power of 2:
+			// upcast's and downcast's cases with the widths N apart
+			good: func(g *caseGen) []string {
+				w := rapid.SampledFrom([]int{8, 16, 32}).Draw(g.t, "bits")
+				switch g.draw(0, 2, "cast") {
+				case 0:
+					return []string{g.layout(3, 64, anyStrides).String(), param(w), param(w)}
+				case 1:
+					args := builders["upcast"].good(g)
+					n, _ := strconv.Atoi(args[1])
+					return []string{args[0], param(w), param(w * n)}
+				}
+				args := builders["downcast"].good(g)
+				n, _ := strconv.Atoi(args[1])
+				return []string{args[0], param(w * n), param(w)}
+			},
+			bad: func(g *caseGen) []string {
+				args := builders["upcast"].bad(g)
+				return []string{args[0], param(8), param(16)}
+			},
 		},
 		"swizzle": {
 			good: func(g *caseGen) []string {

@@ -383,58 +383,8 @@ var laws = []law{
 	}, true},
 
 	// ---- casts ----
-	{"upcast", "cast.function", hpp + `:1803 upcast<N> "For stride-1 mode, divide size by N. Divide all other strides by N.": R reads A in elements N times wider`, func(in lawIn) string {
-		n := in.arg(1).V
-		if !concInjective(in.a()) {
-			return "" // overlapping modes are each read wider: no one image
-		}
-		if a := in.a(); slices.ContainsFunc(a.Stride.Leaves(nil), func(d concrete.Int) bool { return !d.Static && d.V%n != 0 }) {
-			// CuTe's precondition (layout.hpp:1822 "Assume dynamic strides
-			// are larger than N and divisible") fails; strict mode refuses
-			// only where the all-static twin is refused
-			return ""
-		}
-		want := lawImage(in.a())
-		for i, v := range want {
-			want[i] = v / n
-		}
-		slices.Sort(want)
-		want = slices.Compact(want)
-		if got := lawImage(in.rl()); !slices.Equal(want, got) {
-			return fmt.Sprintf("the image of R is %v, want {A(i)/%d} = %v", got, n, want)
-		}
-		return ""
-	}, true},
-	{"downcast", "cast.function", hpp + `:1838 downcast<N> "For stride-1 mode, multiply size by N. Multiply all other strides by N.": R reads A in elements N times narrower`, func(in lawIn) string {
-		n, a := in.arg(1).V, in.a()
-		units := 0
-		for _, d := range a.Stride.Leaves(nil) {
-			if d.Static && (d.V == 1 || d.V == -1) {
-				units++ // CuTe multiplies the extent of a static ±1 stride only
-			}
-		}
-		if units != 1 || slices.ContainsFunc(a.Stride.Leaves(nil), func(d concrete.Int) bool { return d.V < 0 }) || !concInjective(a) {
-			want := concSize(a.Shape)
-			for range units {
-				want *= n
-			}
-			if got := concSize(in.rl().Shape); got != want {
-				return fmt.Sprintf("size(R) = %d, want size(A)*N per static unit-stride mode = %d", got, want)
-			}
-			return ""
-		}
-		var want []int64
-		for _, v := range lawImage(a) {
-			for k := range n {
-				want = append(want, v*n+k)
-			}
-		}
-		slices.Sort(want)
-		if got := lawImage(in.rl()); !slices.Equal(want, got) {
-			return fmt.Sprintf("the image of R is %v, want {N*A(i)+k : k < N} = %v", got, want)
-		}
-		return ""
-	}, true},
+	{"upcast", "cast.function", hpp + `:1803 upcast<N> "For stride-1 mode, divide size by N. Divide all other strides by N.": R reads A in elements N times wider`, lawUpcast, true},
+	{"downcast", "cast.function", hpp + `:1838 downcast<N> "For stride-1 mode, multiply size by N. Multiply all other strides by N.": R reads A in elements N times narrower`, lawDowncast, true},
 
 	// ---- coordinates ----
 	{"evaluate", "evaluate.length", `DESIGN 4 evaluate: "A(i) for i = 0 ... size(A)-1"`, func(in lawIn) string {
@@ -638,6 +588,35 @@ var laws = []law{
 		}
 		return lawPartOf(tuple.Of(c0, keepTile()), zd, in.r)
 	}, false},
+	{"recast_layout", "cast.function", hpp + `:1874 recast_layout<OldType,NewType>(layout) "scale = trait_ratio(sizeof_bits<NewType>, sizeof_bits<OldType>)": layout (1/1), "downcast<scale::den>(layout)" (num 1), "upcast<scale::num>(layout)" (den 1), "downcast<scale::den>(upcast<scale::num>(layout))"`, func(in lawIn) string {
+		a, r := in.args[0], in.r
+		oldBits, newBits := in.arg(1).V, in.arg(2).V
+		g := lawGCD(oldBits, newBits)
+		num, den := newBits/g, oldBits/g
+		if num == 1 && den == 1 {
+			return lawSameLayout("R == A (same width)", a.Layout, r.Layout)
+		}
+		u := r
+		if num > 1 && den > 1 {
+			l, err := lawApply("upcast", a, concrete.TupleValue(tuple.Leaf(concrete.S(num))))
+			if err != nil {
+				return fmt.Sprintf("upcast<%d>(A) refused: %v", num, err)
+			}
+			u = concrete.LayoutValue(l)
+		}
+		if num > 1 {
+			if w := lawUpcast(lawIn{args: []concrete.Value{a, concrete.TupleValue(tuple.Leaf(concrete.S(num)))}, r: u}); w != "" {
+				return fmt.Sprintf("upcast<%d>: %s", num, w)
+			}
+			a = u
+		}
+		if den > 1 {
+			if w := lawDowncast(lawIn{args: []concrete.Value{a, concrete.TupleValue(tuple.Leaf(concrete.S(den)))}, r: r}); w != "" {
+				return fmt.Sprintf("downcast<%d>: %s", den, w)
+			}
+		}
+		return ""
+	}, true},
 	{"swizzle", "swizzle.function", `include/cute/swizzle.hpp (CUTLASS v4.7.0):67 "yyy_msk = bit_msk{} << (num_base + max(0,num_shft))", :78 "return offset ^ shiftr(offset & yyy_msk{}, msk_sft{}); // ZZZ ^= YYY"`, func(in lawIn) string {
 		sw, x := in.args[0].Swizzle, in.args[1].Tuple.Value().V
 		if got, want := in.r.Tuple.Value().V, lawSwizzle(sw, x); got != want {
@@ -1275,4 +1254,72 @@ func lawPartOf(c concrete.Tiler, z concrete.Layout, r concrete.Value) string {
 		return fmt.Sprintf("offset %d, want crd2idx(%s, %s) = %d", r.Tuple.Value().V, concrete.FormatTiler(c), z, w.off)
 	}
 	return ""
+}
+
+// lawUpcast is upcast's cast.function on (A, N) and R: R's image is A's
+// divided by N (for an injective A whose dynamic strides N divides, CuTe's
+// assumption).
+func lawUpcast(in lawIn) string {
+	n := in.arg(1).V
+	if !concInjective(in.a()) {
+		return "" // overlapping modes are each read wider: no one image
+	}
+	if a := in.a(); slices.ContainsFunc(a.Stride.Leaves(nil), func(d concrete.Int) bool { return !d.Static && d.V%n != 0 }) {
+		// CuTe's precondition (layout.hpp:1822 "Assume dynamic strides
+		// are larger than N and divisible") fails; strict mode refuses
+		// only where the all-static twin is refused
+		return ""
+	}
+	want := lawImage(in.a())
+	for i, v := range want {
+		want[i] = v / n
+	}
+	slices.Sort(want)
+	want = slices.Compact(want)
+	if got := lawImage(in.rl()); !slices.Equal(want, got) {
+		return fmt.Sprintf("the image of R is %v, want {A(i)/%d} = %v", got, n, want)
+	}
+	return ""
+}
+
+// lawDowncast is downcast's cast.function on (A, N) and R: R's image is
+// {N*A(i)+k : k < N} (for an injective A with one static unit stride and
+// no negative one; otherwise the size grows by N per static unit stride).
+func lawDowncast(in lawIn) string {
+	n, a := in.arg(1).V, in.a()
+	units := 0
+	for _, d := range a.Stride.Leaves(nil) {
+		if d.Static && (d.V == 1 || d.V == -1) {
+			units++ // CuTe multiplies the extent of a static ±1 stride only
+		}
+	}
+	if units != 1 || slices.ContainsFunc(a.Stride.Leaves(nil), func(d concrete.Int) bool { return d.V < 0 }) || !concInjective(a) {
+		want := concSize(a.Shape)
+		for range units {
+			want *= n
+		}
+		if got := concSize(in.rl().Shape); got != want {
+			return fmt.Sprintf("size(R) = %d, want size(A)*N per static unit-stride mode = %d", got, want)
+		}
+		return ""
+	}
+	var want []int64
+	for _, v := range lawImage(a) {
+		for k := range n {
+			want = append(want, v*n+k)
+		}
+	}
+	slices.Sort(want)
+	if got := lawImage(in.rl()); !slices.Equal(want, got) {
+		return fmt.Sprintf("the image of R is %v, want {N*A(i)+k : k < N} = %v", got, want)
+	}
+	return ""
+}
+
+// lawGCD is the greatest common divisor of two positive integers.
+func lawGCD(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
