@@ -67,7 +67,7 @@ func TestLawCatalogue(t *testing.T) {
 // (props.Ops leaves them out), so no driver could exercise a law. Their
 // CuTe values are checked against captured vectors (gpuval's
 // TestAlgebraVectors). An entry fails the test once its laws exist.
-var lawsPending = map[string]bool{"make_identity_layout": true, "max_alignment": true}
+var lawsPending = map[string]bool{"max_alignment": true}
 
 // concCalls draw concrete calls from the concrete_* generators (random
 // marks, gaps, permutations; the right-hand sides of compositions and

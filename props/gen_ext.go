@@ -291,6 +291,10 @@ func extBuilders() map[string]builder {
 				return []string{args[0], param(8), param(16)}
 			},
 		},
+		"make_identity_layout": {
+			good: func(g *caseGen) []string { return []string{concrete.FormatTuple(g.shape(4, 256))} },
+			bad:  func(*caseGen) []string { return nil },
+		},
 		"swizzle": {
 			good: func(g *caseGen) []string {
 				sw := g.swizzle()

@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -617,6 +618,47 @@ var laws = []law{
 		}
 		return ""
 	}, true},
+	{"make_identity_layout", "identity.function", hpp + `:479 "Make an identity layout that maps a coordinate to itself", :485 make_identity_layout(shape) "make_layout(shape, make_basis_like(shape))"`, func(in lawIn) string {
+		s, b := in.args[0].Tuple, in.r.Basis
+		if b == nil {
+			return "R is not a layout of scaled basis strides"
+		}
+		if w := lawShape(s, b.Shape); w != "" {
+			return "shape(R) = " + w
+		}
+		// the path (mode indices, outermost first) of every leaf of S
+		var paths [][]int
+		var walk func(t concrete.IntTuple, p []int)
+		walk = func(t concrete.IntTuple, p []int) {
+			if t.IsLeaf() {
+				paths = append(paths, p)
+				return
+			}
+			for i, k := range t.Kids() {
+				walk(k, append(p[:len(p):len(p)], i))
+			}
+		}
+		walk(s, nil)
+		ext, bs := s.Leaves(nil), b.Stride.Leaves(nil)
+		for i := range concSize(s) {
+			// R at the coordinate c of i (colexicographic over the leaves):
+			// the sum of c_l times the basis element of leaf l, by position
+			got, want := map[string]int64{}, map[string]int64{}
+			rest := i
+			for l, e := range ext {
+				c := rest % e.V
+				rest /= e.V
+				got[fmt.Sprint(bs[l].Modes)] += c * bs[l].Value.V
+				want[fmt.Sprint(paths[l])] += c
+			}
+			maps.DeleteFunc(got, func(_ string, v int64) bool { return v == 0 })
+			maps.DeleteFunc(want, func(_ string, v int64) bool { return v == 0 })
+			if !maps.Equal(got, want) {
+				return fmt.Sprintf("R at the coordinate of %d is %v, want the coordinate %v (by mode path)", i, got, want)
+			}
+		}
+		return ""
+	}, false},
 	{"swizzle", "swizzle.function", `include/cute/swizzle.hpp (CUTLASS v4.7.0):67 "yyy_msk = bit_msk{} << (num_base + max(0,num_shft))", :78 "return offset ^ shiftr(offset & yyy_msk{}, msk_sft{}); // ZZZ ^= YYY"`, func(in lawIn) string {
 		sw, x := in.args[0].Swizzle, in.args[1].Tuple.Value().V
 		if got, want := in.r.Tuple.Value().V, lawSwizzle(sw, x); got != want {
