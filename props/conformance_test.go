@@ -63,11 +63,10 @@ func TestLawCatalogue(t *testing.T) {
 }
 
 // lawsPending are the operations of issue 19 (catalog.Op.Ext) whose
-// post-conditions have no law yet: the props generators do not draw them
-// (props.Ops leaves them out), so no driver could exercise a law. Their
-// CuTe values are checked against captured vectors (gpuval's
-// TestAlgebraVectors). An entry fails the test once its laws exist.
-var lawsPending = map[string]bool{"max_alignment": true}
+// post-conditions have no law yet (none now: every Ext operation with a
+// post-condition has a builder and laws). An entry fails the test once
+// its laws exist.
+var lawsPending = map[string]bool{}
 
 // concCalls draw concrete calls from the concrete_* generators (random
 // marks, gaps, permutations; the right-hand sides of compositions and

@@ -295,6 +295,23 @@ func extBuilders() map[string]builder {
 			good: func(g *caseGen) []string { return []string{concrete.FormatTuple(g.shape(4, 256))} },
 			bad:  func(*caseGen) []string { return nil },
 		},
+		"max_alignment": {
+			// a compact layout in a permuted order, mixed as static shapes
+			// with dynamic strides or the reverse: where its static part
+			// (dynamic shapes made _1, dynamic strides _0) has a hole that
+			// right_inverse does not cover, CuTe's max_alignment does not
+			// compile (gcd of a tuple stride)
+			good: func(g *caseGen) []string {
+				a := g.layout(4, 256, bijectiveStrides)
+				if g.f == Mixed {
+					s := g.coin("staticShape")
+					a.Shape = tuple.Map(a.Shape, func(x concrete.Int) concrete.Int { return concrete.Int{V: x.V, Static: s} })
+					a.Stride = tuple.Map(a.Stride, func(x concrete.Int) concrete.Int { return concrete.Int{V: x.V, Static: !s} })
+				}
+				return []string{a.String()}
+			},
+			bad: func(g *caseGen) []string { return []string{g.malformed()} },
+		},
 		"swizzle": {
 			good: func(g *caseGen) []string {
 				sw := g.swizzle()

@@ -659,6 +659,25 @@ var laws = []law{
 		}
 		return ""
 	}, false},
+	// Two of the comment's claims are not laws of CuTe's own upcast
+	// (layout.hpp:1816 static_asserts "Stride::value % N == 0 or N %
+	// Stride::value == 0", a condition not closed under divisors nor
+	// bounded): "largest N" (upcast<64> compiles for (_4,_8):(_8,_1), whose
+	// max_alignment is _32) and "all divisors M of N" (max_alignment of
+	// (_2,_3):(_1,_2) is _6 and upcast<6> compiles, but upcast<3> does not:
+	// 3 and the stride _2 divide neither way). The law is the catalogue's:
+	// upcast<R>(A) compiles.
+	{"max_alignment", "alignment.upcast", hpp + `:1894 "The maximum alignment is the largest N for which upcast<N>(layout) will compile.", :1903 max_alignment(layout) "gcd(size<0>(permuted), stride<1>(permuted))"`, func(in lawIn) string {
+		n := in.r.Tuple.Value().V
+		if n < 1 {
+			return fmt.Sprintf("R = %d is not a positive alignment", n)
+		}
+		up, _ := concrete.Lookup("upcast")
+		if _, err := up.Apply([]concrete.Value{in.args[0], concrete.TupleValue(tuple.Leaf(concrete.S(n)))}, concrete.StrictMode()); err != nil {
+			return fmt.Sprintf("upcast<%d>(A) does not compile: %v", n, err)
+		}
+		return ""
+	}, true},
 	{"swizzle", "swizzle.function", `include/cute/swizzle.hpp (CUTLASS v4.7.0):67 "yyy_msk = bit_msk{} << (num_base + max(0,num_shft))", :78 "return offset ^ shiftr(offset & yyy_msk{}, msk_sft{}); // ZZZ ^= YYY"`, func(in lawIn) string {
 		sw, x := in.args[0].Swizzle, in.args[1].Tuple.Value().V
 		if got, want := in.r.Tuple.Value().V, lawSwizzle(sw, x); got != want {
