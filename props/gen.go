@@ -77,9 +77,8 @@ type Case struct {
 func (c Case) Call() string { return c.Op + "(" + strings.Join(c.Args, ", ") + ")" }
 
 // Ops lists the operations Cases can draw, sorted by name: every operation
-// of DESIGN section 4 in the catalogue, and those of issue 19 (marked Ext)
-// that have a builder (gen_ext.go; the others' ground truth is only the
-// captured vectors of gpuval/testdata/algebra).
+// of the catalogue with a builder, that is all of them (DESIGN section 4's
+// and issue 19's, catalog.Op.Ext, gen_ext.go; TestBuilders checks).
 func Ops() []string {
 	var names []string
 	for _, op := range catalog.All() {

@@ -10,10 +10,9 @@ import (
 	"github.com/cutealg/cutealg/internal/tuple"
 )
 
-// The builders of issue 19's operations (catalog.Op.Ext) that Cases draws:
-// slicing by a coordinate holding `_`, the layout functions of one layout,
-// and the swizzle. Ext operations without a builder here are left out of
-// Ops.
+// The builders of issue 19's operations (catalog.Op.Ext): slicing by a
+// coordinate holding `_` and the partitions built on it, the layout
+// functions of layout.hpp, and the swizzle.
 
 // keepCoord is CuTe's `_` as a coordinate leaf.
 func keepCoord() concrete.Tiler { return keepTile() }
@@ -312,6 +311,40 @@ func extBuilders() map[string]builder {
 			},
 			bad: func(g *caseGen) []string { return []string{g.malformed()} },
 		},
+		"coprofile": oneLayout(256, anyStrides),
+		"tile_unzip": {
+			// what zipped_divide unzips, logical_divide's shape: a rank-2
+			// mode (tile, rest) at every terminal of the tiler, modes
+			// beyond it kept
+			good: func(g *caseGen) []string {
+				r := g.draw(1, 3, "rank")
+				ms := make([]concrete.Layout, r+g.draw(0, 1, "extra"))
+				ts := make([]concrete.Tiler, r)
+				for i := range ms {
+					if i < r {
+						ts[i] = layoutTile(g.rhs(2, 6))
+						ms[i] = layoutOf(g.layout(2, 8, anyStrides), g.layout(2, 8, anyStrides))
+						continue
+					}
+					ms[i] = g.layout(2, 8, anyStrides)
+				}
+				return []string{layoutOf(ms...).String(), tilerText(ts)}
+			},
+			bad: func(g *caseGen) []string {
+				return []string{g.malformed(), tilerText([]concrete.Tiler{intTile(g.int(2, "t"))})}
+			},
+		},
+		"ceil_div_layout": {
+			// a target shape and a tiler complementable in it
+			good: func(g *caseGen) []string {
+				args := builders["complement"].good(g)
+				return []string{args[1], args[0]}
+			},
+			bad: func(g *caseGen) []string {
+				args := builders["complement"].bad(g)
+				return []string{args[1], args[0]}
+			},
+		},
 		"swizzle": {
 			good: func(g *caseGen) []string {
 				sw := g.swizzle()
@@ -330,4 +363,14 @@ func extBuilders() map[string]builder {
 			},
 		},
 	}
+}
+
+// layoutOf is the layout whose modes are ls (CuTe's make_layout(l0, l1,
+// ...)).
+func layoutOf(ls ...concrete.Layout) concrete.Layout {
+	ss, ds := make([]concrete.IntTuple, len(ls)), make([]concrete.IntTuple, len(ls))
+	for i, l := range ls {
+		ss[i], ds[i] = l.Shape, l.Stride
+	}
+	return concrete.Layout{Shape: tuple.Of(ss...), Stride: tuple.Of(ds...)}
 }
