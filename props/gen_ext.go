@@ -198,15 +198,29 @@ func (g *caseGen) partitioned(bad bool) []string {
 	return []string{a.String(), l.String(), concrete.FormatTuple(tuple.Leaf(g.int(int64(g.draw(0, int(size(l.Shape))-1, "i")), "i")))}
 }
 
+// maybeSwizzled prints l, or one time in four the swizzled layout
+// Sw<B,M,S> o off o l (CuTe's ComposedLayout), for the operations that
+// take one as their first argument (catalog.Op.Composed).
+func (g *caseGen) maybeSwizzled(l concrete.Layout) string {
+	if g.draw(0, 3, "swizzled") != 0 {
+		return l.String()
+	}
+	c := concrete.Composed{Swizzle: g.swizzle(), Offset: g.int(int64(g.draw(0, 64, "offset")), "offset"), Layout: l}
+	return c.String()
+}
+
 // extBuilders are the builders of the Ext operations (added to builders).
 func extBuilders() map[string]builder {
 	return map[string]builder{
-		"slice":              slicer(),
-		"dice":               slicer(),
-		"slice_and_offset":   slicer(),
-		"coshape":            oneLayout(256, anyStrides),
-		"make_layout_like":   oneLayout(256, anyStrides),
-		"make_fragment_like": oneLayout(256, anyStrides),
+		"slice":            slicer(),
+		"dice":             slicer(),
+		"slice_and_offset": slicer(),
+		"coshape":          oneLayout(256, anyStrides),
+		"make_layout_like": oneLayout(256, anyStrides),
+		"make_fragment_like": {
+			good: func(g *caseGen) []string { return []string{g.maybeSwizzled(g.layout(4, 256, anyStrides))} },
+			bad:  func(g *caseGen) []string { return []string{g.malformed()} },
+		},
 		"filter_zeros": {
 			good: func(g *caseGen) []string {
 				a := g.layout(4, 256, anyStrides)
@@ -244,7 +258,7 @@ func extBuilders() map[string]builder {
 					}
 					return []string{a.String(), b.String()}
 				}
-				return []string{g.zippable(false).String()}
+				return []string{g.maybeSwizzled(g.zippable(false))}
 			},
 			bad: func(g *caseGen) []string { return []string{g.zippable(true).String()} },
 		},
@@ -328,7 +342,7 @@ func extBuilders() map[string]builder {
 					}
 					ms[i] = g.layout(2, 8, anyStrides)
 				}
-				return []string{layoutOf(ms...).String(), tilerText(ts)}
+				return []string{g.maybeSwizzled(layoutOf(ms...)), tilerText(ts)}
 			},
 			bad: func(g *caseGen) []string {
 				return []string{g.malformed(), tilerText([]concrete.Tiler{intTile(g.int(2, "t"))})}
