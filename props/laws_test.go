@@ -659,6 +659,18 @@ var laws = []law{
 		}
 		return ""
 	}, false},
+	{"domain_distribute", "", hpp + `:1461 "auto [result_shape, b_rest] = cute::fold(flat_shape_a, ..., gcd(a_, b_) ...)", :1468 "auto result_stride = compact_major<LayoutLeft>(flat_shape_a)", :1470 "coalesce(make_layout(result_shape, result_stride))": R(i) is the definition's layout at i`, func(in lawIn) string {
+		a, b := in.args[0].Tuple.Leaves(nil), in.args[1].Tuple.Value().V
+		ss, ds := make([]concrete.IntTuple, len(a)), make([]concrete.IntTuple, len(a))
+		p := int64(1)
+		for i, x := range a {
+			g := lawGCD(x.V, b)
+			b /= g
+			ss[i], ds[i] = tuple.Leaf(concrete.S(g)), tuple.Leaf(concrete.S(p))
+			p *= x.V
+		}
+		return lawSameFunction("R(i) == D(i), D the uncoalesced definition", concrete.Layout{Shape: tuple.Of(ss...), Stride: tuple.Of(ds...)}, in.rl())
+	}, false},
 	// Two of the comment's claims are not laws of CuTe's own upcast
 	// (layout.hpp:1816 static_asserts "Stride::value % N == 0 or N %
 	// Stride::value == 0", a condition not closed under divisors nor
