@@ -14,16 +14,13 @@ import (
 // coordinate holding `_` and the partitions built on it, the layout
 // functions of layout.hpp, and the swizzle.
 
-// keepCoord is CuTe's `_` as a coordinate leaf.
-func keepCoord() concrete.Tiler { return keepTile() }
-
 // coord draws a coordinate for the layout of the given shape: per mode
 // `_`, an integer in range (a 1-D coordinate of the mode), or, for a tuple
 // mode, a tuple of such coordinates of its modes.
 func (g *caseGen) coord(s concrete.IntTuple, label string) concrete.Tiler {
 	switch g.draw(0, 2, label) {
 	case 0:
-		return keepCoord()
+		return keepTile()
 	case 1:
 		return intTile(g.int(int64(g.draw(0, int(size(s))-1, label+".i")), label+".i"))
 	}
@@ -42,7 +39,7 @@ func (g *caseGen) coord(s concrete.IntTuple, label string) concrete.Tiler {
 func (g *caseGen) topCoord(s concrete.IntTuple) concrete.Tiler {
 	if s.IsLeaf() {
 		if g.coin("keep") {
-			return keepCoord()
+			return keepTile()
 		}
 		return intTile(g.int(int64(g.draw(0, int(s.Value().V)-1, "c")), "c"))
 	}
@@ -66,7 +63,7 @@ func slicer() builder {
 			a := g.layout(4, 256, anyStrides)
 			ks := make([]concrete.Tiler, rank(a)+1)
 			for i := range ks {
-				ks[i] = keepCoord()
+				ks[i] = keepTile()
 			}
 			ks[0] = intTile(g.int(0, "c"))
 			return []string{concrete.FormatTiler(tuple.Of(ks...)), a.String()}
@@ -163,7 +160,7 @@ func (g *caseGen) tiled(bad bool) []string {
 	a := g.sized(4, 256, anyStrides)
 	t := g.divisorTiler(a, false)
 	rest, ok := restShape(a.String(), t)
-	c := keepCoord()
+	c := keepTile()
 	if ok {
 		c = g.tileCoord(rest, bad)
 	}
