@@ -392,3 +392,14 @@ func coerce(n notation.Node, v Value, k catalog.ArgKind) (Value, error) {
 	}
 	return Value{}, semErr(n, "a "+k.String(), "the result of %s is not a %s", notation.Print(n), k)
 }
+
+// ParseArg parses one argument of the given kind from CuTe's print syntax,
+// as ApplyText does: a layout (or a composed layout), a coordinate, a
+// swizzle, a tiler, or an integer tuple.
+func ParseArg(src string, k catalog.ArgKind) (Value, error) {
+	n, err := notation.Parse(src)
+	if err != nil {
+		return Value{}, err
+	}
+	return convert(n, k)
+}

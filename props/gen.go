@@ -3,6 +3,7 @@ package props
 import (
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"slices"
 	"strings"
 
@@ -75,16 +76,13 @@ type Case struct {
 // Call prints the case as a call expression: `composition(8:2, 4:1)`.
 func (c Case) Call() string { return c.Op + "(" + strings.Join(c.Args, ", ") + ")" }
 
-// Ops lists the operations Cases can draw: every operation of DESIGN
-// section 4 in the catalogue, sorted by name (issue 19's operations, marked
-// Ext, have no generators yet: their ground truth is the captured vectors
-// of gpuval/testdata/algebra).
+// Ops lists the operations Cases can draw: every operation of the
+// catalogue (DESIGN section 4's and issue 19's, catalog.Op.Ext, whose
+// builders are in gen_ext.go), sorted by name.
 func Ops() []string {
 	var names []string
 	for _, op := range catalog.All() {
-		if !op.Ext {
-			names = append(names, op.Name)
-		}
+		names = append(names, op.Name)
 	}
 	return names
 }
@@ -840,6 +838,7 @@ func init() {
 			},
 		},
 	}
+	maps.Copy(builders, extBuilders())
 }
 
 // tupleOfLeaves is the flat tuple of the given integers.
