@@ -90,6 +90,24 @@ json=$out/$name.json
 log=$out/$name.log
 coef=${TIMEOUT_COEFFICIENT:-10}
 
+# gremlins runs every mutant's tests in a copy of the module under
+# $TMPDIR/gremlins-*/wd-*, where the ../shared that the vector and corpus
+# tests read is absent (they would skip, and mutants only they kill would
+# live): give each copy's parent a link to this checkout's ../shared.
+if [ -d "$root/../shared" ]; then
+  shared=$(cd "$root/../shared" && pwd)
+  export TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/cutealg-mutation.XXXXXX")
+  ( while sleep 0.1; do
+      for d in "$TMPDIR"/gremlins-*; do
+        [ -d "$d" ] && [ ! -e "$d/shared" ] && ln -s "$shared" "$d/shared"
+      done
+    done ) &
+  linker=$!
+  trap 'kill $linker 2>/dev/null; rm -rf "$TMPDIR"' EXIT
+else
+  echo "mutation.sh: no ../shared beside the checkout: the vector tests will skip" >&2
+fi
+
 echo "== gremlins unleash ./$pkg ($workers workers, timeout coefficient $coef, load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime))"
 start=$(date +%s)
 "$bin" unleash --workers "$workers" --timeout-coefficient "$coef" --output "$json" "$@" "./$pkg" 2>&1 | tee "$log"
