@@ -542,28 +542,8 @@ func init() {
 				return []string{a.String(), param(rank(a)), g.layout(2, 16, anyStrides).String()}
 			},
 		},
-		"take": {
-			good: func(g *caseGen) []string {
-				a := g.layout(4, 64, anyStrides)
-				b := g.draw(0, rank(a)-1, "b")
-				return []string{a.String(), param(b), param(g.draw(b+1, rank(a), "e"))}
-			},
-			bad: func(g *caseGen) []string {
-				a := g.layout(4, 64, anyStrides)
-				return []string{a.String(), param(0), param(rank(a) + 1)}
-			},
-		},
-		"group": {
-			good: func(g *caseGen) []string {
-				a := g.layout(4, 64, anyStrides)
-				b := g.draw(0, rank(a)-1, "b")
-				return []string{a.String(), param(b), param(g.draw(b+1, rank(a), "e"))}
-			},
-			bad: func(g *caseGen) []string {
-				a := g.layout(4, 64, anyStrides)
-				return []string{a.String(), param(0), param(rank(a) + 1)}
-			},
-		},
+		"take":  modeRange,
+		"group": modeRange,
 		"select": {
 			good: func(g *caseGen) []string {
 				a := g.layout(4, 64, anyStrides)
@@ -852,3 +832,17 @@ func tupleOfLeaves(ls []concrete.Int) concrete.IntTuple {
 
 // leaves lists the integers of a tuple.
 func leaves(t concrete.IntTuple) []concrete.Int { return t.Leaves(nil) }
+
+// modeRange draws the arguments of take and group: a layout and a range
+// [b, e) of its modes (inadmissible: e beyond the rank).
+var modeRange = builder{
+	good: func(g *caseGen) []string {
+		a := g.layout(4, 64, anyStrides)
+		b := g.draw(0, rank(a)-1, "b")
+		return []string{a.String(), param(b), param(g.draw(b+1, rank(a), "e"))}
+	},
+	bad: func(g *caseGen) []string {
+		a := g.layout(4, 64, anyStrides)
+		return []string{a.String(), param(0), param(rank(a) + 1)}
+	},
+}

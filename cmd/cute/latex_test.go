@@ -74,7 +74,14 @@ func TestLatexCuTe(t *testing.T) {
 			t.Errorf("%s: cute %q:\n%s\nwant (CuTe's print_latex)\n%s", c.name, args, got, want)
 		}
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.tex"))
+	goldenSet(t, dir, "*.tex", names)
+}
+
+// goldenSet checks that the golden files of dir matching pattern are
+// exactly names (one per case: none stale, none missing).
+func goldenSet(t *testing.T, dir, pattern string, names []string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, pattern))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 )
 
@@ -48,16 +46,5 @@ func TestShowSwizzleCuTe(t *testing.T) {
 			t.Errorf("%s: cute show %q:\n%s\nwant (CuTe's print_layout)\n%s", c.name, c.expr, got, want)
 		}
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range files {
-		files[i] = filepath.Base(files[i])
-	}
-	slices.Sort(files)
-	slices.SortFunc(names, cmp.Compare)
-	if !slices.Equal(files, names) {
-		t.Errorf("golden files %v, want one per case: %v", files, names)
-	}
+	goldenSet(t, dir, "*.txt", names)
 }
