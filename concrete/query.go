@@ -143,7 +143,11 @@ func evaluateText(vs []int64) Value {
 
 // evaluate is the value list of Evaluate.
 func evaluate(l Layout) []int64 {
-	n := size(l).val()
+	return evaluateN(size(l).val(), func(i int64) int64 { return index(l, i) })
+}
+
+// evaluateN lists f(i) for i < n, refusing n beyond MaxEvaluate.
+func evaluateN(n int64, f func(int64) int64) []int64 {
 	if n > MaxEvaluate {
 		badInput("size %d exceeds MaxEvaluate (%d)", n, MaxEvaluate)
 	}
@@ -152,7 +156,7 @@ func evaluate(l Layout) []int64 {
 	}
 	vs := make([]int64, n)
 	for i := range vs {
-		vs[i] = index(l, int64(i))
+		vs[i] = f(int64(i))
 	}
 	return vs
 }

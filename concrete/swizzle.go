@@ -289,18 +289,7 @@ func castComposedValue(c *calc, v Value, n int64, up bool) Value {
 
 // evaluateComposed lists A(O + B(i)) for i < size(B), with evaluate's cap.
 func evaluateComposed(cl *Composed) []int64 {
-	n := size(cl.Layout).val()
-	if n > MaxEvaluate {
-		badInput("size %d exceeds MaxEvaluate (%d)", n, MaxEvaluate)
-	}
-	if n <= 0 {
-		return nil
-	}
-	vs := make([]int64, n)
-	for i := range vs {
-		vs[i] = composedIndex(cl, int64(i))
-	}
-	return vs
+	return evaluateN(size(cl.Layout).val(), func(i int64) int64 { return composedIndex(cl, i) })
 }
 
 // maxAlignmentComposed is swizzle_layout.hpp's max_alignment of a swizzled
