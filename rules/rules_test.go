@@ -144,24 +144,60 @@ func TestRuleLints(t *testing.T) {
 	tests := []struct {
 		src, want string
 	}{
-		{good + good, "duplicate rule id a.b"},
-		{"rule a v1 maybe\n", "unknown policy"},
-		{"rule a v1\n  doc f \"S\"\n  in x\n  let y = z*2\n  says s\n", "let y uses z, which is not bound"},
-		{"rule a v1\n  doc f \"S\"\n  in x\n  if z > 1\n  says s\n", "the condition uses z"},
-		{"rule a v1\n  in x\n  says s\n", "no doc line"},
-		{"group g first\nrule a v1\n  doc f \"S\"\n  says s\nrule b v1\n  doc f \"S\"\n  says s\nend\n", "b can never fire"},
-		{"rule a v1 split\n  doc f \"S\"\n  in x y\n  if x > 1 && y > 1\n  says s\n", "can only decline"},
-		{"  doc f \"S\"\n", "doc outside a rule"},
-		{"frobnicate\n", "unknown line"},
+		{good + good, "t.rules:6: duplicate rule id a.b"},
+		{"rule a v1 maybe\n", "t.rules:1: unknown policy"},
+		{"rule a v1\n  doc f \"S\"\n  in x\n  let y = z*2\n  says s\n", "t.rules:1: a: let y uses z, which is not bound"},
+		{"rule a v1\n  doc f \"S\"\n  in x\n  if z > 1\n  says s\n", "t.rules:1: a: the condition uses z"},
+		{"rule a v1\n  in x\n  says s\n", "t.rules:1: a: no doc line"},
+		{"group g first\nrule a v1\n  doc f \"S\"\n  says s\nrule b v1\n  doc f \"S\"\n  says s\nend\n", "t.rules:5: b can never fire"},
+		{"rule a v1 split\n  doc f \"S\"\n  in x y\n  if x > 1 && y > 1\n  says s\n", "t.rules:1: a: a condition with && can only decline"},
+		{"  doc f \"S\"\n", "t.rules:1: doc outside a rule"},
+		{"\n\nfrobnicate\n", "t.rules:3: unknown line"},
+		{"rule a v1\n  doc f \"S\"\n  in x\n  if x > 1\n  unchecked u\n  says s\n", "t.rules:1: a: unchecked on a rule that is neither an error nor a required condition"},
+		{"rule a v1 require\n  doc f \"S\"\n  in x\n  if x > 1\n  let y = x*2\n  unchecked u\n  says s\n", "t.rules:1: a: let y has no runtime value"},
 	}
 	for _, tc := range tests {
 		_, err := Parse(map[string]string{"t.rules": tc.src})
-		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "t.rules:") {
-			t.Errorf("Parse(%q) = %v, want an error at t.rules:N containing %q", tc.src, err, tc.want)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("Parse(%q) = %v, want an error starting %q", tc.src, err, tc.want)
 		}
 	}
-	if _, err := Parse(map[string]string{"t.rules": good}); err != nil {
-		t.Errorf("a good rule is refused: %v", err)
+	for _, src := range []string{
+		good,
+		"rule a v1 decline\n  doc f \"S\"\n  in x\n  if x > 1\n  says s\n",
+		"rule a v1 require\n  doc f \"S\"\n  in x\n  if x > 1\n  let y = x*2\n  unchecked u\n  runtime y = x*3\n  says s\n",
+	} {
+		if _, err := Parse(map[string]string{"t.rules": src}); err != nil {
+			t.Errorf("a good rule is refused: %q: %v", src, err)
+		}
+	}
+}
+
+// A condition n % d == 0 or n % d != 0 is decided as "d divides n" (or
+// not); any other comparison is decided as it is written.
+func TestRuleCondsDivisibility(t *testing.T) {
+	for _, tc := range []struct {
+		src string
+		div bool
+	}{
+		{"n % d == 0", true},
+		{"n % d != 0", true},
+		{"n % d == 1", false},
+		{"n % d >= 0", false},
+		{"n == 0", false},
+		{"0 == n % d", false},
+	} {
+		rc, err := parseRuleConds(tc.src)
+		if err != nil || len(rc) != 1 {
+			t.Errorf("%s: %v (%d conditions)", tc.src, err, len(rc))
+			continue
+		}
+		if rc[0].div != tc.div {
+			t.Errorf("%s: decided as a divisibility %v, want %v", tc.src, rc[0].div, tc.div)
+		}
+		if tc.div && (rc[0].n.String() != "n" || rc[0].d.String() != "d") {
+			t.Errorf("%s: divides %s by %s, want n by d", tc.src, rc[0].n, rc[0].d)
+		}
 	}
 }
 
