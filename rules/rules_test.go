@@ -12,7 +12,7 @@ import (
 	"github.com/cutealg/cutealg/sym"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/answers.txt with the engine's answers")
+var update = flag.Bool("update", false, "rewrite testdata/answers.txt and testdata/derivations.json with the engine's answers")
 
 // render prints an answer as testdata/answers.txt writes it.
 func render(a Answer[sym.Value], err error) string {
