@@ -114,6 +114,15 @@ var reviewFindings = []struct {
 	{9, false, "needs", "complement", []string{"N:_4", "M"}, []string{"M == 4*N + 1"}, nil},
 	{9, false, "needs", "tiled_product", []string{"(M,_4):(_4,_1)", "(_2:_1,K:_1)"}, nil, nil},
 	{9, false, "needs", "logical_divide_tiler", []string{"(M,N):(_1,M)", "(K:_2,_)"}, []string{"M % 2 == 0"}, nil},
+	// 10. (found 2026-11-25 by the generated square, -review) a divide
+	// whose tiler's complement takes the shape of coalesce(A mode): the
+	// engine reads the symbols as static and coalesces ((L*_4,4,_4)) with
+	// strides (_2,_8*L,_32*L) to 64*L, so the complement's cotarget is one
+	// integer; CuTe with L a run-time integer cannot merge those modes, its
+	// cotarget stays (4*L,4,_4), and the rest computed mode by mode
+	// (ceil_div with carry) leaves R short: at L=3 concrete (strict)
+	// refuses (cosize(A,R) = 128 < 192) where the answer is plain
+	{10, true, "square", "tiled_divide", []string{"(((L*_4,4,_4)),(L,M,2)):(((_2,_2*L*_4,_2*L*_4*4)),(_2*L*_4*4*_4,_2*L*_4*4*_4*L,_2*L*_4*4*_4*L*M))", "((_2,_4):(_2,_4),(_4,_2):(M,_1))"}, []string{"M != 64"}, []sym.Binding{{"L": 3, "M": 6}}},
 }
 
 func TestReviewFindings(t *testing.T) {
