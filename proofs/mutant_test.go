@@ -66,6 +66,21 @@ func nthStep(d *rules.Derivation, k int, ok func(c *rules.Case, i int) bool, f f
 	return false
 }
 
+// nthCase applies f to the k-th case (in cases' order) for which ok
+// holds, and reports whether there is one.
+func nthCase(d *rules.Derivation, k int, ok func(c *rules.Case) bool, f func(c *rules.Case)) bool {
+	for _, c := range cases(d.Cases) {
+		if ok(c) {
+			if k == 0 {
+				f(c)
+				return true
+			}
+			k--
+		}
+	}
+	return false
+}
+
 func claimed(c *rules.Case, i int) bool {
 	return c.Steps[i].Before != "" && c.Steps[i].Before != c.Steps[i].After
 }
@@ -227,28 +242,10 @@ var mutants = []mutant{
 		})
 	}},
 	{"a case's guard dropped", true, func(d *rules.Derivation, k int) bool {
-		for _, c := range cases(d.Cases) {
-			if len(c.When) > 0 {
-				if k == 0 {
-					c.When = c.When[1:]
-					return true
-				}
-				k--
-			}
-		}
-		return false
+		return nthCase(d, k, func(c *rules.Case) bool { return len(c.When) > 0 }, func(c *rules.Case) { c.When = c.When[1:] })
 	}},
 	{"a case's guard flipped", true, func(d *rules.Derivation, k int) bool {
-		for _, c := range cases(d.Cases) {
-			if len(c.When) > 0 {
-				if k == 0 {
-					c.When[0] = negate(c.When[0])
-					return true
-				}
-				k--
-			}
-		}
-		return false
+		return nthCase(d, k, func(c *rules.Case) bool { return len(c.When) > 0 }, func(c *rules.Case) { c.When[0] = negate(c.When[0]) })
 	}},
 	{"a step's guard dropped", true, func(d *rules.Derivation, k int) bool {
 		return nthStep(d, k, func(c *rules.Case, i int) bool { return len(c.Steps[i].Guards) > 0 }, func(c *rules.Case, i int) {
@@ -269,16 +266,7 @@ var mutants = []mutant{
 		})
 	}},
 	{"a case's warning dropped (dynamic)", true, func(d *rules.Derivation, k int) bool {
-		for _, c := range cases(d.Cases) {
-			if len(c.Warnings) > 0 {
-				if k == 0 {
-					c.Warnings = c.Warnings[1:]
-					return true
-				}
-				k--
-			}
-		}
-		return false
+		return nthCase(d, k, func(c *rules.Case) bool { return len(c.Warnings) > 0 }, func(c *rules.Case) { c.Warnings = c.Warnings[1:] })
 	}},
 	{"a step with lets only skipped", false, func(d *rules.Derivation, k int) bool {
 		return nthStep(d, k, func(c *rules.Case, i int) bool { return !claimed(c, i) }, func(c *rules.Case, i int) {

@@ -52,21 +52,12 @@ func TestLawCatalogue(t *testing.T) {
 	}
 	for _, op := range catalog.All() {
 		for _, p := range op.Post {
-			switch {
-			case !have[[2]string{op.Name, p}] && !lawsPending[op.Name]:
+			if !have[[2]string{op.Name, p}] {
 				t.Errorf("%s: post-condition %s has no law", op.Name, p)
-			case have[[2]string{op.Name, p}] && lawsPending[op.Name]:
-				t.Errorf("%s: has laws now: drop it from lawsPending", op.Name)
 			}
 		}
 	}
 }
-
-// lawsPending are the operations of issue 19 (catalog.Op.Ext) whose
-// post-conditions have no law yet (none now: every Ext operation with a
-// post-condition has a builder and laws). An entry fails the test once
-// its laws exist.
-var lawsPending = map[string]bool{}
 
 // concCalls draw concrete calls from the concrete_* generators (random
 // marks, gaps, permutations; the right-hand sides of compositions and

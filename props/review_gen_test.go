@@ -13,8 +13,6 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/cutealg/cutealg/concrete"
-	"github.com/cutealg/cutealg/internal/catalog"
-	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/rules"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -435,7 +433,6 @@ func TestReviewProbe(t *testing.T) {
 // the concrete engine (strict) gives a value: losses of precision, not
 // wrong answers.
 func falseErrors(op string, args, assume []string, binds []sym.Binding) []string {
-	spec, _ := catalog.Lookup(op)
 	ctx, err := sym.Assume(assume...)
 	if err != nil {
 		return nil
@@ -444,15 +441,9 @@ func falseErrors(op string, args, assume []string, binds []sym.Binding) []string
 	if err != nil {
 		return []string{"plain error: " + err.Error()}
 	}
-	vals := make([]sym.Value, len(args))
-	for i, a := range args {
-		n, err := notation.Parse(a)
-		if err != nil {
-			return nil
-		}
-		if vals[i], err = sym.ArgFromNode(n, spec.Args[i]); err != nil {
-			return nil
-		}
+	_, vals, _, err := symArgs(op, args, nil)
+	if err != nil {
+		return nil
 	}
 	var out []string
 	for _, b := range binds {
@@ -473,12 +464,7 @@ func falseErrors(op string, args, assume []string, binds []sym.Binding) []string
 		if br == nil || br.Err == nil {
 			continue
 		}
-		cargs := make([]concrete.Value, len(vals))
-		for i, v := range vals {
-			if cargs[i], err = ctx.EvalValue(v, b); err != nil {
-				break
-			}
-		}
+		cargs, err := groundArgs(ctx, vals, b)
 		if err != nil {
 			continue
 		}

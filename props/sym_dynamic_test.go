@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/cutealg/cutealg/concrete"
-	"github.com/cutealg/cutealg/internal/catalog"
-	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/rules"
 	"github.com/cutealg/cutealg/sym"
 	"pgregory.net/rapid"
@@ -81,29 +79,14 @@ func sameStructure(got, want concrete.Value) string {
 // dynamicCase checks one call in dynamic mode at bindings drawn from its
 // assumptions.
 func dynamicCase(t reporter, id, op string, args, assume []string) {
-	spec, _ := catalog.Lookup(op)
-	ctx, err := sym.Assume(assume...)
+	ctx, vals, names, err := symArgs(op, args, assume)
 	var inc *sym.InconsistentError
 	if errors.As(err, &inc) {
 		return
 	}
 	if err != nil {
-		t.Errorf("%s: assumptions %v: %v", id, assume, err)
+		t.Errorf("%s: %v", id, err)
 		return
-	}
-	vals := make([]sym.Value, len(args))
-	var names []string
-	for i, a := range args {
-		n, err := notation.Parse(a)
-		if err != nil {
-			t.Errorf("%s: %v", id, err)
-			return
-		}
-		if vals[i], err = sym.ArgFromNode(n, spec.Args[i]); err != nil {
-			t.Errorf("%s: %v", id, err)
-			return
-		}
-		names = append(names, vals[i].Symbols()...)
 	}
 	ans, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: assume, Dynamic: true})
 	refused := err != nil && strings.Contains(err.Error(), "CuTe refuses this with the symbols as run-time integers")
@@ -115,12 +98,7 @@ func dynamicCase(t reporter, id, op string, args, assume []string) {
 		if ctx.Satisfies(b) != nil {
 			continue
 		}
-		cargs := make([]concrete.Value, len(vals))
-		for i, v := range vals {
-			if cargs[i], err = ctx.EvalValue(v, b); err != nil {
-				break
-			}
-		}
+		cargs, err := groundArgs(ctx, vals, b)
 		if err != nil {
 			continue // the arguments do not fit int64 at this binding
 		}

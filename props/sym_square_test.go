@@ -133,6 +133,18 @@ func symArgs(op string, args, assume []string) (*sym.Ctx, []sym.Value, []string,
 	return ctx, vals, names, nil
 }
 
+// groundArgs evaluates the symbolic arguments at one binding.
+func groundArgs(ctx *sym.Ctx, vals []sym.Value, b sym.Binding) ([]concrete.Value, error) {
+	cargs := make([]concrete.Value, len(vals))
+	for i, v := range vals {
+		var err error
+		if cargs[i], err = ctx.EvalValue(v, b); err != nil {
+			return nil, err
+		}
+	}
+	return cargs, nil
+}
+
 // symGrounded is a symbolic call grounded at one binding: the binding, the
 // symbolic and the grounded arguments, and the one case of the answer that
 // holds there.
@@ -193,12 +205,7 @@ func symGround(t reporter, id, op string, args, assume []string, extra []sym.Bin
 			continue
 		}
 		br := ans.Branches[sel[0]]
-		cargs := make([]concrete.Value, len(vals))
-		for i, v := range vals {
-			if cargs[i], err = ctx.EvalValue(v, b); err != nil {
-				break
-			}
-		}
+		cargs, err := groundArgs(ctx, vals, b)
 		if err != nil {
 			if strings.Contains(err.Error(), "overflows") {
 				continue // the arguments do not fit int64 at this binding

@@ -100,6 +100,12 @@ func shiftNonneg(p *poly, lo loFunc) (ok, strict bool) {
 	if ok, strict, done := shiftQuick(p, 1, lo); done {
 		return ok, strict
 	}
+	return shiftExpanded(p, lo)
+}
+
+// shiftExpanded is shiftNonneg's general path (shiftQuick its shortcut):
+// the shifted polynomial expanded and its coefficients read.
+func shiftExpanded(p *poly, lo loFunc) (ok, strict bool) {
 	pp, laurent, ok := shiftSplit(p, lo)
 	if !ok {
 		return false, false

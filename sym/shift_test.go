@@ -5,21 +5,6 @@ import (
 	"testing"
 )
 
-// shiftExpanded is shiftNonneg without shiftQuick: the shifted polynomial
-// expanded.
-func shiftExpanded(p *poly, lo loFunc) (ok, strict bool) {
-	pp, laurent, ok := shiftSplit(p, lo)
-	if !ok {
-		return false, false
-	}
-	s, ok := shiftPoly(pp, lo)
-	if !ok {
-		return false, false
-	}
-	ok, strict = nonnegCoefs(s)
-	return ok, strict || (ok && laurent)
-}
-
 // TestShiftQuickMatchesExpansion checks shiftQuick against the expansion
 // of the shifted polynomial on random polynomials (linear ones, ones with
 // positive coefficients, others) over symbols, unknowns and an atom, with
