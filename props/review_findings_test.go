@@ -123,6 +123,22 @@ var reviewFindings = []struct {
 	// (ceil_div with carry) leaves R short: at L=3 concrete (strict)
 	// refuses (cosize(A,R) = 128 < 192) where the answer is plain
 	{10, true, "square", "tiled_divide", []string{"(((L*_4,4,_4)),(L,M,2)):(((_2,_2*L*_4,_2*L*_4*4)),(_2*L*_4*4*_4,_2*L*_4*4*_4*L,_2*L*_4*4*_4*L*M))", "((_2,_4):(_2,_4),(_4,_2):(M,_1))"}, []string{"M != 64"}, []sym.Binding{{"L": 3, "M": 6}}},
+	// 11. (found 2026-11-25 by the wide generator, -review) a CuTe
+	// refusal read with the symbols static, and a dynamic order literal:
+	// blocked_product's complement of the block (rank 2, the dynamic
+	// stride M) is refused by CuTe, so the engine restarts with the
+	// symbols static (isStatic: i.Static || w.static) and the square's
+	// value is CuTe's with every integer static; but orderedLayout
+	// (construct.go) reads o.Static directly, so the order leaf 1 stays
+	// dynamic (ranked after _3: mode 0 first) while the static twin
+	// orders mode 1 first. At M=2 the answer's case is
+	// ((_2,_2),(_2,_2)):((_1,2*M),(M,4*M)) = strides ((1,4),(2,8)),
+	// concrete (strict, all static) ((_1,_8),(_2,_4)). (Under the
+	// convention of finding 5, CuTe's value with every integer static;
+	// if instead only the symbols are static, the literal 1 stays dynamic
+	// and this answer is right, but then left_inverse(M:3) of finding 5
+	// is wrong: one of the two conventions has to give.)
+	{11, true, "square", "tile_to_shape", []string{"(_2,_2):(_1,M)", "(_4,_4)", "(_3,1)"}, nil, []sym.Binding{{"M": 2}}},
 }
 
 func TestReviewFindings(t *testing.T) {
