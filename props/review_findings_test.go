@@ -139,6 +139,10 @@ var reviewFindings = []struct {
 	// and this answer is right, but then left_inverse(M:3) of finding 5
 	// is wrong: one of the two conventions has to give.)
 	{11, true, "square", "tile_to_shape", []string{"(_2,_2):(_1,M)", "(_4,_4)", "(_3,1)"}, nil, []sym.Binding{{"M": 2}}},
+	// a symbol in the order, read as static in the twin: at N=4, L=8 the
+	// answer's strides ((_1,8*N),(N,2*N),(_0,128)) put the target's mode
+	// 2 last, the twin (L=8 > _3) puts it second: value at 4 is 32, want 128
+	{11, true, "square", "tile_to_shape", []string{"(N,_2):(_1,N)", "(_16,_8,N)", "(L,_3,5)"}, nil, []sym.Binding{{"N": 4, "L": 8}}},
 }
 
 func TestReviewFindings(t *testing.T) {

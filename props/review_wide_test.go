@@ -9,6 +9,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/cutealg/cutealg/rules"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -24,7 +25,9 @@ import (
 // language has (bounds, orderings, min and max, '/' and '%',
 // equalities). Each call is checked both ways: the commuting square
 // (squareCase) and the dynamic mode against CuTe's run-time values
-// (dynamicCase), at bindings drawn independently of sym's Sample.
+// (dynamicCase), at bindings drawn independently of sym's Sample, and
+// its needs (needsCase: assuming the guards of the one case that is not
+// an error makes the answer plain).
 
 // wideKernel draws a kernel-shaped layout: M x N (x L) column or row
 // major, batched, with nested or static modes.
@@ -198,6 +201,8 @@ func TestReviewWideGenerated(t *testing.T) {
 	if !*reviewFlag {
 		t.Skip("the review's wide generator runs with -review")
 	}
+	stats := map[string]int{}
+	defer func() { t.Logf("answers (plain, cases, error) by operation: %v", stats) }()
 	rapid.Check(t, func(t *rapid.T) {
 		op, args := wideRequest(t)
 		assume := wideAssume(t)
@@ -205,17 +210,26 @@ func TestReviewWideGenerated(t *testing.T) {
 		if err != nil {
 			return
 		}
+		switch ans, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: assume}); {
+		case err != nil:
+			stats["error:"+op]++
+		case isPlain(ans):
+			stats["plain:"+op]++
+		default:
+			stats["cases:"+op]++
+		}
 		binds := revBindings(ctx, rapid.Uint64().Draw(t, "seed"), 60)
 		if *reviewLog == "" {
 			squareCase(t, "wide", op, args, assume, binds)
 			dynamicCase(t, "wide", op, args, assume)
+			needsCase(t, op, args, assume)
 			return
 		}
-		var c collector
+		var c, d, n collector
 		squareCase(&c, "wide", op, args, assume, binds)
-		var d collector
 		dynamicCase(&d, "wide-dynamic", op, args, assume)
-		for _, m := range [][]string{c.msgs, d.msgs} {
+		needsCase(&n, op, args, assume)
+		for _, m := range [][]string{c.msgs, d.msgs, n.msgs} {
 			if len(m) == 0 {
 				continue
 			}
@@ -229,3 +243,6 @@ func TestReviewWideGenerated(t *testing.T) {
 		}
 	})
 }
+
+// isPlain reports whether an answer is one value without guards.
+func isPlain(a rules.Answer[sym.Value]) bool { _, ok := a.Plain(); return ok }
