@@ -143,6 +143,16 @@ var reviewFindings = []struct {
 	// answer's strides ((_1,8*N),(N,2*N),(_0,128)) put the target's mode
 	// 2 last, the twin (L=8 > _3) puts it second: value at 4 is 32, want 128
 	{11, true, "square", "tile_to_shape", []string{"(N,_2):(_1,N)", "(_16,_8,N)", "(L,_3,5)"}, nil, []sym.Binding{{"N": 4, "L": 8}}},
+	// 12. (lesser: a false error; found by a hand probe) max_common_vector
+	// and max_common_layout refuse where the composition A o
+	// right_inverse(B) they build on is not the function A o R (M=3: the
+	// stride _8 of R steps across A's mode of extent 3), though CuTe's
+	// value there is the trivial _1 (_1:_0), which meets the
+	// post-condition (it asks nothing of the composition beyond the first
+	// mode, and there is none): concrete (strict) gives _1:_0, the answer
+	// is an error for M%8 != 0, 8%M != 0 (commonPrefix, inverse.go)
+	{12, true, "precise", "max_common_layout", []string{"(M,_8):(_8,_1)", "(_8,M):(M,_1)"}, nil, []sym.Binding{{"M": 3}}},
+	{12, true, "precise", "max_common_vector", []string{"(M,_8):(_8,_1)", "(_8,M):(M,_1)"}, nil, []sym.Binding{{"M": 3}}},
 }
 
 func TestReviewFindings(t *testing.T) {
