@@ -24,7 +24,10 @@ import (
 //     values with the symbols as run-time integers (dynamicCase, at
 //     sampled bindings: the entry's bindings are not used);
 //   - needs: when one case is not an error, assuming its guards (the
-//     oracle's "needs") makes the answer plain.
+//     oracle's "needs") makes the answer plain;
+//   - panic: the request (symbolic, and dynamic) gets an answer or an
+//     error, never a panic (DESIGN 5: a malformed line gets an error
+//     reply, never a crash).
 //
 // An entry with open set still fails today: it is skipped (with the
 // failure it shows), and reported as an error once it passes, so that
@@ -153,6 +156,29 @@ var reviewFindings = []struct {
 	// is an error for M%8 != 0, 8%M != 0 (commonPrefix, inverse.go)
 	{12, true, "precise", "max_common_layout", []string{"(M,_8):(_8,_1)", "(_8,M):(M,_1)"}, nil, []sym.Binding{{"M": 3}}},
 	{12, true, "precise", "max_common_vector", []string{"(M,_8):(_8,_1)", "(_8,M):(M,_1)"}, nil, []sym.Binding{{"M": 3}}},
+	// 13. (found 2026-11-25 by a hand probe of bad inputs) crd2idx of a
+	// coordinate that is negative (a literal, or K-M at K < M): the rule
+	// crd.split (construct.rules) splits it with sym's floor_div and %
+	// (rounding toward minus infinity), CuTe's crd2idx with C++'s / and %
+	// (toward zero), as concrete does. At M=2 the answer -1%M is 1, CuTe's
+	// value -1 (-1%2 == -1 in C++); at K=1, M=4, N=3 the answer
+	// K%M+7*floor_div(K,M)-7 is -6, CuTe's -3. Plain answers, wrong at
+	// every binding where the coordinate is negative and not a multiple of
+	// the mode's size (the rule should refuse a coordinate not known to
+	// be non-negative, or split it as C++ does)
+	{13, true, "square", "crd2idx", []string{"-1", "(M,_2):(_1,_0)"}, nil, []sym.Binding{{"M": 2}}},
+	{13, true, "square", "crd2idx", []string{"K-M", "(M,N):(_1,_7)"}, nil, []sym.Binding{{"K": 1, "M": 4, "N": 3}}},
+	// 14. (found 2026-11-25 by a hand probe of bad inputs) a layout of
+	// no modes, ():(), in a symbolic request whose algorithm reaches
+	// CuTe's coalesce_x or complement: rules.Compute panics (index out of
+	// range [-1] in coalesceX, composition.go, which reads the last of no
+	// modes; [0] in tile_to_shape), and the oracle process dies with it
+	// (the same request with literals only is concrete's error "the
+	// layout has no modes"). Also logical_divide, complement,
+	// max_common_vector, blocked_product, the dynamic mode.
+	{14, true, "panic", "composition", []string{"():()", "M:_1"}, nil, nil},
+	{14, true, "panic", "complement", []string{"():()", "M"}, nil, nil},
+	{14, true, "panic", "tile_to_shape", []string{"():()", "(M)"}, nil, nil},
 }
 
 func TestReviewFindings(t *testing.T) {
@@ -175,6 +201,8 @@ func TestReviewFindings(t *testing.T) {
 				dynamicCase(&c, "finding", f.op, f.args, f.assume)
 			case "needs":
 				needsCase(&c, f.op, f.args, f.assume)
+			case "panic":
+				panicCase(&c, f.op, f.args, f.assume)
 			default:
 				t.Fatalf("unknown check %q", f.check)
 			}
@@ -250,5 +278,20 @@ func needsCase(t reporter, op string, args, assume []string) {
 	}
 	if _, ok := again.Plain(); !ok {
 		t.Errorf("%s%v under the needs %v: still %d cases", op, args, more, len(again.Branches))
+	}
+}
+
+// panicCase reports a request whose computation panics, symbolic or
+// dynamic.
+func panicCase(t reporter, op string, args, assume []string) {
+	for _, dyn := range []bool{false, true} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s%v (dynamic %v): panic: %v", op, args, dyn, r)
+				}
+			}()
+			_, _ = rules.Compute(rules.Request{Op: op, Args: args, Assume: assume, Dynamic: dyn})
+		}()
 	}
 }
