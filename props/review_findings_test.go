@@ -168,6 +168,8 @@ var reviewFindings = []struct {
 	// be non-negative, or split it as C++ does)
 	{13, true, "square", "crd2idx", []string{"-1", "(M,_2):(_1,_0)"}, nil, []sym.Binding{{"M": 2}}},
 	{13, true, "square", "crd2idx", []string{"K-M", "(M,N):(_1,_7)"}, nil, []sym.Binding{{"K": 1, "M": 4, "N": 3}}},
+	// the same in the dynamic mode
+	{13, true, "dynamic", "crd2idx", []string{"K-M", "(M,N):(_1,_7)"}, nil, nil},
 	// 14. (found 2026-11-25 by a hand probe of bad inputs) a layout of
 	// no modes, ():(), in a symbolic request whose algorithm reaches
 	// CuTe's coalesce_x or complement: rules.Compute panics (index out of
