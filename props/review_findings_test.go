@@ -196,6 +196,18 @@ var reviewFindings = []struct {
 	{15, true, "square", "crd2idx", []string{"M", "():()"}, nil, []sym.Binding{{"M": 2}}},
 	{15, true, "square", "complement", []string{"N:K", "()"}, nil, []sym.Binding{{"N": 2, "K": 3}}},
 	{15, true, "square", "composition", []string{"(M,()):(_1,())", "2:_4"}, nil, []sym.Binding{{"M": 3}}},
+	// 16. (found 2026-11-25 by the odd-inputs generator, -review) guards
+	// that overlap: when sym cannot add a split's condition c to the
+	// case's context for a reason other than a contradiction (here
+	// "division by zero": WithConds of a guard with ceil_div(x, M*M-2*M+1)
+	// fails, though M-1 >= 1 makes the divisor (M-1)^2 positive), the
+	// world's assume (engine.go) fails the run with the guards so far,
+	// without c; the run of !c goes on, so the error case's guards are a
+	// prefix of its sibling's and both hold (at M=2 the error "cannot
+	// assume -1%M==0" and the value (M-1,(1,2)):(M-1,(M,M*M-M))). The
+	// error case should carry c (or be pruned: -1%M==0 is false for M >=
+	// 2), and sym should not find a division by zero there.
+	{16, true, "square", "logical_product", []string{"M-1:M-1", "_2:M"}, nil, []sym.Binding{{"M": 2}, {"M": 3}}},
 }
 
 func TestReviewFindings(t *testing.T) {
