@@ -206,7 +206,11 @@ var reviewFindings = []struct {
 	// prefix of its sibling's and both hold (at M=2 the error "cannot
 	// assume -1%M==0" and the value (M-1,(1,2)):(M-1,(M,M*M-M))). The
 	// error case should carry c (or be pruned: -1%M==0 is false for M >=
-	// 2), and sym should not find a division by zero there.
+	// 2). Underneath, sym reports an inconsistent set of assumptions as a
+	// division by zero when a substitution makes a kept fact's divisor 0:
+	// sym.Assume("ceil_div(M,M-1)>=1", "M==1") fails with "division by
+	// zero", not *InconsistentError (no binding satisfies both: at M=1 the
+	// first is undefined), so the engine cannot prune the run.
 	{16, true, "square", "logical_product", []string{"M-1:M-1", "_2:M"}, nil, []sym.Binding{{"M": 2}, {"M": 3}}},
 }
 
