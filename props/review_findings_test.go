@@ -212,6 +212,20 @@ var reviewFindings = []struct {
 	// zero", not *InconsistentError (no binding satisfies both: at M=1 the
 	// first is undefined), so the engine cannot prune the run.
 	{16, true, "square", "logical_product", []string{"M-1:M-1", "_2:M"}, nil, []sym.Binding{{"M": 2}, {"M": 3}}},
+	// 17. (found 2026-11-25 by the odd-inputs generator, -review) a wrong
+	// merge of two cases: merge's joinable (ops.go) reads a guard X == 1
+	// through unitSymbols, which takes X for a product of symbols when
+	// sym.IsMonomial(X) holds and X is 1 with its symbols set to 1; but an
+	// atom is a monomial too, so the guard min(M,N) == 1 sets both M and N
+	// to 1, ceil_div(M,4) == 1 sets M to 1, and the case of the negated
+	// guard, compared there, is merged as if it served both. With the
+	// symbols read as static (left_inverse's dynamic stride), the split
+	// on the unit shape (compl.unit) is undone and the answer is the plain
+	// (M,ceil_div(M,4)):(_0,_1): at M=4 (A = 1:4) it has size 4, CuTe's
+	// left inverse of _1:_4 is _1:_0 (and (N,min(M,N)):(_0,_1) at M=1,
+	// N=8 has size 8 for _1:_8)
+	{17, true, "square", "left_inverse", []string{"ceil_div(M,_4):M"}, nil, []sym.Binding{{"M": 4}}},
+	{17, true, "square", "left_inverse", []string{"min(M,N):N"}, nil, []sym.Binding{{"M": 1, "N": 8}}},
 }
 
 func TestReviewFindings(t *testing.T) {
