@@ -352,7 +352,7 @@ func domainDistribute(c *calc, a, b IntTuple) Layout {
 		flatShape[i] = leaf(x)
 	}
 	stride, _ := compactLeft(tup(flatShape...), S(1))
-	return coalesce(c, Layout{tup(shape...), stride})
+	return coalesce(Layout{tup(shape...), stride})
 }
 
 // igcd is CuTe's gcd of two integers: static when both are, never negative.
@@ -380,7 +380,7 @@ func MaxAlignment(l Layout, opts ...Option) (r Int, err error) {
 }
 
 func maxAlignment(c *calc, l Layout) Int {
-	flat := coalesce(c, l)
+	flat := coalesce(l)
 	keep := func(t IntTuple, dyn Int) IntTuple {
 		if t.IsLeaf() {
 			if t.Value().Static {

@@ -199,9 +199,7 @@ func productTwin(a, b Layout) error {
 
 // logicalProductTiler is CuTe's logical_product(Layout, Tiler).
 func logicalProductTiler(c *calc, a Layout, t Tiler) Layout {
-	var bl layoutBuilder
-	transformByTiler(c, &bl, &a.Shape, &a.Stride, &t, "logical_product", logicalProduct)
-	return bl.layout(c)
+	return transformByTiler(c, a, t, "logical_product", logicalProduct)
 }
 
 // zippedProduct is CuTe's zipped_product: tile_unzip(logical_product(A, T), T).

@@ -64,17 +64,9 @@ func (w *Workspace) take(n int) []IntTuple {
 // from w (see Workspace).
 func InWorkspace(w *Workspace) Option { return Option{ws: w} }
 
-// nodes returns n tuple nodes for a layout under construction, which the
-// caller writes whole (a workspace's nodes are not zeroed): from the call's
-// workspace if it has one, else newly allocated. c may be nil.
-func (c *calc) nodes(n int) []IntTuple {
-	if c == nil {
-		return make([]IntTuple, n)
-	}
-	return c.ws.nodes(n)
-}
-
-// nodes is calc.nodes for a call whose workspace is w (nil: none).
+// nodes returns n tuple nodes for a replayed result, which the caller
+// writes whole (a workspace's nodes are not zeroed): from w, or newly
+// allocated when w is nil.
 func (w *Workspace) nodes(n int) []IntTuple {
 	if w == nil {
 		return make([]IntTuple, n)
