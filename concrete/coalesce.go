@@ -68,7 +68,10 @@ func Filter(l Layout, opts ...Option) (r Layout, err error) {
 // its stride, in order, as two new slices. Like requireCongruent, it
 // refuses a layout whose shape and stride are not congruent.
 func flatModes(l Layout) (shape, stride []Int) {
-	shape, stride, ok := appendModes(nil, nil, l.Shape, l.Stride)
+	// one allocation, with room for the mode bw_coalesce appends
+	n := l.Shape.NumLeaves() + 1
+	buf := make([]Int, 2*n)
+	shape, stride, ok := appendModes(buf[:0:n], buf[n:n], l.Shape, l.Stride)
 	if !ok {
 		notCongruent(l)
 	}

@@ -125,7 +125,10 @@ func complementImpl(f Layout, cotarget IntTuple) Layout {
 	}
 	// The result's modes, before the rest of the cotarget: n shapes and
 	// n strides starting with `_1`.
-	resShape, resStride := []Int(nil), []Int{S(1)}
+	// (room for the rest too: one allocation)
+	m := n + cotarget.NumLeaves()
+	buf := make([]Int, 2*m)
+	resShape, resStride := buf[:0:m], append(buf[m:m], S(1))
 	for i := range n - 1 {
 		// the first mode of least stride (all strides are static here)
 		mi := 0

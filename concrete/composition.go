@@ -158,7 +158,8 @@ func compositionMode(lhs Layout, s, d Int) Layout {
 	shape, stride := lhs.Shape.Kids(), lhs.Stride.Kids()
 	n := len(shape)
 	restShape, restStride := s, d
-	var resShape, resStride []Int
+	buf := make([]Int, 2*n) // (room for every mode: one allocation)
+	resShape, resStride := buf[:0:n], buf[n:n]
 	for i := range n - 1 {
 		currShape, currStride := shape[i].Value(), stride[i].Value()
 		if both(currShape, restStride) && imod(restStride, currShape).val() != 0 && restStride.val() >= currShape.val() {
