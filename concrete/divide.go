@@ -222,12 +222,10 @@ func zip2By(l Layout, g Tiler) Layout {
 	if tr < gr {
 		refuse("Mismatched ranks")
 	}
-	// One allocation: mode 0's shape and stride (gr each), mode 1's (tr
-	// each), and the two pairs (shape0, shape1), (stride0, stride1).
-	buf := make([]IntTuple, 2*gr+2*tr+4)
-	s0, d0 := buf[:gr], buf[gr:2*gr]
-	s1, d1 := buf[2*gr:2*gr:2*gr+tr], buf[2*gr+tr:2*gr+tr:2*gr+2*tr]
-	sp, dp := buf[2*gr+2*tr:2*gr+2*tr+2], buf[2*gr+2*tr+2:]
+	// mode 0 gathers the first halves, mode 1 the second halves and the
+	// modes beyond the tiler
+	s0, d0 := make([]IntTuple, gr), make([]IntTuple, gr)
+	s1, d1 := make([]IntTuple, 0, tr), make([]IntTuple, 0, tr)
 	for i := range gr {
 		z := zip2By(l.Mode(i), g.At(i))
 		s0[i], d0[i] = z.Shape.At(0), z.Stride.At(0)
@@ -236,9 +234,7 @@ func zip2By(l Layout, g Tiler) Layout {
 	for i := gr; i < tr; i++ {
 		s1, d1 = append(s1, l.Shape.At(i)), append(d1, l.Stride.At(i))
 	}
-	sp[0], sp[1] = tup(s0...), tup(s1...)
-	dp[0], dp[1] = tup(d0...), tup(d1...)
-	return Layout{tup(sp...), tup(dp...)}
+	return Layout{tup(tup(s0...), tup(s1...)), tup(tup(d0...), tup(d1...))}
 }
 
 // unpackModes is the slice CuTe's tiled_* and flat_* take of a zipped
