@@ -124,7 +124,7 @@ func Nullspace(l Layout, opts ...Option) (r Layout, err error) {
 
 // rightInverse is CuTe's right_inverse(layout) with its post-condition check.
 func rightInverse(c *calc, l Layout) Layout {
-	r := rightInverseOf(c, l)
+	r := rightInverseOf(l)
 	if !checksWanted(c) || !positiveExtents(l) {
 		return r
 	}
@@ -139,7 +139,7 @@ func rightInverse(c *calc, l Layout) Layout {
 }
 
 // rightInverseOf is CuTe's right_inverse(layout) without the check.
-func rightInverseOf(c *calc, l Layout) Layout {
+func rightInverseOf(l Layout) Layout {
 	shape, stride := coalescedModes(l)
 	pre := prefixProducts(shape)
 	order := make([]int, 0, len(stride))
@@ -254,7 +254,7 @@ func sortByStride(idx []int, stride []Int) {
 // own checks: the post-conditions of the caller decide.
 func commonPrefix(a, b Layout) (invB, common Layout, ok bool) {
 	var inner calc
-	invB = rightInverseOf(&inner, b)
+	invB = rightInverseOf(b)
 	common = coalesce(composition(&inner, a, invB)).Mode(0)
 	return invB, common, common.Shape.Value().Static && common.Stride.Value().IsConst(1)
 }
