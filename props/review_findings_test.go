@@ -232,6 +232,14 @@ var reviewFindings = []struct {
 	// N=8 has size 8 for _1:_8)
 	{17, true, "square", "left_inverse", []string{"ceil_div(M,_4):M"}, nil, []sym.Binding{{"M": 4}}},
 	{17, true, "square", "left_inverse", []string{"min(M,N):N"}, nil, []sym.Binding{{"M": 1, "N": 8}}},
+	// 18. (lesser; found 2026-11-25 by the wide generator, -review) needs
+	// that do not make the answer plain (as finding 9): a guard that holds
+	// at every binding but that sym does not prove, here
+	// 4*ceil_div(min(M,N),4) >= min(M,N), or L*L*ceil_div(M,L*L) >= M
+	// (x <= d*ceil_div(x,d) for every x and d >= 1), stays undecided once
+	// assumed, and the answer keeps the case and its negation
+	{18, true, "needs", "tiled_divide", []string{"(N,min(M,N),N):(_0,_8,_0)", "(_8,(_4:_1))"}, []string{"M % 128 == 0", "N % 64 == 0"}, nil},
+	{18, true, "needs", "tile_to_shape", []string{"L*L:_1", "M", "_2"}, []string{"M % 128 == 0"}, nil},
 }
 
 func TestReviewFindings(t *testing.T) {
