@@ -240,6 +240,13 @@ var reviewFindings = []struct {
 	// assumed, and the answer keeps the case and its negation
 	{18, true, "needs", "tiled_divide", []string{"(N,min(M,N),N):(_0,_8,_0)", "(_8,(_4:_1))"}, []string{"M % 128 == 0", "N % 64 == 0"}, nil},
 	{18, true, "needs", "tile_to_shape", []string{"L*L:_1", "M", "_2"}, []string{"M % 128 == 0"}, nil},
+	// 19. (lesser: a static mark; found 2026-11-25 by the wide generator,
+	// -review) in the dynamic mode, crd2idx of a run-time coordinate in a
+	// mode of the static stride _0 is the run-time 0, where CuTe's product
+	// of any integer with _0 is the static _0 (concrete: crd2idx(3, 5:_0)
+	// is _0): the rule crd.inner's product c*d is static only when both
+	// are (construct.go, crd2idx)
+	{19, true, "dynamic", "crd2idx", []string{"M", "N:_0"}, nil, nil},
 }
 
 func TestReviewFindings(t *testing.T) {
