@@ -202,6 +202,10 @@ var reviewFindings = []struct {
 	{15, true, "square", "crd2idx", []string{"M", "():()"}, nil, []sym.Binding{{"M": 2}}},
 	{15, true, "square", "complement", []string{"N:K", "()"}, nil, []sym.Binding{{"N": 2, "K": 3}}},
 	{15, true, "square", "composition", []string{"(M,()):(_1,())", "2:_4"}, nil, []sym.Binding{{"M": 3}}},
+	// since main's b941271 (no panic for a layout of no modes), the rules
+	// engine's coalesce of ():() is _1:_0, concrete's "the layout has no
+	// modes"
+	{15, true, "square", "coalesce", []string{"():()"}, nil, []sym.Binding{{}}},
 	// 16. (found 2026-11-25 by the odd-inputs generator, -review) guards
 	// that overlap: when sym cannot add a split's condition c to the
 	// case's context for a reason other than a contradiction (here
