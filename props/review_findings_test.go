@@ -251,6 +251,15 @@ var reviewFindings = []struct {
 	// is _0): the rule crd.inner's product c*d is static only when both
 	// are (construct.go, crd2idx)
 	{19, true, "dynamic", "crd2idx", []string{"M", "N:_0"}, nil, nil},
+	// 20. (lesser: a false error, since the fix of finding 13 in
+	// 7e8c462; found by a hand probe) a negative coordinate split over
+	// three modes: the quotient of the first split, -floor_div(7,M), is
+	// split again; in the case -1*floor_div(7,M) < 0 (M <= 7) neither
+	// crd.split (c >= 0) nor crd.split.negative (c < 0) fires, though the
+	// case's own guard is c < 0, and the answer is the error "rules: no
+	// rule of group crd.split-of applies at c mode 1" where concrete
+	// (strict) gives a value (crd2idx(-7, (2,1,_2):(_1,2,_0)) is -1)
+	{20, true, "precise", "crd2idx", []string{"-7", "(M,N,_2):(_1,M,_0)"}, nil, []sym.Binding{{"M": 2, "N": 1}, {"M": 7, "N": 3}}},
 }
 
 func TestReviewFindings(t *testing.T) {
