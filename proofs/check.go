@@ -1235,7 +1235,7 @@ func (s sources) addTerm(n notation.Node) {
 var computed = map[string]bool{
 	"compl.cosize a": true, "compl.cosize r": true, "compl.cosize m": true,
 	"compl.size a": true, "compl.size r": true,
-	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true,
+	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true, "compl.rest-within m": true, "compl.rest-beyond m": true,
 	"compl.static-oracle r": true, "comp.no-carry t": true,
 	"comp.last n": true, "comp.last r": true,
 	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
