@@ -397,10 +397,10 @@ func splitAt(a, b []sym.Cond) (int, bool) {
 	}
 	k := -1
 	for i := range a {
-		if a[i].String() == b[i].String() {
+		if a[i].Same(b[i]) {
 			continue
 		}
-		if k >= 0 || a[i].Negate().String() != b[i].String() {
+		if k >= 0 || !a[i].Negate().Same(b[i]) {
 			return 0, false
 		}
 		k = i
