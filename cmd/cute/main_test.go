@@ -140,6 +140,9 @@ var cliCases = []struct {
 	{name: "show-syntax", args: []string{"show", "(2,2):(1,2"}, exit: 2},
 	{name: "show-warning", args: []string{"show", "composition((6,2):(1,7), 4:4)"}, exit: 0},
 	{name: "show-strict", args: []string{"show", "-strict", "composition((6,2):(1,7), 4:4)"}, exit: 1},
+	{name: "show-bytes-no-svg", args: []string{"show", "-bytes", "2", "(_4,_4):(_4,_1)"}, exit: 2},
+	{name: "show-bytes-bad", args: []string{"show", "-svg", "out.svg", "-bytes", "3", "(_4,_4):(_4,_1)"}, exit: 2},
+	{name: "show-swizzled-latex", args: []string{"show", "-latex", "Sw<2,0,2> o _0 o (_4,_4):(_4,_1)"}, exit: 2},
 	{name: "show-swizzled", args: []string{"show", "composition_swizzle(Sw<2,0,2>, (_4,_4):(_4,_1))"}, exit: 0},
 
 	// oracle
