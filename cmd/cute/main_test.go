@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cutealg/cutealg/internal/catalog"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
@@ -276,6 +278,37 @@ func TestGpuvalWrites(t *testing.T) {
 	for _, f := range []string{"run.sh", "b0000.cu", "stub/cuda_runtime.h"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// TestHelpNamesEveryOperation checks that 'cute help' lists every operation
+// of the catalogue, issue 19's included, each on a line of its own with its
+// arguments and the CuTe call it mirrors.
+func TestHelpNamesEveryOperation(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"help"}, nil, &stdout, &stderr); code != exitOK {
+		t.Fatalf("cute help: exit %d, stderr %q", code, stderr.String())
+	}
+	lines := map[string]string{}
+	for _, l := range strings.Split(stdout.String(), "\n") {
+		if f := strings.Fields(l); len(f) > 0 {
+			name, _, _ := strings.Cut(f[0], "(")
+			lines[name] = l
+		}
+	}
+	ops := catalog.All()
+	if len(ops) < 49 {
+		t.Fatalf("the catalogue holds %d operations, fewer than DESIGN section 4's 49", len(ops))
+	}
+	for _, op := range ops {
+		l, ok := lines[op.Name]
+		if !ok {
+			t.Errorf("cute help does not list %s", op.Name)
+			continue
+		}
+		if !strings.Contains(l, op.Usage()) || !strings.HasSuffix(l, "CuTe: "+op.CuTe) {
+			t.Errorf("cute help lists %s as %q; want its usage %q and CuTe: %s", op.Name, l, op.Usage(), op.CuTe)
 		}
 	}
 }
