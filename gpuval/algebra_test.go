@@ -187,6 +187,8 @@ func algebraSkeletons() []skel {
 		add("nullspace", cl)
 		add("max_alignment", cl)
 		add("make_fragment_like", cl)
+		add("crd2idx", "(3,5)", cl)
+		add("crd2idx", "21", cl)
 	}
 	for _, cl := range []string{"Sw<2,3,3> o 8 o (8,8):(8,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)", "Sw<2,1,3> o 6 o (4,16):(16,1)"} {
 		add("upcast", cl, "2")

@@ -109,8 +109,8 @@ const (
 	// (size, cosize, rank, depth, complement, make_fragment_like).
 	ComposedInner
 	// ComposedOwn: the operation has a rule of its own for composed layouts
-	// (evaluation, slices, max_alignment, nullspace, the casts, the
-	// inverses).
+	// (evaluation, crd2idx as the layout's operator()(c), slices,
+	// max_alignment, nullspace, the casts, the inverses).
 	ComposedOwn
 )
 
@@ -306,7 +306,7 @@ var composedUse = map[string]ComposedUse{
 	"coalesce_profile": ComposedForward, "flatten": ComposedForward, "take": ComposedForward,
 	"group": ComposedForward, "get": ComposedForward,
 	"size": ComposedInner, "cosize": ComposedInner, "rank": ComposedInner, "depth": ComposedInner, "complement": ComposedInner,
-	"evaluate": ComposedOwn, "nullspace": ComposedOwn, "slice": ComposedOwn, "slice_and_offset": ComposedOwn,
+	"evaluate": ComposedOwn, "crd2idx": ComposedOwn, "nullspace": ComposedOwn, "slice": ComposedOwn, "slice_and_offset": ComposedOwn,
 	"upcast": ComposedOwn, "downcast": ComposedOwn, "right_inverse": ComposedOwn, "left_inverse": ComposedOwn,
 }
 
