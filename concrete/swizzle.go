@@ -160,7 +160,7 @@ func (op *Op) call(c *calc, args []Value) Value {
 			// CuTe's one overload with a composed second argument
 			return compositionOfComposed(c, args[0].Layout, a.Composed)
 		}
-		if i != op.layoutArg() || op.Composed == catalog.ComposedNo {
+		if i != op.ComposedArg() || op.Composed == catalog.ComposedNo {
 			badInput("argument %d: %s takes no composed layout here", i+1, op.Name)
 		}
 		return op.callComposed(c, i, args)
@@ -169,17 +169,6 @@ func (op *Op) call(c *calc, args []Value) Value {
 		return op.layout.apply(c, args)
 	}
 	return op.run(c, args)
-}
-
-// layoutArg is the position of the operation's first layout argument, the
-// one that may be a composed layout (the second for slice(c, A)).
-func (op *Op) layoutArg() int {
-	for i, k := range op.Args {
-		if k == catalog.Layout {
-			return i
-		}
-	}
-	return -1
 }
 
 // callComposed is the operation with the composed layout args[at],

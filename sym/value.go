@@ -170,11 +170,8 @@ type Swizzled struct {
 
 // String prints the value in CuTe's syntax.
 func (v Value) String() string {
-	switch {
-	case v.Kind == catalog.Layout && v.Head != nil:
-		return notation.Print(&notation.Composed{A: v.Head.Swizzle.Node(), O: v.Head.Offset.Node(), B: v.Layout.Node()})
-	case v.Kind == catalog.Swizzle:
-		return v.Swizzle.String()
+	if v.Head != nil || v.Kind == catalog.Swizzle {
+		return notation.Print(v.Node())
 	}
 	switch v.Kind {
 	case catalog.Layout:
@@ -183,6 +180,23 @@ func (v Value) String() string {
 		return FormatTiler(v.Tiler)
 	}
 	return FormatTuple(v.Tuple)
+}
+
+// Node returns the value in the notation: a layout (a swizzled one as
+// Sw<B,M,S> o O o L), a tiler, a swizzle, or an integer tuple.
+func (v Value) Node() notation.Node {
+	switch v.Kind {
+	case catalog.Layout:
+		if v.Head != nil {
+			return &notation.Composed{A: v.Head.Swizzle.Node(), O: v.Head.Offset.Node(), B: v.Layout.Node()}
+		}
+		return v.Layout.Node()
+	case catalog.Tiler:
+		return TilerNode(v.Tiler)
+	case catalog.Swizzle:
+		return v.Swizzle.Node()
+	}
+	return TupleNode(v.Tuple)
 }
 
 // ArgFromNode is the symbolic engine's one converter from parsed notation

@@ -186,7 +186,9 @@ func showLayout(operands []string, bindText string, assume []string, strict bool
 		return l, "", nil, nil, exitUsage, false
 	}
 	if symbolic {
-		l, title, code, ok = symbolicAt(n, src, bindText, assume, stderr)
+		var v concrete.Value
+		v, title, code, ok = symbolicAt(n, src, bindText, assume, stderr)
+		l, composed = v.Layout, v.Composed
 	} else {
 		var v concrete.Value
 		v, code, ok = evalNode(showCmd, n, src, strict, stderr)
@@ -250,42 +252,42 @@ func callTiles(call *notation.Call, bindText string, assume []string) *picture.T
 	return nil
 }
 
-// symbolicAt computes a layout over symbols (a call with the rules engine)
-// and grounds it at the binding bindText; the title is the symbolic
-// layout and the binding.
-func symbolicAt(n notation.Node, src, bindText string, assume []string, stderr io.Writer) (concrete.Layout, string, int, bool) {
+// symbolicAt computes a layout (or a swizzled layout) over symbols (a call
+// with the rules engine) and grounds it at the binding bindText; the title
+// is the symbolic layout and the binding.
+func symbolicAt(n notation.Node, src, bindText string, assume []string, stderr io.Writer) (concrete.Value, string, int, bool) {
 	b, err := parseBinding(bindText)
 	if err != nil {
 		fmt.Fprintf(stderr, "cute show: %v\n", err)
-		return concrete.Layout{}, "", exitUsage, false
+		return concrete.Value{}, "", exitUsage, false
 	}
 	ctx, err := sym.Assume(assume...)
 	if err != nil {
-		return concrete.Layout{}, "", report(showCmd, strings.Join(assume, " && "), err, stderr), false
+		return concrete.Value{}, "", report(showCmd, strings.Join(assume, " && "), err, stderr), false
 	}
 	var v sym.Value
 	if _, isCall := n.(*notation.Call); isCall {
 		req, _, code, ok := symbolicRequest(showCmd, strings.Fields(src), assume, false, stderr)
 		if !ok {
-			return concrete.Layout{}, "", code, false
+			return concrete.Value{}, "", code, false
 		}
 		a, err := rules.Compute(req)
 		if err != nil {
-			return concrete.Layout{}, "", report(showCmd, src, err, stderr), false
+			return concrete.Value{}, "", report(showCmd, src, err, stderr), false
 		}
 		br, err := branchAt(a, b)
 		if err != nil {
-			return concrete.Layout{}, "", report(showCmd, src, err, stderr), false
+			return concrete.Value{}, "", report(showCmd, src, err, stderr), false
 		}
 		v = br.Value
-	} else if v.Layout, err = sym.LayoutFromNode(n); err != nil {
-		return concrete.Layout{}, "", report(showCmd, src, err, stderr), false
+	} else if v, err = sym.ArgFromNode(n, catalog.Layout); err != nil {
+		return concrete.Value{}, "", report(showCmd, src, err, stderr), false
 	}
-	cv, err := ctx.EvalLayout(v.Layout, b)
+	cv, err := ctx.EvalValue(v, b)
 	if err != nil {
-		return concrete.Layout{}, "", report(showCmd, src, fmt.Errorf("at %s: %w", bindText, err), stderr), false
+		return concrete.Value{}, "", report(showCmd, src, fmt.Errorf("at %s: %w", bindText, err), stderr), false
 	}
-	return cv, fmt.Sprintf("%s\nat %s: %s", v.Layout, bindingText(b), cv), exitOK, true
+	return cv, fmt.Sprintf("%s\nat %s: %s", v, bindingText(b), cv), exitOK, true
 }
 
 // branchAt returns the branch of a symbolic answer whose guards hold at b

@@ -157,6 +157,18 @@ func (op *Op) Usage() string {
 	return b.String()
 }
 
+// ComposedArg is the position of the argument that may be a composed
+// layout: the operation's first layout argument (the second for slice(c,
+// A) and crd2idx(c, A)), -1 for none.
+func (op *Op) ComposedArg() int {
+	for i, k := range op.Args {
+		if k == Layout {
+			return i
+		}
+	}
+	return -1
+}
+
 // Symbolic reports whether the operation has a symbolic version: DESIGN
 // section 4 asks one for every operation whose result is a layout or an
 // integer.
