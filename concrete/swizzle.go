@@ -156,9 +156,12 @@ func (op *Op) call(c *calc, args []Value) Value {
 		if a.Kind != ValComposed {
 			continue
 		}
-		if i == 1 && op.Name == "composition" {
-			// CuTe's one overload with a composed second argument
+		switch {
+		case i == 1 && op.Name == "composition":
+			// CuTe's overloads with a composed second argument
 			return compositionOfComposed(c, args[0].Layout, a.Composed)
+		case i == 1 && op.Name == "logical_product":
+			return logicalProductOfComposed(c, args[0].Layout, a.Composed)
 		}
 		if i != op.ComposedArg() || op.Composed == catalog.ComposedNo {
 			badInput("argument %d: %s takes no composed layout here", i+1, op.Name)

@@ -102,9 +102,9 @@ func swizzledArg(vals []sym.Value) (int, bool) {
 // rule for swizzled layouts.
 func swizzledImpl(op *catalog.Op, at int, f impl) (impl, error) {
 	switch {
-	case op.Name == "composition" && at == 1:
-		// CuTe's composition(Layout, ComposedLayout)
-		return nil, fmt.Errorf("argument 2: composition of a layout with a swizzled layout has no symbolic version (CuTe makes a swizzle of the layout's values at the swizzle's bits: integers only)")
+	case at == 1 && (op.Name == "composition" || op.Name == "logical_product"):
+		// CuTe's composition and logical_product(Layout, ComposedLayout)
+		return nil, fmt.Errorf("argument 2: %s of a layout and a swizzled layout has no symbolic version (CuTe makes a new swizzle from the layouts' values at the swizzle's bits: static integers only)", op.Name)
 	case at != op.ComposedArg() || op.Composed == catalog.ComposedNo:
 		return nil, fmt.Errorf("argument %d: %s takes no swizzled layout here", at+1, op.Name)
 	}
