@@ -113,24 +113,30 @@ func swizzledImpl(op *catalog.Op, at int, f impl) (impl, error) {
 		out[at].Head = nil
 		return out
 	}
+	var g impl
 	switch {
 	case op.Composed == catalog.ComposedForward:
-		return func(w *world, a []sym.Value) sym.Value {
+		g = func(w *world, a []sym.Value) sym.Value {
 			w.step("swz.forward", "Sw o O o L", nil)
 			return swizzled(a[at].Head, f(w, inner(a)))
-		}, nil
+		}
 	case op.Composed == catalog.ComposedInner:
-		return func(w *world, a []sym.Value) sym.Value {
+		g = func(w *world, a []sym.Value) sym.Value {
 			w.step("swz.inner", "Sw o O o L", nil)
 			return f(w, inner(a))
-		}, nil
+		}
 	case op.Name == "crd2idx":
-		return func(w *world, a []sym.Value) sym.Value {
+		g = func(w *world, a []sym.Value) sym.Value {
 			h, l := a[1].Head, a[1].Layout
 			i := sym.Dyn(w.ctx.Simplify(w.crd2idx(a[0].Tuple, l.Shape, l.Stride, "c")))
 			x := w.step("swz.eval", "Sw o O o L at c", Env{"o": h.Offset, "i": i})["x"]
 			return intValue(w.swizzleOf(h.Swizzle, x, "O + L(c)").E, false)
-		}, nil
+		}
+	default:
+		return nil, fmt.Errorf("argument %d: %s of a swizzled layout has no symbolic version (CuTe's own rule for it is computed on integers only)", at+1, op.Name)
 	}
-	return nil, fmt.Errorf("argument %d: %s of a swizzled layout has no symbolic version (CuTe's own rule for it is computed on integers only)", at+1, op.Name)
+	return func(w *world, a []sym.Value) sym.Value {
+		checkSwizzle(w, a[at].Head.Swizzle) // as concrete, for every operation
+		return g(w, a)
+	}, nil
 }
