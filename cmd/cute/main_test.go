@@ -162,6 +162,8 @@ not json
 {"id":"c6","op":"evaluate","args":["(2,(2,2)):(4,(2,1))"]}
 {"id":"c7","op":"zipped_divide","args":["Sw<3,4,3> o _0 o (_8,_64):(_64,_1)","(_2:_1,_8:_1)"]}
 {"id":"c8","op":"slice_and_offset","args":["(_,2)","(_4,6):(_1,_4)"]}
+{"id":"s1","op":"crd2idx","args":["(3,5)","Sw<3,4,3> o _0 o (M,N):(_1,M)"],"assume":["M % 1024 == 0"]}
+{"id":"s2","op":"swizzle","args":["Sw<3,4,3>","M+200"],"assume":["M % 64 == 0"]}
 `},
 	{name: "oracle-args", args: []string{"oracle", "extra"}, exit: 2},
 
