@@ -156,6 +156,8 @@ var impls = map[string]impl{
 	"replace": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.replace(a[0].Layout, w.param(a[1], "replace"), a[2].Layout))
 	},
+	"swizzle":             swizzleImpl,
+	"composition_swizzle": compositionSwizzleImpl,
 	"complement_default": func(w *world, a []sym.Value) sym.Value {
 		f := w.filter(a[0].Layout)
 		m := sym.S(1)
@@ -315,9 +317,15 @@ func Compute(req Request) (Answer[sym.Value], error) {
 			return Answer[sym.Value]{}, fmt.Errorf("argument %d: %w", i+1, err)
 		}
 	}
+	if at, ok := swizzledArg(vals); ok {
+		var err error
+		if f, err = swizzledImpl(op, at, f); err != nil {
+			return Answer[sym.Value]{}, fmt.Errorf("%s: %w", req.Op, err)
+		}
+	}
 	argNodes := make([]notation.Node, len(vals))
 	for i, v := range vals {
-		argNodes[i] = valueNode(v)
+		argNodes[i] = v.Node()
 	}
 	reqNode := call(req.Op, argNodes...)
 	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value {
@@ -423,8 +431,8 @@ func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], flat bool) (Branch[sym.Value
 	if x.Value.String() == y.Value.String() {
 		return y, true
 	}
-	if x.Value.Kind != catalog.Layout || y.Value.Kind != catalog.Layout {
-		return x, false
+	if x.Value.Kind != catalog.Layout || y.Value.Kind != catalog.Layout || x.Value.Head != nil || y.Value.Head != nil {
+		return x, false // a swizzled layout joins only an equal one
 	}
 	cx, err := ctx.WithConds(x.Guards...)
 	if err != nil {
