@@ -1232,6 +1232,7 @@ var computed = map[string]bool{
 	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
 	"prod.pad R": true, "tile.pad R": true,
 	"cast.up.static a": true, "cast.up.static g": true,
+	"slice.in-range s": true, "tile.product-each p": true,
 }
 
 // trace checks that every metavariable of the step (but the computed

@@ -36,8 +36,11 @@ func flatNode(ms []mode) notation.Node { return modesLayout(ms).Node() }
 func valueNode(v sym.Value) notation.Node {
 	switch v.Kind {
 	case catalog.Layout:
+		if v.Offset != nil {
+			return pairTerm(v.Layout, *v.Offset)
+		}
 		return v.Layout.Node()
-	case catalog.Tiler:
+	case catalog.Tiler, catalog.Coord:
 		return sym.TilerNode(v.Tiler)
 	}
 	return sym.TupleNode(v.Tuple)
