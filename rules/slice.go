@@ -212,7 +212,24 @@ func (w *world) zipped(a sym.Layout, t sym.Tiler) sym.Layout {
 
 // localTile is local_tile(A, T, c): inner_partition, zipped_divide(A, T)
 // sliced at (repeat<R0>(_), append<R1>(c, _)).
+//
+// A tuple inside c that meets the rest of a divided mode indexes that
+// rest's nesting, which the engine computes as CuTe's function but not
+// always with CuTe's size-1 modes (DESIGN 3.3): where CuTe refuses such a
+// coordinate for the nesting alone, a value would be wrong, so it is not
+// computed symbolically.
 func (w *world) localTile(a sym.Layout, t, c sym.Tiler) sym.Value {
+	if !c.IsLeaf() {
+		divided := c.Rank() // a leaf tiler divides the whole layout
+		if !t.IsLeaf() {
+			divided = min(c.Rank(), t.Rank())
+		}
+		for _, k := range c.Kids()[:divided] {
+			if !k.IsLeaf() {
+				w.fail("local_tile: the coordinate %s holds the tuple %s where it indexes the rest of a divided mode, whose nesting the symbolic engine does not promise to be CuTe's: not supported symbolically", sym.FormatTiler(c), sym.FormatTiler(k))
+			}
+		}
+	}
 	z := w.zipped(a, t)
 	x := tuple.Of(repeatKeep(modeRank(z, 0)), w.appendKeep(c, modeRank(z, 1), "local_tile"))
 	req := call("local_tile", a.Node(), sym.TilerNode(t), sym.TilerNode(c))
