@@ -105,11 +105,9 @@ func (w *world) offset(c sym.Tiler, a sym.Layout, at string, inRange bool) sym.I
 			w.step("slice.in-range", at, Env{"c": lf.Int, "s": sym.Int{E: s, Static: allLeavesStatic(a.Shape)}})
 		}
 		v := w.crd2idx(tuple.Leaf(lf.Int), a.Shape, a.Stride, at)
-		return sym.Int{E: v, Static: w.crdStatic(lf.Int, a)}
+		return sym.Int{E: v, Static: crdStatic(lf.Int, a)}
 	}
-	if a.Shape.IsLeaf() || c.Rank() != rank(a) {
-		w.fail("slice_and_offset: the coordinate %s does not match the layout %s", sym.FormatTiler(c), a)
-	}
+	// (c matches the profile of a here: sliceLayout refused it otherwise)
 	sum, static := sym.Const(0), true
 	for i, k := range c.Kids() {
 		o := w.offset(k, modeOf(a, i), fmt.Sprintf("%s mode %d", at, i), inRange)
@@ -121,7 +119,7 @@ func (w *world) offset(c sym.Tiler, a sym.Layout, at string, inRange bool) sym.I
 // crdStatic reports whether CuTe's crd2idx of the integer c in the layout
 // a is a static integer: c, the extents it is split over and the strides
 // all static (a static _0 stride gives _0 whatever c is).
-func (w *world) crdStatic(c sym.Int, a sym.Layout) bool {
+func crdStatic(c sym.Int, a sym.Layout) bool {
 	if isStaticConst(c, 0) {
 		return true // CuTe does not divide a static _0 any more
 	}
@@ -148,8 +146,9 @@ func pairTerm(l sym.Layout, off sym.Int) notation.Node {
 	return &notation.Tuple{Elems: []notation.Node{l.Node(), off.Node()}}
 }
 
-// sliceAndOffset is slice_and_offset(c, A): slice(c, A) and the offset
-// of c (see offset); the step slice.pair, last, states the pair.
+// sliceAndOffset is slice_and_offset(c, A): slice(c, A) (which refuses a
+// coordinate that does not match A's profile) and the offset of c (see
+// offset); the step slice.pair, last, states the pair.
 func (w *world) sliceAndOffset(c sym.Tiler, a sym.Layout, inRange bool) sym.Value {
 	r := w.sliceLayout(c, a, false)
 	off := w.offset(c, a, "c", inRange)
