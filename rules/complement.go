@@ -56,6 +56,9 @@ func (w *world) unitShape(s sym.Int, at string) bool {
 // next one only when the merge is decided statically. It returns nil for
 // CuTe's _1:_0 (nothing left).
 func (w *world) coalesceModes(flat []mode) []mode {
+	if len(flat) == 0 {
+		w.fail("the layout has no modes")
+	}
 	out := []mode{flat[len(flat)-1]}
 	for i := len(flat) - 2; i >= 0; i-- {
 		m := flat[i]

@@ -21,6 +21,9 @@ import (
 // the B the caller composes with.
 func (w *world) coalesceX(a, b sym.Layout) []mode {
 	flat := flatModes(a)
+	if len(flat) == 0 {
+		w.fail("the layout has no modes")
+	}
 	w.step("comp.coalesce-lhs", "A", nil)
 	i := w.last()
 	out := []mode{flat[len(flat)-1]}

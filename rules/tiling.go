@@ -175,7 +175,7 @@ func padTo(l sym.Layout, r int) sym.Layout {
 	for len(ms) < r {
 		ms = append(ms, leafLayout(sym.S(1), sym.S(0)))
 	}
-	if len(ms) == 1 {
+	if len(ms) == 1 && rank(l) == 1 {
 		return l
 	}
 	return concat(ms)
