@@ -469,9 +469,10 @@ func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], flat bool) (Branch[sym.Value
 }
 
 // unitSymbols adds to by the symbols that a guard x == 1 sets to 1, x a
-// product of symbols (symbols are positive).
+// product of symbols (symbols are positive), without atoms.
 func unitSymbols(g sym.Cond, by map[string]sym.Expr) {
-	if v, ok := sym.IsConst(g.Y); g.Rel != sym.EQ || !ok || v != 1 || !sym.IsMonomial(g.X) || !sym.Integral(g.X) {
+	// (an atom is a monomial too: min(M,N) == 1 does not set M and N)
+	if v, ok := sym.IsConst(g.Y); g.Rel != sym.EQ || !ok || v != 1 || !sym.IsMonomial(g.X) || !sym.Integral(g.X) || sym.HasAtoms(g.X) {
 		return
 	}
 	ones := map[string]sym.Expr{}

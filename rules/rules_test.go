@@ -265,8 +265,8 @@ func TestDerivationCertificates(t *testing.T) {
 }
 
 // Every rule's lets are integers wherever its condition holds: sampled at
-// every binding of its metavariables in 1..9 (a random sample of them
-// beyond 4 metavariables), the condition must hold at some (a condition
+// every binding of its metavariables in -3..9 but 0 (a random sample of
+// them beyond 4 metavariables), the condition must hold at some (a condition
 // almost never met would make the test vacuous) and every let must then
 // evaluate to an integer (its exact divisions exact).
 func TestRuleLetsDefined(t *testing.T) {
@@ -285,7 +285,10 @@ func TestRuleLetsDefined(t *testing.T) {
 				binds = append(binds, c)
 				return
 			}
-			for v := int64(1); v <= 9; v++ {
+			for v := int64(-3); v <= 9; v++ {
+				if v == 0 {
+					continue
+				}
 				e[r.In[i]] = sym.D(v)
 				gen(i+1, e)
 			}
