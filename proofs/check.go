@@ -1248,6 +1248,7 @@ var computed = map[string]bool{
 	// a swizzled layout's index (crd2idx's sum over the modes), and the
 	// swizzle's split of an index x = t + c with the swizzled constant y
 	"swz.eval i": true, "swz.apply t": true, "swz.apply k": true, "swz.apply y": true,
+	"slice.in-range s": true, "tile.product-each p": true,
 }
 
 // trace checks that every metavariable of the step (but the computed

@@ -270,6 +270,9 @@ func eval(n notation.Node) (concrete.Value, error) {
 		}
 		return op.Apply(vals)
 	case *notation.Tuple:
+		if p, ok := pairTerm(n); ok {
+			return evalPair(p)
+		}
 		if !n.Angle && isTermTuple(n) {
 			shapes := make([]concrete.IntTuple, len(n.Elems))
 			strides := make([]concrete.IntTuple, len(n.Elems))
@@ -303,6 +306,39 @@ func eval(n notation.Node) (concrete.Value, error) {
 	return concrete.TupleValue(t), err
 }
 
+// pairTerm reports whether a tuple is a layout and its offset (the value
+// of slice_and_offset, local_tile and local_partition): two elements, a
+// layout or a call first and an integer second (a tuple of layouts with
+// an integer in it is no layout of modes).
+func pairTerm(t *notation.Tuple) (*notation.Tuple, bool) {
+	if t.Angle || len(t.Elems) != 2 {
+		return nil, false
+	}
+	switch t.Elems[0].(type) {
+	case *notation.Layout, *notation.Call:
+	default:
+		return nil, false
+	}
+	switch t.Elems[1].(type) {
+	case *notation.Int, *notation.Sym, *notation.Binary, *notation.Func:
+		return t, true
+	}
+	return nil, false
+}
+
+// evalPair evaluates a layout and its offset as concrete's pair value.
+func evalPair(t *notation.Tuple) (concrete.Value, error) {
+	l, err := evalAs(t.Elems[0], catalog.Layout)
+	if err != nil {
+		return concrete.Value{}, err
+	}
+	off, err := concrete.TupleFromNode(t.Elems[1])
+	if err != nil {
+		return concrete.Value{}, err
+	}
+	return concrete.Value{Kind: concrete.ValPair, Layout: l.Layout, Tuple: off}, nil
+}
+
 // isTermTuple reports whether a tuple holds layouts or calls (a layout of
 // modes) rather than integers.
 func isTermTuple(t *notation.Tuple) bool {
@@ -330,6 +366,9 @@ func evalAs(n notation.Node, k catalog.ArgKind) (concrete.Value, error) {
 		case catalog.Tiler:
 			t, err := concrete.TilerFromNode(n)
 			return concrete.TilerValue(t), err
+		case catalog.Coord:
+			t, err := concrete.CoordFromNode(n)
+			return concrete.Value{Kind: concrete.ValCoord, Tiler: t}, err
 		case catalog.Layout:
 			if t, ok := n.(*notation.Tuple); !ok || !isTermTuple(t) {
 				l, err := concrete.LayoutFromNode(n)
@@ -372,6 +411,15 @@ func sameFunction(x, y concrete.Value, modes bool) error {
 	switch {
 	case okX != okY || !okX && x.Kind != y.Kind:
 		return fmt.Errorf("%s and %s are not of one kind", x, y)
+	case x.Kind == concrete.ValPair:
+		// a layout and its offset: the offsets' values, then the layouts
+		if x.Composed != nil || y.Composed != nil {
+			return fmt.Errorf("%s and %s: composed layouts are not compared", x, y)
+		}
+		if tupleText(x.Tuple) != tupleText(y.Tuple) {
+			return fmt.Errorf("%s and %s have the offsets %s and %s", x, y, tupleText(x.Tuple), tupleText(y.Tuple))
+		}
+		return sameFunction(concrete.LayoutValue(x.Layout), concrete.LayoutValue(y.Layout), modes)
 	case !okX:
 		if tupleText(x.Tuple) != tupleText(y.Tuple) {
 			return fmt.Errorf("%s != %s", x, y)

@@ -79,11 +79,28 @@
 // tiler form, zipped, tiled, flat, blocked, raked, tile_to_shape),
 // right_inverse and left_inverse, max_common_vector and max_common_layout
 // (built on right_inverse, composition and CuTe's coalesce), nullspace,
-// the casts upcast and downcast, and the swizzles (swizzle,
+// the casts upcast and downcast: every operation of DESIGN section 4
+// whose result is a layout or an integer; and of issue 19's operations,
+// the slices and partitions (slice, dice, slice_and_offset, local_tile,
+// local_partition: data/slice.rules), whose result is a layout or a
+// layout and its offset (sym.Value.Offset), and the swizzles (swizzle,
 // composition_swizzle, and swizzled layouts as arguments; see below).
-// NotYet lists the operations of the catalogue with a symbolic version
-// that the engine does not compute yet (it answers an error saying so); a
-// test keeps it honest.
+// NotYet lists the operations with a symbolic version the engine does not
+// compute yet (it answers an error saying so); a test keeps it honest.
+//
+// The offset of a slice is crd2idx of its coordinate; each integer of the
+// coordinate must lie inside its mode (the rules slice.non-negative and
+// slice.in-range require it: CuTe does not check it, and outside its
+// mode a coordinate's offset is no element of the layout), a case split
+// where the assumptions do not decide it, and in dynamic mode CuTe's
+// value with a warning. The slice's layout does not depend on the
+// coordinate's integers. local_tile and local_partition follow
+// tensor_impl.hpp (inner_partition, outer_partition): zipped_divide, then
+// slice_and_offset, each a claim (tile.inner or tile.outer, tile.zipped,
+// slice.pair); local_partition's coordinates are remainders, inside their
+// modes by construction. A tuple inside local_tile's coordinate that
+// indexes the rest of a divided mode is not computed: that rest's nesting
+// is CuTe's function, not always with CuTe's size-1 modes.
 //
 // # Swizzles
 //

@@ -78,6 +78,22 @@ var impls = map[string]impl{
 		return layoutValue(w.maxCommonLayout(a[0].Layout, a[1].Layout))
 	},
 	"nullspace": func(w *world, a []sym.Value) sym.Value { return layoutValue(w.nullspace(a[0].Layout)) },
+	"slice": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.sliceLayout(a[0].Tiler, a[1].Layout, false))
+	},
+	"dice": func(w *world, a []sym.Value) sym.Value {
+		return layoutValue(w.sliceLayout(a[0].Tiler, a[1].Layout, true))
+	},
+	"slice_and_offset": func(w *world, a []sym.Value) sym.Value {
+		return w.sliceAndOffset(a[0].Tiler, a[1].Layout, false)
+	},
+	"local_tile": func(w *world, a []sym.Value) sym.Value { return w.localTile(a[0].Layout, a[1].Tiler, a[2].Tiler) },
+	"local_partition": func(w *world, a []sym.Value) sym.Value {
+		if !a[2].Tuple.IsLeaf() {
+			w.fail("local_partition: the index %s is not an integer (CuTe's static_assert is_integral<Index>)", sym.FormatTuple(a[2].Tuple))
+		}
+		return w.localPartition(a[0].Layout, a[1].Layout, a[2].Tuple.Value())
+	},
 	"coalesce": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.coalesce(a[0].Layout, "A"))
 	},
@@ -268,6 +284,9 @@ func (w *world) fitsInt64(v sym.Value) {
 	switch v.Kind {
 	case catalog.Layout:
 		leaves = append(v.Layout.Shape.Leaves(nil), v.Layout.Stride.Leaves(nil)...)
+		if v.Offset != nil {
+			leaves = append(leaves, *v.Offset)
+		}
 	case catalog.Tuple:
 		leaves = v.Tuple.Leaves(nil)
 	}
@@ -431,8 +450,10 @@ func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], flat bool) (Branch[sym.Value
 	if x.Value.String() == y.Value.String() {
 		return y, true
 	}
-	if x.Value.Kind != catalog.Layout || y.Value.Kind != catalog.Layout || x.Value.Head != nil || y.Value.Head != nil {
-		return x, false // a swizzled layout joins only an equal one
+	if x.Value.Kind != catalog.Layout || y.Value.Kind != catalog.Layout || x.Value.Head != nil || y.Value.Head != nil || x.Value.Offset != nil || y.Value.Offset != nil {
+		// (a swizzled layout, or a layout and its offset, joins only where
+		// both print the same)
+		return x, false
 	}
 	cx, err := ctx.WithConds(x.Guards...)
 	if err != nil {

@@ -308,7 +308,7 @@ func branchAt(a rules.Answer[sym.Value], b sym.Binding) (rules.Branch[sym.Value]
 		if br.Err != nil {
 			return br, br.Err
 		}
-		if br.Value.Kind != catalog.Layout {
+		if br.Value.Kind != catalog.Layout || br.Value.Offset != nil {
 			return br, fmt.Errorf("the result %s is not a layout", br.Value)
 		}
 		return br, nil

@@ -171,8 +171,11 @@ func (op *Op) ComposedArg() int {
 
 // Symbolic reports whether the operation has a symbolic version: DESIGN
 // section 4 asks one for every operation whose result is a layout or an
-// integer.
-func (op *Op) Symbolic() bool { return op.Result == ResLayout || op.Result == ResInt }
+// integer, and issue 19 one for a layout and its offset (the slices and
+// partitions).
+func (op *Op) Symbolic() bool {
+	return op.Result == ResLayout || op.Result == ResInt || op.Result == ResPair
+}
 
 // PostCond is a documented post-condition: CuTe's @post lines and the
 // conditions its documentation states for an operation.
