@@ -50,7 +50,18 @@ func parseRequest(line string) Request {
 	if dynamic {
 		f = f[1:]
 	}
-	r := Request{Op: f[0], Args: f[1:], Assume: []string{}, Dynamic: dynamic}
+	// a field "o" joins its neighbours: a swizzled layout Sw o O o L is
+	// one argument
+	var args []string
+	for i := 1; i < len(f); i++ {
+		if f[i] == "o" && len(args) > 0 && i+1 < len(f) {
+			args[len(args)-1] += " o " + f[i+1]
+			i++
+			continue
+		}
+		args = append(args, f[i])
+	}
+	r := Request{Op: f[0], Args: args, Assume: []string{}, Dynamic: dynamic}
 	for _, a := range strings.Split(assume, ";") {
 		if a = strings.TrimSpace(a); a != "" {
 			r.Assume = append(r.Assume, a)
