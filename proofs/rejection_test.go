@@ -13,7 +13,8 @@ import (
 // (1-based) and its rule, and, inside a merged case, the case it was
 // merged from by its letter (a, b, ...). Each row breaks one derivation at
 // one known place and wants the rejection's text to start with that
-// place (and the reason's first words).
+// place (and the reason's first words), or changes it into another
+// derivation that still holds (want ""), which Check accepts.
 func TestRejectionPlace(t *testing.T) {
 	derive := func(op string, args ...string) rules.Derivation {
 		d, err := rules.Derive(rules.Request{Op: op, Args: args})
@@ -31,7 +32,7 @@ func TestRejectionPlace(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		d      rules.Derivation
-		break_ func(d *rules.Derivation)
+		change func(d *rules.Derivation)
 		want   string
 	}{
 		{"guards contradicting the assumptions", compl(), func(d *rules.Derivation) {
@@ -61,12 +62,24 @@ func TestRejectionPlace(t *testing.T) {
 		{"an argument restated to another value", derive("composition", "(4,2):(1,4)", "_4:_2"), func(d *rules.Derivation) {
 			d.Cases[0].Steps[0].After = "composition((2,4):(7,2),_4:_2)"
 		}, "case 1 step 1 (comp.coalesce-lhs): composition((2,4):(7,2),_4:_2) restates argument 1 of composition((4,2):(1,4),_4:_2)"},
+		{"a result the steps do not give", derive("composition", "20:2", "(5,4):(4,1)"), func(d *rules.Derivation) {
+			d.Cases[0].Result = "(5,4):(8,3)"
+		}, "case 1: the steps give (5,4):(8,2), not the result"},
+		{"the result the steps give, written otherwise", derive("composition", "20:2", "(5,4):(4,1)"), func(d *rules.Derivation) {
+			d.Cases[0].Result = "(_5,4):(8,_2)"
+		}, ""},
 		{"a merged error of another kind", raked(), func(d *rules.Derivation) {
 			d.Cases[2].From[1].Error = "complement: another error"
 		}, "case 3: merged from case b, whose outcome differs in kind"},
 	} {
-		c.break_(&c.d)
+		c.change(&c.d)
 		err := proofs.Check(c.d)
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("%s: Check gives %v, want it accepted", c.name, err)
+			}
+			continue
+		}
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%s: Check gives %v, want a rejection %q...", c.name, err, c.want)
 		}
