@@ -38,3 +38,18 @@ func TestApplyTextArgument(t *testing.T) {
 		}
 	}
 }
+
+// recast_layout takes positive bit widths only: a zero or negative one is
+// bad input.
+func TestRecastWidths(t *testing.T) {
+	for _, w := range [][2]string{{"0", "8"}, {"8", "0"}, {"-8", "16"}} {
+		_, err := ApplyText("recast_layout", []string{"4:1", w[0], w[1]})
+		e, ok := err.(*Error)
+		if !ok || e.Kind != BadInput || !strings.Contains(e.Msg, "want positive widths") {
+			t.Errorf("recast_layout(4:1, %s, %s): %v, want a bad-input error", w[0], w[1], err)
+		}
+	}
+	if _, err := ApplyText("recast_layout", []string{"4:1", "8", "16"}); err != nil {
+		t.Errorf("recast_layout(4:1, 8, 16): %v", err)
+	}
+}
