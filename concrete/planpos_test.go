@@ -140,3 +140,28 @@ func TestPosKeepsDivisions(t *testing.T) {
 		}
 	}
 }
+
+// cannotOverflow bounds every register by 2^62 (every step's value then
+// fits): a product of two operands of magnitude up to 2^31 does, one up
+// to 2^31+1 does not; a sum of two up to 2^62 does not; a constant of
+// magnitude above 2^62 does not.
+func TestCannotOverflow(t *testing.T) {
+	const m = uint64(1) << 31
+	neg := int64(-1<<62) - 5
+	for _, c := range []struct {
+		p     plan
+		bound uint64
+		want  bool
+	}{
+		{plan{nin: 1, nregs: 3, code: []planStep{{op: stepMul, d: 2, a: 1, b: 1}}}, m, true},
+		{plan{nin: 1, nregs: 3, code: []planStep{{op: stepMul, d: 2, a: 1, b: 1}}}, m + 1, false},
+		{plan{nin: 1, nregs: 3, code: []planStep{{op: stepAdd, d: 2, a: 1, b: 1}}}, 1 << 61, true},
+		{plan{nin: 1, nregs: 3, code: []planStep{{op: stepAdd, d: 2, a: 1, b: 1}}}, 1 << 62, false},
+		{plan{nin: 1, nregs: 4, init: []int64{neg + 10}, code: []planStep{{op: stepAbs, d: 3, a: 2, b: 2}}}, 1, true},
+		{plan{nin: 1, nregs: 4, init: []int64{neg}, code: []planStep{{op: stepAbs, d: 3, a: 2, b: 2}}}, 1, false},
+	} {
+		if got := c.p.cannotOverflow(c.bound); got != c.want {
+			t.Errorf("cannotOverflow(%+v, %d) = %v, want %v", c.p.code, c.bound, got, c.want)
+		}
+	}
+}
