@@ -107,16 +107,16 @@ func TestCompareModes(t *testing.T) {
 // layout-valued call is a tiler where a tiler is expected, and a call of
 // another kind is refused where a layout is.
 func TestValueAtArgumentKinds(t *testing.T) {
-	got, err := ValueAt(parseT(t, "logical_divide_tiler(8:1,coalesce((2,2):(1,2)))"), sym.Binding{})
+	got, err := ValueAt(parseT(t, "logical_divide_tiler(_8:_1,coalesce((_2,_2):(_1,_2)))"), sym.Binding{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := ValueAt(parseT(t, "logical_divide(8:1,4:1)"), sym.Binding{})
+	want, err := ValueAt(parseT(t, "logical_divide(_8:_1,_4:_1)"), sym.Binding{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := sameFunction(got, want, true); err != nil {
-		t.Errorf("logical_divide_tiler(8:1,coalesce((2,2):(1,2))) = %s, want %s: %v", got, want, err)
+		t.Errorf("logical_divide_tiler(_8:_1,coalesce((_2,_2):(_1,_2))) = %s, want %s: %v", got, want, err)
 	}
 	if v, err := ValueAt(parseT(t, "coalesce(size(4:1))"), sym.Binding{}); err == nil {
 		t.Errorf("coalesce(size(4:1)) = %s, want an error (an integer is not a layout)", v)
