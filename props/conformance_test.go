@@ -238,22 +238,17 @@ func TestLawsConcrete(t *testing.T) {
 }
 
 // lawGroundConcrete turns a drawn call's arguments into concrete values:
-// an operation of issue 19 (catalog.Op.Ext, whose draws are concrete and
-// whose arguments may be coordinates holding `_` or swizzles) by parsing
-// them, any other through the symbolic arguments grounded at a binding
-// drawn from assumptions (false: none allowed, or beyond int64 there).
+// a concrete draw of an operation of issue 19 (catalog.Op.Ext, whose
+// arguments may be coordinates holding `_` or swizzles, which only the
+// concrete notation reads) by parsing them, any other through the
+// symbolic arguments grounded at a binding drawn from assumptions (false:
+// none allowed, or beyond int64 there).
 func lawGroundConcrete(rt *rapid.T, op string, args []string) ([]concrete.Value, bool) {
 	spec, _ := catalog.Lookup(op)
 	if spec.Ext {
-		cargs := make([]concrete.Value, len(args))
-		for i, a := range args {
-			v, err := concrete.ParseArg(a, spec.Args[i])
-			if err != nil {
-				rt.Fatalf("%s%v: %v", op, args, err)
-			}
-			cargs[i] = v
+		if cargs, err := concreteArgs(spec, args); err == nil {
+			return cargs, true
 		}
-		return cargs, true
 	}
 	assume := genAssume(rt)
 	ctx, vals, names, err := symArgs(op, args, assume)
@@ -275,6 +270,19 @@ func lawGroundConcrete(rt *rapid.T, op string, args []string) ([]concrete.Value,
 		}
 	}
 	return cargs, true
+}
+
+// concreteArgs parses a call's arguments as concrete values.
+func concreteArgs(spec *catalog.Op, args []string) ([]concrete.Value, error) {
+	cargs := make([]concrete.Value, len(args))
+	for i, a := range args {
+		v, err := concrete.ParseArg(a, spec.Args[i])
+		if err != nil {
+			return nil, err
+		}
+		cargs[i] = v
+	}
+	return cargs, nil
 }
 
 // lawUncompose reads a call whose first argument is a swizzled layout

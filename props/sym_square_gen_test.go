@@ -136,25 +136,8 @@ func genOrder(t *rapid.T, label, shape string) string {
 	leaf := func(l string) string {
 		return rapid.SampledFrom([]string{"_0", "_1", "_2", "_3", "_-1", "5", "1", "L"}).Draw(t, l)
 	}
-	// the top-level modes of the shape text
-	var modes []string
-	if strings.HasPrefix(shape, "(") {
-		depth, start := 0, 1
-		for i := 1; i < len(shape)-1; i++ {
-			switch shape[i] {
-			case '(':
-				depth++
-			case ')':
-				depth--
-			case ',':
-				if depth == 0 {
-					modes = append(modes, shape[start:i])
-					start = i + 1
-				}
-			}
-		}
-		modes = append(modes, shape[start:len(shape)-1])
-	} else {
+	modes := topModes(shape)
+	if modes == nil {
 		return leaf(label)
 	}
 	parts := make([]string, len(modes))
@@ -167,6 +150,53 @@ func genOrder(t *rapid.T, label, shape string) string {
 		parts[i] = leaf(l)
 	}
 	return "(" + strings.Join(parts, ",") + ")"
+}
+
+// topModes splits a tuple text into its top-level elements (nil for a
+// text that is no tuple).
+func topModes(shape string) []string {
+	if !strings.HasPrefix(shape, "(") {
+		return nil
+	}
+	var modes []string
+	depth, start := 0, 1
+	for i := 1; i < len(shape)-1; i++ {
+		switch shape[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				modes = append(modes, shape[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(modes, shape[start:len(shape)-1])
+}
+
+// genSymCoord draws a coordinate of a shape text holding `_`: per mode
+// `_`, an integer, a symbolic coordinate (in range or not: an index
+// beyond the mode is a guard's business), or for a tuple mode a tuple of
+// coordinates of its modes.
+func genSymCoord(t *rapid.T, label, shape string) string {
+	modes := topModes(shape)
+	if modes == nil || rapid.IntRange(0, 3).Draw(t, label+"#whole") == 0 {
+		return rapid.SampledFrom([]string{"_", "0", "1", "3", "K", "K-1", "M-1"}).Draw(t, label)
+	}
+	parts := make([]string, len(modes))
+	for i, m := range modes {
+		parts[i] = genSymCoord(t, fmt.Sprintf("%s.%d", label, i), m)
+	}
+	return "(" + strings.Join(parts, ",") + ")"
+}
+
+// sliced draws a layout and a coordinate of its shape (genSymCoord).
+func sliced(t *rapid.T) []string {
+	a := genSymLayout(t, "A")
+	shape, _, _ := strings.Cut(a, ":")
+	return []string{genSymCoord(t, "c", shape), a}
 }
 
 // zeroStrides replaces some strides of a layout text by _0.
@@ -341,6 +371,25 @@ var squareCalls = []symCall{
 	}},
 	{"downcast", func(t *rapid.T) []string {
 		return []string{genSymLayout(t, "A"), fmt.Sprint(rapid.SampledFrom([]int{1, 2, 3, 4, 8}).Draw(t, "N"))}
+	}},
+	{"slice", sliced},
+	{"dice", sliced},
+	{"slice_and_offset", sliced},
+	{"local_tile", func(t *rapid.T) []string {
+		a, rk := genRankedLayout(t, "A")
+		n := rapid.IntRange(1, rk).Draw(t, "c#rank")
+		c := make([]string, n)
+		for i := range c {
+			c[i] = rapid.SampledFrom([]string{"_", "0", "1", "K", "K-1", "M-1"}).Draw(t, fmt.Sprintf("c.%d", i))
+		}
+		crd := "(" + strings.Join(c, ",") + ")"
+		if n == 1 && rapid.Bool().Draw(t, "c#leaf") {
+			crd = c[0]
+		}
+		return []string{a, genTiler(t, "T", rk), crd}
+	}},
+	{"local_partition", func(t *rapid.T) []string {
+		return []string{genSymLayout(t, "A"), genTile(t, "L"), rapid.SampledFrom([]string{"0", "5", "K", "K-1", "K*_3"}).Draw(t, "i")}
 	}},
 	{"max_common_vector", maxCommonArgs},
 	{"max_common_layout", maxCommonArgs},

@@ -79,10 +79,52 @@
 // tiler form, zipped, tiled, flat, blocked, raked, tile_to_shape),
 // right_inverse and left_inverse, max_common_vector and max_common_layout
 // (built on right_inverse, composition and CuTe's coalesce), nullspace,
-// and the casts upcast and downcast: every operation of the catalogue
-// whose result is a layout or an integer. NotYet would list one the
-// engine does not compute (it answers an error saying so); a test keeps
-// it honest.
+// the casts upcast and downcast: every operation of DESIGN section 4
+// whose result is a layout or an integer; and of issue 19's operations,
+// the slices and partitions (slice, dice, slice_and_offset, local_tile,
+// local_partition: data/slice.rules), whose result is a layout or a
+// layout and its offset (sym.Value.Offset), and the swizzles (swizzle,
+// composition_swizzle, and swizzled layouts as arguments; see below).
+// NotYet lists the operations with a symbolic version the engine does not
+// compute yet (it answers an error saying so); a test keeps it honest.
+//
+// The offset of a slice is crd2idx of its coordinate; each integer of the
+// coordinate must lie inside its mode (the rules slice.non-negative and
+// slice.in-range require it: CuTe does not check it, and outside its
+// mode a coordinate's offset is no element of the layout), a case split
+// where the assumptions do not decide it, and in dynamic mode CuTe's
+// value with a warning. The slice's layout does not depend on the
+// coordinate's integers. local_tile and local_partition follow
+// tensor_impl.hpp (inner_partition, outer_partition): zipped_divide, then
+// slice_and_offset, each a claim (tile.inner or tile.outer, tile.zipped,
+// slice.pair); local_partition's coordinates are remainders, inside their
+// modes by construction. A tuple inside local_tile's coordinate that
+// indexes the rest of a divided mode is not computed: that rest's nesting
+// is CuTe's function, not always with CuTe's size-1 modes.
+//
+// # Swizzles
+//
+// A swizzle Sw<B,M,S> has static parameters (CuTe's template arguments);
+// a swizzled layout Sw o O o L (CuTe's ComposedLayout) may hold symbols in
+// its offset O and its layout L (sym.Value.Head). What is decidable, and
+// computed (swizzle.rules): composition_swizzle (Sw o _0 o L, or L for the
+// identity swizzle); the operations CuTe forwards to L and composes back
+// (catalog.ComposedForward: the divides, products, compositions, coalesce,
+// ...), computed on L with every rule of their own, cases included; those
+// whose answer is L's (catalog.ComposedInner: size, cosize, rank, depth,
+// complement); and a swizzle of an index x over symbols (swizzle, and
+// crd2idx of a swizzled layout, Sw(O + L(c))) wherever the assumptions fix
+// the bits of x the swizzle reads. Sw<B,M,S> reads and writes only the
+// bits below B+M+|S|, so with c the constant part of x reduced mod
+// k = 2^(B+M+|S|), where k divides x - c, Sw(x) = x - c + Sw(c), Sw(c)
+// computed on integers (rule swz.apply). Elsewhere the bits of x depend on
+// the binding, and sym, having no bitwise operations, cannot express the
+// xor: the answer is an error naming the divisibility it needs (the rule
+// refuses; assume it, e.g. M % 1024 == 0, and it is plain). The other
+// operations with a rule of their own for swizzled layouts (slices, the
+// casts, the inverses, max_alignment, nullspace) and a composition whose
+// second argument is swizzled answer an error saying they have no
+// symbolic version; the concrete engine computes them.
 //
 // Validity follows the checks the CuTe vectors are graded with: a
 // composition is valid where CuTe's value is the function A o B (the

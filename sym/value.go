@@ -145,23 +145,82 @@ func evalTiler(t Tiler, b Binding) (concrete.Tiler, error) {
 
 // Value is an argument or a result of a symbolic operation of the
 // catalogue (internal/catalog): a layout, an IntTuple (an integer is a
-// leaf) or a tiler.
+// leaf), a tiler, a coordinate that may hold `_` (a Tiler of TileInt and
+// TileKeep leaves), or a layout and its offset (the results of kind
+// catalog.ResPair: Kind is catalog.Layout and Offset is set).
 type Value struct {
-	Kind   catalog.ArgKind // catalog.Layout, catalog.Tiler, or catalog.Tuple for tuples, shapes and parameters
+	Kind   catalog.ArgKind // catalog.Layout, catalog.Tiler, catalog.Coord, catalog.Swizzle, or catalog.Tuple for tuples, shapes and parameters
 	Layout Layout
 	Tuple  IntTuple
-	Tiler  Tiler
+	Tiler  Tiler // catalog.Tiler and catalog.Coord
+	Offset *Int  // a layout and its offset (slice_and_offset, local_tile, local_partition)
+	// Swizzle is the value of kind catalog.Swizzle: CuTe's
+	// Swizzle<B,M,S>, whose parameters are static.
+	Swizzle concrete.Swizzle
+	// Head, when not nil on a layout, makes the value the swizzled layout
+	// Head.Swizzle o Head.Offset o Layout (CuTe's ComposedLayout).
+	Head *Swizzled
 }
 
-// String prints the value in CuTe's syntax.
-func (v Value) String() string {
+// Swizzled is the head Sw o O of a swizzled layout over symbols, CuTe's
+// ComposedLayout<Swizzle<B,M,S>, O, Layout>, the function c ->
+// Sw(O + Layout(c)): a swizzle with static parameters and an offset, an
+// integer that may hold symbols.
+type Swizzled struct {
+	Swizzle concrete.Swizzle
+	Offset  Int
+}
+
+// String prints the value in CuTe's syntax; a layout and its offset as
+// CuTe prints the tuple: ((_4):(_1),j*M).
+func (v Value) String() string { return notation.Print(v.Node()) }
+
+// Node returns the value in the notation: a layout (a swizzled one as
+// Sw<B,M,S> o O o L; a layout and its offset as CuTe prints the tuple), a
+// tiler or a coordinate, a swizzle, or an integer tuple.
+func (v Value) Node() notation.Node {
 	switch v.Kind {
 	case catalog.Layout:
-		return v.Layout.String()
-	case catalog.Tiler:
-		return FormatTiler(v.Tiler)
+		if v.Head != nil {
+			return &notation.Composed{A: v.Head.Swizzle.Node(), O: v.Head.Offset.Node(), B: v.Layout.Node()}
+		}
+		if v.Offset != nil {
+			return &notation.Tuple{Elems: []notation.Node{v.Layout.Node(), v.Offset.Node()}}
+		}
+		return v.Layout.Node()
+	case catalog.Tiler, catalog.Coord:
+		return TilerNode(v.Tiler)
+	case catalog.Swizzle:
+		return v.Swizzle.Node()
 	}
-	return FormatTuple(v.Tuple)
+	return TupleNode(v.Tuple)
+}
+
+// CoordFromNode converts a parsed coordinate that may hold CuTe's `_`:
+// integers (symbolic ones too), `_` and tuples of them, as a Tiler of
+// TileInt and TileKeep leaves: (_,j), ((1,_),_).
+func CoordFromNode(n notation.Node) (Tiler, error) {
+	switch n := n.(type) {
+	case *notation.Layout:
+		return Tiler{}, semErr(n, "a coordinate (integers, '_' and tuples of them)", "a layout is not a coordinate")
+	case *notation.Tuple:
+		if n == nil {
+			return Tiler{}, semErr(nil, "a coordinate", "nil node")
+		}
+		if n.Angle {
+			return Tiler{}, semErr(n, "a coordinate (...)", "'<...>' is a tiler, not a coordinate")
+		}
+		kids := make([]Tiler, len(n.Elems))
+		for i, e := range n.Elems {
+			k, err := CoordFromNode(e)
+			if err != nil {
+				return Tiler{}, err
+			}
+			kids[i] = k
+		}
+		return tuple.Of(kids...), nil
+	}
+	return TilerFromNode(n)
 }
 
 // ArgFromNode is the symbolic engine's one converter from parsed notation
@@ -169,14 +228,27 @@ func (v Value) String() string {
 // layout, a tiler (a layout, an integer, `_` or a tuple of tilers), or an
 // IntTuple for tuples, shapes and parameters. A parameter (a template
 // argument of CuTe: take<1,3>) must be constant.
+//
+// A swizzle (catalog.Swizzle) is Sw<B,M,S>; where a layout is expected, a
+// swizzled layout Sw<B,M,S> o O o L (O an integer, which may hold symbols)
+// is a layout value with a Head.
 func ArgFromNode(n notation.Node, k catalog.ArgKind) (Value, error) {
 	switch k {
 	case catalog.Layout:
+		if cn, ok := n.(*notation.Composed); ok {
+			return composedFromNode(cn)
+		}
 		l, err := LayoutFromNode(n)
 		return Value{Kind: catalog.Layout, Layout: l}, err
+	case catalog.Swizzle:
+		sw, err := concrete.SwizzleFromNode(n)
+		return Value{Kind: catalog.Swizzle, Swizzle: sw}, err
 	case catalog.Tiler:
 		t, err := TilerFromNode(n)
 		return Value{Kind: catalog.Tiler, Tiler: t}, err
+	case catalog.Coord:
+		t, err := CoordFromNode(n)
+		return Value{Kind: catalog.Coord, Tiler: t}, err
 	}
 	t, err := TupleFromNode(n)
 	if err != nil {
@@ -193,13 +265,22 @@ func ArgFromNode(n notation.Node, k catalog.ArgKind) (Value, error) {
 }
 
 // Symbols lists the symbols of a value (repeats included, in the order of
-// its leaves): those of a layout's shape and stride, of a tiler's layouts
-// and integers, or of an integer tuple.
+// its leaves): those of a layout's shape and stride (and offset), of a
+// tiler's or a coordinate's layouts and integers, or of an integer tuple.
 func (v Value) Symbols() []string {
 	switch v.Kind {
 	case catalog.Layout:
-		return append(TupleSymbols(v.Layout.Shape), TupleSymbols(v.Layout.Stride)...)
-	case catalog.Tiler:
+		out := append(TupleSymbols(v.Layout.Shape), TupleSymbols(v.Layout.Stride)...)
+		if v.Head != nil {
+			out = append(out, Symbols(v.Head.Offset.E)...)
+		}
+		if v.Offset != nil {
+			out = append(out, Symbols(v.Offset.E)...)
+		}
+		return out
+	case catalog.Swizzle:
+		return nil
+	case catalog.Tiler, catalog.Coord:
 		var out []string
 		tuple.Fold(v.Tiler, 0, func(_ int, lf TilerLeaf) int {
 			switch lf.Kind {
@@ -217,16 +298,53 @@ func (v Value) Symbols() []string {
 }
 
 // EvalValue grounds a value at a binding the context allows (EvalLayout,
-// EvalTiler or EvalTuple by its kind).
+// EvalTiler or EvalTuple by its kind; a layout and its offset as
+// concrete's ValPair).
 func (c *Ctx) EvalValue(v Value, b Binding) (concrete.Value, error) {
 	switch v.Kind {
 	case catalog.Layout:
 		l, err := c.EvalLayout(v.Layout, b)
-		return concrete.LayoutValue(l), err
+		if err != nil {
+			return concrete.Value{}, err
+		}
+		if v.Head != nil {
+			off, err := evalInt(v.Head.Offset, b)
+			if err != nil {
+				return concrete.Value{}, fmt.Errorf("offset: %w", err)
+			}
+			return concrete.ComposedValue(concrete.Composed{Swizzle: v.Head.Swizzle, Offset: off, Layout: l}), nil
+		}
+		if v.Offset != nil {
+			off, err := evalInt(*v.Offset, b)
+			return concrete.Value{Kind: concrete.ValPair, Layout: l, Tuple: tuple.Leaf(off)}, err
+		}
+		return concrete.LayoutValue(l), nil
+	case catalog.Swizzle:
+		return concrete.Value{Kind: concrete.ValSwizzle, Swizzle: v.Swizzle}, nil
 	case catalog.Tiler:
 		t, err := c.EvalTiler(v.Tiler, b)
 		return concrete.TilerValue(t), err
+	case catalog.Coord:
+		t, err := c.EvalTiler(v.Tiler, b)
+		return concrete.Value{Kind: concrete.ValCoord, Tiler: t}, err
 	}
 	t, err := c.EvalTuple(v.Tuple, b)
 	return concrete.TupleValue(t), err
+}
+
+// composedFromNode converts a parsed swizzled layout Sw<B,M,S> o O o L.
+func composedFromNode(n *notation.Composed) (Value, error) {
+	sw, err := concrete.SwizzleFromNode(n.A)
+	if err != nil {
+		return Value{}, err
+	}
+	off, err := IntFromNode(n.O)
+	if err != nil {
+		return Value{}, err
+	}
+	l, err := LayoutFromNode(n.B)
+	if err != nil {
+		return Value{}, err
+	}
+	return Value{Kind: catalog.Layout, Layout: l, Head: &Swizzled{Swizzle: sw, Offset: off}}, nil
 }

@@ -109,8 +109,8 @@ const (
 	// (size, cosize, rank, depth, complement, make_fragment_like).
 	ComposedInner
 	// ComposedOwn: the operation has a rule of its own for composed layouts
-	// (evaluation, slices, max_alignment, nullspace, the casts, the
-	// inverses).
+	// (evaluation, crd2idx as the layout's operator()(c), slices,
+	// max_alignment, nullspace, the casts, the inverses).
 	ComposedOwn
 )
 
@@ -157,10 +157,25 @@ func (op *Op) Usage() string {
 	return b.String()
 }
 
+// ComposedArg is the position of the argument that may be a composed
+// layout: the operation's first layout argument (the second for slice(c,
+// A) and crd2idx(c, A)), -1 for none.
+func (op *Op) ComposedArg() int {
+	for i, k := range op.Args {
+		if k == Layout {
+			return i
+		}
+	}
+	return -1
+}
+
 // Symbolic reports whether the operation has a symbolic version: DESIGN
 // section 4 asks one for every operation whose result is a layout or an
-// integer.
-func (op *Op) Symbolic() bool { return op.Result == ResLayout || op.Result == ResInt }
+// integer, and issue 19 one for a layout and its offset (the slices and
+// partitions).
+func (op *Op) Symbolic() bool {
+	return op.Result == ResLayout || op.Result == ResInt || op.Result == ResPair
+}
 
 // PostCond is a documented post-condition: CuTe's @post lines and the
 // conditions its documentation states for an operation.
@@ -306,7 +321,7 @@ var composedUse = map[string]ComposedUse{
 	"coalesce_profile": ComposedForward, "flatten": ComposedForward, "take": ComposedForward,
 	"group": ComposedForward, "get": ComposedForward,
 	"size": ComposedInner, "cosize": ComposedInner, "rank": ComposedInner, "depth": ComposedInner, "complement": ComposedInner,
-	"evaluate": ComposedOwn, "nullspace": ComposedOwn, "slice": ComposedOwn, "slice_and_offset": ComposedOwn,
+	"evaluate": ComposedOwn, "crd2idx": ComposedOwn, "nullspace": ComposedOwn, "slice": ComposedOwn, "slice_and_offset": ComposedOwn,
 	"upcast": ComposedOwn, "downcast": ComposedOwn, "right_inverse": ComposedOwn, "left_inverse": ComposedOwn,
 }
 

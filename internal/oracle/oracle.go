@@ -84,10 +84,11 @@ func Handle(req Request) (rep Reply) {
 		return errReply(id, "unknown mode %q (want \"cute\" or \"strict\")", req.Mode)
 	}
 	if req.Assume != nil || req.Dynamic || req.Derive || hasSymbol(req.Args) {
-		if !hasSymbol(req.Args) && len(req.Assume) == 0 && !req.Dynamic && !req.Derive && !rules.Implemented(req.Op) {
+		if !hasSymbol(req.Args) && len(req.Assume) == 0 && !req.Dynamic && !req.Derive && (!rules.Implemented(req.Op) || hasSwizzle(req.Args)) {
 			// a symbolic request over integers for an operation the
-			// rules engine does not compute yet: the concrete engine
-			// answers it strictly (an error where CuTe's value breaks a
+			// rules engine does not compute yet, or of a swizzled layout
+			// (which it does not read): the concrete engine answers it
+			// strictly (an error where CuTe's value breaks a
 			// post-condition), as symbolic answers are
 			opts = append(opts, concrete.StrictMode())
 		} else {
@@ -119,6 +120,22 @@ func Handle(req Request) (rep Reply) {
 func hasSymbol(args []string) bool {
 	for _, a := range args {
 		if n, err := notation.Parse(a); err == nil && len(notation.Symbols(n)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSwizzle reports whether an argument is a swizzle or a swizzled
+// layout (CuTe's ComposedLayout).
+func hasSwizzle(args []string) bool {
+	for _, a := range args {
+		n, err := notation.Parse(a)
+		if err != nil {
+			continue
+		}
+		switch n.(type) {
+		case *notation.Swizzle, *notation.Composed:
 			return true
 		}
 	}

@@ -240,7 +240,9 @@ func TestServeHugeSizes(t *testing.T) {
 }
 
 // Symbolic requests: a plain result, cases with needs, the derivation, the
-// dynamic refusal, an integer request answered strictly, bad assumptions.
+// dynamic refusal, an integer request answered strictly, bad assumptions,
+// a slice's layout and offset, and a swizzled layout (which the symbolic
+// engine does not read) answered strictly by the concrete engine.
 func TestSymbolicRequests(t *testing.T) {
 	tests := []struct {
 		line string
@@ -262,6 +264,10 @@ func TestSymbolicRequests(t *testing.T) {
 			[]string{`inconsistent assumptions`}},
 		{`{"id":8,"op":"complement","args":["(_2,_2):(_1,_6)","M"],"assume":[]}`,
 			[]string{`"needs":["12*ceil_div(M,12)-7<=8*ceil_div(M,8)"]`}},
+		{`{"id":9,"op":"slice_and_offset","args":["(_,j)","(M,N):(_1,M)"],"assume":["j < N"]}`,
+			[]string{`"result":"((M):(_1),M*j)"`}},
+		{`{"id":10,"op":"slice","args":["(_,_2)","Sw<1,0,1> o _0 o (_4,_8):(_1,_4)"],"assume":[]}`,
+			[]string{`"result":"Sw<1,0,1> o _0 o (_4):(_1)"`}},
 	}
 	for _, tc := range tests {
 		var buf strings.Builder
