@@ -64,8 +64,8 @@ var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static"
 // trusts nothing the engine computed: see the package documentation for
 // what it checks.
 func Check(d rules.Derivation) error {
-	c := &checker{d: d, set: rules.Standard(), assumed: map[string]bool{}, samples: map[string][]sym.Binding{}, dynamic: d.Dynamic}
-	if err := c.setup(); err != nil {
+	c, err := newChecker(d)
+	if err != nil {
 		return &Rejection{Why: err.Error()}
 	}
 	if len(d.Cases) == 0 {
@@ -101,6 +101,13 @@ func Check(d rules.Derivation) error {
 		}
 	}
 	return nil
+}
+
+// newChecker makes the checker of a derivation: its assumptions and its
+// request read (setup).
+func newChecker(d rules.Derivation) (*checker, error) {
+	c := &checker{d: d, set: rules.Standard(), assumed: map[string]bool{}, samples: map[string][]sym.Binding{}, dynamic: d.Dynamic}
+	return c, c.setup()
 }
 
 // setup reads the assumptions and the request.

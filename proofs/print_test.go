@@ -67,6 +67,9 @@ func TestLines(t *testing.T) {
 			guarded++
 		}
 		if l.Term == nil {
+			if trimmed := strings.TrimSpace(l.Text); strings.HasPrefix(trimmed, "= ") && !strings.HasPrefix(trimmed, "= error: ") {
+				t.Errorf("outcome %q shows no term", l.Text)
+			}
 			continue
 		}
 		terms++
@@ -92,5 +95,34 @@ func TestLines(t *testing.T) {
 	}
 	if terms == 0 || guarded == 0 {
 		t.Errorf("%d lines show a term, %d carry guards: want some of each", terms, guarded)
+	}
+}
+
+// The steps every case shares print once, before the cases (a case that
+// has only those steps, first or later, included), and each case prints
+// its own steps after them.
+func TestFormatSharedPrefix(t *testing.T) {
+	d, err := rules.Derive(rules.Request{Op: "composition", Args: []string{"(M,N):(_1,M)", "_4:_1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Cases) < 2 || len(d.Cases[0].Steps) < 3 || d.Cases[0].Steps[1].Rule != "comp.step.divide" || d.Cases[1].Steps[1].Rule != "comp.step.divide" {
+		t.Fatalf("the cases of %s(%s) no longer share two steps", d.Op, strings.Join(d.Args, ", "))
+	}
+	for k := range 3 {
+		x := clone(t, d)
+		if k > 0 {
+			// case k-1 has only the shared steps
+			x.Cases[k-1].Steps = x.Cases[k-1].Steps[:2]
+		}
+		out := proofs.Format(x)
+		shared := strings.Index(out, "[comp.step.divide")
+		first := strings.Index(out, "1a. Case")
+		if strings.Count(out, "[comp.coalesce-lhs") != 1 || strings.Count(out, "[comp.step.divide") != 1 || shared < 0 || first < shared {
+			t.Errorf("the shared steps are not printed once before the cases:\n%s", out)
+		}
+		if k != 1 && !strings.Contains(out[first:], "[comp.take.rest") {
+			t.Errorf("case a's own steps are missing:\n%s", out)
+		}
 	}
 }
