@@ -459,10 +459,10 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	if err != nil {
 		return rejCase("result: %v", err)
 	}
+	// the term the steps reached is the result (the restatements of
+	// layouts included: comp.leaf's CuTe form)
 	if notation.Print(open[0]) != notation.Print(res) {
-		if err := c.spotCheck(open[0], res, when, caseSamples); err != nil {
-			return rejCase("the steps give %s, not the result: %v", notation.Print(open[0]), err)
-		}
+		return rejCase("the steps give %s, not the result %s", notation.Print(open[0]), notation.Print(res))
 	}
 	if err := c.spotCheck(c.request, res, when, caseSamples); err != nil {
 		return rejCase("the result against concrete: %v", err)
