@@ -369,6 +369,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 			return rej("%v", err)
 		}
 		r, _ := c.set.Rule(st.Rule) // checkStep found it
+		if len(r.Computes) > 0 && !slices.Contains(r.Computes, c.d.Op) {
+			return rej("rule %s computes %s, the request is %s", r.ID, strings.Join(r.Computes, " or "), c.d.Op)
+		}
 		if len(r.Follows) > 0 {
 			if err := follows(r, st, cs.Steps[:si]); err != nil {
 				return rej("%v", err)
@@ -453,6 +456,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	for _, t := range open {
 		if r := nextCall(t); r != nil {
 			return rejCase("no step computes %s (in %s)", notation.Print(r), notation.Print(t))
+		}
+	}
+	for _, r := range c.set.Rules() {
+		if slices.Contains(r.Computes, c.d.Op) && !slices.ContainsFunc(cs.Steps, func(st rules.Step) bool { return st.Rule == r.ID }) {
+			return rejCase("no step applies rule %s, which computes %s", r.ID, c.d.Op)
 		}
 	}
 	res, err := parseTerm(cs.Result)

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -98,6 +99,11 @@ type Rule struct {
 	// every name the two steps share: the algorithm's order, where a
 	// step's pattern alone does not show it.
 	Follows []string
+	// Computes lists the operations the rule computes at the top of a
+	// request (a computes line; empty for none): a step of the rule is
+	// one of a derivation of a request of one of them, and every case of
+	// such a request that has a result has a step of the rule.
+	Computes []string
 	// Text is the rule as written in its file: its header and its lines,
 	// each trimmed, joined by newlines (comments and blank lines left
 	// out). A derivation step quotes TextHash(Text), so that a checker
@@ -261,7 +267,7 @@ func (s *Set) parseFile(name, src string) error {
 				group.Rules = append(group.Rules, r)
 			}
 			cur = r
-		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows":
+		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "computes":
 			if cur == nil {
 				return perr("%s outside a rule", key)
 			}
@@ -310,6 +316,8 @@ func (s *Set) parseFile(name, src string) error {
 				cur.Says = rest
 			case "claims":
 				cur.Claims = strings.Fields(rest)
+			case "computes":
+				cur.Computes = strings.Fields(rest)
 			case "follows":
 				cur.Follows = strings.Fields(rest)
 			case "rewrites":
@@ -403,6 +411,11 @@ func (s *Set) lint() error {
 		}
 	}
 	for _, r := range s.order {
+		for _, op := range r.Computes {
+			if _, ok := catalog.Lookup(op); !ok {
+				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": computes the unknown operation " + op}
+			}
+		}
 		for _, f := range r.Follows {
 			if _, ok := s.byID[f]; !ok {
 				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": follows the unknown rule " + f}
