@@ -1347,15 +1347,15 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 }
 
 // follows checks a step of a rule with a follows line: the step before it
-// is of one of the rules named, with the same value for every name the
-// two steps bind.
+// is of one of the rules named, with the same value for each name of the
+// line's "with" part.
 func follows(r *rules.Rule, st rules.Step, before []rules.Step) error {
 	if len(before) == 0 || !slices.Contains(r.Follows, before[len(before)-1].Rule) {
 		return fmt.Errorf("rule %s follows a step of %s, and the step before is not one", r.ID, strings.Join(r.Follows, " or "))
 	}
 	prev := before[len(before)-1]
-	for k, v := range st.Bind {
-		if w, ok := prev.Bind[k]; ok && w != v {
+	for _, k := range r.Same {
+		if v, w := st.Bind[k], prev.Bind[k]; w != v {
 			return fmt.Errorf("%s = %s, but %s = %s in the step of %s before it", k, v, k, w, prev.Rule)
 		}
 	}

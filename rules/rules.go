@@ -95,10 +95,11 @@ type Rule struct {
 	// its own).
 	Lhs, Rhs string
 	// Follows lists the rules one of which the step directly follows in
-	// its case (a follows line; empty for none), with the same value for
-	// every name the two steps share: the algorithm's order, where a
-	// step's pattern alone does not show it.
-	Follows []string
+	// its case (a follows line; empty for none), and Same the names whose
+	// values the two steps share (the line's "with" part): the
+	// algorithm's order and data flow, where a step's pattern alone does
+	// not show them.
+	Follows, Same []string
 	// Computes lists the operations the rule computes at the top of a
 	// request (a computes line; empty for none): a step of the rule is
 	// one of a derivation of a request of one of them, and every case of
@@ -319,7 +320,8 @@ func (s *Set) parseFile(name, src string) error {
 			case "computes":
 				cur.Computes = strings.Fields(rest)
 			case "follows":
-				cur.Follows = strings.Fields(rest)
+				ids, with, _ := strings.Cut(rest, " with ")
+				cur.Follows, cur.Same = strings.Fields(ids), strings.Fields(with)
 			case "rewrites":
 				l, r, ok := strings.Cut(rest, "=>")
 				if !ok || cur.Lhs != "" {
@@ -417,8 +419,14 @@ func (s *Set) lint() error {
 			}
 		}
 		for _, f := range r.Follows {
-			if _, ok := s.byID[f]; !ok {
+			o, ok := s.byID[f]
+			if !ok {
 				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": follows the unknown rule " + f}
+			}
+			for _, n := range r.Same {
+				if !slices.Contains(r.In, n) || !slices.Contains(o.In, n) && !slices.ContainsFunc(o.Lets, func(l Let) bool { return l.Name == n }) {
+					return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": follows " + f + " with " + n + ", which is not a metavariable of both"}
+				}
 			}
 		}
 	}
