@@ -377,6 +377,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 				return rej("%v", err)
 			}
 		}
+		if len(r.Then) > 0 && (si+1 < len(cs.Steps) || cs.Error == "") {
+			if si+1 == len(cs.Steps) || !slices.Contains(r.Then, cs.Steps[si+1].Rule) {
+				return rej("the step after it applies none of %s (rule %s's then line)", strings.Join(r.Then, ", "), r.ID)
+			}
+		}
 		if err := src.trace(r, st); err != nil {
 			return rej("%v", err)
 		}

@@ -100,6 +100,9 @@ type Rule struct {
 	// algorithm's order and data flow, where a step's pattern alone does
 	// not show them.
 	Follows, Same []string
+	// Then lists the rules one of which the step directly after it in its
+	// case applies (a then line; empty for none), where the case goes on.
+	Then []string
 	// Computes lists the operations the rule computes at the top of a
 	// request (a computes line; empty for none): a step of the rule is
 	// one of a derivation of a request of one of them, and every case of
@@ -268,7 +271,7 @@ func (s *Set) parseFile(name, src string) error {
 				group.Rules = append(group.Rules, r)
 			}
 			cur = r
-		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "computes":
+		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "computes", "then":
 			if cur == nil {
 				return perr("%s outside a rule", key)
 			}
@@ -317,6 +320,8 @@ func (s *Set) parseFile(name, src string) error {
 				cur.Says = rest
 			case "claims":
 				cur.Claims = strings.Fields(rest)
+			case "then":
+				cur.Then = strings.Fields(rest)
 			case "computes":
 				cur.Computes = strings.Fields(rest)
 			case "follows":
@@ -416,6 +421,11 @@ func (s *Set) lint() error {
 		for _, op := range r.Computes {
 			if _, ok := catalog.Lookup(op); !ok {
 				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": computes the unknown operation " + op}
+			}
+		}
+		for _, f := range r.Then {
+			if _, ok := s.byID[f]; !ok {
+				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": then the unknown rule " + f}
 			}
 		}
 		for _, f := range r.Follows {
