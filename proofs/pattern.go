@@ -2,6 +2,7 @@ package proofs
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/rules"
@@ -12,6 +13,39 @@ import (
 // matcher of Check's own: a step of such a rule must rewrite its rule's
 // left side, instantiated with the step's metavariables and lets, into its
 // right side.
+
+// pattern is a rule's rewrites line parsed, and its metavariables (with
+// no values: what a free match needs to tell them from term variables).
+type pattern struct {
+	lhs, rhs notation.Node
+	in       map[string]sym.Int
+}
+
+// patterns caches the parsed rewrites lines by rule id and hash (a rule
+// set is read-only once loaded; the matcher never changes a pattern).
+var patterns sync.Map
+
+// patternOf parses a rule's rewrites line once.
+func patternOf(r *rules.Rule) (*pattern, error) {
+	key := r.ID + " " + r.Hash
+	if p, ok := patterns.Load(key); ok {
+		return p.(*pattern), nil
+	}
+	lhs, err := notation.Parse(r.Lhs)
+	if err != nil {
+		return nil, fmt.Errorf("rule %s: rewrites: %v", r.ID, err)
+	}
+	rhs, err := notation.Parse(r.Rhs)
+	if err != nil {
+		return nil, fmt.Errorf("rule %s: rewrites: %v", r.ID, err)
+	}
+	p := &pattern{lhs: lhs, rhs: rhs, in: map[string]sym.Int{}}
+	for _, m := range r.In {
+		p.in[m] = sym.Int{}
+	}
+	patterns.Store(key, p)
+	return p, nil
+}
 
 // binding is what a term variable of a pattern stands for: one term, or
 // (last in a tuple) the elements that remain.
@@ -41,16 +75,12 @@ func (c *checker) rewrites(t notation.Node) string {
 		if r.Lhs == "" {
 			continue
 		}
-		lhs, err := notation.Parse(r.Lhs)
+		p, err := patternOf(r)
 		if err != nil {
 			continue // rewrite reports it where the rule's step is checked
 		}
-		env := map[string]sym.Int{}
-		for _, m := range r.In {
-			env[m] = sym.Int{}
-		}
-		m := &matcher{c: c, env: env, vars: map[string]binding{}, free: true}
-		if m.match(lhs, t) == nil {
+		m := &matcher{c: c, env: p.in, vars: map[string]binding{}, free: true}
+		if m.match(p.lhs, t) == nil {
 			return r.ID
 		}
 	}
@@ -60,14 +90,11 @@ func (c *checker) rewrites(t notation.Node) string {
 // rewrite checks a step of a rule with a rewrites line: before is the
 // rule's left side and after its right side, for the step's values.
 func (c *checker) rewrite(r *rules.Rule, env map[string]sym.Int, before, after notation.Node, guards []sym.Cond) error {
-	lhs, err := notation.Parse(r.Lhs)
+	p, err := patternOf(r)
 	if err != nil {
-		return fmt.Errorf("rule %s: rewrites: %v", r.ID, err)
+		return err
 	}
-	rhs, err := notation.Parse(r.Rhs)
-	if err != nil {
-		return fmt.Errorf("rule %s: rewrites: %v", r.ID, err)
-	}
+	lhs, rhs := p.lhs, p.rhs
 	m := &matcher{c: c, env: env, guards: guards, vars: map[string]binding{}}
 	if err := m.match(lhs, before); err != nil {
 		return fmt.Errorf("%s is not %s for the step's values: %v", notation.Print(before), r.Lhs, err)
