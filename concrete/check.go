@@ -38,7 +38,7 @@ type calc struct {
 	strict     bool
 	warnings   *[]string
 	violations *[]Violation
-	ws         *Workspace // where built layouts take their nodes (nil: the heap)
+	ws         *Workspace // where replayed results take their nodes (nil: the heap)
 	// noTwin turns off a composition's all-static-twin check: set for a
 	// composition inside an operation whose own twin is checked as a whole
 	// (the inner operands of a product are derived from the dynamic values,
@@ -52,7 +52,7 @@ type calc struct {
 // apply sets the options opts in c. (Callers declare a calc and apply
 // options to it rather than receive one: a calc is written field by field
 // and then read as a whole, and a copy right after narrow stores stalls the
-// processor, see flatLayout.)
+// processor's store forwarding.)
 func (c *calc) apply(opts []Option) {
 	for _, o := range opts {
 		if o.strict {

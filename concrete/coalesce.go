@@ -1,10 +1,5 @@
 package concrete
 
-import (
-	"strconv"
-	"unsafe"
-)
-
 // This file transcribes CuTe's coalesce family (layout.hpp: bw_coalesce,
 // coalesce_x, coalesce, coalesce with a target profile, filter_zeros,
 // filter) and the shape-only coalesce of int_tuple.hpp. Every merge decision
@@ -13,15 +8,15 @@ import (
 // static truth, and only static `_1` modes are dropped.
 
 var (
-	coalesceOp = newLayoutOp("coalesce", func(c calc, x opArgs) Layout { return coalesce(&c, x.a) })
-	filterOp   = newLayoutOp("filter", func(c calc, x opArgs) Layout { return filter(&c, x.a) })
+	coalesceOp = newLayoutOp("coalesce", func(_ calc, x opArgs) Layout { return coalesce(x.a) })
+	filterOp   = newLayoutOp("filter", func(_ calc, x opArgs) Layout { return filter(x.a) })
 )
 
 func init() {
 	register(
 		&Op{Op: spec("coalesce"), layout: coalesceOp},
 		&Op{Op: spec("coalesce_profile"),
-			run: func(c *calc, a []Value) Value { return LayoutValue(coalesceProfile(c, a[0].Layout, a[1].Tuple)) }},
+			run: func(_ *calc, a []Value) Value { return LayoutValue(coalesceProfile(a[0].Layout, a[1].Tuple)) }},
 		&Op{Op: spec("filter"), layout: filterOp},
 	)
 }
@@ -52,9 +47,7 @@ func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
 func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err error) {
 	err = guard("coalesce_profile", func() {
 		requireCongruent(&l)
-		var c calc
-		c.apply(opts)
-		r = coalesceProfile(&c, l, profile)
+		r = coalesceProfile(l, profile)
 	})
 	return
 }
@@ -71,72 +64,34 @@ func Filter(l Layout, opts ...Option) (r Layout, err error) {
 	return
 }
 
-// flatLayout is a layout of depth <= 1 held as parallel slices: the form
-// bw_coalesce produces and composition consumes. A single mode is a plain
-// integer shape (CuTe's integral shape, see scalar), never a rank-1 tuple:
-// bw_coalesce unwraps a single remaining mode.
-//
-// The strides are held as a pointer to the first of len(shape) values
-// rather than a second slice: a struct of at most four machine words is
-// kept in registers, while a larger one is copied through memory at every
-// call and return, and such copies stall the processor's store forwarding
-// (measured: a third of the time of a small complement).
-type flatLayout struct {
-	shape []Int
-	st    *Int
-}
-
-// flat returns the flat layout of the modes shape[i]:stride[i]. The slices
-// must have the same length, at least 1: anything else is a bug of this
-// package, and panics.
-func flat(shape, stride []Int) flatLayout {
-	if len(shape) != len(stride) || len(shape) == 0 {
-		panic("concrete: flat layout of " + strconv.Itoa(len(shape)) + " shapes and " + strconv.Itoa(len(stride)) + " strides")
-	}
-	return flatLayout{shape: shape, st: &stride[0]}
-}
-
-// stride returns the strides of f.
-func (f flatLayout) stride() []Int { return unsafe.Slice(f.st, len(f.shape)) }
-
-// scalar reports that the shape is a plain integer rather than a tuple.
-func (f flatLayout) scalar() bool { return len(f.shape) == 1 }
-
-// layout converts f into a Layout whose nodes come from c.nodes (c may be
-// nil).
-func (f flatLayout) layout(c *calc) Layout {
-	if f.scalar() {
-		return Layout{leaf(f.shape[0]), leaf(f.stride()[0])}
-	}
-	sh := c.nodes(2 * len(f.shape))
-	st := sh[len(f.shape):]
-	sh = sh[:len(f.shape)]
-	for i := range f.shape {
-		sh[i], st[i] = leaf(f.shape[i]), leaf(f.stride()[i])
-	}
-	return Layout{tup(sh...), tup(st...)}
-}
-
-// flatLeaves returns the leaves of the layout *s:*d (shape and stride are
-// passed as pointers to the trees), stored in m when
-// it has room (nil: on the heap). When zeros is set, the shape of every
-// static `_0`-stride leaf is replaced with `_1` (CuTe's filter_zeros). Like
-// requireCongruent, it refuses a layout whose shape and stride are not
-// congruent.
-func flatLeaves(m *modeScratch, s, d *IntTuple, zeros bool) (shape, stride []Int) {
-	shape, stride = m.slices()
-	shape, stride, ok := appendModes(shape, stride, *s, *d)
+// flatModes returns the modes of flatten(l): the leaves of its shape and of
+// its stride, in order, as two new slices. Like requireCongruent, it
+// refuses a layout whose shape and stride are not congruent.
+func flatModes(l Layout) (shape, stride []Int) {
+	// one allocation, with room for the mode bw_coalesce appends
+	n := l.Shape.NumLeaves() + 1
+	buf := make([]Int, 2*n)
+	shape, stride, ok := appendModes(buf[:0:n], buf[n:n], l.Shape, l.Stride)
 	if !ok {
-		notCongruent(Layout{*s, *d})
-	}
-	if zeros {
-		for i, di := range stride {
-			if di.IsConst(0) {
-				shape[i] = S(1)
-			}
-		}
+		notCongruent(l)
 	}
 	return shape, stride
+}
+
+// flatLayout is the layout of the modes shape[i]:stride[i] (at least one):
+// a single mode is an integral layout s:d, as bw_coalesce leaves it, more
+// modes a tuple of them.
+func flatLayout(shape, stride []Int) Layout {
+	if len(shape) == 1 {
+		return Layout{leaf(shape[0]), leaf(stride[0])}
+	}
+	sh := make([]IntTuple, 2*len(shape))
+	st := sh[len(shape):]
+	sh = sh[:len(shape)]
+	for i := range shape {
+		sh[i], st[i] = leaf(shape[i]), leaf(stride[i])
+	}
+	return Layout{tup(sh...), tup(st...)}
 }
 
 // bwCoalesce is CuTe's detail::bw_coalesce: it walks the flat modes
@@ -149,9 +104,8 @@ func flatLeaves(m *modeScratch, s, d *IntTuple, zeros bool) (shape, stride []Int
 //   - prepends it otherwise.
 //
 // The accumulated shape stays an integer until the first prepend. At the end
-// an integer `_1` becomes `_1:_0`. The result reuses the storage of the
-// argument slices, which must not be used afterwards.
-func bwCoalesce(shape, stride []Int, s, d Int) flatLayout {
+// an integer `_1` becomes `_1:_0`. The argument slices are overwritten.
+func bwCoalesce(shape, stride []Int, s, d Int) Layout {
 	// The accumulated modes are kept at the end of the argument slices:
 	// mode I is only read before position I is overwritten, so the merge
 	// can run in place. The front is at position pos.
@@ -175,20 +129,13 @@ func bwCoalesce(shape, stride []Int, s, d Int) flatLayout {
 	if pos == n && shape[n].IsConst(1) {
 		shape[n], stride[n] = S(1), S(0)
 	}
-	return flat(shape[pos:], stride[pos:])
+	return flatLayout(shape[pos:], stride[pos:])
 }
 
-// coalesce is cute::coalesce(layout). It cannot break its post-conditions,
-// so it reports nothing through c (which only supplies the result's memory).
-func coalesce(c *calc, l Layout) Layout {
-	var m modeScratch
-	return coalesceFlat(&m, &l.Shape, &l.Stride).layout(c)
-}
-
-// coalesceFlat is coalesce returning the flat form, stored in m when it has
-// room.
-func coalesceFlat(m *modeScratch, s, d *IntTuple) flatLayout {
-	sh, st := flatLeaves(m, s, d, false)
+// coalesce is cute::coalesce(layout): bw_coalesce of the flattened layout
+// from its last mode. It cannot break its post-conditions.
+func coalesce(l Layout) Layout {
+	sh, st := flatModes(l)
 	return bwCoalesceAll(sh, st, false)
 }
 
@@ -197,15 +144,14 @@ func coalesceFlat(m *modeScratch, s, d *IntTuple) flatLayout {
 // last mode starts the walk as `_2` with its own stride, so that the
 // function is kept beyond the layout's domain too (the last mode absorbs
 // indices past the size).
-// The result is stored in m when it has room.
-func coalesceX(m *modeScratch, s, d *IntTuple) flatLayout {
-	sh, st := flatLeaves(m, s, d, false)
+func coalesceX(l Layout) Layout {
+	sh, st := flatModes(l)
 	return bwCoalesceAll(sh, st, true)
 }
 
 // bwCoalesceAll starts bw_coalesce from the last flat mode (as coalesce, or
 // as coalesce_x when x is set).
-func bwCoalesceAll(sh, st []Int, x bool) flatLayout {
+func bwCoalesceAll(sh, st []Int, x bool) Layout {
 	r := len(sh)
 	if r == 0 {
 		badInput("the layout has no modes")
@@ -220,12 +166,12 @@ func bwCoalesceAll(sh, st []Int, x bool) flatLayout {
 // coalesceProfile is cute::coalesce(layout, trg_profile): coalesce at the
 // integer terminals of the profile, mode by mode where it is a tuple (the
 // modes of the layout beyond the profile are kept as they are).
-func coalesceProfile(c *calc, l Layout, profile IntTuple) Layout {
+func coalesceProfile(l Layout, profile IntTuple) Layout {
 	if profile.IsLeaf() {
-		return coalesce(c, l)
+		return coalesce(l)
 	}
 	return byMode(l, profile.Rank(), true, func(i int, m Layout) Layout {
-		return coalesceProfile(c, m, profile.At(i))
+		return coalesceProfile(m, profile.At(i))
 	})
 }
 
@@ -251,16 +197,16 @@ func byMode(l Layout, n int, keepRest bool, f func(i int, m Layout) Layout) Layo
 	return Layout{tup(sh...), tup(st...)}
 }
 
-// filter is cute::filter(layout) = coalesce(filter_zeros(layout)).
-func filter(c *calc, l Layout) Layout {
-	var m modeScratch
-	return filterFlat(&m, &l.Shape, &l.Stride).layout(c)
-}
-
-// filterFlat is filter returning the flat form, stored in m when it has
-// room.
-func filterFlat(m *modeScratch, s, d *IntTuple) flatLayout {
-	sh, st := flatLeaves(m, s, d, true)
+// filter is cute::filter(layout) = coalesce(filter_zeros(layout)): the
+// shape of every static `_0`-stride mode becomes `_1`, and bw_coalesce drops
+// it.
+func filter(l Layout) Layout {
+	sh, st := flatModes(l)
+	for i, d := range st {
+		if d.IsConst(0) {
+			sh[i] = S(1)
+		}
+	}
 	return bwCoalesceAll(sh, st, false)
 }
 

@@ -83,10 +83,9 @@ const (
 // complementDefault is cute::complement(layout) = complement with respect to
 // cosize(filter(layout)), with every documented check.
 func complementDefault(c *calc, a Layout) Layout {
-	var fb, rb modeScratch
-	f := filterFlat(&fb, &a.Shape, &a.Stride)
-	m := leaf(cosize(f.layout(c)))
-	r := complementFlat(&rb, f, m).layout(c)
+	f := filter(a)
+	m := leaf(cosize(f))
+	r := complementImpl(f, m)
 	checkComplement(c, a, m, r, complementAll)
 	return r
 }
@@ -101,24 +100,21 @@ func complementDefault(c *calc, a Layout) Layout {
 // so such a caller leaves out complementCover and complementSize. CuTe's own
 // refusals are always raised.
 func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck) Layout {
-	var fb, rb modeScratch
-	r := complementFlat(&rb, filterFlat(&fb, &a.Shape, &a.Stride), cotarget).layout(c)
+	r := complementImpl(filter(a), cotarget)
 	checkComplement(c, a, cotarget, r, checks)
 	return r
 }
 
-// complementFlat is CuTe's detail::complement(shape, stride, cotarget) on
-// the filtered layout f (whose storage it reuses as scratch). The result,
-// coalesced, is stored in m when it has room.
-func complementFlat(m *modeScratch, f flatLayout, cotarget IntTuple) flatLayout {
-	sh, st := m.slices()
-	if f.scalar() && f.stride()[0].IsConst(0) {
+// complementImpl is CuTe's detail::complement(shape, stride, cotarget) of
+// the filtered layout f = filter(A).
+func complementImpl(f Layout, cotarget IntTuple) Layout {
+	if f.Shape.IsLeaf() && f.Stride.Value().IsConst(0) {
 		// the irreducible rank-1 stride-0 layout `_1:_0`: coalesce(M) with
 		// its column-major strides
-		sh = coalesceLeaves(appendLeaves(sh, cotarget), 0)
-		return flat(sh, compactLeaves(st, sh, S(1)))
+		sh := coalesceLeaves(appendLeaves(nil, cotarget), 0)
+		return flatLayout(sh, compactLeaves(nil, sh, S(1)))
 	}
-	shape, stride := f.shape, f.stride()
+	shape, stride := flatModes(f)
 	n := len(shape)
 	if n > 1 {
 		for _, d := range stride {
@@ -129,7 +125,10 @@ func complementFlat(m *modeScratch, f flatLayout, cotarget IntTuple) flatLayout 
 	}
 	// The result's modes, before the rest of the cotarget: n shapes and
 	// n strides starting with `_1`.
-	resShape, resStride := sh, append(st, S(1))
+	// (room for the rest too: one allocation)
+	m := n + cotarget.NumLeaves()
+	buf := make([]Int, 2*m)
+	resShape, resStride := buf[:0:m], append(buf[m:m], S(1))
 	for i := range n - 1 {
 		// the first mode of least stride (all strides are static here)
 		mi := 0
@@ -155,7 +154,7 @@ func complementFlat(m *modeScratch, f flatLayout, cotarget IntTuple) flatLayout 
 	resShape = append(resShape, newShape)
 	newStride := imul(stride[0], shape[0])
 	// coalesce((result_shape, rest_shape) : (result_stride, rest_stride)),
-	// the rest computed in place after the result's modes
+	// the rest computed after the result's modes
 	all := coalesceLeaves(ceilDivLeaves(resShape, cotarget, newStride), n)
 	return bwCoalesceAll(all, compactLeaves(resStride, all[n:], newStride), false)
 }
@@ -196,7 +195,7 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	broken := func(cond string, i int64, got, want string) Violation {
 		return Violation{Op: "complement", Cond: cond, Index: i, Got: got, Want: want, Operands: ops}
 	}
-	f := filter(c, a)
+	f := filter(a)
 	sizeM := product(m).val()
 	if checks&complementPre != 0 {
 		neg := tuple.Fold(f.Stride, false, func(n bool, d Int) bool { return n || d.val() < 0 })

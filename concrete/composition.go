@@ -78,24 +78,9 @@ func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error
 // coalesce_x(A) (CuTe coalesces A by its coprofile, which is an integer for
 // integer strides), followed by the documented post-condition checks.
 func composition(c *calc, a, b Layout) Layout {
-	var m modeScratch
-	lhs := coalesceX(&m, &a.Shape, &a.Stride)
-	var bl layoutBuilder
-	composeTree(&bl, lhs, b.Shape, b.Stride)
-	r := bl.layout(c)
+	r := compositionImpl(coalesceX(a), b.Shape, b.Stride)
 	checkComposition(c, a, b, r)
 	return r
-}
-
-// modeTrees returns pointers to the shape and stride of mode i of the layout
-// *s:*d (CuTe's layout<i>; a leaf is its own mode 0), pointing into the
-// layout's own trees. The layout is congruent (checked on entry, see
-// requireCongruent) and the caller has checked i against its rank.
-func modeTrees(s, d *IntTuple, i int) (ms, md *IntTuple) {
-	if s.IsLeaf() {
-		return s, d
-	}
-	return &s.Kids()[i], &d.Kids()[i]
 }
 
 // checkModes is CuTe's static_assert of transform_layout that a tuple (a
@@ -106,42 +91,22 @@ func checkModes(n, r int) {
 	}
 }
 
-// compositionTiler is cute::composition(Layout, Tiler).
+// compositionTiler is cute::composition(Layout, Tiler): a tuple tiler
+// composes mode by mode, dropping the modes of A beyond it; a layout is
+// composed with A, an integer n means the layout n:_1 and `_` keeps A.
 func compositionTiler(c *calc, a Layout, t Tiler) Layout {
-	var bl layoutBuilder
-	compositionTilerInto(c, &bl, &a.Shape, &a.Stride, &t)
-	return bl.layout(c)
-}
-
-// compositionTilerInto appends composition(A, T) to bl for A = *s:*d: a
-// tuple tiler composes mode by mode, dropping the modes of A beyond it.
-// (Operands are passed by pointer: a Tiler node is over a hundred bytes, and
-// the shape and stride are passed as pointers to the trees, not as a Layout,
-// so that modes need no temporary.)
-func compositionTilerInto(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler) {
 	if !t.IsLeaf() {
-		n := t.Rank()
-		checkModes(n, s.Rank())
-		at := bl.open()
-		for i := range n {
-			ms, md := modeTrees(s, d, i)
-			compositionTilerInto(c, bl, ms, md, &t.Kids()[i])
-		}
-		bl.close(at, n)
-		return
+		return byMode(a, t.Rank(), false, func(i int, m Layout) Layout {
+			return compositionTiler(c, m, t.At(i))
+		})
 	}
-	var b Layout
 	switch lf := t.Leaf(); lf.Kind {
 	case TileLayout:
-		b = lf.Layout
+		return composition(c, a, lf.Layout)
 	case TileInt:
-		b = Layout{leaf(lf.Int), leaf(S(1))}
-	default: // `_`
-		bl.sub(*s, *d)
-		return
+		return composition(c, a, Layout{leaf(lf.Int), leaf(S(1))})
 	}
-	r := composition(c, Layout{*s, *d}, b)
-	bl.sub(r.Shape, r.Stride)
+	return a // `_`
 }
 
 // compositionShape is cute::composition(Layout, Shape): the shape as a tiler
@@ -155,50 +120,48 @@ func compositionShape(c *calc, a Layout, s IntTuple) Layout {
 	return composition(c, a, Layout{s, leaf(S(1))})
 }
 
-// composeTree appends CuTe's detail::composition_impl of the flat left
-// operand lhs (coalesce_x(A)) and the layout bs:bd (congruent) to bl: right
-// distributivity over the modes of B, composeLeaf for each integer mode.
-func composeTree(bl *layoutBuilder, lhs flatLayout, bs, bd IntTuple) {
+// compositionImpl is CuTe's detail::composition_impl of the coalesced left
+// operand lhs (coalesce_x(A)) and the layout bs:bd (congruent): right
+// distributivity over the modes of B, compositionMode for each integer mode.
+func compositionImpl(lhs Layout, bs, bd IntTuple) Layout {
 	if bs.IsLeaf() {
-		composeLeaf(bl, lhs, bs.Value(), bd.Value())
-		return
+		return compositionMode(lhs, bs.Value(), bd.Value())
 	}
 	ks, kd := bs.Kids(), bd.Kids()
-	at := bl.open()
+	modes := make([]Layout, len(ks))
 	var fault *Error
 	for i := range ks {
 		if fault == nil {
-			fault = divisionFault(func() { composeTree(bl, lhs, ks[i], kd[i]) })
+			fault = divisionFault(func() { modes[i] = compositionImpl(lhs, ks[i], kd[i]) })
 		} else {
 			// CuTe refuses the whole instantiation before it runs (see
 			// transformByTiler)
-			staticRefusals(func() { composeTree(&layoutBuilder{}, lhs, ks[i], kd[i]) })
+			staticRefusals(func() { compositionImpl(lhs, ks[i], kd[i]) })
 		}
 	}
 	if fault != nil {
 		throw(fault)
 	}
-	bl.close(at, len(ks))
+	return makeLayoutConcat(modes...)
 }
 
-// composeLeaf appends composition_impl of the flat lhs and the integer mode
+// compositionMode is composition_impl of the flat lhs and the integer mode
 // s:d of B: the mode walks the modes of lhs, dividing d out of their shapes
 // and keeping s elements.
-func composeLeaf(bl *layoutBuilder, lhs flatLayout, s, d Int) {
+func compositionMode(lhs Layout, s, d Int) Layout {
 	if d.IsConst(0) { // a static stride-0 mode of B short-circuits
-		bl.leaf(s, d)
-		return
+		return Layout{leaf(s), leaf(d)}
 	}
-	if lhs.scalar() { // integral A
-		bl.leaf(s, imul(d, lhs.stride()[0]))
-		return
+	if lhs.Shape.IsLeaf() { // integral A
+		return Layout{leaf(s), leaf(imul(d, lhs.Stride.Value()))}
 	}
-	n := len(lhs.shape)
+	shape, stride := lhs.Shape.Kids(), lhs.Stride.Kids()
+	n := len(shape)
 	restShape, restStride := s, d
-	at := bl.open()
-	k := 0
+	buf := make([]Int, 2*n) // (room for every mode: one allocation)
+	resShape, resStride := buf[:0:n], buf[n:n]
 	for i := range n - 1 {
-		currShape, currStride := lhs.shape[i], lhs.stride()[i]
+		currShape, currStride := shape[i].Value(), stride[i].Value()
 		if both(currShape, restStride) && imod(restStride, currShape).val() != 0 && restStride.val() >= currShape.val() {
 			refuse("Stride Divisibility Condition")
 		}
@@ -212,24 +175,17 @@ func composeLeaf(bl *layoutBuilder, lhs flatLayout, s, d Int) {
 		if both(newShape, restShape) && imod(restShape, newShape).val() != 0 {
 			refuse("Shape Divisibility Condition")
 		}
-		bl.leaf(newShape, imul(restStride, currStride))
-		k++
+		resShape, resStride = append(resShape, newShape), append(resStride, imul(restStride, currStride))
 		restShape = idiv(restShape, newShape)
 		restStride = nextStride
 	}
-	last := imul(restStride, lhs.stride()[n-1])
-	switch {
-	case k == 0:
-		bl.cancel(at)
-		bl.leaf(restShape, last)
-	case restShape.IsConst(1) && k == 1:
-		bl.unwrap(at)
-	case restShape.IsConst(1):
-		bl.close(at, k)
-	default:
-		bl.leaf(restShape, last)
-		bl.close(at, k+1)
+	last := imul(restStride, stride[n-1].Value())
+	// the rest, unless it is `_1` after other modes; a single mode is an
+	// integral layout
+	if len(resShape) == 0 || !restShape.IsConst(1) {
+		resShape, resStride = append(resShape, restShape), append(resStride, last)
 	}
+	return flatLayout(resShape, resStride)
 }
 
 // checkComposition runs the documented post-conditions of R = A o B:

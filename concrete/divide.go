@@ -88,7 +88,7 @@ func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // logicalDivide is CuTe's logical_divide(Layout, Layout):
 // composition(A, make_layout(B, complement(B, shape(coalesce(A))))).
 func logicalDivide(c *calc, a, b Layout) Layout {
-	m := coalesce(c, a).Shape
+	m := coalesce(a).Shape
 	rest := complementWith(c, b, m, complementAll)
 	return composition(c, a, makeLayoutConcat(b, rest))
 }
@@ -97,59 +97,48 @@ func logicalDivide(c *calc, a, b Layout) Layout {
 // through a tuple tiler (transformByTiler), A itself for `_`, and
 // logical_divide(A, make_layout(n)) for an integer n.
 func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
-	var bl layoutBuilder
-	transformByTiler(c, &bl, &a.Shape, &a.Stride, &t, "logical_divide", logicalDivide)
-	return bl.layout(c)
+	return transformByTiler(c, a, t, "logical_divide", logicalDivide)
 }
 
-// transformByTiler appends to bl the operation f (logical_divide or
-// logical_product, called name in CuTe's refusal) of A = *s:*d by the
-// tiler t, as CuTe's overloads for a Tiler compute it: a tuple tiler meets
-// the static_assert that it has no more modes than A ("Too many modes in
-// tiler"), then transform_layout applies element i of the tiler to mode i
-// and keeps the modes of A beyond the tiler; an integer n means the layout
-// make_layout(n), `_` keeps the mode. (Operands are passed as in
-// compositionTilerInto.)
-func transformByTiler(c *calc, bl *layoutBuilder, s, d *IntTuple, t *Tiler, name string, f func(c *calc, a, b Layout) Layout) {
+// transformByTiler is the operation f (logical_divide or logical_product,
+// called name in CuTe's refusal) of A by the tiler t, as CuTe's overloads
+// for a Tiler compute it: a tuple tiler meets the static_assert that it has
+// no more modes than A ("Too many modes in tiler"), then transform_layout
+// applies element i of the tiler to mode i and keeps the modes of A beyond
+// the tiler; an integer n means the layout make_layout(n), `_` keeps the
+// mode.
+func transformByTiler(c *calc, a Layout, t Tiler, name string, f func(c *calc, a, b Layout) Layout) Layout {
 	if !t.IsLeaf() {
-		n, r := t.Rank(), s.Rank()
+		n, r := t.Rank(), a.Rank()
 		if n > r {
 			refuse("%s: Too many modes in tiler.", name)
 		}
-		at := bl.open()
+		modes := make([]Layout, r)
 		var fault *Error
 		for i := range r {
-			ms, md := modeTrees(s, d, i)
+			modes[i] = a.Mode(i)
 			switch {
 			case i < n && fault == nil:
-				fault = divisionFault(func() { transformByTiler(c, bl, ms, md, &t.Kids()[i], name, f) })
+				fault = divisionFault(func() { modes[i] = transformByTiler(c, modes[i], t.At(i), name, f) })
 			case i < n:
 				// CuTe refuses the whole instantiation before it runs:
 				// a static refusal of a later mode comes before the
 				// run-time division by zero of an earlier one
-				staticRefusals(func() { transformByTiler(c, &layoutBuilder{}, ms, md, &t.Kids()[i], name, f) })
-			default:
-				bl.sub(*ms, *md)
+				staticRefusals(func() { transformByTiler(c, modes[i], t.At(i), name, f) })
 			}
 		}
 		if fault != nil {
 			throw(fault)
 		}
-		bl.close(at, r)
-		return
+		return makeLayoutConcat(modes...)
 	}
-	var b Layout
 	switch lf := t.Leaf(); lf.Kind {
 	case TileLayout:
-		b = lf.Layout
+		return f(c, a, lf.Layout)
 	case TileInt:
-		b = makeLayoutLeft(leaf(lf.Int))
-	default: // `_`
-		bl.sub(*s, *d)
-		return
+		return f(c, a, makeLayoutLeft(leaf(lf.Int)))
 	}
-	r := f(c, Layout{*s, *d}, b)
-	bl.sub(r.Shape, r.Stride)
+	return a // `_`
 }
 
 // divisionFault runs f (through guard, the one place that recovers) and
@@ -233,12 +222,10 @@ func zip2By(l Layout, g Tiler) Layout {
 	if tr < gr {
 		refuse("Mismatched ranks")
 	}
-	// One allocation: mode 0's shape and stride (gr each), mode 1's (tr
-	// each), and the two pairs (shape0, shape1), (stride0, stride1).
-	buf := make([]IntTuple, 2*gr+2*tr+4)
-	s0, d0 := buf[:gr], buf[gr:2*gr]
-	s1, d1 := buf[2*gr:2*gr:2*gr+tr], buf[2*gr+tr:2*gr+tr:2*gr+2*tr]
-	sp, dp := buf[2*gr+2*tr:2*gr+2*tr+2], buf[2*gr+2*tr+2:]
+	// mode 0 gathers the first halves, mode 1 the second halves and the
+	// modes beyond the tiler
+	s0, d0 := make([]IntTuple, gr), make([]IntTuple, gr)
+	s1, d1 := make([]IntTuple, 0, tr), make([]IntTuple, 0, tr)
 	for i := range gr {
 		z := zip2By(l.Mode(i), g.At(i))
 		s0[i], d0[i] = z.Shape.At(0), z.Stride.At(0)
@@ -247,9 +234,7 @@ func zip2By(l Layout, g Tiler) Layout {
 	for i := gr; i < tr; i++ {
 		s1, d1 = append(s1, l.Shape.At(i)), append(d1, l.Stride.At(i))
 	}
-	sp[0], sp[1] = tup(s0...), tup(s1...)
-	dp[0], dp[1] = tup(d0...), tup(d1...)
-	return Layout{tup(sp...), tup(dp...)}
+	return Layout{tup(tup(s0...), tup(s1...)), tup(tup(d0...), tup(d1...))}
 }
 
 // unpackModes is the slice CuTe's tiled_* and flat_* take of a zipped

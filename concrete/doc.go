@@ -36,7 +36,7 @@
 //
 // Each CuTe function has one Go function named after it in lower camel
 // case (composition, logicalDivide, blockedProduct, ...; detail:: helpers
-// such as bw_coalesce and complement(shape, stride, cotarget) too), in a
+// too: bwCoalesce, coalesceX, compositionImpl, complementImpl), in a
 // file named after its family: composition.go, complement.go, divide.go,
 // product.go, coalesce.go, inverse.go, construct.go, query.go, cast.go.
 // Reading CuTe's layout.hpp beside them is the intended way to learn
@@ -130,16 +130,16 @@
 //
 // # Speed
 //
-// The transcriptions build their results directly (in fixed-size scratch
-// arrays where a layout is flat, see flatLayout and layoutBuilder) and
-// allocate a few intermediate trees. Calls of the layout operations without
-// checks (neither StrictMode nor CollectWarnings/CollectViolations) go
-// through the planner, a separate layer (plan.go, planpos.go, the register
-// file of Workspace) that records, once per operand type, the arithmetic a
-// transcription does on the dynamic values, and replays it for later calls
-// of that type; its design is documented in plan.go. NoPlanner turns it
-// off: results, errors and warnings are the same either way (the planner's
-// differential tests check it), only the speed differs. With InWorkspace a
-// replayed call takes its result's nodes from a caller's Workspace and
-// allocates nothing.
+// The transcriptions compute on plain values: they build their results and
+// intermediate layouts as CuTe's functions do, one tree at a time. Calls of
+// the layout operations without checks (neither StrictMode nor
+// CollectWarnings/CollectViolations) go through the planner, a separate
+// layer (plan.go, planpos.go, workspace.go) that records, once per operand
+// type, the arithmetic a transcription does on the dynamic values, and
+// replays it for later calls of that type; its design, and its hooks in the
+// integer arithmetic of int.go, are documented in plan.go. NoPlanner turns
+// it off: results, errors and warnings are the same either way (the
+// planner's differential tests check it), only the speed differs. With
+// InWorkspace a replayed call takes its result's nodes from a caller's
+// Workspace and allocates nothing.
 package concrete

@@ -46,13 +46,12 @@ func size(l Layout) Int { return product(l.Shape) }
 
 // Cosize is CuTe's cosize(layout) = inner_product(shape - _1, abs(stride)) + _1.
 // It is computed without building the two mapped tuples: the mapped leaves
-// are computed in order into scratch arrays first (so that their overflows
-// are raised first, in the order CuTe's transforms meet them), then summed
-// in the nesting of the layout.
+// are computed in order first (so that their overflows are raised first, in
+// the order CuTe's transforms meet them), then summed in the nesting of the
+// layout.
 func cosize(l Layout) Int {
-	var m modeScratch
-	s, d := m.slices()
-	s, d = appendLeaves(s, l.Shape), appendLeaves(d, l.Stride)
+	var sa, da [8]Int // (room for the leaves of most layouts, without allocating)
+	s, d := appendLeaves(sa[:0], l.Shape), appendLeaves(da[:0], l.Stride)
 	for i := range s {
 		s[i] = isub(s[i], S(1))
 	}

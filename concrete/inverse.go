@@ -124,7 +124,7 @@ func Nullspace(l Layout, opts ...Option) (r Layout, err error) {
 
 // rightInverse is CuTe's right_inverse(layout) with its post-condition check.
 func rightInverse(c *calc, l Layout) Layout {
-	r := rightInverseOf(c, l)
+	r := rightInverseOf(l)
 	if !checksWanted(c) || !positiveExtents(l) {
 		return r
 	}
@@ -139,8 +139,8 @@ func rightInverse(c *calc, l Layout) Layout {
 }
 
 // rightInverseOf is CuTe's right_inverse(layout) without the check.
-func rightInverseOf(c *calc, l Layout) Layout {
-	shape, stride := coalescedModes(c, l)
+func rightInverseOf(l Layout) Layout {
+	shape, stride := coalescedModes(l)
 	pre := prefixProducts(shape)
 	order := make([]int, 0, len(stride))
 	for i, d := range stride {
@@ -158,12 +158,12 @@ func rightInverseOf(c *calc, l Layout) Layout {
 			curr = imul(shape[i], stride[i])
 		}
 	}
-	return coalesce(c, flat(rs, rd).layout(c))
+	return coalesce(flatLayout(rs, rd))
 }
 
 // leftInverse is CuTe's left_inverse(layout) with its post-condition check.
 func leftInverse(c *calc, l Layout) Layout {
-	shape, stride := coalescedModes(c, l)
+	shape, stride := coalescedModes(l)
 	for _, d := range stride {
 		if !d.Static {
 			refuse("Left inverse requires static strides.")
@@ -191,7 +191,7 @@ func leftInverse(c *calc, l Layout) Layout {
 		sofar = imul(sofar, q)
 	}
 	rs = append(rs, shape[order[len(order)-1]])
-	r := coalesce(c, flat(rs, rd).layout(c))
+	r := coalesce(flatLayout(rs, rd))
 	if !checksWanted(c) || !positiveExtents(l, r) {
 		return r
 	}
@@ -208,9 +208,8 @@ func leftInverse(c *calc, l Layout) Layout {
 
 // coalescedModes returns the modes of coalesce(l) (CuTe's
 // wrap(shape(coalesce(l))) and wrap(stride(coalesce(l)))) as two slices.
-func coalescedModes(c *calc, l Layout) (shape, stride []Int) {
-	cl := coalesce(c, l)
-	return flatLeaves(nil, &cl.Shape, &cl.Stride, false)
+func coalescedModes(l Layout) (shape, stride []Int) {
+	return flatModes(coalesce(l))
 }
 
 // prefixProducts is CuTe's exclusive prefix product of the extents
@@ -255,8 +254,8 @@ func sortByStride(idx []int, stride []Int) {
 // own checks: the post-conditions of the caller decide.
 func commonPrefix(a, b Layout) (invB, common Layout, ok bool) {
 	var inner calc
-	invB = rightInverseOf(&inner, b)
-	common = coalesce(&inner, composition(&inner, a, invB)).Mode(0)
+	invB = rightInverseOf(b)
+	common = coalesce(composition(&inner, a, invB)).Mode(0)
 	return invB, common, common.Shape.Value().Static && common.Stride.Value().IsConst(1)
 }
 
@@ -308,7 +307,7 @@ func checkCommon(c *calc, op, cond string, a, b, r Layout, n int64) {
 
 // nullspace is CuTe's nullspace(layout) with its checks.
 func nullspace(c *calc, l Layout) Layout {
-	shape, stride := flatLeaves(nil, &l.Shape, &l.Stride, false)
+	shape, stride := flatModes(l)
 	rs, _ := compactLeft(tuple.Flatten(l.Shape), S(1))
 	rstride := rs.Leaves(make([]Int, 0, len(shape)))
 	var ks, kd []Int
@@ -317,20 +316,14 @@ func nullspace(c *calc, l Layout) Layout {
 			ks, kd = append(ks, shape[i]), append(kd, rstride[i])
 		}
 	}
-	var k Layout
-	switch len(ks) {
-	case 0:
+	if len(ks) == 0 {
 		return Layout{leaf(S(1)), leaf(S(0))}
-	case 1:
-		k = Layout{leaf(ks[0]), leaf(kd[0])}
-	default:
-		k = flat(ks, kd).layout(c)
 	}
+	k := flatLayout(ks, kd)
 	if !checksWanted(c) || !positiveExtents(l) {
 		return k
 	}
-	var inner calc
-	sa, sf, sk := size(l).val(), size(filter(&inner, l)).val(), size(k).val()
+	sa, sf, sk := size(l).val(), size(filter(l)).val(), size(k).val()
 	if sa%sf != 0 || sa/sf != sk {
 		c.violated(Violation{Op: "nullspace", Cond: "nullspace.kernel", Index: -1, Got: itoa(sk), Want: itoa(sa) + "/" + itoa(sf), Operands: []string{"A=" + l.String(), "K=" + k.String()}},
 			"nullspace K of A breaks size(K) == size(A)/size(filter(A)): %d != %d/%d [A=%v K=%v]", sk, sa, sf, l, k)

@@ -49,7 +49,7 @@ func init() {
 		&Op{Op: spec("tile_unzip"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(zip2By(a[0].Layout, a[1].Tiler)) }},
 		&Op{Op: spec("domain_distribute"),
-			run: func(c *calc, a []Value) Value { return LayoutValue(domainDistribute(c, a[0].Tuple, a[1].Tuple)) }},
+			run: func(_ *calc, a []Value) Value { return LayoutValue(domainDistribute(a[0].Tuple, a[1].Tuple)) }},
 		&Op{Op: spec("max_alignment"),
 			run: func(c *calc, a []Value) Value { return TupleValue(leaf(maxAlignment(c, a[0].Layout))) }},
 		&Op{Op: spec("ceil_div_layout"),
@@ -320,14 +320,12 @@ func unflattenImpl(flat []IntTuple, profile IntTuple) (IntTuple, []IntTuple) {
 // static. domain_distribute((_15,_14), _6) is `(_3,_2):(_1,_15)`.
 func DomainDistribute(a, b IntTuple, opts ...Option) (r Layout, err error) {
 	err = guard("domain_distribute", func() {
-		var c calc
-		c.apply(opts)
-		r = domainDistribute(&c, a, b)
+		r = domainDistribute(a, b)
 	})
 	return
 }
 
-func domainDistribute(c *calc, a, b IntTuple) Layout {
+func domainDistribute(a, b IntTuple) Layout {
 	if !b.IsLeaf() {
 		refuse("is_integral<ShapeB>::value")
 	}
@@ -352,7 +350,7 @@ func domainDistribute(c *calc, a, b IntTuple) Layout {
 		flatShape[i] = leaf(x)
 	}
 	stride, _ := compactLeft(tup(flatShape...), S(1))
-	return coalesce(c, Layout{tup(shape...), stride})
+	return coalesce(Layout{tup(shape...), stride})
 }
 
 // igcd is CuTe's gcd of two integers: static when both are, never negative.
@@ -380,7 +378,7 @@ func MaxAlignment(l Layout, opts ...Option) (r Int, err error) {
 }
 
 func maxAlignment(c *calc, l Layout) Int {
-	flat := coalesce(c, l)
+	flat := coalesce(l)
 	keep := func(t IntTuple, dyn Int) IntTuple {
 		if t.IsLeaf() {
 			if t.Value().Static {

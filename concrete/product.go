@@ -199,9 +199,7 @@ func productTwin(a, b Layout) error {
 
 // logicalProductTiler is CuTe's logical_product(Layout, Tiler).
 func logicalProductTiler(c *calc, a Layout, t Tiler) Layout {
-	var bl layoutBuilder
-	transformByTiler(c, &bl, &a.Shape, &a.Stride, &t, "logical_product", logicalProduct)
-	return bl.layout(c)
+	return transformByTiler(c, a, t, "logical_product", logicalProduct)
 }
 
 // zippedProduct is CuTe's zipped_product: tile_unzip(logical_product(A, T), T).
@@ -273,15 +271,10 @@ func zipLayouts(a, b Layout) Layout {
 	if b.Rank() != r {
 		refuse("Mismatched Ranks")
 	}
-	// One allocation: the r shape pairs, the r stride pairs, then the two
-	// tuples of pairs.
-	buf := make([]IntTuple, 6*r)
-	pairs, sh, st := buf[:4*r], buf[4*r:5*r], buf[5*r:]
+	sh, st := make([]IntTuple, r), make([]IntTuple, r)
 	for i := range r {
-		p, q := pairs[4*i:4*i+2:4*i+2], pairs[4*i+2:4*i+4]
-		p[0], p[1] = a.Shape.At(i), b.Shape.At(i)
-		q[0], q[1] = a.Stride.At(i), b.Stride.At(i)
-		sh[i], st[i] = tup(p...), tup(q...)
+		sh[i] = tup(a.Shape.At(i), b.Shape.At(i))
+		st[i] = tup(a.Stride.At(i), b.Stride.At(i))
 	}
 	return Layout{tup(sh...), tup(st...)}
 }

@@ -2,16 +2,16 @@ package concrete
 
 // Workspace is reusable memory for the layouts that operations build. An
 // operation called with the option InWorkspace(w) takes the tuple nodes of
-// its result (and of its intermediate layouts) from w instead of allocating
-// them, so that a caller computing many results in a loop allocates nothing
-// once w has grown to the size of one call. Composition (with a layout or a
-// tiler), Complement, ComplementDefault, LogicalDivide (with a layout or a
-// tiler), BlockedProduct, RakedProduct, Coalesce and Filter then allocate
-// nothing when they replay a plan (TestWorkspaceAllocations; see plan.go:
-// the first call of an operand type, calls with checks and NoPlanner calls
-// run the transcription, which allocates some intermediate trees); the
-// other operations still allocate some of their nodes. Results are the same with or without a workspace;
-// only where their memory comes from differs.
+// its result from w instead of allocating them when it replays a plan (see
+// plan.go), so that a caller computing many results in a loop allocates
+// nothing once w has grown to the size of one call: Composition (with a
+// layout or a tiler), Complement, ComplementDefault, LogicalDivide (with a
+// layout or a tiler), BlockedProduct, RakedProduct, Coalesce and Filter then
+// allocate nothing (TestWorkspaceAllocations). The first call of an operand
+// type, calls with checks and NoPlanner calls run the transcription, which
+// allocates its layouts whether or not it has a workspace. Results are the
+// same with or without a workspace; only where their memory comes from
+// differs.
 //
 // Reset makes all of w's memory available again: a Layout obtained through
 // w before a Reset must not be used after it (its nodes are overwritten by
@@ -64,17 +64,9 @@ func (w *Workspace) take(n int) []IntTuple {
 // from w (see Workspace).
 func InWorkspace(w *Workspace) Option { return Option{ws: w} }
 
-// nodes returns n tuple nodes for a layout under construction, which the
-// caller writes whole (a workspace's nodes are not zeroed): from the call's
-// workspace if it has one, else newly allocated. c may be nil.
-func (c *calc) nodes(n int) []IntTuple {
-	if c == nil {
-		return make([]IntTuple, n)
-	}
-	return c.ws.nodes(n)
-}
-
-// nodes is calc.nodes for a call whose workspace is w (nil: none).
+// nodes returns n tuple nodes for a replayed result, which the caller
+// writes whole (a workspace's nodes are not zeroed): from w, or newly
+// allocated when w is nil.
 func (w *Workspace) nodes(n int) []IntTuple {
 	if w == nil {
 		return make([]IntTuple, n)

@@ -77,6 +77,9 @@ func checkReply(t *testing.T, name string, args []string, rep oracle.Reply) {
 	if n != 1 {
 		t.Fatalf("%s(%q): reply has %d of result, cases and error: %+v", name, args, n, rep)
 	}
+	if strings.HasPrefix(rep.Error, oracle.InternalError) {
+		t.Fatalf("%s(%q): the computation panicked: %s", name, args, rep.Error)
+	}
 }
 
 // FuzzSymbolic drives symbolic requests (symbols and assumptions) through

@@ -68,7 +68,12 @@
 //     inverses, a composition with an integral B), or both refused by CuTe
 //     for the same reason (the same error); where the derivation
 //     reads the symbols as static integers (compl.static-oracle,
-//     inv.left.static) the bindings are static too;
+//     inv.left.static) the bindings are static too, as CuTe compiled with
+//     each symbol an Int<v>: a dynamic literal (a bare 1) stays dynamic;
+//     an expression over symbols is read as static, since its printed form
+//     does not keep its coefficients' marks (L*_4 prints as 4*L: a
+//     coefficient written dynamic is read as static there, the one place
+//     where the checker's reading is coarser than the engine's);
 //   - a claim that rewrites a call into a call of the same operation
 //     restates its arguments: each argument it changes is spot-checked
 //     against the one it replaces (the same value, a layout the same

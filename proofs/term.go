@@ -219,8 +219,7 @@ func replaceFirst(t notation.Node, old string, by notation.Node) (notation.Node,
 
 // bind replaces every integer leaf of a term by its value at b (an
 // expression over symbols is a dynamic integer, as CuTe's run-time
-// values, or a static one when static is set; a static literal stays
-// static).
+// values, or a static one when static is set; a literal keeps its mark).
 func bind(n notation.Node, b sym.Binding, static bool) (notation.Node, error) {
 	switch n := n.(type) {
 	case *notation.Call:
@@ -264,7 +263,13 @@ func bind(n notation.Node, b sym.Binding, static bool) (notation.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &notation.Int{Value: v, Static: i.Static || static}, nil
+	// with the symbols read as static, a dynamic literal stays dynamic
+	// (CuTe compiled with each symbol an Int<v>); an expression over
+	// symbols is read as static: its printed form does not keep the marks
+	// of its coefficients (L*_4 prints as 4*L), so a coefficient written
+	// dynamic there is read as static too (documented in doc.go)
+	_, isConst := sym.IsConst(i.E)
+	return &notation.Int{Value: v, Static: i.Static || static && !(isConst && i.Run)}, nil
 }
 
 // eval evaluates a bound term with package concrete (CuTe mode): a call

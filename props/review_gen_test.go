@@ -471,8 +471,8 @@ func falseErrors(op string, args, assume []string, binds []sym.Binding) []string
 		cop, _ := concrete.Lookup(op)
 		_, cerr := cop.Apply(cargs, concrete.StrictMode())
 		if cerr != nil && (strings.Contains(cerr.Error(), "Dynamic-stride") || strings.Contains(cerr.Error(), "static strides")) {
-			for i := range cargs {
-				cargs[i] = staticValue(cargs[i])
+			if cargs, err = staticReading(vals, b); err != nil {
+				continue
 			}
 			_, cerr = cop.Apply(cargs, concrete.StrictMode())
 		}

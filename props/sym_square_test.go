@@ -69,9 +69,10 @@ func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Bi
 		if cerr != nil && strings.Contains(cerr.Error(), "Dynamic-stride") || cerr != nil && strings.Contains(cerr.Error(), "static strides") {
 			// CuTe refuses the symbols as run-time integers: its value is
 			// the one with the values known at compile time
-			cargs = make([]concrete.Value, len(g.args))
-			for i := range cargs {
-				cargs[i] = staticValue(g.args[i])
+			var err error
+			if cargs, err = staticReading(g.sym, g.at); err != nil {
+				t.Errorf("%s %s%v at %v: %v", id, op, args, g.at, err)
+				return
 			}
 			want, cerr = cop.Apply(cargs, concrete.StrictMode())
 		}
@@ -218,6 +219,37 @@ func symGround(t reporter, id, op string, args, assume []string, extra []sym.Bin
 }
 
 // staticValue marks every integer of a value static.
+// staticReading grounds symbolic arguments at b as the static oracle of the
+// symbolic vectors compiles them (each symbol an Int<v>): a leaf is static
+// unless a dynamic literal occurs in it (sym.Int's Run), so L*_4 is static
+// and L*4 is not.
+func staticReading(vals []sym.Value, b sym.Binding) ([]concrete.Value, error) {
+	st := func(i sym.Int) sym.Int {
+		i.Static = i.Static || !i.Run
+		return i
+	}
+	lay := func(l sym.Layout) sym.Layout {
+		return sym.Layout{Shape: tuple.Map(l.Shape, st), Stride: tuple.Map(l.Stride, st)}
+	}
+	out := make([]sym.Value, len(vals))
+	for i, v := range vals {
+		switch v.Kind {
+		case catalog.Layout:
+			v.Layout = lay(v.Layout)
+		case catalog.Tiler:
+			v.Tiler = tuple.Map(v.Tiler, func(lf sym.TilerLeaf) sym.TilerLeaf {
+				lf.Int = st(lf.Int)
+				lf.Layout = lay(lf.Layout)
+				return lf
+			})
+		default:
+			v.Tuple = tuple.Map(v.Tuple, st)
+		}
+		out[i] = v
+	}
+	return groundArgs(sym.NewCtx(), out, b)
+}
+
 func staticValue(v concrete.Value) concrete.Value {
 	st := func(i concrete.Int) concrete.Int { i.Static = true; return i }
 	switch v.Kind {

@@ -63,7 +63,7 @@ func (w *world) upcast(a sym.Layout, n sym.Int) sym.Layout {
 			w.fail("upcast: the dynamic stride %s is not known to be non-negative: not supported symbolically", m.d)
 		}
 		_, e := w.choose("cast.up.dynamic", at, Env{"d": m.d, "n": n})
-		return mode{m.s, sym.Dyn(e["d2"].E)} // a quotient of a dynamic stride is dynamic
+		return mode{m.s, sym.Mark(e["d2"].E, false, m.d.Run)} // a quotient of a dynamic stride is dynamic
 	})
 }
 

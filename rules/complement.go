@@ -21,7 +21,7 @@ type errStatic struct{ why string }
 
 // static reports whether i is a compile-time value in the world: a static
 // literal, or anything once the symbols are read as static.
-func (w *world) isStatic(i sym.Int) bool { return i.Static || w.static }
+func (w *world) isStatic(i sym.Int) bool { return i.Static || w.static && !i.Run }
 
 // provedEq reports whether a == b is proved (decided statically: both
 // static in CuTe's sense).
@@ -44,7 +44,7 @@ func (w *world) unitShape(s sym.Int, at string) bool {
 	if w.staticOne(s) {
 		return true
 	}
-	if _, isC := sym.IsConst(s.E); !w.static || isC {
+	if _, isC := sym.IsConst(s.E); !w.static || isC || s.Run {
 		return false
 	}
 	r, _ := w.choose("compl.unit-of", at, Env{"s": s})
@@ -56,6 +56,9 @@ func (w *world) unitShape(s sym.Int, at string) bool {
 // next one only when the merge is decided statically. It returns nil for
 // CuTe's _1:_0 (nothing left).
 func (w *world) coalesceModes(flat []mode) []mode {
+	if len(flat) == 0 {
+		w.fail("the layout has no modes")
+	}
 	out := []mode{flat[len(flat)-1]}
 	for i := len(flat) - 2; i >= 0; i-- {
 		m := flat[i]
@@ -192,7 +195,7 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		rest = append(rest, e["q"])
 		// CuTe's ceil_div(c, m) is static only for static c and m, even
 		// where its value is the constant 1
-		cur = sym.Int{E: e["c2"].E, Static: cur.Static && m.Static}
+		cur = sym.Mark(e["c2"].E, cur.Static && m.Static, cur.Run || m.Run)
 	}
 	stride := c
 	for _, q := range coalesceShape(rest) {

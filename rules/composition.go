@@ -21,6 +21,9 @@ import (
 // the B the caller composes with.
 func (w *world) coalesceX(a, b sym.Layout) []mode {
 	flat := flatModes(a)
+	if len(flat) == 0 {
+		w.fail("the layout has no modes")
+	}
 	w.step("comp.coalesce-lhs", "A", nil)
 	i := w.last()
 	out := []mode{flat[len(flat)-1]}
@@ -140,6 +143,11 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 		nextStatic := w.isStatic(m.s) && w.isStatic(r)
 		n0, r0 := n, r
 		before := func() notation.Node { return foldState(flat[i:], n0, r0) }
+		// the marks of what the step computes from n: static only where
+		// CuTe's operands are (Run where, with the symbols read as static,
+		// a dynamic literal or operand makes it a run-time value)
+		mark := func(e sym.Expr) sym.Int { return sym.Mark(e, nextStatic && n.Static, !nextStatic || n.Run) }
+		markPtr := func(e sym.Expr) *sym.Int { v := mark(e); return &v }
 		rule, e := w.choose("comp.step", mat, Env{"s": m.s, "d": m.d, "n": n, "r": r})
 		k := w.last()
 		var take sym.Int // the shape of the mode CuTe appends (min(ceil(s/r), n))
@@ -148,17 +156,17 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 		var stride sym.Int // the stride of the mode the state finds (none after a skip)
 		switch rule.ID {
 		case "comp.step.bad": // dynamic mode: CuTe's formula, with a warning
-			take = sym.Int{E: e["t"].E, Static: nextStatic && n.Static}
-			nextR, rest = e["r2"], &sym.Int{E: e["n2"].E, Static: nextStatic && n.Static}
+			take = mark(e["t"].E)
+			nextR, rest = e["r2"], markPtr(e["n2"].E)
 			nextR.Static = nextStatic
 			reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(take.E, sym.Const(1))))
 			stride = e["d2"]
 		case "comp.step.skip":
-			take = sym.Int{E: sym.Const(1), Static: nextStatic && n.Static}
+			take = mark(sym.Const(1))
 			nextR = e["r2"]
 		case "comp.step.divide":
 			q := e["q"]
-			one := sym.Int{E: sym.Const(1), Static: nextStatic}
+			one := sym.Mark(sym.Const(1), nextStatic, !nextStatic)
 			divided := func() notation.Node {
 				return foldState(append([]mode{{q, r0.Mul(m.d)}}, flat[i+1:]...), n0, one)
 			}
@@ -169,22 +177,22 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 			k = w.last()
 			switch tr.ID {
 			case "comp.take.rest":
-				take = sym.Int{E: n.E, Static: nextStatic && n.Static}
+				take = mark(n.E)
 				reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(n.E, sym.Const(1))))
 			case "comp.take.all":
-				take = sym.Int{E: q.E, Static: nextStatic && n.Static}
+				take = mark(q.E)
 				reach[i] = append(reach[i], sym.Sub(m.s.E, r.E))
 			case "comp.take.bad": // dynamic mode: CuTe's formula, with a warning
-				take = sym.Int{E: te["t"].E, Static: nextStatic && n.Static}
-				rest = &sym.Int{E: te["n2"].E, Static: nextStatic && n.Static}
+				take = mark(te["t"].E)
+				rest = markPtr(te["n2"].E)
 				reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(take.E, sym.Const(1))))
 			}
 			nextR = one
 			stride = te["d2"]
 		case "comp.step.within":
-			take = sym.Int{E: n.E, Static: nextStatic && n.Static}
+			take = mark(n.E)
 			reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(n.E, sym.Const(1))))
-			nextR = sym.Int{E: sym.Const(1), Static: nextStatic}
+			nextR = sym.Mark(sym.Const(1), nextStatic, !nextStatic)
 			stride = e["d2"]
 		}
 		nextOne := nextStatic && w.unitShape(sym.Int{E: sym.CeilDiv(m.s.E, r.E), Static: true}, mat)
@@ -193,7 +201,7 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 			if rest != nil {
 				n = *rest
 			} else {
-				n = sym.Int{E: sym.ExactDiv(n.E, take.E), Static: n.Static && take.Static}
+				n = sym.Mark(sym.ExactDiv(n.E, take.E), n.Static && take.Static, n.Run || take.Run)
 			}
 		}
 		r = nextR

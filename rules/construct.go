@@ -134,6 +134,18 @@ func intValue(e sym.Expr, static bool) sym.Value {
 	return sym.Value{Kind: catalog.Tuple, Tuple: tuple.Leaf(sym.Int{E: e, Static: static})}
 }
 
+// leavesMark is the leaf e computed from the leaves of ts: static when they
+// all are, Run when one of them is (see sym.Int).
+func leavesMark(e sym.Expr, ts ...sym.IntTuple) sym.Int {
+	run := false
+	for _, t := range ts {
+		for _, l := range t.Leaves(nil) {
+			run = run || l.Run
+		}
+	}
+	return sym.Mark(e, allLeavesStatic(ts...), run)
+}
+
 func allLeavesStatic(ts ...sym.IntTuple) bool {
 	for _, t := range ts {
 		for _, l := range t.Leaves(nil) {
@@ -319,7 +331,7 @@ func (w *world) orderedLayout(shape, order sym.IntTuple) sym.Layout {
 	var collect func(s, o sym.IntTuple)
 	collect = func(s, o sym.IntTuple) {
 		if o.IsLeaf() {
-			sizes = append(sizes, sym.Int{E: sizeOf(s), Static: allLeavesStatic(s)})
+			sizes = append(sizes, leavesMark(sizeOf(s), s))
 			return
 		}
 		if s.IsLeaf() || s.Rank() != o.Rank() {

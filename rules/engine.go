@@ -313,7 +313,9 @@ func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned bool, rest
 				pruned = true
 			case errStatic:
 				if w.static {
-					b = Branch[T]{Guards: w.guards, Err: errors.New("rules: internal error: a static restart in static mode"), Steps: w.steps}
+					// a dynamic literal keeps CuTe's refusal even with the
+					// symbols static
+					b = Branch[T]{Guards: w.guards, Err: fmt.Errorf("%s (a dynamic literal such as 1 is a run-time integer in CuTe whatever the symbols: _1 is static)", r.why), Steps: w.steps}
 					return
 				}
 				restart = r.why
@@ -500,6 +502,17 @@ func (e Env) static(x sym.Expr) bool {
 	return true
 }
 
+// run reports whether a metavariable of x is bound to a value in which a
+// dynamic literal occurs (sym.Int's Run).
+func (e Env) run(x sym.Expr) bool {
+	for _, s := range sym.Symbols(x) {
+		if v, ok := e[s]; ok && v.Run {
+			return true
+		}
+	}
+	return false
+}
+
 // staticZeroFactor reports whether let l is a product with a factor bound
 // to the static _0: CuTe's _0 * x is _0, static whatever x is.
 func (e Env) staticZeroFactor(l Let) bool {
@@ -550,7 +563,7 @@ func (w *world) applyLets(r *Rule, at string, e Env, runtime, warn bool) Env {
 		}
 		c, isConst := sym.IsConst(v)
 		static := isConst && (out.static(l.expr) || c == 0 && out.staticZeroFactor(l))
-		out[l.Name] = sym.Int{E: v, Static: static}
+		out[l.Name] = sym.Int{E: v, Static: static, Run: !static && out.run(l.expr)}
 	}
 	st := Step{Rule: r.ID, Version: r.Version, Hash: r.Hash, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked,
 		Runtime: runtime, env: out, guards: w.guards}

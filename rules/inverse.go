@@ -92,7 +92,7 @@ func (w *world) coalesced(ms []mode) sym.Layout {
 func (w *world) leftInverse(a sym.Layout) sym.Layout {
 	ms := w.coalescedModes(a)
 	for _, m := range ms {
-		if !m.d.Static && !w.static { // CuTe asks for static strides, not constant ones
+		if !w.isStatic(m.d) { // CuTe asks for static strides, not constant ones
 			panic(errStatic{"Left inverse requires static strides."})
 		}
 	}

@@ -160,7 +160,8 @@ var impls = map[string]impl{
 		f := w.filter(a[0].Layout)
 		m := sym.S(1)
 		if f != nil {
-			m = sym.Int{E: cosizeOf(f), Static: allStatic(f)}
+			fl := modesLayout(f)
+			m = leavesMark(cosizeOf(f), fl.Shape, fl.Stride)
 		}
 		return layoutValue(w.complement(a[0].Layout, tuple.Leaf(m), "A"))
 	},
@@ -505,15 +506,6 @@ func normal(c *sym.Ctx, by map[string]sym.Expr, l sym.Layout, flat bool) string 
 
 // Implemented reports whether the engine computes the operation.
 func Implemented(op string) bool { _, ok := impls[op]; return ok }
-
-func allStatic(ms []mode) bool {
-	for _, m := range ms {
-		if !m.s.Static || !m.d.Static {
-			return false
-		}
-	}
-	return true
-}
 
 // unionWarnings lists the warnings of two merged cases, each once.
 func unionWarnings(a, b []string) []string {

@@ -156,11 +156,7 @@ func sliceModes(l sym.Layout) []sym.Layout {
 func (w *world) logicalProduct(a, b sym.Layout, at string) sym.Layout {
 	w.step("prod.logical", at, nil)
 	m := sym.Mul(sizeOf(a.Shape), cosizeOf(flatModes(b)))
-	static := true
-	for _, l := range append(a.Shape.Leaves(nil), append(b.Shape.Leaves(nil), b.Stride.Leaves(nil)...)...) {
-		static = static && l.Static
-	}
-	mi := sym.Int{E: m, Static: static}
+	mi := leavesMark(m, a.Shape, b.Shape, b.Stride)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
 		return call("logical_product", a.Node(), b.Node()), terms(a.Node(), call("composition", call("complement", a.Node(), mi.Node()), b.Node()))
 	})
@@ -179,7 +175,7 @@ func padTo(l sym.Layout, r int) sym.Layout {
 	for len(ms) < r {
 		ms = append(ms, leafLayout(sym.S(1), sym.S(0)))
 	}
-	if len(ms) == 1 {
+	if len(ms) == 1 && rank(l) == 1 {
 		return l
 	}
 	return concat(ms)
@@ -251,7 +247,7 @@ func (w *world) tileToShape(block sym.Layout, target sym.IntTuple, order *sym.In
 	tiles := make([]sym.IntTuple, r)
 	for i := range tiles {
 		bs, ts := modeOf(padded, i).Shape, target.At(i)
-		b := sym.Int{E: sizeOf(bs), Static: allLeavesStatic(bs)}
+		b := leavesMark(sizeOf(bs), bs)
 		if static && !b.Static {
 			w.fail("tile_to_shape: the target is static and the block's mode %d is not: CuTe cannot check evenly_divides at compile time (‘value’ is not a member of ‘bool’)", i)
 		}
@@ -259,7 +255,7 @@ func (w *world) tileToShape(block sym.Layout, target sym.IntTuple, order *sym.In
 		if static {
 			id = "tile.evenly"
 		}
-		e := w.step(id, fmt.Sprintf("mode %d", i), Env{"t": sym.Int{E: sizeOf(ts), Static: allLeavesStatic(ts)}, "b": b})
+		e := w.step(id, fmt.Sprintf("mode %d", i), Env{"t": leavesMark(sizeOf(ts), ts), "b": b})
 		tiles[i] = tuple.Leaf(e["q"])
 	}
 	w.step("tile.blocked", "A", nil)

@@ -12,16 +12,23 @@ import (
 // As in concrete, a literal written _4 is static (cute::Int<4>) and 4
 // dynamic; a symbol, and every expression that mentions one, is dynamic (a
 // run-time int in CuTe's terms). Static is true only for constants.
+//
+// Run records that a dynamic literal (4, not _4) occurs in the value: it is
+// a run-time integer in CuTe even where the symbols are read as static
+// integers (CuTe compiled with each symbol an Int<v>, as the static oracle
+// of the symbolic vectors does): L*_4 is static in that reading, L*4 is
+// not. A static value never has Run set.
 type Int struct {
 	E      Expr
 	Static bool
+	Run    bool
 }
 
 // S returns the static integer v (_v).
 func S(v int64) Int { return Int{E: Const(v), Static: true} }
 
 // D returns the dynamic integer v.
-func D(v int64) Int { return Int{E: Const(v)} }
+func D(v int64) Int { return Int{E: Const(v), Run: true} }
 
 // Dyn returns the dynamic integer e.
 func Dyn(e Expr) Int { return Int{E: pl(e)} }
@@ -36,16 +43,21 @@ func Sym(name string) Int {
 	return Int{E: e}
 }
 
-func mkInt(e Expr, static bool) Int {
+// Mark returns the leaf e with CuTe's marks: static where static is set and
+// e is a constant; otherwise dynamic, with Run set where run is (see Int).
+func Mark(e Expr, static, run bool) Int { return mkInt(e, static, run) }
+
+func mkInt(e Expr, static, run bool) Int {
 	_, isConst := IsConst(e)
-	return Int{E: pl(e), Static: static && isConst}
+	static = static && isConst
+	return Int{E: pl(e), Static: static, Run: run && !static}
 }
 
 // Add is CuTe's a + b: static when both are.
-func (a Int) Add(b Int) Int { return mkInt(Add(a.E, b.E), a.Static && b.Static) }
+func (a Int) Add(b Int) Int { return mkInt(Add(a.E, b.E), a.Static && b.Static, a.Run || b.Run) }
 
 // Sub is CuTe's a - b: static when both are.
-func (a Int) Sub(b Int) Int { return mkInt(Sub(a.E, b.E), a.Static && b.Static) }
+func (a Int) Sub(b Int) Int { return mkInt(Sub(a.E, b.E), a.Static && b.Static, a.Run || b.Run) }
 
 // Mul is CuTe's a * b: static when both are, and the static _0 when
 // either is the static _0.
@@ -53,7 +65,7 @@ func (a Int) Mul(b Int) Int {
 	if a.isStaticZero() || b.isStaticZero() {
 		return S(0)
 	}
-	return mkInt(Mul(a.E, b.E), a.Static && b.Static)
+	return mkInt(Mul(a.E, b.E), a.Static && b.Static, a.Run || b.Run)
 }
 
 func (a Int) isStaticZero() bool {
@@ -121,7 +133,20 @@ func IntFromNode(n notation.Node) (Int, error) {
 	if err != nil {
 		return Int{}, err
 	}
-	return mkInt(e, allStatic(n)), nil
+	return mkInt(e, allStatic(n), anyDynamic(n)), nil
+}
+
+// anyDynamic reports whether a dynamic literal occurs in n.
+func anyDynamic(n notation.Node) bool {
+	switch n := n.(type) {
+	case *notation.Int:
+		return !n.Static
+	case *notation.Binary:
+		return anyDynamic(n.X) || anyDynamic(n.Y)
+	case *notation.Func:
+		return anyDynamic(n.X) || anyDynamic(n.Y)
+	}
+	return false
 }
 
 func allStatic(n notation.Node) bool {

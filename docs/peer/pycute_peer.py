@@ -2,15 +2,21 @@
 """Per-call time of pycute for the twelve operations of the "Peer speed" table
 (shared/vectors/README.md): timeit, best of 5 x 2000 calls, reported in microseconds.
 
-usage: python3 pycute_peer.py CUTLASS_PYTHON_DIR [CUTE_PEER_OUTPUT]
+usage: python3 pycute_peer.py CUTLASS_PYTHON_DIR [CUTE_PEER_OUTPUT [GO_BENCH_OUTPUT]]
 CUTLASS_PYTHON_DIR holds pycute/. Operand layouts are built once, outside the timed call;
 only the operation is timed. Each result is printed and checked, as a function (index list
 and per-mode sizes), against the result CuTe C++ gives (from the vectors where they have it,
 else derived by hand). With CUTE_PEER_OUTPUT (what cute_peer prints: "name result N.NN ns"
 a line), the C++ results are checked the same way and a table of both is printed, with the
-README's figures beside them.
+README's figures beside them. With GO_BENCH_OUTPUT (the output of the concrete package's
+BenchmarkPeer and BenchmarkPeerEngine, -test.benchmem, any -test.count), the table also
+gives the Go engine's minimum ns/op with the planner on and off, its allocations, and the
+ratios of the project's targets: pycute / Go (planner on) at least 100x for every
+operation, and the geometric mean of Go (planner on) / CuTe C++ at most 10x.
 """
 import ast
+import math
+import re
 import sys
 import timeit
 
@@ -115,9 +121,37 @@ if len(sys.argv) > 2:  # check the C++ results and print the table
     missing = [n for n in README if n not in cpp]
     bad += len(missing)
     print(f"  CuTe C++ results checked: {len(cpp)} of 12" + (f", missing {missing}" if missing else ""))
-    print(f"\n| operation | CuTe C++ ns | README ns | pycute us | README us |")
-    print("|---|---:|---:|---:|---:|")
-    for n, (rc, rp) in README.items():
-        c = f"{cpp[n]:.1f}" if n in cpp else "-"
-        print(f"| {n} | {c} | {rc} | {py[n]:.1f} | {rp} |")
+    go, goff, allocs = {}, {}, {}
+    if len(sys.argv) > 3:  # the Go figures: minimum ns/op of each sub-benchmark
+        pat = re.compile(r"^Benchmark(Peer|PeerEngine)/(\w+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op(?:.*?(\d+) allocs/op)?")
+        for line in open(sys.argv[3]):
+            m = pat.match(line)
+            if m and m.group(2) in README:
+                d = go if m.group(1) == "Peer" else goff
+                d[m.group(2)] = min(d.get(m.group(2), math.inf), float(m.group(3)))
+                if m.group(1) == "Peer" and m.group(4) is not None:
+                    allocs[m.group(2)] = int(m.group(4))
+        missing = [n for n in README if n not in go or n not in goff]
+        if missing:
+            bad += 1
+            print(f"  Go figures missing for {missing}")
+    if go and not bad:
+        print(f"\n| operation | Go ns (planner on) | allocs | Go ns (planner off) | CuTe C++ ns | "
+              f"pycute us | pycute / Go | Go / C++ | README C++ ns | README pycute us |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for n, (rc, rp) in README.items():
+            print(f"| {n} | {go[n]:.1f} | {allocs.get(n, '-')} | {goff[n]:.0f} | {cpp[n]:.1f} | {py[n]:.1f} | "
+                  f"{py[n] * 1000 / go[n]:.0f}x | {go[n] / cpp[n]:.1f}x | {rc} | {rp} |")
+        geo = lambda xs: math.exp(sum(map(math.log, xs)) / len(xs))  # noqa: E731
+        g_on, g_off, g_cpp = (geo([d[n] for n in README]) for d in (go, goff, cpp))
+        worst = min(README, key=lambda n: py[n] * 1000 / go[n])
+        print(f"\ngeomean: Go planner on {g_on:.1f} ns, planner off {g_off:.0f} ns, CuTe C++ {g_cpp:.1f} ns; "
+              f"Go / C++ {g_on / g_cpp:.1f}x (target <= 10x), smallest pycute / Go "
+              f"{py[worst] * 1000 / go[worst]:.0f}x ({worst}; target >= 100x)")
+    else:
+        print(f"\n| operation | CuTe C++ ns | README ns | pycute us | README us |")
+        print("|---|---:|---:|---:|---:|")
+        for n, (rc, rp) in README.items():
+            c = f"{cpp[n]:.1f}" if n in cpp else "-"
+            print(f"| {n} | {c} | {rc} | {py[n]:.1f} | {rp} |")
 sys.exit(1 if bad else 0)

@@ -55,12 +55,23 @@ func errReply(id json.RawMessage, format string, args ...any) Reply {
 	return Reply{ID: id, Error: fmt.Sprintf(format, args...)}
 }
 
-// Handle answers one request.
-func Handle(req Request) Reply {
+// InternalError starts the error reply of a request whose computation
+// panicked: a defect of cutealg, reported instead of ending the oracle.
+const InternalError = "internal error (a defect of cutealg, please report it): "
+
+// Handle answers one request. A panic in its computation (a defect) is an
+// error reply starting with InternalError, so that one request cannot end
+// the oracle (DESIGN 5: never a crash).
+func Handle(req Request) (rep Reply) {
 	id := req.ID
 	if len(id) == 0 {
 		id = json.RawMessage("null")
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			rep = errReply(id, "%s%v", InternalError, r)
+		}
+	}()
 	if req.Op == "" {
 		return errReply(id, "request has no \"op\"")
 	}

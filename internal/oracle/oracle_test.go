@@ -246,8 +246,8 @@ func TestSymbolicRequests(t *testing.T) {
 		line string
 		want []string // substrings of the reply line
 	}{
-		{`{"id":1,"op":"blocked_product","args":["(M0,N0):(1,M0)","(M1,N1):(N1,1)"],"assume":[]}`,
-			[]string{`"result":"((M0,M1),(N0,N1)):((1,M0*N0*N1),(M0,M0*N0))"`}},
+		{`{"id":1,"op":"blocked_product","args":["(M0,N0):(_1,M0)","(M1,N1):(N1,_1)"],"assume":[]}`,
+			[]string{`"result":"((M0,M1),(N0,N1)):((_1,M0*N0*N1),(M0,M0*N0))"`}},
 		{`{"id":2,"op":"composition","args":["(M,N):(_1,M)","_4:_1"],"assume":[]}`,
 			[]string{`"cases":[`, `"when":["4<=M"],"result":"(4,1):(_1,M)"`, `"error":"composition: shape divisibility`}},
 		{`{"id":3,"op":"complement","args":["_4:_1","M"],"assume":["M % 4 == 0"],"derive":true}`,
