@@ -369,9 +369,6 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 			return rej("%v", err)
 		}
 		r, _ := c.set.Rule(st.Rule) // checkStep found it
-		if len(r.Computes) > 0 && !slices.Contains(r.Computes, c.d.Op) {
-			return rej("rule %s computes %s, the request is %s", r.ID, strings.Join(r.Computes, " or "), c.d.Op)
-		}
 		if len(r.Follows) > 0 {
 			if err := follows(r, st, cs.Steps[:si]); err != nil {
 				return rej("%v", err)

@@ -89,9 +89,8 @@
 //     rule with a follows line directly follows a step of one of the
 //     rules named, with the same values for the names of its "with" part;
 //     the step after one of a rule with a then line is of one of the rules
-//     named; a rule with a computes line fires only in a request of one of
-//     its operations, and every case with a result of such a request has
-//     its step;
+//     named; every case with a result of a request of an operation that a
+//     rule's computes line names has a step of that rule;
 //   - the chain: starting from the request, each claim about a call
 //     rewrites the call the term evaluates next (its leftmost innermost
 //     call, arguments first), or opens a lemma (a claim about a call that

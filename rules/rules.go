@@ -104,9 +104,9 @@ type Rule struct {
 	// case applies (a then line; empty for none), where the case goes on.
 	Then []string
 	// Computes lists the operations the rule computes at the top of a
-	// request (a computes line; empty for none): a step of the rule is
-	// one of a derivation of a request of one of them, and every case of
-	// such a request that has a result has a step of the rule.
+	// request (a computes line; empty for none): every case with a result
+	// of a request of one of them has a step of the rule (the rule may
+	// also serve other operations).
 	Computes []string
 	// Text is the rule as written in its file: its header and its lines,
 	// each trimmed, joined by newlines (comments and blank lines left
