@@ -84,7 +84,7 @@
 //     (each integer leaf the pattern's expression, identical or decided
 //     equal under the assumptions and guards in force; term variables
 //     bound by a matcher of Check's own), and it rewrites the call the
-//     term evaluates next, never a lemma;
+//     term evaluates next (or opens a lemma, as below);
 //   - the algorithm's order, where the rules' data states it: a step of a
 //     rule with a follows line directly follows a step of one of the
 //     rules named, with the same values for the names of its "with" part;
@@ -99,8 +99,8 @@
 //     evaluates next (that rewrite comes first); a layout restated
 //     (comp.leaf's CuTe form of the modes the fold found) replaces it where
 //     the term holds it outside the arguments of its calls; every term
-//     must end without calls, and the request's term must print as the
-//     case's result;
+//     must end without calls, and the request's term must be the case's
+//     result;
 //   - an error case whose error is an error rule's (it names the rule and
 //     the place): its last step applies that rule, and the error ends
 //     with the rule's error text, the place and the step's values;

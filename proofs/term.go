@@ -146,13 +146,6 @@ func nextCall(n notation.Node) notation.Node {
 
 // replaceFirst replaces the first sub-term (in pre-order) of t that prints
 // as old by by; it reports whether it found one.
-func printOrNone(n notation.Node) string {
-	if n == nil {
-		return "none"
-	}
-	return notation.Print(n)
-}
-
 // replaceLayout replaces the first subterm of t outside the arguments of
 // its calls that prints as old, or the first mode of such a layout that
 // does (its shape and stride elements), by the layout by.
