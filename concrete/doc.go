@@ -108,14 +108,17 @@
 // answer for B alone (size, cosize, rank, depth, complement,
 // make_fragment_like), or a rule of its own (evaluate, nullspace,
 // max_alignment, upcast, downcast, recast_layout, the inverses with the
-// offset _0, slices: with only `_` the swizzle stays, with integers CuTe's
-// decay of the swizzle is followed); composition(A, Sw o _0 o B) is
-// composition(composition(A, Sw), B), A moving the swizzle's masks; other
-// operations refuse it. Not followed yet (refused with BadInput rather
-// than answered wrongly): that decay for a layout, offset or coordinate
-// that is not static (CuTe's MixedBits), logical_product(A, Sw o O o B),
-// the inverses with another offset, and ComposedLayouts whose outer
-// function is a layout. make_identity_layout's result is a BasisLayout, whose
+// offset _0, crd2idx (the layout's operator()(c), Sw(O + B(c))), slices:
+// with only `_` the swizzle stays, with integers CuTe's decay of the
+// swizzle is followed); composition(A, Sw o _0 o B) is
+// composition(composition(A, Sw), B), A moving the swizzle's masks, and
+// logical_product(A, Sw o _0 o B) is A x B behind the swizzle CuTe makes
+// from the swizzle's active bits taken through B and the product (all
+// static, as CuTe computes it at compile time); other operations refuse
+// it. Not followed yet (refused with BadInput rather than answered
+// wrongly): that decay for a layout, offset or coordinate that is not
+// static (CuTe's MixedBits), the inverses with another offset, and
+// ComposedLayouts whose outer function is a layout. make_identity_layout's result is a BasisLayout, whose
 // scaled-basis strides print as CuTe prints them (`_1@0@1`); the algebra
 // over such strides is not part of this engine.
 //

@@ -35,7 +35,7 @@ type Swizzle struct {
 }
 
 // String prints the swizzle as CuTe does: `Sw<3,4,3>`.
-func (s Swizzle) String() string { return notation.Print(swizzleNode(s)) }
+func (s Swizzle) String() string { return notation.Print(s.Node()) }
 
 // Apply mirrors Swizzle<B,M,S>::apply(x): x with the YYY bits xored into the
 // ZZZ bits. The result is static when x is. It fails on a swizzle CuTe
@@ -109,6 +109,11 @@ func abs(x int) int {
 	return x
 }
 
+// Bits is the number of low bits of an index the swizzle reads and
+// writes, B + M + |S| (its YYY and ZZZ masks lie below bit Bits): for any
+// integers t and c with t a multiple of 2^Bits, Sw(t + c) = t + Sw(c).
+func (s Swizzle) Bits() int { return s.B + s.M + abs(s.S) }
+
 // yyyMask is CuTe's yyy_msk: the B bits from bit M+max(0,S), those xored
 // into the zzz_msk bits (from M-min(0,S)) by the shift S.
 func (s Swizzle) yyyMask() int64 {
@@ -151,11 +156,14 @@ func (op *Op) call(c *calc, args []Value) Value {
 		if a.Kind != ValComposed {
 			continue
 		}
-		if i == 1 && op.Name == "composition" {
-			// CuTe's one overload with a composed second argument
+		switch {
+		case i == 1 && op.Name == "composition":
+			// CuTe's overloads with a composed second argument
 			return compositionOfComposed(c, args[0].Layout, a.Composed)
+		case i == 1 && op.Name == "logical_product":
+			return logicalProductOfComposed(c, args[0].Layout, a.Composed)
 		}
-		if i != op.layoutArg() || op.Composed == catalog.ComposedNo {
+		if i != op.ComposedArg() || op.Composed == catalog.ComposedNo {
 			badInput("argument %d: %s takes no composed layout here", i+1, op.Name)
 		}
 		return op.callComposed(c, i, args)
@@ -164,17 +172,6 @@ func (op *Op) call(c *calc, args []Value) Value {
 		return op.layout.apply(c, args)
 	}
 	return op.run(c, args)
-}
-
-// layoutArg is the position of the operation's first layout argument, the
-// one that may be a composed layout (the second for slice(c, A)).
-func (op *Op) layoutArg() int {
-	for i, k := range op.Args {
-		if k == catalog.Layout {
-			return i
-		}
-	}
-	return -1
 }
 
 // callComposed is the operation with the composed layout args[at],
@@ -205,6 +202,9 @@ func (op *Op) callComposed(c *calc, at int, args []Value) Value {
 		return LayoutValue(Layout{leaf(S(1)), leaf(S(0))})
 	case "max_alignment":
 		return TupleValue(leaf(maxAlignmentComposed(c, cl)))
+	case "crd2idx":
+		// layout_composed.hpp's operator()(coord): A(O + B(coord))
+		return TupleValue(leaf(swizzleApply(cl.Swizzle, iadd(cl.Offset, crd2idxLayout(args[0].Tuple, cl.Layout)))))
 	case "slice", "slice_and_offset":
 		return sliceComposed(op.Name, c, args[0], cl)
 	case "right_inverse", "left_inverse":
@@ -353,12 +353,13 @@ func ComposedFromNode(n notation.Node) (Composed, error) {
 	return Composed{Swizzle: sw, Offset: Int{V: off.Value, Static: off.Static}, Layout: l}, nil
 }
 
-func swizzleNode(s Swizzle) notation.Node {
+// Node returns the swizzle in the notation: Sw<B,M,S>.
+func (s Swizzle) Node() notation.Node {
 	return &notation.Swizzle{B: int64(s.B), M: int64(s.M), S: int64(s.S)}
 }
 
 func composedNode(c *Composed) notation.Node {
-	return &notation.Composed{A: swizzleNode(c.Swizzle), O: intNode(c.Offset), B: layoutNode(c.Layout)}
+	return &notation.Composed{A: c.Swizzle.Node(), O: intNode(c.Offset), B: layoutNode(c.Layout)}
 }
 
 // extNode is the notation of the values of issue 19's kinds.
@@ -367,7 +368,7 @@ func extNode(v Value) notation.Node {
 	case ValComposed:
 		return composedNode(v.Composed)
 	case ValSwizzle:
-		return swizzleNode(v.Swizzle)
+		return v.Swizzle.Node()
 	case ValBasis:
 		return basisLayoutNode(v.Basis)
 	}

@@ -168,16 +168,24 @@ func ixor(a, b Int) Int { return Int{V: a.val() ^ b.val(), Static: a.Static && b
 // compositionWithSwizzle is swizzle_layout.hpp's composition(layout,
 // swizzle): the swizzle that a's values at the swizzle's Y and Z masks
 // name (make_swizzle<a(yyy), a(zzz)>), composed with a. CuTe computes both
-// values at compile time: a must be static. make_swizzle refuses Y and Z
-// masks of different bit counts, and masks that no Swizzle<B,M,S> makes.
+// values at compile time: a must be static.
 func compositionWithSwizzle(a Layout, sw Swizzle) Value {
 	checkSwizzle(sw)
 	if !isStaticTuple(a.Shape) || !isStaticTuple(a.Stride) {
 		refuse("composition(layout, swizzle) needs a static layout: its values at the swizzle masks are template arguments")
 	}
-	yyy := sw.yyyMask()
-	zzz := (int64(1)<<sw.B - 1) << (sw.M - min(0, sw.S))
-	y, z := index(a, yyy), index(a, zzz)
+	return composeBack(makeSwizzle(a, sw, index(a, sw.yyyMask()), index(a, sw.zzzMask())), S(0), a)
+}
+
+// zzzMask is CuTe's zzz_msk: the B bits from M-min(0,S).
+func (s Swizzle) zzzMask() int64 { return (int64(1)<<s.B - 1) << (s.M - min(0, s.S)) }
+
+// makeSwizzle is swizzle.hpp's make_swizzle<Y, Z>(): the swizzle whose
+// YYY and ZZZ masks are y and z (what a layout a made of the masks of sw,
+// for the error). It refuses Y and Z masks of different bit counts, the
+// parameters Swizzle<B,M,S> itself refuses, and masks that no
+// Swizzle<B,M,S> makes.
+func makeSwizzle(a Layout, sw Swizzle, y, z int64) Swizzle {
 	if y < 0 || z < 0 || y > math.MaxUint32 || z > math.MaxUint32 {
 		badInput("composition(%v, %v): the masks map to %d and %d, outside CuTe's uint32_t", a, sw, y, z)
 	}
@@ -192,10 +200,45 @@ func compositionWithSwizzle(a Layout, sw Swizzle) Value {
 		return bits.TrailingZeros64(uint64(x))
 	}
 	made := Swizzle{B: by, M: min(ctz(y), ctz(z)) % 32, S: ctz(y) - ctz(z)}
-	if made.B+made.M+abs(made.S) > 31 || made.yyyMask()|(int64(1)<<made.B-1)<<(made.M-min(0, made.S)) != y|z {
+	checkSwizzle(made) // Swizzle<B,M,S>'s own static assertions come first
+	if made.yyyMask()|made.zzzMask() != y|z {
 		refuse("Something went wrong.")
 	}
-	return composeBack(made, S(0), a)
+	return made
+}
+
+// logicalProductOfComposed is swizzle_layout.hpp's logical_product(a,
+// Sw o O o B): the product a x B, behind the swizzle that CuTe finds for
+// it. It projects the swizzle's Z and Y bits through B (the layout P of
+// the masks composed with B, at its last index: the active bits), takes
+// the active Z and Y bits through B and then through the product at the
+// coordinate (0, B(bits)), and makes the swizzle of those masks. CuTe
+// requires the offset _0, and computes all of it at compile time: a and B
+// must be static.
+func logicalProductOfComposed(c *calc, a Layout, cl *Composed) Value {
+	if !cl.Offset.IsConst(0) {
+		refuse("Require Swizzle offset == 0.")
+	}
+	sw, b := cl.Swizzle, cl.Layout
+	checkSwizzle(sw)
+	for _, t := range []IntTuple{a.Shape, a.Stride, b.Shape, b.Stride} {
+		if !isStaticTuple(t) {
+			refuse("logical_product(layout, swizzled layout) needs static layouts: the new swizzle's masks are template arguments")
+		}
+	}
+	product := sub(c, "logical_product", LayoutValue(a), LayoutValue(b)).Layout
+	p2 := func(e int) Int { return S(int64(1) << e) }
+	proj := Layout{
+		Shape:  tup(leaf(p2(sw.M)), leaf(p2(sw.B)), leaf(p2(abs(sw.S)-sw.B)), leaf(p2(sw.B)), leaf(S(1))),
+		Stride: tup(leaf(S(0)), leaf(p2(sw.M)), leaf(S(0)), leaf(p2(sw.M+abs(sw.S))), leaf(S(0))),
+	}
+	zy := sub(c, "composition", LayoutValue(proj), LayoutValue(b)).Layout
+	active := index(zy, size(zy).val()-1)
+	through := func(mask int64) int64 {
+		return crd2idxLayout(tup(leaf(S(0)), leaf(S(index(b, active&mask)))), product).val()
+	}
+	made := makeSwizzle(product, sw, through(sw.yyyMask()), through(sw.zzzMask()))
+	return composeBack(made, S(0), product)
 }
 
 // compositionOfComposed is layout_composed.hpp's composition(a, Sw o O o

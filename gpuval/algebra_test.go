@@ -187,6 +187,8 @@ func algebraSkeletons() []skel {
 		add("nullspace", cl)
 		add("max_alignment", cl)
 		add("make_fragment_like", cl)
+		add("crd2idx", "(3,5)", cl)
+		add("crd2idx", "21", cl)
 	}
 	for _, cl := range []string{"Sw<2,3,3> o 8 o (8,8):(8,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)", "Sw<2,1,3> o 6 o (4,16):(16,1)"} {
 		add("upcast", cl, "2")
@@ -218,6 +220,18 @@ func algebraSkeletons() []skel {
 	}
 	for _, cl := range []string{"Sw<3,4,3> o 0 o (8,64):(64,1)", "Sw<2,3,3> o 0 o (16,16):(1,16)", "Sw<1,2,-3> o 0 o ((4,2),(8,4)):((8,128),(1,32))"} {
 		ss = append(ss, skel{op: "right_inverse", args: []string{cl}, static: true}, skel{op: "left_inverse", args: []string{cl}, static: true})
+	}
+	// a layout times a swizzled layout: the product behind the swizzle
+	// CuTe finds for it (static only: its masks are template arguments)
+	add("logical_product", "4:1", "Sw<2,0,2> o 0 o (4,4):(4,1)")
+	add("logical_product", "2:1", "Sw<3,3,3> o 0 o (8,64):(64,1)")
+	for _, c := range [][2]string{
+		{"(2,2):(1,2)", "Sw<3,4,3> o 0 o (8,64):(64,1)"}, {"(4,2):(2,1)", "Sw<1,2,-3> o 0 o ((4,2),(8,4)):((8,128),(1,32))"},
+		{"(2,4):(4,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)"}, {"8:1", "Sw<2,3,3> o 4 o (16,32):(32,1)"},
+		{"(2,1):(1,0)", "Sw<2,3,3> o 0 o (16,16):(16,1)"}, {"(3,2):(2,1)", "Sw<1,1,1> o 0 o (4,4):(1,4)"},
+		{"2:1", "Sw<0,4,3> o 0 o (8,8):(8,1)"}, {"(2,2):(2,1)", "Sw<2,1,-2> o 0 o (8,8):(1,8)"},
+	} {
+		ss = append(ss, skel{op: "logical_product", args: c[:], static: true})
 	}
 	add("composition", "Sw<0,4,3> o 0 o (8,8):(8,1)", "(4,8):(1,4)")
 	add("coalesce", "Sw<0,4,3> o 0 o (8,8):(8,1)")

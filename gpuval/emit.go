@@ -37,11 +37,13 @@ func lower(op string, args []string) (shaped, error) {
 	var values []int64
 	cxx := make([]string, len(args))
 	params := make([][]int64, len(args))
+	composed := make([]bool, len(args))
 	for i, a := range args {
 		n, err := notation.Parse(a)
 		if err != nil {
 			return shaped{}, fmt.Errorf("%s argument %d: %v", op, i+1, err)
 		}
+		_, composed[i] = n.(*notation.Composed)
 		key.WriteByte('|')
 		if spec.Args[i] == catalog.Param {
 			ps, err := paramInts(n)
@@ -63,6 +65,11 @@ func lower(op string, args []string) (shaped, error) {
 	call, kind, err := callText(op, cxx, params)
 	if err != nil {
 		return shaped{}, err
+	}
+	if op == "crd2idx" && composed[1] {
+		// a ComposedLayout has no stride(): CuTe evaluates it at a
+		// coordinate through its operator()(c), A(O + B(c))
+		call = fmt.Sprintf("%s(%s)", cxx[1], cxx[0])
 	}
 	var body string
 	switch {

@@ -1296,7 +1296,10 @@ func (s sources) addTerm(n notation.Node) {
 	case *notation.Layout:
 		s.addTerm(n.Shape)
 		s.addTerm(n.Stride)
-	case *notation.Underscore:
+	case *notation.Composed:
+		s.addTerm(n.O)
+		s.addTerm(n.B)
+	case *notation.Underscore, *notation.Swizzle:
 	default:
 		if i, err := sym.IntFromNode(n); err == nil {
 			s[i.E.String()] = true
@@ -1308,19 +1311,22 @@ func (s sources) addTerm(n notation.Node) {
 // engine's algorithms compute from a whole layout rather than take from
 // one place (a cosize, a size, a rank, the largest sum a mode reaches, a
 // starting stride or count, the rest of B that reaches A's last mode,
-// simplified under the guards), so that they are not traced: each is still
+// simplified under the guards, a swizzle's bits), so that they are not traced: each is still
 // tied to the step by its rule's condition and lets, and the case's
 // result is checked against concrete.
 var computed = map[string]bool{
 	"compl.cosize a": true, "compl.cosize r": true, "compl.cosize m": true,
 	"compl.size a": true, "compl.size r": true,
-	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true,
+	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true, "compl.rest-within m": true, "compl.rest-beyond m": true,
 	"compl.static-oracle r": true, "comp.no-carry t": true,
 	"comp.last n": true, "comp.last r": true,
 	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
 	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
 	"prod.pad R": true, "tile.pad R": true,
 	"cast.up.static a": true, "cast.up.static g": true,
+	// a swizzled layout's index (crd2idx's sum over the modes), and the
+	// swizzle's split of an index x = t + c with the swizzled constant y
+	"swz.eval i": true, "swz.apply t": true, "swz.apply k": true, "swz.apply y": true,
 }
 
 // trace checks that every metavariable of the step (but the computed

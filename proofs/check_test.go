@@ -30,7 +30,18 @@ func corpus(t testing.TB) []rules.Request {
 		if dynamic {
 			f = f[1:]
 		}
-		req := rules.Request{Op: f[0], Args: f[1:], Dynamic: dynamic}
+		// as rules' TestAnswers reads it: a field "o" joins its
+		// neighbours (a swizzled layout Sw o O o L is one argument)
+		var args []string
+		for i := 1; i < len(f); i++ {
+			if f[i] == "o" && len(args) > 0 && i+1 < len(f) {
+				args[len(args)-1] += " o " + f[i+1]
+				i++
+				continue
+			}
+			args = append(args, f[i])
+		}
+		req := rules.Request{Op: f[0], Args: args, Dynamic: dynamic}
 		if assume != "" {
 			for _, a := range strings.Split(assume, ";") {
 				req.Assume = append(req.Assume, strings.TrimSpace(a))

@@ -80,8 +80,19 @@ func norm(n notation.Node, tiler bool) (notation.Node, error) {
 			return nil, err
 		}
 		return &notation.Layout{P: n.P, Shape: s, Stride: d}, nil
-	case *notation.Underscore:
+	case *notation.Underscore, *notation.Swizzle:
 		return n, nil
+	case *notation.Composed:
+		// a swizzled layout Sw o O o L: its offset and its layout normalized
+		o, err := normalize(n.O)
+		if err != nil {
+			return nil, err
+		}
+		l, err := normalize(n.B)
+		if err != nil {
+			return nil, err
+		}
+		return &notation.Composed{P: n.P, A: n.A, O: o, B: l}, nil
 	case *notation.Int, *notation.Sym, *notation.Binary, *notation.Func:
 		i, err := sym.IntFromNode(n)
 		if err != nil {
@@ -245,8 +256,18 @@ func bind(n notation.Node, b sym.Binding, static bool) (notation.Node, error) {
 			return nil, err
 		}
 		return &notation.Layout{P: n.P, Shape: s, Stride: d}, nil
-	case *notation.Underscore:
+	case *notation.Underscore, *notation.Swizzle:
 		return n, nil
+	case *notation.Composed:
+		o, err := bind(n.O, b, static)
+		if err != nil {
+			return nil, err
+		}
+		l, err := bind(n.B, b, static)
+		if err != nil {
+			return nil, err
+		}
+		return &notation.Composed{P: n.P, A: n.A, O: o, B: l}, nil
 	}
 	i, err := sym.IntFromNode(n)
 	if err != nil {
@@ -310,6 +331,12 @@ func eval(n notation.Node) (concrete.Value, error) {
 	case *notation.Layout:
 		l, err := concrete.LayoutFromNode(n)
 		return concrete.LayoutValue(l), err
+	case *notation.Composed:
+		cl, err := concrete.ComposedFromNode(n)
+		return concrete.ComposedValue(cl), err
+	case *notation.Swizzle:
+		sw, err := concrete.SwizzleFromNode(n)
+		return concrete.Value{Kind: concrete.ValSwizzle, Swizzle: sw}, err
 	}
 	t, err := concrete.TupleFromNode(n)
 	return concrete.TupleValue(t), err
@@ -334,6 +361,10 @@ func isTermTuple(t *notation.Tuple) bool {
 // evalAs evaluates an argument as the kind an operation expects.
 func evalAs(n notation.Node, k catalog.ArgKind) (concrete.Value, error) {
 	if !hasCall(n) {
+		switch _, composed := n.(*notation.Composed); {
+		case k == catalog.Swizzle || k == catalog.Layout && composed:
+			return eval(n)
+		}
 		switch k {
 		case catalog.Tiler:
 			t, err := concrete.TilerFromNode(n)
@@ -353,7 +384,7 @@ func evalAs(n notation.Node, k catalog.ArgKind) (concrete.Value, error) {
 		return v, err
 	}
 	switch {
-	case k == catalog.Layout && v.Kind == concrete.ValLayout,
+	case k == catalog.Layout && (v.Kind == concrete.ValLayout || v.Kind == concrete.ValComposed),
 		k != catalog.Layout && k != catalog.Tiler && v.Kind == concrete.ValTuple:
 		return v, nil
 	case k == catalog.Tiler && v.Kind == concrete.ValLayout:
@@ -369,32 +400,35 @@ const (
 	stridePoints = 1 << 9
 )
 
-// sameFunction compares two values as functions: layouts by size, value
-// at every index (of at most maxIndices, then at stridePoints of them)
-// and, when modes is set, their top-level mode sizes; integers and
-// tuples by their values (static marks aside).
+// sameFunction compares two values as functions: layouts and swizzled
+// layouts (one may be either) by size, value at every index (of at most
+// maxIndices, then at stridePoints of them) and, when modes is set, their
+// top-level mode sizes (a swizzled layout's are its inner layout's);
+// integers and tuples by their values (static marks aside).
 func sameFunction(x, y concrete.Value, modes bool) error {
-	if x.Kind != y.Kind {
+	fx, okX := layoutFunction(x)
+	fy, okY := layoutFunction(y)
+	switch {
+	case okX != okY || !okX && x.Kind != y.Kind:
 		return fmt.Errorf("%s and %s are not of one kind", x, y)
-	}
-	if x.Kind != concrete.ValLayout {
+	case !okX:
 		if tupleText(x.Tuple) != tupleText(y.Tuple) {
 			return fmt.Errorf("%s != %s", x, y)
 		}
 		return nil
 	}
-	sx, err := concrete.Size(x.Layout)
+	sx, err := concrete.Size(fx.inner)
 	if err != nil {
 		return err
 	}
-	sy, err := concrete.Size(y.Layout)
+	sy, err := concrete.Size(fy.inner)
 	if err != nil {
 		return err
 	}
 	if sx.V != sy.V {
 		return &mismatch{index: min(sx.V, sy.V), msg: fmt.Sprintf("%s has size %d, %s has size %d", x, sx.V, y, sy.V)}
 	}
-	if sx.V <= maxIndices {
+	if sx.V <= maxIndices && x.Kind == concrete.ValLayout && y.Kind == concrete.ValLayout {
 		vx, err := concrete.Evaluate(x.Layout)
 		if err != nil {
 			return err
@@ -409,15 +443,19 @@ func sameFunction(x, y concrete.Value, modes bool) error {
 			}
 		}
 	} else {
-		// a stride through the indices (stridePoints of them), and the
-		// last one
-		step := sx.V / stridePoints
+		// every index of a swizzled layout of at most maxIndices, else a
+		// stride through the indices (stridePoints of them), and the last
+		// one
+		step := int64(1)
+		if sx.V > maxIndices {
+			step = sx.V / stridePoints
+		}
 		for i := int64(0); i < sx.V; i += min(step, max(sx.V-1-i, 1)) {
-			a, err := x.Layout.Index(i)
+			a, err := fx.at(i)
 			if err != nil {
 				return err
 			}
-			b, err := y.Layout.Index(i)
+			b, err := fy.at(i)
 			if err != nil {
 				return err
 			}
@@ -427,12 +465,32 @@ func sameFunction(x, y concrete.Value, modes bool) error {
 		}
 	}
 	if modes {
-		mx, my := modeSizes(x.Layout), modeSizes(y.Layout)
+		mx, my := modeSizes(fx.inner), modeSizes(fy.inner)
 		if fmt.Sprint(mx) != fmt.Sprint(my) {
 			return fmt.Errorf("%s and %s have the top-level mode sizes %v and %v", x, y, mx, my)
 		}
 	}
 	return nil
+}
+
+// function is a layout or a swizzled layout as a function of the 1-D
+// index: its (inner) layout, whose shape is its domain, and its value at
+// an index.
+type function struct {
+	inner concrete.Layout
+	at    func(int64) (int64, error)
+}
+
+// layoutFunction returns v as a function when it is a layout or a
+// swizzled layout.
+func layoutFunction(v concrete.Value) (function, bool) {
+	switch v.Kind {
+	case concrete.ValLayout:
+		return function{v.Layout, v.Layout.Index}, true
+	case concrete.ValComposed:
+		return function{v.Composed.Layout, v.Composed.Index}, true
+	}
+	return function{}, false
 }
 
 // mismatch is sameFunction's error for two layouts that differ at an

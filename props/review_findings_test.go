@@ -24,7 +24,10 @@ import (
 //     values with the symbols as run-time integers (dynamicCase, at
 //     sampled bindings: the entry's bindings are not used);
 //   - needs: when one case is not an error, assuming its guards (the
-//     oracle's "needs") makes the answer plain.
+//     oracle's "needs") makes the answer plain;
+//   - panic: the request (symbolic, and dynamic) gets an answer or an
+//     error, never a panic (DESIGN 5: a malformed line gets an error
+//     reply, never a crash).
 //
 // An entry with open set still fails today: it is skipped (with the
 // failure it shows), and reported as an error once it passes, so that
@@ -132,6 +135,103 @@ var reviewFindings = []struct {
 	// a dynamic literal is a run-time integer in CuTe even with the symbols
 	// static: a dynamic-stride complement of rank 2 is refused
 	{10, false, "square", "blocked_product", []string{"(M0,N0):(1,M0)", "(M1,N1):(N1,1)"}, nil, []sym.Binding{{"M0": 2, "N0": 3, "M1": 2, "N1": 2}, {"M0": 1, "N0": 3, "M1": 2, "N1": 2}, {"M0": 2, "N0": 1, "M1": 3, "N1": 2}}},
+	// 11. (found 2026-11-25 by the wide generator, -review) a CuTe
+	// refusal read with the symbols static, and a symbol in an order:
+	// blocked_product's complement of the block (rank 2, the dynamic
+	// stride N) is refused by CuTe, so the engine restarts with the
+	// symbols static (isStatic: i.Static || w.static), and the square's
+	// value is CuTe's with the symbols static (dynamic literals run-time,
+	// since 0f061eb); but orderedLayout (construct.go) reads o.Static
+	// directly, so the order leaf L stays a run-time value (ranked after
+	// every static one) where CuTe with L known reads it: at N=4, L=3 the
+	// answer's strides ((_1,8*N),(N,2*N),(_0,128)) put the target's mode
+	// 0 before mode 1, concrete ((_1,_8),(_4,_8),(_0,_128)): value at 4
+	// is 32, want 8. (The first reproducer found, with the dynamic
+	// literal 1 in the order, (_2,_2):(_1,M), (_4,_4), (_3,1), passes
+	// since 0f061eb made dynamic literals stay run-time in the twin.)
+	{11, false, "square", "tile_to_shape", []string{"(_2,_2):(_1,M)", "(_4,_4)", "(_3,1)"}, nil, []sym.Binding{{"M": 2}}},
+	{11, false, "square", "tile_to_shape", []string{"(N,_2):(_1,N)", "(_16,_8,N)", "(L,_3,5)"}, nil, []sym.Binding{{"N": 4, "L": 3}, {"N": 4, "L": 8}}},
+	// 12. (lesser: a false error; found by a hand probe) max_common_vector
+	// and max_common_layout refuse where the composition A o
+	// right_inverse(B) they build on is not the function A o R (M=3: the
+	// stride _8 of R steps across A's mode of extent 3), though CuTe's
+	// value there is the trivial _1 (_1:_0), which meets the
+	// post-condition (it asks nothing of the composition beyond the first
+	// mode, and there is none): concrete (strict) gives _1:_0, the answer
+	// is an error for M%8 != 0, 8%M != 0 (commonPrefix, inverse.go)
+	{12, true, "precise", "max_common_layout", []string{"(M,_8):(_8,_1)", "(_8,M):(M,_1)"}, nil, []sym.Binding{{"M": 3}}},
+	{12, true, "precise", "max_common_vector", []string{"(M,_8):(_8,_1)", "(_8,M):(M,_1)"}, nil, []sym.Binding{{"M": 3}}},
+	// 13. (found 2026-11-25 by a hand probe of bad inputs) crd2idx of a
+	// coordinate that is negative (a literal, or K-M at K < M): the rule
+	// crd.split (construct.rules) splits it with sym's floor_div and %
+	// (rounding toward minus infinity), CuTe's crd2idx with C++'s / and %
+	// (toward zero), as concrete does. At M=2 the answer -1%M is 1, CuTe's
+	// value -1 (-1%2 == -1 in C++); at K=1, M=4, N=3 the answer
+	// K%M+7*floor_div(K,M)-7 is -6, CuTe's -3. Plain answers, wrong at
+	// every binding where the coordinate is negative and not a multiple of
+	// the mode's size (the rule should refuse a coordinate not known to
+	// be non-negative, or split it as C++ does)
+	{13, false, "square", "crd2idx", []string{"-1", "(M,_2):(_1,_0)"}, nil, []sym.Binding{{"M": 2}}},
+	{13, false, "square", "crd2idx", []string{"K-M", "(M,N):(_1,_7)"}, nil, []sym.Binding{{"K": 1, "M": 4, "N": 3}}},
+	// the same in the dynamic mode
+	{13, false, "dynamic", "crd2idx", []string{"K-M", "(M,N):(_1,_7)"}, nil, nil},
+	// 14. (found 2026-11-25 by a hand probe of bad inputs; fixed on main
+	// by b941271 the same day, found there by the fuzz run) a layout of
+	// no modes, ():(), in a symbolic request whose algorithm reaches
+	// CuTe's coalesce_x or complement: rules.Compute panics (index out of
+	// range [-1] in coalesceX, composition.go, which reads the last of no
+	// modes; [0] in tile_to_shape), and the oracle process dies with it
+	// (the same request with literals only is concrete's error "the
+	// layout has no modes"). Also logical_divide, complement,
+	// max_common_vector, blocked_product, the dynamic mode.
+	{14, false, "panic", "composition", []string{"():()", "M:_1"}, nil, nil},
+	{14, false, "panic", "complement", []string{"():()", "M"}, nil, nil},
+	{14, false, "panic", "tile_to_shape", []string{"():()", "(M)"}, nil, nil},
+	{14, false, "panic", "flat_divide", []string{"M:M", "():()"}, nil, nil},
+	{14, false, "panic", "filter", []string{"():()"}, nil, nil},
+	// 15. (lesser; found 2026-11-25 by the odd-inputs generator, -review)
+	// empty tuples: concrete refuses an empty shape or cotarget as bad
+	// input ("crd2idx: empty shape", "complement: empty shape"), and
+	// evaluates a trailing empty mode of A as dropping the index that
+	// reaches it, where the rules engine reads () as 1 or flattens it
+	// away: crd2idx(M, ():()) is 0, complement(N:K, ()) is K:_1, and
+	// composition((M,()):(_1,()), 2:_4) is 2:_4 where concrete (strict)
+	// finds R(1) = 4 but A(B(1)) = A(4) = 1 at M=3 (coalesceX flattens A
+	// to M:_1, whose last mode absorbs). One of the two engines has to
+	// change so that they agree on ().
+	{15, true, "square", "crd2idx", []string{"M", "():()"}, nil, []sym.Binding{{"M": 2}}},
+	{15, true, "square", "complement", []string{"N:K", "()"}, nil, []sym.Binding{{"N": 2, "K": 3}}},
+	{15, true, "square", "composition", []string{"(M,()):(_1,())", "2:_4"}, nil, []sym.Binding{{"M": 3}}},
+	// 16. (found 2026-11-25 by the odd-inputs generator, -review) guards
+	// that overlap: when sym cannot add a split's condition c to the
+	// case's context for a reason other than a contradiction (here
+	// "division by zero": WithConds of a guard with ceil_div(x, M*M-2*M+1)
+	// fails, though M-1 >= 1 makes the divisor (M-1)^2 positive), the
+	// world's assume (engine.go) fails the run with the guards so far,
+	// without c; the run of !c goes on, so the error case's guards are a
+	// prefix of its sibling's and both hold (at M=2 the error "cannot
+	// assume -1%M==0" and the value (M-1,(1,2)):(M-1,(M,M*M-M))). The
+	// error case should carry c (or be pruned: -1%M==0 is false for M >=
+	// 2). Underneath, sym reports an inconsistent set of assumptions as a
+	// division by zero when a substitution makes a kept fact's divisor 0:
+	// sym.Assume("ceil_div(M,M-1)>=1", "M==1") fails with "division by
+	// zero", not *InconsistentError (no binding satisfies both: at M=1 the
+	// first is undefined), so the engine cannot prune the run.
+	{16, false, "square", "logical_product", []string{"M-1:M-1", "_2:M"}, nil, []sym.Binding{{"M": 2}, {"M": 3}}},
+	// 17. (found 2026-11-25 by the odd-inputs generator, -review) a wrong
+	// merge of two cases: merge's joinable (ops.go) reads a guard X == 1
+	// through unitSymbols, which takes X for a product of symbols when
+	// sym.IsMonomial(X) holds and X is 1 with its symbols set to 1; but an
+	// atom is a monomial too, so the guard min(M,N) == 1 sets both M and N
+	// to 1, ceil_div(M,4) == 1 sets M to 1, and the case of the negated
+	// guard, compared there, is merged as if it served both. With the
+	// symbols read as static (left_inverse's dynamic stride), the split
+	// on the unit shape (compl.unit) is undone and the answer is the plain
+	// (M,ceil_div(M,4)):(_0,_1): at M=4 (A = 1:4) it has size 4, CuTe's
+	// left inverse of _1:_4 is _1:_0 (and (N,min(M,N)):(_0,_1) at M=1,
+	// N=8 has size 8 for _1:_8)
+	{17, false, "square", "left_inverse", []string{"ceil_div(M,_4):M"}, nil, []sym.Binding{{"M": 4}}},
+	{17, false, "square", "left_inverse", []string{"min(M,N):N"}, nil, []sym.Binding{{"M": 1, "N": 8}}},
 }
 
 func TestReviewFindings(t *testing.T) {
@@ -154,6 +254,8 @@ func TestReviewFindings(t *testing.T) {
 				dynamicCase(&c, "finding", f.op, f.args, f.assume)
 			case "needs":
 				needsCase(&c, f.op, f.args, f.assume)
+			case "panic":
+				panicCase(&c, f.op, f.args, f.assume)
 			default:
 				t.Fatalf("unknown check %q", f.check)
 			}
@@ -229,5 +331,20 @@ func needsCase(t reporter, op string, args, assume []string) {
 	}
 	if _, ok := again.Plain(); !ok {
 		t.Errorf("%s%v under the needs %v: still %d cases", op, args, more, len(again.Branches))
+	}
+}
+
+// panicCase reports a request whose computation panics, symbolic or
+// dynamic.
+func panicCase(t reporter, op string, args, assume []string) {
+	for _, dyn := range []bool{false, true} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s%v (dynamic %v): panic: %v", op, args, dyn, r)
+				}
+			}()
+			_, _ = rules.Compute(rules.Request{Op: op, Args: args, Assume: assume, Dynamic: dyn})
+		}()
 	}
 }

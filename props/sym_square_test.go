@@ -105,6 +105,12 @@ func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Bi
 			return
 		}
 		free := rankFree[op] || (op == "composition" && g.sym[1].Layout.Shape.IsLeaf())
+		if got.Kind == concrete.ValComposed || want.Kind == concrete.ValComposed {
+			if why := sameSwizzled(free, got, want); why != "" {
+				t.Errorf("%s %s%v under %v at %v: answer %s = %s, concrete %s: %s", id, op, args, assume, g.at, g.br.Value, got, want, why)
+			}
+			return
+		}
 		if why := sameFunction(free, got.Layout, want.Layout); why != "" {
 			t.Errorf("%s %s%v under %v at %v: answer %s = %s, concrete %s: %s", id, op, args, assume, g.at, g.br.Value, got, want, why)
 		}
@@ -255,6 +261,11 @@ func staticValue(v concrete.Value) concrete.Value {
 	switch v.Kind {
 	case concrete.ValLayout:
 		v.Layout = concrete.Layout{Shape: tuple.Map(v.Layout.Shape, st), Stride: tuple.Map(v.Layout.Stride, st)}
+	case concrete.ValComposed:
+		c := *v.Composed
+		c.Offset = st(c.Offset)
+		c.Layout = staticValue(concrete.LayoutValue(c.Layout)).Layout
+		v.Composed = &c
 	case concrete.ValTuple:
 		v.Tuple = tuple.Map(v.Tuple, st)
 	case concrete.ValTiler:
@@ -317,6 +328,21 @@ func sameFunction(free bool, got, want concrete.Layout) string {
 		}
 	}
 	return ""
+}
+
+// sameSwizzled compares two swizzled layouts as sameFunction compares
+// layouts: Sw(O + L(c)) is one function of c for two swizzled layouts
+// with the same swizzle and offset exactly where their inner layouts are
+// one function (a swizzle is a bijection).
+func sameSwizzled(free bool, got, want concrete.Value) string {
+	if got.Kind != concrete.ValComposed || want.Kind != concrete.ValComposed {
+		return "one is swizzled, the other is not"
+	}
+	g, w := got.Composed, want.Composed
+	if g.Swizzle != w.Swizzle || g.Offset.V != w.Offset.V {
+		return fmt.Sprintf("swizzle %s and offset %d, want %s and %d", g.Swizzle, g.Offset.V, w.Swizzle, w.Offset.V)
+	}
+	return sameFunction(free, g.Layout, w.Layout)
 }
 
 // sampleIndices is every index of a layout of size n up to 1024, beyond

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/cutealg/cutealg/internal/vectors"
+	"github.com/cutealg/cutealg/sym"
 )
 
 // BenchmarkCorpus answers every case of the public symbolic corpus
@@ -53,4 +54,20 @@ func BenchmarkSeedExamples(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkFuzzedFlatDivide answers the fuzzed request of
+// TestFuzzedFlatDivideBoundedWork (more than MaxBranches cases), reporting
+// the work units of sym's proofs by facts per answer (sym.ProofWork).
+func BenchmarkFuzzedFlatDivide(b *testing.B) {
+	req := Request{Op: "flat_divide", Args: []string{
+		"((_4,_3),_4,(_2,_2,_2),_3):((_288,_1),_36,(_3,_144,_6),_1152)",
+		"(_2,_2):(_2,S_96)",
+	}}
+	b.ReportAllocs()
+	before := sym.ProofWork()
+	for b.Loop() {
+		_, _ = Compute(req)
+	}
+	b.ReportMetric(float64(sym.ProofWork()-before)/float64(b.N), "proof-units/op")
 }

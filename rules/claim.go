@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -32,17 +31,6 @@ func terms(ns ...notation.Node) notation.Node { return &notation.Tuple{Elems: ns
 // flatNode is the layout of flat modes as a term.
 func flatNode(ms []mode) notation.Node { return modesLayout(ms).Node() }
 
-// valueNode is a value of the catalogue as a term.
-func valueNode(v sym.Value) notation.Node {
-	switch v.Kind {
-	case catalog.Layout:
-		return v.Layout.Node()
-	case catalog.Tiler:
-		return sym.TilerNode(v.Tiler)
-	}
-	return sym.TupleNode(v.Tuple)
-}
-
 // answer closes a run whose steps did not claim the request itself (its
 // first claim is about another term): the step op.answer states request ==
 // value, the value the steps assembled.
@@ -56,5 +44,5 @@ func (w *world) answer(req notation.Node, v sym.Value) {
 		}
 	}
 	w.step("op.answer", "the request", nil)
-	w.claim(w.last(), func() (notation.Node, notation.Node) { return req, valueNode(v) })
+	w.claim(w.last(), func() (notation.Node, notation.Node) { return req, v.Node() })
 }

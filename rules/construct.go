@@ -123,7 +123,7 @@ func (w *world) crd2idx(c sym.IntTuple, s, d sym.IntTuple, at string) sym.Expr {
 		if i == s.Rank()-1 {
 			return sym.Add(sum, w.crd2idx(tuple.Leaf(x), s.At(i), d.At(i), mat))
 		}
-		e := w.step("crd.split", mat, Env{"c": x, "s": sym.Dyn(sizeOf(s.At(i)))})
+		_, e := w.choose("crd.split-of", mat, Env{"c": x, "s": sym.Dyn(sizeOf(s.At(i)))})
 		sum = sym.Add(sum, w.crd2idx(tuple.Leaf(e["m"]), s.At(i), d.At(i), mat))
 		x = e["q"]
 	}
@@ -346,9 +346,15 @@ func (w *world) orderedLayout(shape, order sym.IntTuple) sym.Layout {
 	vals := make([]int64, len(ords))
 	var top int64 // the largest static order value, or 0
 	for i, o := range ords {
-		if c, ok := sym.IsConst(o.E); ok && o.Static {
+		c, isC := sym.IsConst(o.E)
+		switch {
+		case isC && o.Static:
 			vals[i] = c
 			top = max(top, c)
+		case !isC && w.isStatic(o):
+			// with the symbols read as static, CuTe ranks the modes by the
+			// order's values: which comes first depends on the binding
+			w.fail("make_ordered_layout: the order value %s is a symbol read as a static integer (CuTe compares its value with the others): not supported symbolically; give the order as static integers", o)
 		}
 	}
 	for i, o := range ords {

@@ -79,10 +79,35 @@
 // tiler form, zipped, tiled, flat, blocked, raked, tile_to_shape),
 // right_inverse and left_inverse, max_common_vector and max_common_layout
 // (built on right_inverse, composition and CuTe's coalesce), nullspace,
-// and the casts upcast and downcast: every operation of the catalogue
-// whose result is a layout or an integer. NotYet would list one the
-// engine does not compute (it answers an error saying so); a test keeps
-// it honest.
+// the casts upcast and downcast, and the swizzles (swizzle,
+// composition_swizzle, and swizzled layouts as arguments; see below).
+// NotYet lists the operations of the catalogue with a symbolic version
+// that the engine does not compute yet (it answers an error saying so); a
+// test keeps it honest.
+//
+// # Swizzles
+//
+// A swizzle Sw<B,M,S> has static parameters (CuTe's template arguments);
+// a swizzled layout Sw o O o L (CuTe's ComposedLayout) may hold symbols in
+// its offset O and its layout L (sym.Value.Head). What is decidable, and
+// computed (swizzle.rules): composition_swizzle (Sw o _0 o L, or L for the
+// identity swizzle); the operations CuTe forwards to L and composes back
+// (catalog.ComposedForward: the divides, products, compositions, coalesce,
+// ...), computed on L with every rule of their own, cases included; those
+// whose answer is L's (catalog.ComposedInner: size, cosize, rank, depth,
+// complement); and a swizzle of an index x over symbols (swizzle, and
+// crd2idx of a swizzled layout, Sw(O + L(c))) wherever the assumptions fix
+// the bits of x the swizzle reads. Sw<B,M,S> reads and writes only the
+// bits below B+M+|S|, so with c the constant part of x reduced mod
+// k = 2^(B+M+|S|), where k divides x - c, Sw(x) = x - c + Sw(c), Sw(c)
+// computed on integers (rule swz.apply). Elsewhere the bits of x depend on
+// the binding, and sym, having no bitwise operations, cannot express the
+// xor: the answer is an error naming the divisibility it needs (the rule
+// refuses; assume it, e.g. M % 1024 == 0, and it is plain). The other
+// operations with a rule of their own for swizzled layouts (slices, the
+// casts, the inverses, max_alignment, nullspace) and a composition whose
+// second argument is swizzled answer an error saying they have no
+// symbolic version; the concrete engine computes them.
 //
 // Validity follows the checks the CuTe vectors are graded with: a
 // composition is valid where CuTe's value is the function A o B (the

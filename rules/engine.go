@@ -348,6 +348,9 @@ func (w *world) assume(c sym.Cond) {
 		if errors.As(err, &inc) {
 			panic(errPrune{})
 		}
+		// the case is the one where c holds: its guards carry c, so that
+		// it does not overlap the case of !c
+		w.guards = append(w.guards, c)
 		w.fail("cannot assume %s: %v", c, err)
 	}
 	w.ctx = n

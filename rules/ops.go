@@ -156,6 +156,8 @@ var impls = map[string]impl{
 	"replace": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.replace(a[0].Layout, w.param(a[1], "replace"), a[2].Layout))
 	},
+	"swizzle":             swizzleImpl,
+	"composition_swizzle": compositionSwizzleImpl,
 	"complement_default": func(w *world, a []sym.Value) sym.Value {
 		f := w.filter(a[0].Layout)
 		m := sym.S(1)
@@ -315,9 +317,15 @@ func Compute(req Request) (Answer[sym.Value], error) {
 			return Answer[sym.Value]{}, fmt.Errorf("argument %d: %w", i+1, err)
 		}
 	}
+	if at, ok := swizzledArg(vals); ok {
+		var err error
+		if f, err = swizzledImpl(op, at, f); err != nil {
+			return Answer[sym.Value]{}, fmt.Errorf("%s: %w", req.Op, err)
+		}
+	}
 	argNodes := make([]notation.Node, len(vals))
 	for i, v := range vals {
-		argNodes[i] = valueNode(v)
+		argNodes[i] = v.Node()
 	}
 	reqNode := call(req.Op, argNodes...)
 	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value {
@@ -397,10 +405,10 @@ func splitAt(a, b []sym.Cond) (int, bool) {
 	}
 	k := -1
 	for i := range a {
-		if a[i].String() == b[i].String() {
+		if a[i].Same(b[i]) {
 			continue
 		}
-		if k >= 0 || a[i].Negate().String() != b[i].String() {
+		if k >= 0 || !a[i].Negate().Same(b[i]) {
 			return 0, false
 		}
 		k = i
@@ -423,8 +431,8 @@ func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], flat bool) (Branch[sym.Value
 	if x.Value.String() == y.Value.String() {
 		return y, true
 	}
-	if x.Value.Kind != catalog.Layout || y.Value.Kind != catalog.Layout {
-		return x, false
+	if x.Value.Kind != catalog.Layout || y.Value.Kind != catalog.Layout || x.Value.Head != nil || y.Value.Head != nil {
+		return x, false // a swizzled layout joins only an equal one
 	}
 	cx, err := ctx.WithConds(x.Guards...)
 	if err != nil {
@@ -449,9 +457,10 @@ func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], flat bool) (Branch[sym.Value
 }
 
 // unitSymbols adds to by the symbols that a guard x == 1 sets to 1, x a
-// product of symbols (symbols are positive).
+// product of symbols (symbols are positive), without atoms.
 func unitSymbols(g sym.Cond, by map[string]sym.Expr) {
-	if v, ok := sym.IsConst(g.Y); g.Rel != sym.EQ || !ok || v != 1 || !sym.IsMonomial(g.X) || !sym.Integral(g.X) {
+	// (an atom is a monomial too: min(M,N) == 1 does not set M and N)
+	if v, ok := sym.IsConst(g.Y); g.Rel != sym.EQ || !ok || v != 1 || !sym.IsMonomial(g.X) || !sym.Integral(g.X) || sym.HasAtoms(g.X) {
 		return
 	}
 	ones := map[string]sym.Expr{}

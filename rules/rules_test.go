@@ -50,7 +50,18 @@ func parseRequest(line string) Request {
 	if dynamic {
 		f = f[1:]
 	}
-	r := Request{Op: f[0], Args: f[1:], Assume: []string{}, Dynamic: dynamic}
+	// a field "o" joins its neighbours: a swizzled layout Sw o O o L is
+	// one argument
+	var args []string
+	for i := 1; i < len(f); i++ {
+		if f[i] == "o" && len(args) > 0 && i+1 < len(f) {
+			args[len(args)-1] += " o " + f[i+1]
+			i++
+			continue
+		}
+		args = append(args, f[i])
+	}
+	r := Request{Op: f[0], Args: args, Assume: []string{}, Dynamic: dynamic}
 	for _, a := range strings.Split(assume, ";") {
 		if a = strings.TrimSpace(a); a != "" {
 			r.Assume = append(r.Assume, a)
@@ -265,8 +276,8 @@ func TestDerivationCertificates(t *testing.T) {
 }
 
 // Every rule's lets are integers wherever its condition holds: sampled at
-// every binding of its metavariables in 1..9 (a random sample of them
-// beyond 4 metavariables), the condition must hold at some (a condition
+// every binding of its metavariables in -3..9 but 0 (a random sample of
+// them beyond 4 metavariables), the condition must hold at some (a condition
 // almost never met would make the test vacuous) and every let must then
 // evaluate to an integer (its exact divisions exact).
 func TestRuleLetsDefined(t *testing.T) {
@@ -285,7 +296,10 @@ func TestRuleLetsDefined(t *testing.T) {
 				binds = append(binds, c)
 				return
 			}
-			for v := int64(1); v <= 9; v++ {
+			for v := int64(-3); v <= 9; v++ {
+				if v == 0 {
+					continue
+				}
 				e[r.In[i]] = sym.D(v)
 				gen(i+1, e)
 			}

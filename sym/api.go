@@ -112,6 +112,22 @@ func IsConst(e Expr) (int64, bool) {
 	return c.int64()
 }
 
+// ConstTerm returns the constant term of e (0 when it has none) when it is
+// an integer that fits in int64: e is ConstTerm(e) plus terms that each
+// hold a symbol or an atom.
+func ConstTerm(e Expr) (int64, bool) {
+	p := pl(e)
+	if p.err != nil {
+		return 0, false
+	}
+	for _, t := range p.t {
+		if len(t.m) == 0 {
+			return t.c.int64()
+		}
+	}
+	return 0, true
+}
+
 // IsMonomial reports whether e is a single term c*x1^e1*...*xn^en (a
 // constant included, 0 excluded).
 func IsMonomial(e Expr) bool {

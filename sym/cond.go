@@ -87,6 +87,16 @@ func (c Cond) Negate() Cond { return Cond{Rel: c.Rel.Negate(), X: c.X, Y: c.Y} }
 // String returns the condition in the notation: M%8==0, N>=64.
 func (c Cond) String() string { return notation.Print(c.Node()) }
 
+// Same reports whether c and d are the same condition, as their texts
+// are (c.String() == d.String()): the same relation between operands of
+// identical canonical forms, decided without printing them.
+func (c Cond) Same(d Cond) bool {
+	if c.Err() != nil || d.Err() != nil {
+		return c.String() == d.String()
+	}
+	return c.Rel == d.Rel && polyEq(pl(c.X), pl(d.X)) && polyEq(pl(c.Y), pl(d.Y))
+}
+
 // Key returns a text that identifies the condition, for tables keyed by
 // conditions: two conditions have the same key exactly when they have the
 // same relation and their operands the same canonical form (as for String,
@@ -94,10 +104,15 @@ func (c Cond) String() string { return notation.Print(c.Node()) }
 // printing a notation tree). It is not meant to be read.
 func (c Cond) Key() string {
 	var b strings.Builder
-	writeKey(&b, pl(c.X))
-	b.WriteByte(byte('0' + c.Rel))
-	writeKey(&b, pl(c.Y))
+	c.writeKey(&b)
 	return b.String()
+}
+
+// writeKey writes c's Key.
+func (c Cond) writeKey(b *strings.Builder) {
+	writeKey(b, pl(c.X))
+	b.WriteByte(byte('0' + c.Rel))
+	writeKey(b, pl(c.Y))
 }
 
 // writeKey writes the canonical form of p: its terms, each as its

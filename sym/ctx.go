@@ -186,20 +186,28 @@ func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 		c = NewCtx()
 	}
 	var addBuf [2]Cond
-	var textBuf [2]string
-	add, texts := addBuf[:0], textBuf[:0]
+	add := addBuf[:0]
+	var kb strings.Builder
+	kb.Grow(48 * len(conds))
 	for _, cd := range conds {
 		cd = Cond{Rel: cd.Rel, X: pl(cd.X), Y: pl(cd.Y)}
 		if err := cd.Err(); err != nil {
 			return nil, fmt.Errorf("sym: assumption %s: %w", cd, err)
 		}
-		add, texts = append(add, cd), append(texts, cd.String())
+		add = append(add, cd)
+		cd.writeKey(&kb) // the conditions' keys, each ended by a 0 byte
+		kb.WriteByte(0)
 	}
 	// a context is immutable and its compilation deterministic: the same
 	// conditions added to the same parent give the same child
-	key := withKey{parent: c, conds: strings.Join(texts, "&&")}
+	key := withKey{parent: c, conds: kb.String()}
 	if r, ok := withCache.get(key); ok {
 		return r.ctx, r.err
+	}
+	var textBuf [2]string
+	texts := textBuf[:0]
+	for _, cd := range add {
+		texts = append(texts, cd.String())
 	}
 	// the child's assumptions: the parent's, then the new ones
 	all := append(append(make([]Cond, 0, len(c.conds)+len(add)), c.conds...), add...)

@@ -320,4 +320,14 @@
 // Symbols and atoms are interned in a process-wide table that is never
 // emptied (it holds one entry per distinct symbol and atom met). All
 // values are immutable and safe for concurrent use.
+//
+// The work of a decision is bounded. The search for an order proof by
+// facts (the multiples of kept facts subtracted from the shifted
+// difference) makes at most 32 subtractions per choice of facts and
+// spends at most 8192 work units in all, a unit a term read or written (a
+// fact read in the search for a multiplier costs its terms, a subtraction
+// the terms of both polynomials); beyond that the proof is not made, and
+// the question is answered as if none existed: a relation is not excluded,
+// so an algorithm splits, or names the assumptions it needs. ProofWork
+// counts the units spent, for tests and benchmarks.
 package sym

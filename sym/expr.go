@@ -209,19 +209,50 @@ func monoInv(a mono) mono {
 	return out
 }
 
-// monoQuo returns b/a and whether it is a polynomial monomial (every
-// exponent non-negative).
+// monoQuo returns b/a when it is a polynomial monomial (every exponent
+// non-negative); ok false (and no quotient) otherwise.
 func monoQuo(b, a mono) (mono, bool) {
-	q, ok := monoMul(b, monoInv(a))
-	if !ok {
+	if !monoDivides(b, a) {
 		return nil, false
 	}
-	for _, f := range q {
-		if f.e < 0 {
-			return q, false
+	return monoMul(b, monoInv(a))
+}
+
+// monoDivides reports whether b/a is a polynomial monomial within the
+// exponent range (monoQuo's ok), without building it.
+func monoDivides(b, a mono) bool {
+	i, j := 0, 0
+	for i < len(b) || j < len(a) {
+		var c int
+		switch {
+		case i == len(b):
+			c = 1
+		case j == len(a):
+			c = -1
+		default:
+			c = cmpVar(b[i].v, a[j].v)
+		}
+		switch {
+		case c < 0: // in b only
+			if b[i].e < 0 {
+				return false
+			}
+			i++
+		case c > 0: // in a only: exponent -e
+			if a[j].e > 0 || -int64(a[j].e) > maxExp {
+				return false
+			}
+			j++
+		default:
+			e := int64(b[i].e) - int64(a[j].e)
+			if e < 0 || e > maxExp {
+				return false
+			}
+			i++
+			j++
 		}
 	}
-	return q, true
+	return true
 }
 
 // polynomial reports whether every exponent is non-negative.

@@ -387,6 +387,9 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved
 	if len(facts) == 0 {
 		return false, true
 	}
+	// the work units of subtractFacts, charged at the same points
+	work := proofWork
+	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
 	for iter := 0; iter < 32; iter++ {
 		nv, isConst, found := (*variable)(nil), false, false
 		var nc frac
@@ -406,6 +409,9 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved
 		var bestC frac
 		for fi := range facts {
 			f := &facts[fi]
+			if !charge(&work, f.terms()) {
+				return false, true
+			}
 			for i := 0; i < f.n; i++ {
 				if f.c[i].sign() < 0 && !isConst && f.v[i] == nv && (best < 0 || bestDeg > 0) {
 					best, bestDeg, bestC = fi, 0, f.c[i]
@@ -435,10 +441,13 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved
 		if !ok {
 			return false, false
 		}
+		f := &facts[best]
+		if !charge(&work, p.terms()+f.terms()) {
+			return false, true
+		}
 		if uses != nil {
 			*uses = append(*uses, FactUse{Src: st.ff.usrc[best], Mult: constPoly(fracRat(m))})
 		}
-		f := &facts[best]
 		for i := 0; i < f.n; i++ {
 			t, ok := f.c[i].mul(m)
 			if !ok || !p.addTerm(f.v[i], frac{-t.n, t.d}) {
@@ -454,6 +463,21 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved
 		}
 	}
 	return false, true
+}
+
+// terms is the number of terms of l as a polynomial (its non-zero
+// coefficients, the constant included).
+func (l *lin) terms() int {
+	n := 0
+	for i := 0; i < l.n; i++ {
+		if l.c[i].sign() != 0 {
+			n++
+		}
+	}
+	if l.k.sign() != 0 {
+		n++
+	}
+	return n
 }
 
 // sub returns a - b.

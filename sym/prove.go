@@ -1,5 +1,7 @@
 package sym
 
+import "sync/atomic"
+
 // The general decision path: proofs by substitution, the shift argument and
 // kept facts, and witnesses by a bounded search over the unknowns. Every
 // certificate it returns has passed Verify.
@@ -342,22 +344,61 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 	if len(facts) == 0 {
 		return pr, false
 	}
-	if r, ok := c.subtractFacts(pr, s, facts, strict, false); ok {
+	work := proofWork
+	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
+	if r, ok := c.subtractFacts(pr, s, facts, strict, false, &work); ok {
 		return r, true
 	}
 	// a second choice of facts, outside the fragment that the fact fast
 	// path replays (it replays the first choice only)
 	if c.factFast() == nil {
-		return c.subtractFacts(pr, s, facts, strict, true)
+		return c.subtractFacts(pr, s, facts, strict, true, &work)
 	}
 	return pr, false
+}
+
+// proofWork bounds the work of one proof by facts (proveNonneg's
+// subtractFacts, both choices together): each fact read in the search for
+// a multiplier costs its number of terms, and each subtraction of a
+// multiple of a fact from s costs the terms of both. Beyond the bound the
+// proof is not made: the question is answered as if no proof existed,
+// which is sound (a relation not excluded stays possible) and only less
+// decided. The bound is far above what the decided questions of the
+// tests and the public corpus need (at most about 7,500 and 1,000 units),
+// and above what the fact fast path's fragment can spend in the first
+// choice (linear facts and operands: its replay, ffNonneg, counts the
+// same units). Without it, facts over products of many atoms (whose shift
+// expands to hundreds of terms) made one proof cost 50,000 units and
+// several milliseconds, and a request asking thousands of such questions
+// seconds (docs/verification.md, Fuzzing).
+const proofWork = 1 << 13
+
+// proofWorkDone counts the work units that proofs by facts spent in this
+// process (ProofWork).
+var proofWorkDone atomic.Int64
+
+// ProofWork returns the work units that order proofs by facts have spent
+// in this process so far (each proof at most a fixed bound, see
+// proveNonneg): a load-independent measure of the decision work of a
+// computation, for benchmarks and for tests that bound it.
+func ProofWork() int64 { return proofWorkDone.Load() }
+
+// charge takes n units from work; false, taking none, when fewer than n
+// are left.
+func charge(work *int, n int) bool {
+	if *work < n {
+		return false
+	}
+	*work -= n
+	return true
 }
 
 // subtractFacts subtracts non-negative multiples of facts from the shifted
 // s until every coefficient is non-negative: for the first negative term,
 // the fact term that divides it with the quotient of least degree (the
 // first such; with fewest, the one that leaves the fewest negative terms).
-func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, fewest bool) (orderProof, bool) {
+// It gives up when work runs out (proofWork).
+func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, fewest bool, work *int) (orderProof, bool) {
 	done := func(s *poly) bool {
 		ok, st := nonnegCoefs(s)
 		return ok && (st || !strict)
@@ -386,6 +427,9 @@ func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, 
 		bestNeg := 0
 		for i := range facts {
 			f := &facts[i]
+			if !charge(work, len(f.shifted.t)) {
+				return pr, false
+			}
 			for _, ft := range f.shifted.t {
 				if ft.c.sign() >= 0 {
 					continue
@@ -401,6 +445,9 @@ func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, 
 				var next *poly
 				n := 0
 				if fewest {
+					if !charge(work, len(s.t)+len(f.shifted.t)) {
+						return pr, false
+					}
 					next = subPoly(s, mulPoly(&poly{t: []term{{k, m}}}, f.shifted))
 					if next.err != nil {
 						continue
@@ -421,6 +468,9 @@ func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, 
 		}
 		mult := &poly{t: []term{{bestC, bestM}}} // positive coefficient
 		if bestS == nil {
+			if !charge(work, len(s.t)+len(best.shifted.t)) {
+				return pr, false
+			}
 			bestS = subPoly(s, mulPoly(mult, best.shifted))
 		}
 		s = bestS

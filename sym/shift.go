@@ -130,25 +130,55 @@ func shiftNonnegNeg(p *poly, lo loFunc) (ok, strict bool) {
 	return shiftNonneg(negPoly(p), lo)
 }
 
+// negativeTop reports a polynomial term of sign*p with a negative
+// coefficient whose monomial divides no other polynomial term's: the
+// expansion of the shifted polynomial has that coefficient at that
+// monomial (the terms of the shift of a term divide its monomial), so
+// shiftNonneg's answer is no, and so is the expansion's (where it gives
+// up, or a variable has no bound, it answers no as well).
+func negativeTop(p *poly, sign int) bool {
+	for i, t := range p.t {
+		if t.c.sign()*sign >= 0 || !t.m.polynomial() {
+			continue
+		}
+		top := true
+		for j, u := range p.t {
+			if j != i && u.m.polynomial() && monoDivides(u.m, t.m) {
+				top = false
+				break
+			}
+		}
+		if top {
+			return true
+		}
+	}
+	return false
+}
+
 // shiftQuick gives shiftNonneg's answer for sign*p without expanding the
 // shifted polynomial, in the two cases where its coefficients are known
 // without it: p linear (every polynomial term a constant or c*v), where
 // the shift leaves the coefficients of the variables and makes the
 // constant c0 + sum c*lo(v); and every non-constant polynomial term with
-// a positive coefficient, variables with lower bounds >= 0 and the
-// shifted ones (lo(v) > 0) to the first power, at most four of them in a
-// term, where every coefficient of the expansion other than the constant
-// is >= 0 and the constant is c0 + sum c*prod lo(v). With at most 256
-// terms the expansion stays far below the limits at which shiftPoly gives
-// up, so the answers are the same. The Laurent terms are those of
-// shiftSplit. done is false in every other case.
+// a positive coefficient and variables with lower bounds >= 0, where
+// every coefficient of the expansion other than the constant is >= 0 (a
+// sum of products of non-negative numbers) and the constant is c0 + sum
+// c*prod lo(v)^e. The second case is taken only where the expansion
+// cannot give up (shiftPoly's limits): a shifted variable (lo(v) > 0)
+// to a power of at most maxPow, and the expansions of the terms, prod
+// (e+1) over their shifted variables, at most MaxTerms together with p's
+// constant (no coefficient cancels, so no partial sum is larger), so the
+// answers are the same. The Laurent terms are those of shiftSplit.
+// Otherwise, a negative term of greatest monomial (negativeTop) answers
+// no; done is false in every other case.
 func shiftQuick(p *poly, sign int, lo loFunc) (ok, strict, done bool) {
 	if len(p.t) > 256 {
 		return false, false, false
 	}
 	linear, positive, negCoef := true, true, false
 	laurent := false
-	k := ratZero // the constant of the shifted polynomial
+	k := ratZero  // the constant of the shifted polynomial
+	expanded := 1 // the terms of the expansion: p's constant, each term's
 	for _, t := range p.t {
 		c := t.c
 		if sign < 0 {
@@ -176,29 +206,38 @@ func shiftQuick(p *poly, sign int, lo loFunc) (ok, strict, done bool) {
 		if c.sign() < 0 {
 			positive, negCoef = false, true
 		}
-		shifted := 0
+		size := 1 // the terms of this term's expansion
 		prod := c
 		for _, f := range t.m {
 			l, has := lo(f.v)
 			if !has {
 				return false, false, true
 			}
-			if l < 0 {
+			if l < 0 || (l > 0 && f.e > maxPow) {
 				positive = false
 			}
-			if l != 0 {
-				shifted++
-				if f.e != 1 {
+			if l > 0 {
+				if size *= int(f.e) + 1; size > MaxTerms {
 					positive = false
 				}
 			}
-			prod = prod.mul(ratInt(l))
+			if !linear && !positive {
+				return false, false, negativeTop(p, sign)
+			}
+			switch {
+			case l == 0:
+				prod = ratZero
+			case l != 1: // f.e <= maxPow (linear: 1)
+				for i := int32(0); i < f.e; i++ {
+					prod = prod.mul(ratInt(l))
+				}
+			}
 		}
-		if shifted > 4 {
+		if expanded += size; expanded > MaxTerms {
 			positive = false
 		}
 		if !linear && !positive {
-			return false, false, false
+			return false, false, negativeTop(p, sign)
 		}
 		k = k.add(prod)
 	}

@@ -7,13 +7,14 @@ import (
 
 // TestShiftQuickMatchesExpansion checks shiftQuick against the expansion
 // of the shifted polynomial on random polynomials (linear ones, ones with
-// positive coefficients, others) over symbols, unknowns and an atom, with
+// positive coefficients, of low and of high degree, others) over symbols,
+// unknowns and an atom, with
 // random lower bounds (some missing): wherever shiftQuick decides, it
 // gives the expansion's answer, for p and for -p.
 func TestShiftQuickMatchesExpansion(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
 	vars := []*variable{symVar("M"), symVar("N"), unknownVar("K'1", 1), unknownVar("K'2'", 0), pl(MustParse("M%8")).t[0].m[0].v}
-	decided, both := 0, 0
+	decided, both, high := 0, 0, 0
 	for it := 0; it < 20000; it++ {
 		los := map[*variable]int64{}
 		for _, v := range vars {
@@ -27,10 +28,10 @@ func TestShiftQuickMatchesExpansion(t *testing.T) {
 		}
 		lo := func(v *variable) (int64, bool) { l, ok := los[v]; return l, ok }
 		p := zeroPoly
-		kind := r.Intn(3)
+		kind := r.Intn(4)
 		for n := r.Intn(5); n >= 0; n-- {
 			c := ratInt(int64(r.Intn(21) - 10))
-			if kind == 1 {
+			if kind == 1 || kind == 3 {
 				c = ratInt(int64(r.Intn(9) + 1))
 			}
 			if r.Intn(6) == 0 {
@@ -38,8 +39,11 @@ func TestShiftQuickMatchesExpansion(t *testing.T) {
 			}
 			m := constPoly(c)
 			deg := 1
-			if kind != 0 {
+			switch kind {
+			case 1, 2:
 				deg = r.Intn(4)
+			case 3: // products of many shifted variables, and powers
+				deg = r.Intn(12)
 			}
 			for d := 0; d < deg; d++ {
 				f := varPoly(vars[r.Intn(len(vars))])
@@ -69,15 +73,22 @@ func TestShiftQuickMatchesExpansion(t *testing.T) {
 			decided++
 			if wantOK {
 				both++
+				for _, tm := range p.t {
+					if tm.m.degree() > 4 {
+						high++ // beyond the four shifted variables of old
+						break
+					}
+				}
 			}
 			if ok != wantOK || strict != wantStrict {
 				t.Fatalf("%s (sign %d, lo %v): shiftQuick %v,%v, expansion %v,%v", printPoly(p), sign, los, ok, strict, wantOK, wantStrict)
 			}
 		}
 	}
-	if decided < 10000 || both < 2000 {
-		t.Fatalf("shiftQuick decided %d cases, %d of them non-negative: too few to test", decided, both)
+	if decided < 10000 || both < 2000 || high < 100 {
+		t.Fatalf("shiftQuick decided %d cases, %d of them non-negative, %d of degree > 4: too few to test", decided, both, high)
 	}
+	t.Logf("%d decided, %d non-negative, %d of degree > 4", decided, both, high)
 }
 
 // TestCongruenceMatchesBig checks the int64 solution of a congruence

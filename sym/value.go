@@ -147,14 +147,32 @@ func evalTiler(t Tiler, b Binding) (concrete.Tiler, error) {
 // catalogue (internal/catalog): a layout, an IntTuple (an integer is a
 // leaf) or a tiler.
 type Value struct {
-	Kind   catalog.ArgKind // catalog.Layout, catalog.Tiler, or catalog.Tuple for tuples, shapes and parameters
+	Kind   catalog.ArgKind // catalog.Layout, catalog.Tiler, catalog.Swizzle, or catalog.Tuple for tuples, shapes and parameters
 	Layout Layout
 	Tuple  IntTuple
 	Tiler  Tiler
+	// Swizzle is the value of kind catalog.Swizzle: CuTe's
+	// Swizzle<B,M,S>, whose parameters are static.
+	Swizzle concrete.Swizzle
+	// Head, when not nil on a layout, makes the value the swizzled layout
+	// Head.Swizzle o Head.Offset o Layout (CuTe's ComposedLayout).
+	Head *Swizzled
+}
+
+// Swizzled is the head Sw o O of a swizzled layout over symbols, CuTe's
+// ComposedLayout<Swizzle<B,M,S>, O, Layout>, the function c ->
+// Sw(O + Layout(c)): a swizzle with static parameters and an offset, an
+// integer that may hold symbols.
+type Swizzled struct {
+	Swizzle concrete.Swizzle
+	Offset  Int
 }
 
 // String prints the value in CuTe's syntax.
 func (v Value) String() string {
+	if v.Head != nil || v.Kind == catalog.Swizzle {
+		return notation.Print(v.Node())
+	}
 	switch v.Kind {
 	case catalog.Layout:
 		return v.Layout.String()
@@ -164,16 +182,43 @@ func (v Value) String() string {
 	return FormatTuple(v.Tuple)
 }
 
+// Node returns the value in the notation: a layout (a swizzled one as
+// Sw<B,M,S> o O o L), a tiler, a swizzle, or an integer tuple.
+func (v Value) Node() notation.Node {
+	switch v.Kind {
+	case catalog.Layout:
+		if v.Head != nil {
+			return &notation.Composed{A: v.Head.Swizzle.Node(), O: v.Head.Offset.Node(), B: v.Layout.Node()}
+		}
+		return v.Layout.Node()
+	case catalog.Tiler:
+		return TilerNode(v.Tiler)
+	case catalog.Swizzle:
+		return v.Swizzle.Node()
+	}
+	return TupleNode(v.Tuple)
+}
+
 // ArgFromNode is the symbolic engine's one converter from parsed notation
 // to an argument of the kind an operation of the catalogue expects: a
 // layout, a tiler (a layout, an integer, `_` or a tuple of tilers), or an
 // IntTuple for tuples, shapes and parameters. A parameter (a template
 // argument of CuTe: take<1,3>) must be constant.
+//
+// A swizzle (catalog.Swizzle) is Sw<B,M,S>; where a layout is expected, a
+// swizzled layout Sw<B,M,S> o O o L (O an integer, which may hold symbols)
+// is a layout value with a Head.
 func ArgFromNode(n notation.Node, k catalog.ArgKind) (Value, error) {
 	switch k {
 	case catalog.Layout:
+		if cn, ok := n.(*notation.Composed); ok {
+			return composedFromNode(cn)
+		}
 		l, err := LayoutFromNode(n)
 		return Value{Kind: catalog.Layout, Layout: l}, err
+	case catalog.Swizzle:
+		sw, err := concrete.SwizzleFromNode(n)
+		return Value{Kind: catalog.Swizzle, Swizzle: sw}, err
 	case catalog.Tiler:
 		t, err := TilerFromNode(n)
 		return Value{Kind: catalog.Tiler, Tiler: t}, err
@@ -198,7 +243,13 @@ func ArgFromNode(n notation.Node, k catalog.ArgKind) (Value, error) {
 func (v Value) Symbols() []string {
 	switch v.Kind {
 	case catalog.Layout:
-		return append(TupleSymbols(v.Layout.Shape), TupleSymbols(v.Layout.Stride)...)
+		out := append(TupleSymbols(v.Layout.Shape), TupleSymbols(v.Layout.Stride)...)
+		if v.Head != nil {
+			out = append(out, Symbols(v.Head.Offset.E)...)
+		}
+		return out
+	case catalog.Swizzle:
+		return nil
 	case catalog.Tiler:
 		var out []string
 		tuple.Fold(v.Tiler, 0, func(_ int, lf TilerLeaf) int {
@@ -222,11 +273,37 @@ func (c *Ctx) EvalValue(v Value, b Binding) (concrete.Value, error) {
 	switch v.Kind {
 	case catalog.Layout:
 		l, err := c.EvalLayout(v.Layout, b)
-		return concrete.LayoutValue(l), err
+		if err != nil || v.Head == nil {
+			return concrete.LayoutValue(l), err
+		}
+		off, err := evalInt(v.Head.Offset, b)
+		if err != nil {
+			return concrete.Value{}, fmt.Errorf("offset: %w", err)
+		}
+		return concrete.ComposedValue(concrete.Composed{Swizzle: v.Head.Swizzle, Offset: off, Layout: l}), nil
+	case catalog.Swizzle:
+		return concrete.Value{Kind: concrete.ValSwizzle, Swizzle: v.Swizzle}, nil
 	case catalog.Tiler:
 		t, err := c.EvalTiler(v.Tiler, b)
 		return concrete.TilerValue(t), err
 	}
 	t, err := c.EvalTuple(v.Tuple, b)
 	return concrete.TupleValue(t), err
+}
+
+// composedFromNode converts a parsed swizzled layout Sw<B,M,S> o O o L.
+func composedFromNode(n *notation.Composed) (Value, error) {
+	sw, err := concrete.SwizzleFromNode(n.A)
+	if err != nil {
+		return Value{}, err
+	}
+	off, err := IntFromNode(n.O)
+	if err != nil {
+		return Value{}, err
+	}
+	l, err := LayoutFromNode(n.B)
+	if err != nil {
+		return Value{}, err
+	}
+	return Value{Kind: catalog.Layout, Layout: l, Head: &Swizzled{Swizzle: sw, Offset: off}}, nil
 }

@@ -24,6 +24,12 @@ func TestArgFromNode(t *testing.T) {
 		{"M", catalog.Param, "error"},
 		{"(M,N)", catalog.Layout, "error"},
 		{"_", catalog.Tuple, "error"},
+		{"Sw<3,4,3>", catalog.Swizzle, "Sw<3,4,3>"},
+		{"Sw<3,4,3> o K*_2 o (M,N):(_1,M)", catalog.Layout, "Sw<3,4,3> o 2*K o (M,N):(_1,M)"},
+		{"Sw<3,4,3> o (1,2) o (M,N):(_1,M)", catalog.Layout, "error"},
+		{"Sw<3,4,3> o _0 o (M,N)", catalog.Layout, "error"},
+		{"(M,N):(_1,M) o _0 o (M,N):(_1,M)", catalog.Layout, "error"},
+		{"(M,N):(_1,M)", catalog.Swizzle, "error"},
 	}
 	for _, tc := range tests {
 		n, err := notation.Parse(tc.src)
@@ -73,4 +79,54 @@ func ExampleParseTiler() {
 	// Output:
 	// (TM:_1,_8)
 	// (16:_1,_8)
+}
+
+// A swizzled layout over symbols grounds to concrete's composed layout,
+// its offset and inner layout at the binding, its swizzle kept.
+func TestEvalSwizzled(t *testing.T) {
+	n, err := notation.Parse("Sw<2,3,3> o K o (M,_4):(_1,M)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := ArgFromNode(n, catalog.Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(v.Symbols()); got != "[M M K]" {
+		t.Errorf("Symbols() = %s, want [M M K]", got)
+	}
+	g, err := NewCtx().EvalValue(v, Binding{"M": 8, "K": 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := concrete.ParseComposed("Sw<2,3,3> o 16 o (8,_4):(_1,8)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Kind != concrete.ValComposed || g.String() != want.String() {
+		t.Errorf("EvalValue = %s, want %s", g, want)
+	}
+	for i := range int64(32) {
+		x, err1 := g.Composed.Index(i)
+		y, err2 := want.Index(i)
+		if err1 != nil || err2 != nil || x != y {
+			t.Errorf("index %d: %d (%v), want %d (%v)", i, x, err1, y, err2)
+		}
+	}
+}
+
+func TestConstTerm(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want int64
+		ok   bool
+	}{
+		{"3*M+200", 200, true}, {"M*N", 0, true}, {"7", 7, true}, {"-5+M", -5, true},
+		{"M/2+1/2", 0, false}, {"floor_div(M,4)+3", 3, true},
+	} {
+		got, ok := ConstTerm(MustParse(c.src))
+		if got != c.want || ok != c.ok {
+			t.Errorf("ConstTerm(%s) = %d, %v; want %d, %v", c.src, got, ok, c.want, c.ok)
+		}
+	}
 }

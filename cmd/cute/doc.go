@@ -20,11 +20,13 @@
 //	                          same function at every allowed binding: 0
 //	                          proved, 1 a binding and index where they
 //	                          differ, 3 undecided (the conditions needed)
-//	cute show [-strict] [-latex | -svg FILE] [-tv -tile M,N] [-bind B] EXPR
+//	cute show [-strict] [-latex | -svg FILE [-bytes N]] [-tv -tile M,N] [-bind B] EXPR
 //	                          draw a layout (or a swizzled layout) as CuTe's
 //	                          print_layout does
 //	                          (-latex: the TikZ document of print_latex;
-//	                          -svg: a coloured figure; -tv: a (thread, value)
+//	                          -svg: a coloured figure, for a swizzled layout
+//	                          or with -bytes the shared-memory bank view of
+//	                          elements of N bytes; -tv: a (thread, value)
 //	                          layout over its tile, print_latex_tv with
 //	                          -latex; -bind: a symbolic layout at a binding)
 //	cute oracle               answer JSON-lines requests (DESIGN section 5)

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cutealg/cutealg/internal/catalog"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
@@ -140,6 +142,13 @@ var cliCases = []struct {
 	{name: "show-syntax", args: []string{"show", "(2,2):(1,2"}, exit: 2},
 	{name: "show-warning", args: []string{"show", "composition((6,2):(1,7), 4:4)"}, exit: 0},
 	{name: "show-strict", args: []string{"show", "-strict", "composition((6,2):(1,7), 4:4)"}, exit: 1},
+	{name: "eval-swizzled-symbolic", args: []string{"eval", "-assume", "M % 64 == 0", "zipped_divide(Sw<3,4,3> o _0 o (M,N):(_1,M), (_64,_8))"}, exit: 0},
+	{name: "eval-swizzled-index", args: []string{"eval", "-assume", "M % 1024 == 0", "crd2idx((3,5), Sw<3,4,3> o _0 o (M,N):(_1,M))"}, exit: 0},
+	{name: "eval-swizzled-needs", args: []string{"eval", "-assume", "M % 64 == 0", "crd2idx((3,5), Sw<3,4,3> o _0 o (M,N):(_1,M))"}, exit: 1},
+	{name: "show-swizzled-bind", args: []string{"show", "-bind", "M=8,N=4", "composition_swizzle(Sw<1,0,2>, (M,N):(N,_1))"}, exit: 0},
+	{name: "show-bytes-no-svg", args: []string{"show", "-bytes", "2", "(_4,_4):(_4,_1)"}, exit: 2},
+	{name: "show-bytes-bad", args: []string{"show", "-svg", "out.svg", "-bytes", "3", "(_4,_4):(_4,_1)"}, exit: 2},
+	{name: "show-swizzled-latex", args: []string{"show", "-latex", "Sw<2,0,2> o _0 o (_4,_4):(_4,_1)"}, exit: 2},
 	{name: "show-swizzled", args: []string{"show", "composition_swizzle(Sw<2,0,2>, (_4,_4):(_4,_1))"}, exit: 0},
 
 	// oracle
@@ -153,6 +162,8 @@ not json
 {"id":"c6","op":"evaluate","args":["(2,(2,2)):(4,(2,1))"]}
 {"id":"c7","op":"zipped_divide","args":["Sw<3,4,3> o _0 o (_8,_64):(_64,_1)","(_2:_1,_8:_1)"]}
 {"id":"c8","op":"slice_and_offset","args":["(_,2)","(_4,6):(_1,_4)"]}
+{"id":"s1","op":"crd2idx","args":["(3,5)","Sw<3,4,3> o _0 o (M,N):(_1,M)"],"assume":["M % 1024 == 0"]}
+{"id":"s2","op":"swizzle","args":["Sw<3,4,3>","M+200"],"assume":["M % 64 == 0"]}
 `},
 	{name: "oracle-args", args: []string{"oracle", "extra"}, exit: 2},
 
@@ -273,6 +284,37 @@ func TestGpuvalWrites(t *testing.T) {
 	for _, f := range []string{"run.sh", "b0000.cu", "stub/cuda_runtime.h"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// TestHelpNamesEveryOperation checks that 'cute help' lists every operation
+// of the catalogue, issue 19's included, each on a line of its own with its
+// arguments and the CuTe call it mirrors.
+func TestHelpNamesEveryOperation(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"help"}, nil, &stdout, &stderr); code != exitOK {
+		t.Fatalf("cute help: exit %d, stderr %q", code, stderr.String())
+	}
+	lines := map[string]string{}
+	for _, l := range strings.Split(stdout.String(), "\n") {
+		if f := strings.Fields(l); len(f) > 0 {
+			name, _, _ := strings.Cut(f[0], "(")
+			lines[name] = l
+		}
+	}
+	ops := catalog.All()
+	if len(ops) < 49 {
+		t.Fatalf("the catalogue holds %d operations, fewer than DESIGN section 4's 49", len(ops))
+	}
+	for _, op := range ops {
+		l, ok := lines[op.Name]
+		if !ok {
+			t.Errorf("cute help does not list %s", op.Name)
+			continue
+		}
+		if !strings.Contains(l, op.Usage()) || !strings.HasSuffix(l, "CuTe: "+op.CuTe) {
+			t.Errorf("cute help lists %s as %q; want its usage %q and CuTe: %s", op.Name, l, op.Usage(), op.CuTe)
 		}
 	}
 }

@@ -20,6 +20,8 @@ var pictureCases = []struct {
 }{
 	{"show-symbolic-divide", []string{"show", "-svg", "FILE", "-bind", "M=12,N=8", "-assume", "M % 4 == 0", "logical_divide_tiler((M,N):(_1,M), <_4:_1,_4:_1>)"}},
 	{"show-tv", []string{"show", "-tv", "-tile", "_8,_4", "-svg", "FILE", "((_2,_4),(_2,_2)):((_16,_1),(_8,_4))"}},
+	{"show-swizzle-banks", []string{"show", "-svg", "FILE", "composition_swizzle(Sw<2,0,2>, (_4,_4):(_4,_1))"}},
+	{"show-banks-halves", []string{"show", "-svg", "FILE", "-bytes", "2", "(_4,_16):(_64,_1)"}},
 	{"derive-html", []string{"derive", "-html", "FILE", "-bind", "M=8,N=2", "-assume", "M % 4 == 0", "composition((M,N):(_1,M), _4:_1)"}},
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -19,7 +20,7 @@ import (
 var showCmd = &command{
 	name:    "show",
 	summary: "draw a layout: CuTe's print_layout grid, print_latex, print_latex_tv, or an SVG figure",
-	usage: `usage: cute show [-strict] [-latex | -svg FILE] [-tv -tile M,N] [-bind M=..,N=..] [-assume COND]... EXPR
+	usage: `usage: cute show [-strict] [-latex | -svg FILE [-bytes N]] [-tv -tile M,N] [-bind M=..,N=..] [-assume COND]... EXPR
 
 Evaluates EXPR (a layout, or a call expression whose result is a layout) and
 prints it exactly as CuTe's print_layout does: the layout, the column
@@ -29,8 +30,8 @@ modes; a rank-1 layout is drawn as one column (CuTe's print_layout itself
 only takes rank 2); other ranks are refused. Grids of more than 256 rows or
 columns are refused. A swizzled layout (CuTe's ComposedLayout, written as
 CuTe prints it: Sw<3,4,3> o _0 o (_8,_64):(_64,_1)) is drawn as CuTe's
-print_layout draws it, each cell holding Sw(O + B(m,n)); the other
-drawings do not take one.
+print_layout draws it, each cell holding Sw(O + B(m,n)); with -svg it
+gets the bank view below; -latex and -tv do not take one.
 
 With -latex, prints instead the standalone LaTeX/TikZ document that CuTe's
 print_latex(layout) prints, byte for byte: each cell L(m,n) as a node shaded
@@ -43,6 +44,19 @@ cell coloured by its value (or, for the result of a divide or a product, by
 the tile it belongs to), the boundaries between the sub-modes of each mode
 drawn thicker, the indices on the margins. A rank above 2 is drawn with the
 modes 1, 2, ... grouped across the columns.
+
+With -svg FILE, a swizzled layout (or any layout, given -bytes) is drawn
+instead as the bank view of shared memory: the values are indices of
+elements of N bytes (-bytes N: 1, 2, 4, 8 or 16; default 4, one element a
+bank word, so that the bank is the value mod 32) in a 128-byte aligned
+buffer, and each cell shows its value over its bank b<k> (32 banks of 4
+bytes: bank floor(N*value/4) mod 32), coloured by the bank. Right of each
+row and under each column stands what reading all its elements at once
+asks of the banks: n-way, the most distinct 4-byte words in one bank (the
+wavefronts the access takes; red where it is more than ceil(words/32), a
+bank conflict), and for a row the number of distinct banks. A legend of
+the bank colours closes the figure. Draw the layout with and without its
+swizzle to see the conflicts the swizzle removes.
 
 With -tv -tile M,N, EXPR is a (thread, value) -> index layout of rank 2
 over an M x N tile (index k is the element (k % M, k / M)): each cell of the
@@ -60,6 +74,7 @@ Flags:
 	-strict       evaluate EXPR in strict mode (see 'cute eval -h')
 	-latex        print CuTe's print_latex (or print_latex_tv) document
 	-svg FILE     write an SVG figure to FILE
+	-bytes N      with -svg: the bank view, elements of N bytes (default 4 for a swizzled layout)
 	-tv           EXPR is a (thread, value) layout over the tile -tile
 	-tile M,N     the tile of -tv
 	-bind B       the values of the symbols, as M=64,N=32
@@ -77,6 +92,7 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	tv := fs.Bool("tv", false, "a (thread, value) layout")
 	tileText := fs.String("tile", "", "the tile M,N of -tv")
 	bindText := fs.String("bind", "", "the values of the symbols")
+	bytes := fs.Int64("bytes", 0, "the bank view, elements of this many bytes")
 	var assume assumeFlags
 	fs.Var(&assume, "assume", "an assumption")
 	operands, code, done := parseFlags(showCmd, fs, args, stdout, stderr)
@@ -93,6 +109,12 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case *tv && *svg == "" && !*latex:
 		fmt.Fprintln(stderr, "cute show: -tv draws with -latex or -svg FILE")
 		return exitUsage
+	case *bytes != 0 && (*svg == "" || *tv):
+		fmt.Fprintln(stderr, "cute show: -bytes is the element size of the bank view, drawn with -svg FILE (not -tv)")
+		return exitUsage
+	case *bytes != 0 && !slices.Contains(picture.ElementBytes, *bytes):
+		fmt.Fprintf(stderr, "cute show: -bytes %d: want the size of an element in bytes, one of %v\n", *bytes, picture.ElementBytes)
+		return exitUsage
 	}
 	l, title, tiles, composed, code, ok := showLayout(operands, *bindText, assume, *strict, stderr)
 	if !ok {
@@ -102,11 +124,15 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var out string
 	var err error
 	switch {
-	case composed != nil && (*tv || *svg != "" || *latex):
-		fmt.Fprintf(stderr, "cute show: %s is a swizzled layout: only its print_layout grid is drawn (no -latex, -svg or -tv)\n", abbrev(composed.String()))
+	case composed != nil && (*tv || *latex):
+		fmt.Fprintf(stderr, "cute show: %s is a swizzled layout: only its print_layout grid and its -svg bank view are drawn (no -latex or -tv)\n", abbrev(composed.String()))
 		return exitUsage
+	case composed != nil && *svg != "":
+		out, err = picture.Banks(concrete.ComposedValue(*composed), title, cmp.Or(*bytes, 4))
 	case composed != nil:
 		out, err = concrete.PrintComposedLayout(*composed)
+	case *bytes != 0:
+		out, err = picture.Banks(concrete.LayoutValue(l), title, *bytes)
 	case *tv:
 		tile, perr := concrete.ParseTuple("(" + *tileText + ")")
 		if perr != nil {
@@ -160,15 +186,14 @@ func showLayout(operands []string, bindText string, assume []string, strict bool
 		return l, "", nil, nil, exitUsage, false
 	}
 	if symbolic {
-		l, title, code, ok = symbolicAt(n, src, bindText, assume, stderr)
+		var v concrete.Value
+		v, title, code, ok = symbolicAt(n, src, bindText, assume, stderr)
+		l, composed = v.Layout, v.Composed
 	} else {
 		var v concrete.Value
 		v, code, ok = evalNode(showCmd, n, src, strict, stderr)
-		l, title = v.Layout, v.String()
-		if ok && v.Kind == concrete.ValComposed {
-			return l, title, nil, v.Composed, exitOK, true
-		}
-		if ok && v.Kind != concrete.ValLayout {
+		l, title, composed = v.Layout, v.String(), v.Composed
+		if ok && v.Kind != concrete.ValLayout && v.Kind != concrete.ValComposed {
 			fmt.Fprintf(stderr, "cute show: %s is not a layout (use 'cute eval')\n", abbrev(v.String()))
 			return l, "", nil, nil, exitUsage, false
 		}
@@ -178,9 +203,11 @@ func showLayout(operands []string, bindText string, assume []string, strict bool
 	}
 	if call, isCall := n.(*notation.Call); isCall {
 		title = notation.PrintDocs(call) + "\n= " + title
-		tiles = callTiles(call, bindText, assume)
+		if composed == nil {
+			tiles = callTiles(call, bindText, assume)
+		}
 	}
-	return l, title, tiles, nil, exitOK, true
+	return l, title, tiles, composed, exitOK, true
 }
 
 // callTiles returns the tiles of the result of a divide or a product
@@ -225,42 +252,42 @@ func callTiles(call *notation.Call, bindText string, assume []string) *picture.T
 	return nil
 }
 
-// symbolicAt computes a layout over symbols (a call with the rules engine)
-// and grounds it at the binding bindText; the title is the symbolic
-// layout and the binding.
-func symbolicAt(n notation.Node, src, bindText string, assume []string, stderr io.Writer) (concrete.Layout, string, int, bool) {
+// symbolicAt computes a layout (or a swizzled layout) over symbols (a call
+// with the rules engine) and grounds it at the binding bindText; the title
+// is the symbolic layout and the binding.
+func symbolicAt(n notation.Node, src, bindText string, assume []string, stderr io.Writer) (concrete.Value, string, int, bool) {
 	b, err := parseBinding(bindText)
 	if err != nil {
 		fmt.Fprintf(stderr, "cute show: %v\n", err)
-		return concrete.Layout{}, "", exitUsage, false
+		return concrete.Value{}, "", exitUsage, false
 	}
 	ctx, err := sym.Assume(assume...)
 	if err != nil {
-		return concrete.Layout{}, "", report(showCmd, strings.Join(assume, " && "), err, stderr), false
+		return concrete.Value{}, "", report(showCmd, strings.Join(assume, " && "), err, stderr), false
 	}
 	var v sym.Value
 	if _, isCall := n.(*notation.Call); isCall {
 		req, _, code, ok := symbolicRequest(showCmd, strings.Fields(src), assume, false, stderr)
 		if !ok {
-			return concrete.Layout{}, "", code, false
+			return concrete.Value{}, "", code, false
 		}
 		a, err := rules.Compute(req)
 		if err != nil {
-			return concrete.Layout{}, "", report(showCmd, src, err, stderr), false
+			return concrete.Value{}, "", report(showCmd, src, err, stderr), false
 		}
 		br, err := branchAt(a, b)
 		if err != nil {
-			return concrete.Layout{}, "", report(showCmd, src, err, stderr), false
+			return concrete.Value{}, "", report(showCmd, src, err, stderr), false
 		}
 		v = br.Value
-	} else if v.Layout, err = sym.LayoutFromNode(n); err != nil {
-		return concrete.Layout{}, "", report(showCmd, src, err, stderr), false
+	} else if v, err = sym.ArgFromNode(n, catalog.Layout); err != nil {
+		return concrete.Value{}, "", report(showCmd, src, err, stderr), false
 	}
-	cv, err := ctx.EvalLayout(v.Layout, b)
+	cv, err := ctx.EvalValue(v, b)
 	if err != nil {
-		return concrete.Layout{}, "", report(showCmd, src, fmt.Errorf("at %s: %w", bindText, err), stderr), false
+		return concrete.Value{}, "", report(showCmd, src, fmt.Errorf("at %s: %w", bindText, err), stderr), false
 	}
-	return cv, fmt.Sprintf("%s\nat %s: %s", v.Layout, bindingText(b), cv), exitOK, true
+	return cv, fmt.Sprintf("%s\nat %s: %s", v, bindingText(b), cv), exitOK, true
 }
 
 // branchAt returns the branch of a symbolic answer whose guards hold at b

@@ -109,8 +109,8 @@ const (
 	// (size, cosize, rank, depth, complement, make_fragment_like).
 	ComposedInner
 	// ComposedOwn: the operation has a rule of its own for composed layouts
-	// (evaluation, slices, max_alignment, nullspace, the casts, the
-	// inverses).
+	// (evaluation, crd2idx as the layout's operator()(c), slices,
+	// max_alignment, nullspace, the casts, the inverses).
 	ComposedOwn
 )
 
@@ -155,6 +155,18 @@ func (op *Op) Usage() string {
 	}
 	b.WriteByte(')')
 	return b.String()
+}
+
+// ComposedArg is the position of the argument that may be a composed
+// layout: the operation's first layout argument (the second for slice(c,
+// A) and crd2idx(c, A)), -1 for none.
+func (op *Op) ComposedArg() int {
+	for i, k := range op.Args {
+		if k == Layout {
+			return i
+		}
+	}
+	return -1
 }
 
 // Symbolic reports whether the operation has a symbolic version: DESIGN
@@ -306,7 +318,7 @@ var composedUse = map[string]ComposedUse{
 	"coalesce_profile": ComposedForward, "flatten": ComposedForward, "take": ComposedForward,
 	"group": ComposedForward, "get": ComposedForward,
 	"size": ComposedInner, "cosize": ComposedInner, "rank": ComposedInner, "depth": ComposedInner, "complement": ComposedInner,
-	"evaluate": ComposedOwn, "nullspace": ComposedOwn, "slice": ComposedOwn, "slice_and_offset": ComposedOwn,
+	"evaluate": ComposedOwn, "crd2idx": ComposedOwn, "nullspace": ComposedOwn, "slice": ComposedOwn, "slice_and_offset": ComposedOwn,
 	"upcast": ComposedOwn, "downcast": ComposedOwn, "right_inverse": ComposedOwn, "left_inverse": ComposedOwn,
 }
 

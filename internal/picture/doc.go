@@ -36,6 +36,21 @@
 // is coloured by the thread, Palette[t mod 8]; cells no pair reaches stay
 // white.
 //
+// # Bank figures
+//
+// Banks draws a layout, or a swizzled layout, as the shared memory it
+// addresses: its values are indices of elements of 1, 2, 4, 8 or 16 bytes
+// in a buffer aligned to 128 bytes, shared memory has 32 banks of 4 bytes
+// (word w in bank w mod 32), and each cell shows its value over the bank of
+// its first byte and is coloured by it (32 hues, the odd banks lighter).
+// Right of each row and under each column stands AccessOf its elements: the
+// most distinct words in one bank (n-way, the wavefronts an access to all of
+// them takes; two elements in one word are one access, as the hardware's
+// broadcast makes them), red where that is more than the ceil(words/32)
+// passes the words need: a bank conflict. The alignment and the
+// all-at-once access are the figure's assumptions; which threads read
+// which cells in one instruction is the kernel's, not the layout's.
+//
 // # Pages
 //
 // Page assembles one self-contained HTML page (no script, no external

@@ -62,28 +62,30 @@ func (g geometry) open(b *strings.Builder, title string) {
 	b.WriteString("</g>\n")
 }
 
-// fills writes the background of every cell for which colour gives a
-// palette index: one path per colour.
-func (g geometry) fills(b *strings.Builder, colour func(m, n int64) (int64, bool)) {
-	var paths [len(concrete.Palette)][]byte
+// fills writes the background of every cell for which colour gives an
+// index k, in the colour palette[k mod len(palette)]: one path per colour.
+func (g geometry) fills(b *strings.Builder, palette [][3]uint8, colour func(m, n int64) (int64, bool)) {
+	paths := make([][]byte, len(palette))
+	np := int64(len(palette))
 	for m := range g.rows {
 		for n := range g.cols {
 			k, ok := colour(m, n)
 			if !ok {
 				continue
 			}
-			p := paths[(k%8+8)%8]
+			k = (k%np + np) % np
+			p := paths[k]
 			p = append(p, 'M')
 			p = strconv.AppendInt(p, g.left+n*Cell, 10)
 			p = append(p, ' ')
 			p = strconv.AppendInt(p, g.top+m*Cell, 10)
 			p = append(p, "h40v40h-40z"...)
-			paths[(k%8+8)%8] = p
+			paths[k] = p
 		}
 	}
 	for i, p := range paths {
 		if len(p) > 0 {
-			c := concrete.Palette[i]
+			c := palette[i]
 			fmt.Fprintf(b, `<path fill="#%02x%02x%02x" d="%s"/>`+"\n", c[0], c[1], c[2], p)
 		}
 	}
@@ -345,7 +347,7 @@ func Layout(l concrete.Layout, title string, tiles *Tiles) (string, error) {
 	var b strings.Builder
 	b.Grow(len(values)*48 + 2000)
 	g.open(&b, title)
-	g.fills(&b, func(m, n int64) (int64, bool) {
+	g.fills(&b, concrete.Palette[:], func(m, n int64) (int64, bool) {
 		if tiles != nil {
 			return tiles.of(m, n, grid.Rows), true
 		}
@@ -383,7 +385,7 @@ func TV(tv concrete.TVGrid, title string) string {
 	var b strings.Builder
 	b.Grow(len(tv.Cells)*90 + 2000)
 	g.open(&b, title)
-	g.fills(&b, func(m, n int64) (int64, bool) {
+	g.fills(&b, concrete.Palette[:], func(m, n int64) (int64, bool) {
 		c, ok := cell[[2]int64{m, n}]
 		return c.T, ok
 	})

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/picture/pictest"
 )
 
@@ -202,7 +203,8 @@ func TestPage(t *testing.T) {
 // layouts; CuTe's layout algebra document, seed 000: the divides and
 // products of its figures; seed 004's WGMMA accumulator, here its m64n8
 // instance, the full 64 x 64 one being checked as print_latex_tv output in
-// cmd/cute) and a nested layout.
+// cmd/cute), a nested layout, and the bank view of a tile with and without
+// its swizzle.
 func figures(t testing.TB) []struct{ name, svg string } {
 	seedA := "(_9,(_4,_8)):(_59,(_13,_1))"
 	seedT := "(_3:_3,(_2,_4):(_1,_8))"
@@ -230,6 +232,24 @@ func figures(t testing.TB) []struct{ name, svg string } {
 	blockA, blockB := "(_2,_5):(_5,_1)", "(_3,_4):(_1,_3)"
 	add("blocked-product", apply(t, "blocked_product", blockA, blockB), tilesOf("blocked_product", blockA, blockB+""))
 	add("raked-product", apply(t, "raked_product", blockA, blockB), tilesOf("raked_product", blockA, blockB))
+	// the bank view of shared memory: eight rows of eight 16-byte vectors
+	// (128 bytes, all 32 banks, a row), plain and swizzled: each column of
+	// the plain layout sits in one group of four banks (8-way), the swizzle
+	// spreads it over all eight
+	for _, c := range []struct{ name, expr string }{
+		{"banks-plain", "(_8,_8):(_8,_1)"},
+		{"banks-swizzled", "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)"},
+	} {
+		v, err := concrete.ParseArg(c.expr, catalog.Layout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svg, err := Banks(v, c.expr+" of 16-byte elements", 16)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, struct{ name, svg string }{c.name, svg})
+	}
 	for _, c := range []struct{ name, tv, tile string }{
 		{"tv-sm80", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "(_16,_8)"},
 		{"tv-wgmma-m64n8", "((_4,_8,_4),(_2,_2,_1)):((_128,_1,_16),(_64,_8,_512))", "(_64,_8)"},
