@@ -270,6 +270,9 @@ var reviewFindings = []struct {
 	// of that merge: at 3e894fa the answer was
 	// ((_1,_2),(_2,ceil_div(K,4))):((_1,_2),(_1,_4)).
 	{21, true, "dynamic", "logical_divide", []string{"K:_1", "(_1,_2):(_1,_2)"}, []string{"K <= 4"}, nil},
+	// the same in a product: at M=16 the answer ((M,_2),M):((M,_1),_1),
+	// CuTe's ((16,(2,1)),16):((16,(_1,256)),_1)
+	{21, true, "dynamic", "logical_product_tiler", []string{"(M,M):(M,_1)", "(_2)"}, []string{"M % 2 == 0"}, nil},
 	// 22. (found 2026-11-25 by CI's TestSymbolicSquareGenerated on the
 	// merge of main at 3d1c30e) raked_product(M:M, _2:_1): concrete
 	// (strict) refuses at M=256 (CuTe's zip of the tuple rest with the
