@@ -192,9 +192,9 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 	var rest []sym.Int
 	for i, m := range cot.Leaves(nil) {
 		_, e := w.choose("compl.rest-of", fmt.Sprintf("%s rest mode %d", at, i), Env{"m": m, "c": cur})
-		rest = append(rest, e["q"])
-		// CuTe's ceil_div(c, m) is static only for static c and m, even
-		// where its value is the constant 1
+		// CuTe's ceil_div(m, c) and ceil_div(c, m) are static only for
+		// static c and m, even where their value is the constant 1
+		rest = append(rest, sym.Mark(e["q"].E, cur.Static && m.Static, cur.Run || m.Run))
 		cur = sym.Mark(e["c2"].E, cur.Static && m.Static, cur.Run || m.Run)
 	}
 	stride := c

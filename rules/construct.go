@@ -131,7 +131,7 @@ func (w *world) crd2idx(c sym.IntTuple, s, d sym.IntTuple, at string) sym.Expr {
 }
 
 func intValue(e sym.Expr, static bool) sym.Value {
-	return sym.Value{Kind: catalog.Tuple, Tuple: tuple.Leaf(sym.Int{E: e, Static: static})}
+	return sym.Value{Kind: catalog.Tuple, Tuple: tuple.Leaf(sym.Mark(e, static, false))}
 }
 
 // leavesMark is the leaf e computed from the leaves of ts: static when they

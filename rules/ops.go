@@ -111,7 +111,7 @@ var impls = map[string]impl{
 	"crd2idx": func(w *world, a []sym.Value) sym.Value {
 		l := a[1].Layout
 		e := w.crd2idx(a[0].Tuple, l.Shape, l.Stride, "c")
-		return sym.Value{Kind: catalog.Tuple, Tuple: tuple.Leaf(sym.Dyn(w.ctx.Simplify(e)))}
+		return intValue(w.ctx.Simplify(e), crdTupleStatic(a[0].Tuple, l))
 	},
 	"right_inverse": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.rightInverse(a[0].Layout))

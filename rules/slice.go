@@ -134,6 +134,24 @@ func crdStatic(c sym.Int, a sym.Layout) bool {
 	return true
 }
 
+// crdTupleStatic reports whether CuTe's crd2idx of the coordinate c in the
+// layout a is a static integer: for a tuple, each mode's is (CuTe sums
+// them); for an integer, see crdStatic.
+func crdTupleStatic(c sym.IntTuple, a sym.Layout) bool {
+	if c.IsLeaf() {
+		return crdStatic(c.Value(), a)
+	}
+	if a.Shape.IsLeaf() || c.Rank() != a.Shape.Rank() {
+		return false
+	}
+	for i := 0; i < c.Rank(); i++ {
+		if !crdTupleStatic(c.At(i), modeOf(a, i)) {
+			return false
+		}
+	}
+	return true
+}
+
 // pair is the value of a layout and its offset.
 func pair(l sym.Layout, off sym.Int) sym.Value {
 	v := layoutValue(l)
