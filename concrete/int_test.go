@@ -99,3 +99,24 @@ func TestIntArithmeticStatic(t *testing.T) {
 		}
 	}
 }
+
+// Eq and Lt compare values, static exactly when both operands are.
+func TestIntCompare(t *testing.T) {
+	for _, c := range []struct {
+		a, b   Int
+		eq, lt bool
+	}{
+		{S(2), S(3), false, true},
+		{S(3), S(3), true, false},
+		{D(4), S(3), false, false},
+		{D(-1), D(0), false, true},
+	} {
+		static := c.a.Static && c.b.Static
+		if e := Eq(c.a, c.b); e.V != c.eq || e.Static != static {
+			t.Errorf("Eq(%v, %v) = %+v, want %v (static %v)", c.a, c.b, e, c.eq, static)
+		}
+		if l := Lt(c.a, c.b); l.V != c.lt || l.Static != static {
+			t.Errorf("Lt(%v, %v) = %+v, want %v (static %v)", c.a, c.b, l, c.lt, static)
+		}
+	}
+}

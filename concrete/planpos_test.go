@@ -4,7 +4,13 @@ import "testing"
 
 // TestStepRangeSound checks stepRange and sameAs on every pair of values
 // of every pair of small intervals: the step's value lies in the range,
-// and equals the operand sameAs names.
+// and equals the operand sameAs names. The range is the exact one (both
+// ends attained) where stepRange computes it from monotone corners or
+// cases (sums, differences, products, minima, absolute values, signs,
+// quotients and ceil_divs by a positive divisor, and a remainder by one
+// positive divisor of a non-negative range as long as it), and sameAs
+// names an operand wherever an absolute value, a minimum or a sum equals
+// one throughout.
 func TestStepRangeSound(t *testing.T) {
 	const lim = 5
 	ops := []stepOp{stepAdd, stepSub, stepMul, stepQuo, stepRem, stepCeilDiv, stepMin, stepAbs, stepSgn}
@@ -38,6 +44,8 @@ func TestStepRangeSound(t *testing.T) {
 						x, y := ival{xl, xh}, ival{yl, yh}
 						rg := stepRange(op, x, y)
 						same := sameAs(op, 1, 2, x, y)
+						lo, hi := int64(1<<62), int64(-1<<62)
+						isA, isB := true, true
 						for a := xl; a <= xh; a++ {
 							for b := yl; b <= yh; b++ {
 								if b == 0 && (op == stepQuo || op == stepRem || op == stepCeilDiv) {
@@ -45,12 +53,35 @@ func TestStepRangeSound(t *testing.T) {
 								}
 								v := eval(op, a, b)
 								checked++
+								lo, hi = min(lo, v), max(hi, v)
+								isA, isB = isA && v == a, isB && v == b
 								if v < rg.lo || v > rg.hi {
 									t.Fatalf("op %d on %v, %v: %d, %d gives %d, outside %v", op, x, y, a, b, v, rg)
 								}
 								if same == 1 && v != a || same == 2 && v != b {
 									t.Fatalf("op %d on %v, %v: %d, %d gives %d, not operand %d", op, x, y, a, b, v, same)
 								}
+							}
+						}
+						exact := false
+						switch op {
+						case stepAdd, stepSub, stepMul, stepMin, stepAbs, stepSgn:
+							exact = true
+						case stepQuo, stepCeilDiv:
+							exact = yl >= 1
+						case stepRem:
+							exact = xl >= 0 && yl >= 1 && yl == yh && xh-xl+1 >= yl
+						}
+						if exact && rg != (ival{lo, hi}) {
+							t.Errorf("op %d on %v, %v: range %v, want the exact [%d, %d]", op, x, y, rg, lo, hi)
+						}
+						if op == stepAbs {
+							isB = false // abs has one operand
+						}
+						switch op {
+						case stepAbs, stepMin, stepAdd:
+							if isA && same != 1 || !isA && isB && same != 2 {
+								t.Errorf("op %d on %v, %v: sameAs gives %d, want operand %d", op, x, y, same, map[bool]int{true: 1, false: 2}[isA])
 							}
 						}
 					}
@@ -106,6 +137,31 @@ func TestPosKeepsDivisions(t *testing.T) {
 	for _, o := range []int{fast, pos} {
 		if n := len(p.out[o].steps); n != 2 {
 			t.Errorf("out[%d] has %d steps, want both divisions", o, n)
+		}
+	}
+}
+
+// cannotOverflow bounds every register by 2^62 (every step's value then
+// fits): a product of two operands of magnitude up to 2^31 does, one up
+// to 2^31+1 does not; a sum of two up to 2^62 does not; a constant of
+// magnitude above 2^62 does not.
+func TestCannotOverflow(t *testing.T) {
+	const m = uint64(1) << 31
+	neg := int64(-1<<62) - 5
+	for _, c := range []struct {
+		p     plan
+		bound uint64
+		want  bool
+	}{
+		{plan{nin: 1, nregs: 3, code: []planStep{{op: stepMul, d: 2, a: 1, b: 1}}}, m, true},
+		{plan{nin: 1, nregs: 3, code: []planStep{{op: stepMul, d: 2, a: 1, b: 1}}}, m + 1, false},
+		{plan{nin: 1, nregs: 3, code: []planStep{{op: stepAdd, d: 2, a: 1, b: 1}}}, 1 << 61, true},
+		{plan{nin: 1, nregs: 3, code: []planStep{{op: stepAdd, d: 2, a: 1, b: 1}}}, 1 << 62, false},
+		{plan{nin: 1, nregs: 4, init: []int64{neg + 10}, code: []planStep{{op: stepAbs, d: 3, a: 2, b: 2}}}, 1, true},
+		{plan{nin: 1, nregs: 4, init: []int64{neg}, code: []planStep{{op: stepAbs, d: 3, a: 2, b: 2}}}, 1, false},
+	} {
+		if got := c.p.cannotOverflow(c.bound); got != c.want {
+			t.Errorf("cannotOverflow(%+v, %d) = %v, want %v", c.p.code, c.bound, got, c.want)
 		}
 	}
 }

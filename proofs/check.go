@@ -64,8 +64,8 @@ var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static"
 // trusts nothing the engine computed: see the package documentation for
 // what it checks.
 func Check(d rules.Derivation) error {
-	c := &checker{d: d, set: rules.Standard(), assumed: map[string]bool{}, samples: map[string][]sym.Binding{}, dynamic: d.Dynamic}
-	if err := c.setup(); err != nil {
+	c, err := newChecker(d)
+	if err != nil {
 		return &Rejection{Why: err.Error()}
 	}
 	if len(d.Cases) == 0 {
@@ -101,6 +101,13 @@ func Check(d rules.Derivation) error {
 		}
 	}
 	return nil
+}
+
+// newChecker makes the checker of a derivation: its assumptions and its
+// request read (setup).
+func newChecker(d rules.Derivation) (*checker, error) {
+	c := &checker{d: d, set: rules.Standard(), assumed: map[string]bool{}, samples: map[string][]sym.Binding{}, dynamic: d.Dynamic}
+	return c, c.setup()
 }
 
 // setup reads the assumptions and the request.
@@ -364,10 +371,21 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if _, err := c.ctx.WithConds(append(append([]sym.Cond(nil), when...), g...)...); err != nil {
 			return rej("its guards contradict the case's: %v", err)
 		}
-		if err := c.checkStep(st, g, cs.Error != "" && si == len(cs.Steps)-1, cs.Warnings); err != nil {
+		env, err := c.checkStep(st, g, cs.Error != "" && si == len(cs.Steps)-1, cs.Warnings)
+		if err != nil {
 			return rej("%v", err)
 		}
 		r, _ := c.set.Rule(st.Rule) // checkStep found it
+		if len(r.Follows) > 0 {
+			if err := follows(r, st, cs.Steps[:si]); err != nil {
+				return rej("%v", err)
+			}
+		}
+		if len(r.Then) > 0 && (si+1 < len(cs.Steps) || cs.Error == "") {
+			if si+1 == len(cs.Steps) || !slices.Contains(r.Then, cs.Steps[si+1].Rule) {
+				return rej("the step after it applies none of %s (rule %s's then line)", strings.Join(r.Then, ", "), r.ID)
+			}
+		}
 		if err := src.trace(r, st); err != nil {
 			return rej("%v", err)
 		}
@@ -385,19 +403,45 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if err := c.spotCheck(before, after, g, stepSamples); err != nil {
 			return rej("%v", err)
 		}
-		if err := c.restated(before, after, g); err != nil {
-			return rej("%v", err)
-		}
-		if _, isCall := before.(*notation.Call); !isCall {
-			continue // a layout restated: a lemma of its own
+		if r.Lhs == "" {
+			// (a rewrite's arguments are its pattern's)
+			if err := c.restated(before, after, g); err != nil {
+				return rej("%v", err)
+			}
 		}
 		top := open[len(open)-1]
-		if r := nextCall(top); r != nil && notation.Print(r) == notation.Print(before) {
+		if _, isCall := before.(*notation.Call); !isCall {
+			// a layout restated: in place where the term holds it (a
+			// mode of a layout included), else a lemma of its own
+			if t, ok := replaceLayout(top, notation.Print(before), after); ok {
+				if open[len(open)-1], err = normalize(t); err != nil {
+					return rej("%v", err)
+				}
+			} else if id := c.rewrites(nextCall(top)); id != "" {
+				return rej("it restates %s, which the term does not hold, while rule %s rewrites %s, the call the term evaluates next", st.Before, id, notation.Print(nextCall(top)))
+			}
+			continue
+		}
+		next := nextCall(top)
+		if r.Lhs != "" {
+			// a rewrite of its rule's pattern: of the call the term
+			// evaluates next, or a lemma where no rule's pattern matches
+			// that call (below: composition_shape's tiler form)
+			if err := c.rewrite(r, env, before, after, g); err != nil {
+				return rej("%v", err)
+			}
+		}
+		if next != nil && notation.Print(next) == notation.Print(before) {
 			t, _ := replaceFirst(top, notation.Print(before), after)
 			if open[len(open)-1], err = normalize(t); err != nil {
 				return rej("%v", err)
 			}
 		} else {
+			// a lemma: never while a rule's pattern rewrites the call the
+			// term evaluates next (that rewrite must come first)
+			if id := c.rewrites(next); id != "" {
+				return rej("it sets aside %s, the call the term evaluates next, which rule %s rewrites", notation.Print(next), id)
+			}
 			open = append(open, after)
 		}
 		for len(open) > 1 && !hasCall(open[len(open)-1]) {
@@ -411,11 +455,19 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if cs.Result != "" {
 			return rejCase("both a result and an error")
 		}
+		if err := c.errorStep(cs); err != nil {
+			return rejCase("%v", err)
+		}
 		return nil
 	}
 	for _, t := range open {
 		if r := nextCall(t); r != nil {
 			return rejCase("no step computes %s (in %s)", notation.Print(r), notation.Print(t))
+		}
+	}
+	for _, r := range c.set.Rules() {
+		if slices.Contains(r.Computes, c.d.Op) && !slices.ContainsFunc(cs.Steps, func(st rules.Step) bool { return st.Rule == r.ID }) {
+			return rejCase("no step applies rule %s, which computes %s", r.ID, c.d.Op)
 		}
 	}
 	res, err := parseTerm(cs.Result)
@@ -429,6 +481,38 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	}
 	if err := c.spotCheck(c.request, res, when, caseSamples); err != nil {
 		return rejCase("the result against concrete: %v", err)
+	}
+	return nil
+}
+
+// errorStep checks an error case whose error is an error rule's (it
+// names the rule and where it applied, as "(rule ID at ..."): its last
+// step applies that rule, and the error ends with the rule's error text,
+// the place and the step's values. (An error that no rule states, an
+// obligation a rule requires or a limit of the engine, names no step.)
+func (c *checker) errorStep(cs rules.Case) error {
+	rej := func(format string, args ...any) error {
+		return fmt.Errorf(format, args...)
+	}
+	k := strings.LastIndex(cs.Error, "(rule ")
+	if k < 0 {
+		return nil
+	}
+	id, _, ok := strings.Cut(cs.Error[k+len("(rule "):], " at ")
+	r, known := c.set.Rule(id)
+	if !ok || !known || r.Error == "" {
+		return nil
+	}
+	if len(cs.Steps) == 0 {
+		return rej("the error is rule %s's, which no step applies", id)
+	}
+	st := cs.Steps[len(cs.Steps)-1]
+	if st.Rule != id || st.Runtime {
+		return rej("the error is rule %s's, but the last step applies %s", id, st.Rule)
+	}
+	want := fmt.Sprintf("%s (rule %s at %s, %s)", r.Error, r.ID, st.At, rules.BindText(st.Bind))
+	if !strings.HasSuffix(cs.Error, want) {
+		return rej("the error %q is not rule %s's as its last step applies it (%q)", cs.Error, id, want)
 	}
 	return nil
 }
@@ -565,40 +649,40 @@ func evalAt(t notation.Node, b sym.Binding, static bool) (v concrete.Value, err 
 // of its text), its bindings and lets, and each condition it discharged.
 // A step that fired with its rule's runtime values (dynamic mode) is
 // checked as CuTe computes it with run-time integers: see runtimeStep.
-func (c *checker) checkStep(st rules.Step, guards []sym.Cond, last bool, warnings []string) error {
+func (c *checker) checkStep(st rules.Step, guards []sym.Cond, last bool, warnings []string) (map[string]sym.Int, error) {
 	r, ok := c.set.Rule(st.Rule)
 	if !ok {
-		return fmt.Errorf("no rule %s", st.Rule)
+		return nil, fmt.Errorf("no rule %s", st.Rule)
 	}
 	if r.Version != st.Version {
-		return fmt.Errorf("rule %s is at version %d, the step cites version %d", r.ID, r.Version, st.Version)
+		return nil, fmt.Errorf("rule %s is at version %d, the step cites version %d", r.ID, r.Version, st.Version)
 	}
 	if h := rules.TextHash(r.Text); h != st.Hash {
-		return fmt.Errorf("rule %s's text hashes to %s, the step cites %s", r.ID, h, st.Hash)
+		return nil, fmt.Errorf("rule %s's text hashes to %s, the step cites %s", r.ID, h, st.Hash)
 	}
 	// what the docs-style text prints for the step is its rule's
 	if st.Doc != r.Doc || st.Says != r.Says {
-		return fmt.Errorf("the step's passage and text (%s: %q) are not rule %s's (%s: %q)", st.Doc, st.Says, r.ID, r.Doc, r.Says)
+		return nil, fmt.Errorf("the step's passage and text (%s: %q) are not rule %s's (%s: %q)", st.Doc, st.Says, r.ID, r.Doc, r.Says)
 	}
 	if st.Runtime && (!c.dynamic || r.Unchecked == "") {
-		return fmt.Errorf("the step fires rule %s with run-time values, which only a derivation with run-time integers (dynamic) of a rule CuTe does not check may", r.ID)
+		return nil, fmt.Errorf("the step fires rule %s with run-time values, which only a derivation with run-time integers (dynamic) of a rule CuTe does not check may", r.ID)
 	}
 	if r.Error != "" && !last && !st.Runtime {
-		return fmt.Errorf("rule %s is an error (%s): only the last step of an error case applies it", r.ID, r.Error)
+		return nil, fmt.Errorf("rule %s is an error (%s): only the last step of an error case applies it", r.ID, r.Error)
 	}
 	if err := c.claimKind(r, st); err != nil {
-		return err
+		return nil, err
 	}
 	env, err := c.bindings(r, st, guards)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if st.Runtime {
 		if err := c.runtimeStep(r, st.At, env, guards, warnings); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return c.conditions(r, st, env, guards)
+	return env, c.conditions(r, st, env, guards)
 }
 
 // runtimeStep checks what lets a rule fire with CuTe's run-time values
@@ -667,7 +751,9 @@ func (c *checker) runtimeStep(r *rules.Rule, at string, env map[string]sym.Int, 
 // equation whose before is a call of one of the rule's operations (a
 // layout for "layout", the request for "request"), or nothing.
 func (c *checker) claimKind(r *rules.Rule, st rules.Step) error {
-	if len(r.Claims) == 0 {
+	// an error rule claims only where it fires with run-time values (it
+	// is an error elsewhere)
+	if len(r.Claims) == 0 || r.Error != "" && !st.Runtime {
 		if st.Before != "" || st.After != "" {
 			return fmt.Errorf("rule %s claims nothing, the step claims %s == %s", r.ID, st.Before, st.After)
 		}
@@ -1280,6 +1366,22 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 			return fmt.Errorf("after: %v", err)
 		}
 		s.addTerm(n)
+	}
+	return nil
+}
+
+// follows checks a step of a rule with a follows line: the step before it
+// is of one of the rules named, with the same value for each name of the
+// line's "with" part.
+func follows(r *rules.Rule, st rules.Step, before []rules.Step) error {
+	if len(before) == 0 || !slices.Contains(r.Follows, before[len(before)-1].Rule) {
+		return fmt.Errorf("rule %s follows a step of %s, and the step before is not one", r.ID, strings.Join(r.Follows, " or "))
+	}
+	prev := before[len(before)-1]
+	for _, k := range r.Same {
+		if v, w := st.Bind[k], prev.Bind[k]; w != v {
+			return fmt.Errorf("%s = %s, but %s = %s in the step of %s before it", k, v, k, w, prev.Rule)
+		}
 	}
 	return nil
 }

@@ -78,12 +78,32 @@
 //     restates its arguments: each argument it changes is spot-checked
 //     against the one it replaces (the same value, a layout the same
 //     function);
+//   - a step of a rule with a rewrites line (rules.Rule.Lhs, Rhs: the
+//     rule's equation as a pattern): its before is the rule's left side
+//     and its after the right side, for the step's metavariables and lets
+//     (each integer leaf the pattern's expression, identical or decided
+//     equal under the assumptions and guards in force; term variables
+//     bound by a matcher of Check's own), and it rewrites the call the
+//     term evaluates next (or opens a lemma, as below);
+//   - the algorithm's order, where the rules' data states it: a step of a
+//     rule with a follows line directly follows a step of one of the
+//     rules named, with the same values for the names of its "with" part;
+//     the step after one of a rule with a then line is of one of the rules
+//     named; every case with a result of a request of an operation that a
+//     rule's computes line names has a step of that rule;
 //   - the chain: starting from the request, each claim about a call
 //     rewrites the call the term evaluates next (its leftmost innermost
 //     call, arguments first), or opens a lemma (a claim about a call that
-//     is not next, whose own calls must then be rewritten in turn); every
-//     term must end without calls, and the request's term must be the
-//     case's result;
+//     is not next, whose own calls must then be rewritten in turn), but
+//     never while a rule's rewrites line matches the call the term
+//     evaluates next (that rewrite comes first); a layout restated
+//     (comp.leaf's CuTe form of the modes the fold found) replaces it where
+//     the term holds it outside the arguments of its calls; every term
+//     must end without calls, and the request's term must be the case's
+//     result;
+//   - an error case whose error is an error rule's (it names the rule and
+//     the place): its last step applies that rule, and the error ends
+//     with the rule's error text, the place and the step's values;
 //   - the guards of each step only grow along a case and are among the
 //     case's guards;
 //   - the cases: their guards consistent with the assumptions, pairwise
@@ -98,22 +118,29 @@
 //     sampled bindings of the assumptions and its guards.
 //
 // What Check does not see: it verifies every equation a step states and
-// every value it computes, but not the algorithm, so a derivation that is
-// still true may be accepted though it is not the engine's. The rules'
-// claims are tied to their rule only by the operation they are about, not
-// by a pattern of the rule, so a step may cite another rule (with its
-// passage and text) that claims about the same operation and has the same
-// metavariables; metavariables are traced by value, not by position, so a
-// step that only computes lets may be dropped or moved, and its inputs
-// altered, where the values it consumes or makes also occur elsewhere, and
-// a step that only decides a condition is required by nothing; a claim
-// about a call that is not the next one opens a lemma, and op.answer
-// states the request's value directly, so a claim may be dropped or moved;
-// a claim whose two sides CuTe computes equal though both are invalid is
-// a true equation. TestCheckMutants counts, for every derivation of the
-// test corpus, the mutants of each kind and how many Check rejects
-// (docs/verification.md records the figures and what closing the rest
-// takes).
+// every value it computes, and the algorithm only as far as the rules'
+// data states it (rewrites, follows, then and computes lines: composition's
+// fold, the tiler's integer and keep rules, complement's loop, the queries
+// and constructions), so elsewhere a derivation that is still true may be
+// accepted though it is not the engine's. A claim of a rule without a
+// rewrites line is tied to its rule only by the operation it is about, so
+// a step may cite another such rule (with its passage and text) that
+// claims about the same operation and has the same metavariables;
+// metavariables of the other rules are traced by value, not by position,
+// so a step that only computes lets may be dropped or moved, and its
+// inputs altered, where the values it consumes or makes also occur
+// elsewhere and no follows or then line orders it; a step that only
+// decides a condition (comp.no-carry, compl.bound) is required by nothing
+// after it; a claim about a call that is not the next one opens a lemma,
+// and op.answer states the request's value directly, so a claim of a
+// lemma-opening rule (compl.filter, prod.logical, the by-mode rules) may
+// be dropped or moved; a step that restates a term unchanged (an A
+// already coalesced) may be dropped; a claim whose two sides CuTe computes
+// equal though both are invalid is a true equation. TestCheckMutants
+// counts, for every derivation of the test corpus, the mutants of each
+// kind and how many Check rejects, overall and at the steps of rules with
+// a rewrites line, where every kind is rejected (docs/verification.md
+// records the figures and what closing the rest takes).
 //
 // # Format
 //

@@ -3,6 +3,7 @@ package proofs
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/cutealg/cutealg/internal/notation"
@@ -120,6 +121,40 @@ func TestEquivSymbolic(t *testing.T) {
 			if len(eq.Needs) == 0 {
 				t.Errorf("%s vs %s: unknown without needs", c.a, c.b)
 			}
+		}
+	}
+}
+
+// The evidence of an answer: an Unknown's needs are the equations of
+// leaves left undecided, taken from the first pair of forms of one rank
+// (the values as given, else their coalesced forms), whose forms the
+// region shows; a Differ where one side is undefined has the index -1
+// and says which side.
+func TestEquivEvidence(t *testing.T) {
+	for _, c := range []struct {
+		a, b   string
+		assume []string
+		want   Verdict
+		needs  string // Needs joined by "; "
+		forms  string // the first region's A and B
+		index  int64
+		why    string // the start of Why
+	}{
+		{"(M,N):(_1,M)", "(M,N):(_1,K)", []string{"K*K == M*M"}, Unknown, "M==K", "(M,N):(_1,M) (M,N):(_1,K)", 0, ""},
+		{"(M,N):(_1,M)", "K*N:_1", []string{"K*K == M*M"}, Unknown, "M*N==K*N", "M*N:_1 K*N:_1", 0, ""},
+		{"complement((2,2):(1,1), 8)", "4:1", nil, Differ, "", "", -1, "complement((2,2):(1,1),8) is undefined there: "},
+	} {
+		eq, err := Equiv(c.a, c.b, c.assume)
+		if err != nil {
+			t.Fatalf("%s vs %s: %v", c.a, c.b, err)
+		}
+		forms := ""
+		if len(eq.Regions) > 0 {
+			forms = eq.Regions[0].A + " " + eq.Regions[0].B
+		}
+		if eq.Verdict != c.want || strings.Join(eq.Needs, "; ") != c.needs || forms != c.forms || eq.Index != c.index || !strings.HasPrefix(eq.Why, c.why) {
+			t.Errorf("Equiv(%s, %s) under %v = %v, needs %q, forms %q, index %d, why %q; want %v, %q, %q, %d, %q...",
+				c.a, c.b, c.assume, eq.Verdict, eq.Needs, forms, eq.Index, eq.Why, c.want, c.needs, c.forms, c.index, c.why)
 		}
 	}
 }

@@ -182,12 +182,16 @@ func (w *docWriter) step(s rules.Step, indent string) {
 }
 
 // rewrite follows a claim about a part: it rewrites the next call of the
-// top term, or opens a lemma; terms left without calls close.
+// top term, or opens a lemma; a layout restated is replaced where the top
+// term holds it; terms left without calls close.
 func (w *docWriter) rewrite(before, after notation.Node) {
+	top := len(w.open) - 1
 	if _, isCall := before.(*notation.Call); !isCall {
+		if t, ok := replaceLayout(w.open[top], notation.Print(before), after); ok {
+			w.open[top] = t
+		}
 		return
 	}
-	top := len(w.open) - 1
 	if r := nextCall(w.open[top]); r != nil && same(r, before) {
 		w.open[top] = replaceNode(w.open[top], r, after)
 		w.pending = w.pending || top == 0 && !same(before, after)

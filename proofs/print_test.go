@@ -22,14 +22,14 @@ func ExampleFormat() {
 	// Output:
 	// 20:2 o (5,4):(4,1)
 	//    * 20:2 o (5,4):(4,1) => 20:2 o (5,4):(4,1). A is coalesced (only modes whose merge is static, as CuTe's coalesce_x does), keeping its function outside its domain.
-	//      [comp.coalesce-lhs v1 at A; 000_83cfef9268bce55b.txt "Composition" (A is first coalesced)]
+	//      [comp.coalesce-lhs v2 at A; 000_83cfef9268bce55b.txt "Composition" (A is first coalesced)]
 	// 1. = (20:2 o 5:4, 20:2 o 4:1). A o (B0, B1, ...) = (A o B0, A o B1, ...): composition is left-distributive over the modes of B.
-	//    [comp.distribute v1 at B; 000_83cfef9268bce55b.txt "Computing Composition" (left distributivity)]
+	//    [comp.distribute v2 at B; 000_83cfef9268bce55b.txt "Computing Composition" (left distributivity)]
 	//    * 20:2 o 5:4 => 5:8. A = s:d is one mode: s:d o n:r = n:r*d (A's last mode absorbs any overflow).
-	//      [comp.lhs-integral v1 at B mode 0; 000_83cfef9268bce55b.txt "Composition" (the trivial case)]
+	//      [comp.lhs-integral v2 at B mode 0; 000_83cfef9268bce55b.txt "Composition" (the trivial case)]
 	//      with d = 2, d2 = 8, n = 5, r = 4, s2 = 5
 	//    * 20:2 o 4:1 => 4:2. A = s:d is one mode: s:d o n:r = n:r*d (A's last mode absorbs any overflow).
-	//      [comp.lhs-integral v1 at B mode 1; 000_83cfef9268bce55b.txt "Composition" (the trivial case)]
+	//      [comp.lhs-integral v2 at B mode 1; 000_83cfef9268bce55b.txt "Composition" (the trivial case)]
 	//      with d = 2, d2 = 2, n = 4, r = 1, s2 = 4
 	// 2. = (5:8, 4:2). By the steps above.
 	// = (5,4):(8,2)
@@ -43,7 +43,7 @@ func TestFormatCases(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := proofs.Format(d)
-	for _, want := range []string{"1a. Case 4<=M:", "1c. Case ", "1a.1. = (4,1):(_1,M).", "comp.step.divide v1", "= error: composition: shape divisibility", "- 4<=M: guard"} {
+	for _, want := range []string{"2a. Case 4<=M:", "2c. Case ", "2a.2. = (4,1):(_1,M).", "comp.step.divide v2", "= error: composition: shape divisibility", "- 4<=M: guard"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("Format lacks %q:\n%s", want, out)
 		}
@@ -67,6 +67,9 @@ func TestLines(t *testing.T) {
 			guarded++
 		}
 		if l.Term == nil {
+			if trimmed := strings.TrimSpace(l.Text); strings.HasPrefix(trimmed, "= ") && !strings.HasPrefix(trimmed, "= error: ") {
+				t.Errorf("outcome %q shows no term", l.Text)
+			}
 			continue
 		}
 		terms++
@@ -92,5 +95,34 @@ func TestLines(t *testing.T) {
 	}
 	if terms == 0 || guarded == 0 {
 		t.Errorf("%d lines show a term, %d carry guards: want some of each", terms, guarded)
+	}
+}
+
+// The steps every case shares print once, before the cases (a case that
+// has only those steps, first or later, included), and each case prints
+// its own steps after them.
+func TestFormatSharedPrefix(t *testing.T) {
+	d, err := rules.Derive(rules.Request{Op: "composition", Args: []string{"(M,N):(_1,M)", "_4:_1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Cases) < 2 || len(d.Cases[0].Steps) < 3 || d.Cases[0].Steps[1].Rule != "comp.step.divide" || d.Cases[1].Steps[1].Rule != "comp.step.divide" {
+		t.Fatalf("the cases of %s(%s) no longer share two steps", d.Op, strings.Join(d.Args, ", "))
+	}
+	for k := range 3 {
+		x := clone(t, d)
+		if k > 0 {
+			// case k-1 has only the shared steps
+			x.Cases[k-1].Steps = x.Cases[k-1].Steps[:2]
+		}
+		out := proofs.Format(x)
+		shared := strings.Index(out, "[comp.step.divide")
+		first := strings.Index(out, "1a. Case")
+		if strings.Count(out, "[comp.coalesce-lhs") != 1 || strings.Count(out, "[comp.step.divide") != 1 || shared < 0 || first < shared {
+			t.Errorf("the shared steps are not printed once before the cases:\n%s", out)
+		}
+		if k != 1 && !strings.Contains(out[first:], "[comp.take.rest") {
+			t.Errorf("case a's own steps are missing:\n%s", out)
+		}
 	}
 }

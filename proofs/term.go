@@ -157,6 +157,45 @@ func nextCall(n notation.Node) notation.Node {
 
 // replaceFirst replaces the first sub-term (in pre-order) of t that prints
 // as old by by; it reports whether it found one.
+// replaceLayout replaces the first subterm of t outside the arguments of
+// its calls that prints as old, or the first mode of such a layout that
+// does (its shape and stride elements), by the layout by.
+func replaceLayout(t notation.Node, old string, by notation.Node) (notation.Node, bool) {
+	if notation.Print(t) == old {
+		return by, true
+	}
+	switch n := t.(type) {
+	case *notation.Tuple:
+		for i, e := range n.Elems {
+			if x, ok := replaceLayout(e, old, by); ok {
+				elems := append([]notation.Node(nil), n.Elems...)
+				elems[i] = x
+				return &notation.Tuple{P: n.P, Elems: elems, Angle: n.Angle}, true
+			}
+		}
+	case *notation.Layout:
+		sh, ok1 := n.Shape.(*notation.Tuple)
+		st, ok2 := n.Stride.(*notation.Tuple)
+		nl, ok3 := by.(*notation.Layout)
+		if !ok1 || !ok2 || !ok3 || len(sh.Elems) != len(st.Elems) {
+			return t, false
+		}
+		for i := range sh.Elems {
+			mode := &notation.Layout{Shape: sh.Elems[i], Stride: st.Elems[i]}
+			x, ok := replaceLayout(mode, old, nl)
+			if !ok {
+				continue
+			}
+			xl := x.(*notation.Layout)
+			s2 := append([]notation.Node(nil), sh.Elems...)
+			d2 := append([]notation.Node(nil), st.Elems...)
+			s2[i], d2[i] = xl.Shape, xl.Stride
+			return &notation.Layout{P: n.P, Shape: &notation.Tuple{Elems: s2}, Stride: &notation.Tuple{Elems: d2}}, true
+		}
+	}
+	return t, false
+}
+
 func replaceFirst(t notation.Node, old string, by notation.Node) (notation.Node, bool) {
 	if notation.Print(t) == old {
 		return by, true

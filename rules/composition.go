@@ -131,32 +131,50 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 	}
 	// CuTe's fold: each mode of A appends next:r*d with next = min(ceil(s/r),
 	// n), unless ceil(s/r) or n is the static 1; the rules decide the
-	// values, the static marks decide the structure, as in CuTe
+	// values, the static marks decide the structure, as in CuTe. Each step
+	// rewrites the fold's state, composition(the modes of A left, n:r),
+	// into the mode it finds (if any) followed by the state that remains
+	// (see the rules' rewrites lines); comp.leaf then restates the nested
+	// modes as CuTe's layout.
 	var out []mode
+	var found []mode // the modes the state found, in order
 	for i, m := range flat[:len(flat)-1] {
 		mat := fmt.Sprintf("%s against mode %d of A", at, i)
 		nextStatic := w.isStatic(m.s) && w.isStatic(r)
+		n0, r0 := n, r
+		before := func() notation.Node { return foldState(flat[i:], n0, r0) }
 		// the marks of what the step computes from n: static only where
 		// CuTe's operands are (Run where, with the symbols read as static,
 		// a dynamic literal or operand makes it a run-time value)
 		mark := func(e sym.Expr) sym.Int { return sym.Mark(e, nextStatic && n.Static, !nextStatic || n.Run) }
 		markPtr := func(e sym.Expr) *sym.Int { v := mark(e); return &v }
 		rule, e := w.choose("comp.step", mat, Env{"s": m.s, "d": m.d, "n": n, "r": r})
+		k := w.last()
 		var take sym.Int // the shape of the mode CuTe appends (min(ceil(s/r), n))
 		var nextR sym.Int
-		var rest *sym.Int // what remains of B after the mode, where not n/take
+		var rest *sym.Int  // what remains of B after the mode, where not n/take
+		var stride sym.Int // the stride of the mode the state finds (none after a skip)
 		switch rule.ID {
 		case "comp.step.bad": // dynamic mode: CuTe's formula, with a warning
 			take = mark(e["t"].E)
 			nextR, rest = e["r2"], markPtr(e["n2"].E)
 			nextR.Static = nextStatic
 			reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(take.E, sym.Const(1))))
+			stride = e["d2"]
 		case "comp.step.skip":
 			take = mark(sym.Const(1))
 			nextR = e["r2"]
 		case "comp.step.divide":
 			q := e["q"]
+			one := sym.Mark(sym.Const(1), nextStatic, !nextStatic)
+			divided := func() notation.Node {
+				return foldState(append([]mode{{q, r0.Mul(m.d)}}, flat[i+1:]...), n0, one)
+			}
+			undivided := before
+			w.claim(k, func() (notation.Node, notation.Node) { return undivided(), divided() })
+			before = divided
 			tr, te := w.choose("comp.take", mat, Env{"q": q, "d": m.d, "n": n, "r": r})
+			k = w.last()
 			switch tr.ID {
 			case "comp.take.rest":
 				take = mark(n.E)
@@ -169,11 +187,13 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 				rest = markPtr(te["n2"].E)
 				reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(take.E, sym.Const(1))))
 			}
-			nextR = sym.Mark(sym.Const(1), nextStatic, !nextStatic)
+			nextR = one
+			stride = te["d2"]
 		case "comp.step.within":
 			take = mark(n.E)
 			reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(n.E, sym.Const(1))))
 			nextR = sym.Mark(sym.Const(1), nextStatic, !nextStatic)
+			stride = e["d2"]
 		}
 		nextOne := nextStatic && w.unitShape(sym.Int{E: sym.CeilDiv(m.s.E, r.E), Static: true}, mat)
 		if !(nextOne || w.unitShape(n, mat)) {
@@ -185,17 +205,45 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 			}
 		}
 		r = nextR
+		n1, skip := n, rule.ID == "comp.step.skip"
+		if !skip {
+			found = append(found, mode{take, stride})
+		}
+		from := before
+		w.claim(k, func() (notation.Node, notation.Node) {
+			after := foldState(flat[i+1:], n1, nextR)
+			if !skip {
+				after = terms(leafLayout(take, stride).Node(), after)
+			}
+			return from(), after
+		})
 	}
+	// the rest of B meets A's last mode, which absorbs it (CuTe appends
+	// the mode unless the rest is the static 1 after others)
+	e := w.step("comp.last", at, Env{"n": n, "r": r, "d": last.d})
+	nl, rl := n, r
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return foldState(flat[len(flat)-1:], nl, rl), leafLayout(nl, e["d2"]).Node()
+	})
 	if len(out) == 0 || !w.unitShape(n, at) {
-		e := w.step("comp.last", at, Env{"n": n, "r": r, "d": last.d})
 		out = append(out, mode{n, e["d2"]})
 	}
 	res := modesLayout(out)
 	w.step("comp.leaf", at, nil)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
-		return leaf(), res.Node()
+		nested := leafLayout(nl, e["d2"]).Node()
+		for j := len(found) - 1; j >= 0; j-- {
+			nested = terms(leafLayout(found[j].s, found[j].d).Node(), nested)
+		}
+		return nested, res.Node()
 	})
 	return res
+}
+
+// foldState is the state of CuTe's composition fold as a term: the modes
+// ms of A left composed with the rest n:r of B.
+func foldState(ms []mode, n, r sym.Int) notation.Node {
+	return call("composition", flatNode(ms), leafLayout(n, r).Node())
 }
 
 // composeTiler is composition(A, T) for a tiler: by mode for a tuple, a

@@ -6,10 +6,12 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -81,6 +83,31 @@ type Rule struct {
 	// ("layout" for a layout restated, "request" for the request itself);
 	// empty for a rule that only computes its lets.
 	Claims []string
+	// Rewrites is the rule's equation as a pattern (a rewrites line), ""
+	// for none: Lhs => Rhs, two terms of the notation whose integer leaves
+	// are expressions over the rule's metavariables and lets (runtime
+	// values where it fires with them) and whose other names are term
+	// variables (a capital first letter): one stands for any term, or,
+	// as the last element of a tuple, for the elements that remain (none
+	// or more). The step's before is Lhs with its metavariables and lets
+	// instantiated and its term variables bound, and its after is Rhs
+	// with the same values (package proofs matches it with a matcher of
+	// its own).
+	Lhs, Rhs string
+	// Follows lists the rules one of which the step directly follows in
+	// its case (a follows line; empty for none), and Same the names whose
+	// values the two steps share (the line's "with" part): the
+	// algorithm's order and data flow, where a step's pattern alone does
+	// not show them.
+	Follows, Same []string
+	// Then lists the rules one of which the step directly after it in its
+	// case applies (a then line; empty for none), where the case goes on.
+	Then []string
+	// Computes lists the operations the rule computes at the top of a
+	// request (a computes line; empty for none): every case with a result
+	// of a request of one of them has a step of the rule (the rule may
+	// also serve other operations).
+	Computes []string
 	// Text is the rule as written in its file: its header and its lines,
 	// each trimmed, joined by newlines (comments and blank lines left
 	// out). A derivation step quotes TextHash(Text), so that a checker
@@ -244,7 +271,7 @@ func (s *Set) parseFile(name, src string) error {
 				group.Rules = append(group.Rules, r)
 			}
 			cur = r
-		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims":
+		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "computes", "then":
 			if cur == nil {
 				return perr("%s outside a rule", key)
 			}
@@ -293,6 +320,19 @@ func (s *Set) parseFile(name, src string) error {
 				cur.Says = rest
 			case "claims":
 				cur.Claims = strings.Fields(rest)
+			case "then":
+				cur.Then = strings.Fields(rest)
+			case "computes":
+				cur.Computes = strings.Fields(rest)
+			case "follows":
+				ids, with, _ := strings.Cut(rest, " with ")
+				cur.Follows, cur.Same = strings.Fields(ids), strings.Fields(with)
+			case "rewrites":
+				l, r, ok := strings.Cut(rest, "=>")
+				if !ok || cur.Lhs != "" {
+					return perr("want one line: rewrites LHS => RHS")
+				}
+				cur.Lhs, cur.Rhs = strings.TrimSpace(l), strings.TrimSpace(r)
 			}
 		default:
 			return perr("unknown line %q", key)
@@ -370,8 +410,34 @@ func (s *Set) lint() error {
 				}
 			}
 		}
+		if err := lintRewrites(r, bound, runBound); err != nil {
+			return at("%v", err)
+		}
 		if len(r.cond) > 1 && r.Policy != Decline {
 			return at("a condition with && can only decline (its negation is a disjunction)")
+		}
+	}
+	for _, r := range s.order {
+		for _, op := range r.Computes {
+			if _, ok := catalog.Lookup(op); !ok {
+				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": computes the unknown operation " + op}
+			}
+		}
+		for _, f := range r.Then {
+			if _, ok := s.byID[f]; !ok {
+				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": then the unknown rule " + f}
+			}
+		}
+		for _, f := range r.Follows {
+			o, ok := s.byID[f]
+			if !ok {
+				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": follows the unknown rule " + f}
+			}
+			for _, n := range r.Same {
+				if !slices.Contains(r.In, n) || !slices.Contains(o.In, n) && !slices.ContainsFunc(o.Lets, func(l Let) bool { return l.Name == n }) {
+					return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": follows " + f + " with " + n + ", which is not a metavariable of both"}
+				}
+			}
 		}
 	}
 	for _, g := range s.groups {
@@ -444,3 +510,41 @@ func init() {
 
 // Standard returns the embedded rule set the engine uses.
 func Standard() *Set { return std }
+
+// lintRewrites checks a rule's rewrites line: both sides parse, the left
+// side is a call of an operation the rule claims about, every name is a
+// metavariable or let (or runtime value) of the rule or a term variable
+// (a capital first letter), and every term variable of the right side
+// occurs on the left.
+func lintRewrites(r *Rule, bound, runBound map[string]bool) error {
+	if r.Lhs == "" {
+		return nil
+	}
+	lhs, err := notation.Parse(r.Lhs)
+	if err != nil {
+		return fmt.Errorf("rewrites: left side: %v", err)
+	}
+	rhs, err := notation.Parse(r.Rhs)
+	if err != nil {
+		return fmt.Errorf("rewrites: right side: %v", err)
+	}
+	c, ok := lhs.(*notation.Call)
+	if !ok || !slices.Contains(r.Claims, c.Name) {
+		return fmt.Errorf("rewrites: the left side is not a call of an operation the rule claims about")
+	}
+	vars := map[string]bool{}
+	for side, n := range []notation.Node{lhs, rhs} {
+		for _, name := range notation.Symbols(n) {
+			switch {
+			case bound[name] || runBound[name]:
+			case name[0] < 'A' || name[0] > 'Z':
+				return fmt.Errorf("rewrites: %s is neither a metavariable, a let nor a term variable", name)
+			case side == 0:
+				vars[name] = true
+			case !vars[name]:
+				return fmt.Errorf("rewrites: the term variable %s of the right side is not on the left", name)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,53 @@
+package concrete
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The records of the conditions CuTe's value breaks (CollectViolations),
+// field by field as Violation documents them: the condition's id, the
+// witness's index (-1 for a condition about the whole layout), and the
+// witness's value and the value the condition asks for, as the message
+// prints them.
+func TestViolationRecords(t *testing.T) {
+	for _, c := range []struct {
+		op   string
+		args []string
+		want []string // Cond Index Got | Want, one per violation
+	}{
+		{"upcast", []string{"(5,5,4):(1,5,25)", "2"}, []string{
+			"static.twin -1 2 | ", // 5/2 truncated
+			"static.twin -1 12 | ",
+		}},
+		{"complement", []string{"_4:_-1", "_8"}, []string{
+			"complement.pre -1 _4:_-1 | ",
+			"complement.size -1 0 | <= -5",
+			"complement.cosize -1 -2 | >= 8",
+			"complement.cosize -1 0 | >= 2",
+		}},
+		{"complement", []string{"(_2,_4):(_6,_16)", "_440"}, []string{
+			"complement.cosize -1 42 | >= 55", // size(M)/size(filter(A)) = 440/8
+		}},
+		{"composition", []string{"(3,4,4):(16,4,1)", "(4):(1)"}, []string{
+			"composition.compatible -1 ((3,1,1)) | (4)",
+		}},
+	} {
+		var broken []Violation
+		if _, err := ApplyText(c.op, c.args, CollectViolations(&broken)); err != nil {
+			t.Errorf("%s(%s): %v", c.op, strings.Join(c.args, ", "), err)
+			continue
+		}
+		var got []string
+		for _, v := range broken {
+			got = append(got, fmt.Sprintf("%s %d %s | %s", v.Cond, v.Index, v.Got, v.Want))
+			if v.Op != c.op || v.Msg == "" || !strings.Contains(v.Msg, v.Got) {
+				t.Errorf("%s(%s): violation %+v", c.op, strings.Join(c.args, ", "), v)
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%s(%s) violates:\n%s\nwant:\n%s", c.op, strings.Join(c.args, ", "), strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+		}
+	}
+}

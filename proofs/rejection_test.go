@@ -1,0 +1,87 @@
+package proofs_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cutealg/cutealg/proofs"
+	"github.com/cutealg/cutealg/rules"
+)
+
+// A Rejection names the place of the fault as the package documentation
+// says: the case (1-based, a top-level case of the derivation), the step
+// (1-based) and its rule, and, inside a merged case, the case it was
+// merged from by its letter (a, b, ...). Each row breaks one derivation at
+// one known place and wants the rejection's text to start with that
+// place (and the reason's first words), or changes it into another
+// derivation that still holds (want ""), which Check accepts.
+func TestRejectionPlace(t *testing.T) {
+	derive := func(op string, args ...string) rules.Derivation {
+		d, err := rules.Derive(rules.Request{Op: op, Args: args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return clone(t, d)
+	}
+	// complement((_4,_8):(_1,M), _32*M*K): case 1 (M<4) and case 2
+	// (M>=4 && M%4!=0) are errors, case 3 (M>=4 && M%4==0) is merged from
+	// a (M/4==1) and b (M/4!=1)
+	compl := func() rules.Derivation { return derive("complement", "(_4,_8):(_1,M)", "_32*M*K") }
+	// raked_product(M:M, _2:_1): case 3 is an error merged from two errors
+	raked := func() rules.Derivation { return derive("raked_product", "M:M", "_2:_1") }
+	for _, c := range []struct {
+		name   string
+		d      rules.Derivation
+		change func(d *rules.Derivation)
+		want   string
+	}{
+		{"guards contradicting the assumptions", compl(), func(d *rules.Derivation) {
+			d.Cases[1].When = append(d.Cases[1].When, "M<4")
+		}, "case 2: the guards M>=4 && M%4!=0 && M<4 contradict the assumptions"},
+		{"guards overlapping an earlier case's", compl(), func(d *rules.Derivation) {
+			d.Cases[2].When = []string{"M>=4"}
+		}, "case 3: its guards are not shown disjoint from those of case 2"},
+		{"a step's rule version", compl(), func(d *rules.Derivation) {
+			d.Cases[1].Steps[1].Version++
+		}, "case 2 step 2 (compl.filter): "},
+		{"an error case with a result", compl(), func(d *rules.Derivation) {
+			d.Cases[1].Result = "_1:_0"
+		}, "case 2: both a result and an error"},
+		{"a merged case's result", compl(), func(d *rules.Derivation) {
+			d.Cases[2].Result = "(M/4,4*K):(_4,4*M)"
+		}, "case 3: the result against concrete: "},
+		{"a merged case with a step", compl(), func(d *rules.Derivation) {
+			d.Cases[2].Steps = d.Cases[1].Steps[:1]
+		}, "case 3: a merged case has steps of its own"},
+		{"a step of the second case merged", compl(), func(d *rules.Derivation) {
+			d.Cases[2].From[1].Steps[1].Version++
+		}, "case 3: merged from case b: case 3 step 2 (compl.filter): "},
+		{"merged cases not disjoint", compl(), func(d *rules.Derivation) {
+			d.Cases[2].From = append(d.Cases[2].From, d.Cases[2].From[1])
+		}, "case 3: the cases it was merged from (b, c) are not shown disjoint"},
+		{"an argument restated to another value", derive("composition", "(4,2):(1,4)", "_4:_2"), func(d *rules.Derivation) {
+			d.Cases[0].Steps[0].After = "composition((2,4):(7,2),_4:_2)"
+		}, "case 1 step 1 (comp.coalesce-lhs): composition((2,4):(7,2),_4:_2) restates argument 1 of composition((4,2):(1,4),_4:_2)"},
+		{"a result the steps do not give", derive("composition", "20:2", "(5,4):(4,1)"), func(d *rules.Derivation) {
+			d.Cases[0].Result = "(5,4):(8,3)"
+		}, "case 1: the steps give (5,4):(8,2), not the result"},
+		{"the result the steps give, written otherwise", derive("composition", "20:2", "(5,4):(4,1)"), func(d *rules.Derivation) {
+			d.Cases[0].Result = "(_5,4):(8,_2)"
+		}, ""},
+		{"a merged error of another kind", raked(), func(d *rules.Derivation) {
+			d.Cases[2].From[1].Error = "complement: another error"
+		}, "case 3: merged from case b, whose outcome differs in kind"},
+	} {
+		c.change(&c.d)
+		err := proofs.Check(c.d)
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("%s: Check gives %v, want it accepted", c.name, err)
+			}
+			continue
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: Check gives %v, want a rejection %q...", c.name, err, c.want)
+		}
+	}
+}
