@@ -355,6 +355,21 @@ var compositionOpen = map[string]string{
 	"a step with lets only skipped": "a condition-only step that no later step requires (comp.no-carry, comp.stride-positive), or comp.coalesce-lhs of an A already coalesced (a claim of no change) where an error follows it or the step after may also follow the end of another composition (comp.leaf)",
 }
 
+// sliceOpen are the kinds not always rejected at the rewrite steps of the
+// slice family (local_tile, local_partition, slice_and_offset), and why.
+var sliceOpen = map[string]string{
+	"a claimed step skipped": "the family's claims (tile.inner, tile.zipped, slice.pair) state the request's value from zipped_divide's and the slice's values, so a rewrite inside the divide (comp.lhs-integral of its second mode) that no later claim needs may be dropped: the family predates the rewrite chain (plan point 4 of docs/verification.md)",
+}
+
+// sliceFamily reports a derivation of the slice family.
+func sliceFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "local_tile", "local_partition", "slice_and_offset":
+		return true
+	}
+	return false
+}
+
 // patternStep selects the steps of rules with a rewrites line.
 func patternStep(c *rules.Case, i int) bool {
 	r, ok := rules.Standard().Rule(c.Steps[i].Rule)
@@ -395,7 +410,7 @@ func TestCheckMutants(t *testing.T) {
 				pmade++
 				if err := proofs.Check(x); err != nil {
 					prejected++
-				} else {
+				} else if !sliceFamily(d) || sliceOpen[m.kind] == "" {
 					t.Errorf("%s (at a rewrite): a mutant of %s(%s) checks", m.kind, d.Op, strings.Join(d.Args, ", "))
 				}
 			}
