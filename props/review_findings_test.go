@@ -266,8 +266,22 @@ var reviewFindings = []struct {
 	// rest: logical_divide(K:_1, (_1,_2):(_1,_2)) at K=2 is
 	// ((_1,_2),_2):((_1,_2),_1), CuTe's ((_1,_2),(_2,1)):((_1,_2),(_1,_4)):
 	// CuTe's rest ceil_div(K, _2) of the run-time K stays a run-time mode
-	// of its own (the 1 beside _2), which the answer drops
+	// of its own (the 1 beside _2), which the answer drops. A regression
+	// of that merge: at 3e894fa the answer was
+	// ((_1,_2),(_2,ceil_div(K,4))):((_1,_2),(_1,_4)).
 	{21, false, "dynamic", "logical_divide", []string{"K:_1", "(_1,_2):(_1,_2)"}, []string{"K <= 4"}, nil},
+	// the same in a product: at M=16 the answer ((M,_2),M):((M,_1),_1),
+	// CuTe's ((16,(2,1)),16):((16,(_1,256)),_1)
+	{21, false, "dynamic", "logical_product_tiler", []string{"(M,M):(M,_1)", "(_2)"}, []string{"M % 2 == 0"}, nil},
+	// 22. (found 2026-11-25 by CI's TestSymbolicSquareGenerated on the
+	// merge of main at 3d1c30e) raked_product(M:M, _2:_1): concrete
+	// (strict) refuses at M=256 (CuTe's zip of the tuple rest with the
+	// integral block: incomplete type tuple_size<int>), the answer is the
+	// plain ((_2,M)):((_1,M)): the engine's rest of the product is a leaf
+	// where CuTe's is a tuple, so its zip (tiling.go) accepts it. A
+	// regression of that merge: at 3e894fa the answer had cases, the zip's
+	// refusal among them. (Passes since main's fef81db, with finding 21.)
+	{22, false, "square", "raked_product", []string{"M:M", "_2:_1"}, []string{"M % 64 == 0"}, []sym.Binding{{"M": 256}, {"M": 64}}},
 }
 
 func TestReviewFindings(t *testing.T) {
