@@ -24,29 +24,7 @@ func corpus(t testing.TB) []rules.Request {
 		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "\t") {
 			continue
 		}
-		head, assume, _ := strings.Cut(line, " | ")
-		f := strings.Fields(head)
-		dynamic := f[0] == "dynamic"
-		if dynamic {
-			f = f[1:]
-		}
-		// as rules' TestAnswers reads it: a field "o" joins its
-		// neighbours (a swizzled layout Sw o O o L is one argument)
-		var args []string
-		for i := 1; i < len(f); i++ {
-			if f[i] == "o" && len(args) > 0 && i+1 < len(f) {
-				args[len(args)-1] += " o " + f[i+1]
-				i++
-				continue
-			}
-			args = append(args, f[i])
-		}
-		req := rules.Request{Op: f[0], Args: args, Dynamic: dynamic}
-		if assume != "" {
-			for _, a := range strings.Split(assume, ";") {
-				req.Assume = append(req.Assume, strings.TrimSpace(a))
-			}
-		}
+		req := rules.ParseRequestLine(line)
 		out = append(out, req)
 	}
 	src, err = os.ReadFile(filepath.Join("..", "cmd", "cute", "showcase_symbolic.txt"))

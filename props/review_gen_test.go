@@ -46,16 +46,22 @@ func revLeaf(t *rapid.T, label string) string {
 	return rapid.SampledFrom([]string{"min(M,N)", "max(M,_4)", "M+N", "M+_1"}).Draw(t, label+"#fn")
 }
 
+// revTuple draws a tuple of one to three elements, each drawn by elem
+// with its own label.
+func revTuple(t *rapid.T, label string, elem func(label string) string) string {
+	n := rapid.IntRange(1, 3).Draw(t, label+"#n")
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = elem(fmt.Sprintf("%s.%d", label, i))
+	}
+	return "(" + strings.Join(parts, ",") + ")"
+}
+
 func revShape(t *rapid.T, label string, depth int) string {
 	if depth <= 0 || rapid.IntRange(0, 3).Draw(t, label+"#nest") > 0 {
 		return revLeaf(t, label)
 	}
-	n := rapid.IntRange(1, 3).Draw(t, label+"#n")
-	parts := make([]string, n)
-	for i := range parts {
-		parts[i] = revShape(t, fmt.Sprintf("%s.%d", label, i), depth-1)
-	}
-	return "(" + strings.Join(parts, ",") + ")"
+	return revTuple(t, label, func(l string) string { return revShape(t, l, depth-1) })
 }
 
 // splitLeaves splits a shape text into its leaves at top-level commas of

@@ -38,12 +38,7 @@ func oddTuple(t *rapid.T, label string, depth int) string {
 	case k <= 3 || depth <= 0:
 		return oddInt(t, label)
 	}
-	n := rapid.IntRange(1, 3).Draw(t, label+"#n")
-	parts := make([]string, n)
-	for i := range parts {
-		parts[i] = oddTuple(t, fmt.Sprintf("%s.%d", label, i), depth-1)
-	}
-	return "(" + strings.Join(parts, ",") + ")"
+	return revTuple(t, label, func(l string) string { return oddTuple(t, l, depth-1) })
 }
 
 // oddLayout draws a layout whose stride is congruent with its shape: odd
@@ -76,12 +71,7 @@ func oddTiler(t *rapid.T, label string, depth int) string {
 	case k == 3 || depth <= 0:
 		return oddLayout(t, label)
 	}
-	n := rapid.IntRange(1, 3).Draw(t, label+"#n")
-	parts := make([]string, n)
-	for i := range parts {
-		parts[i] = oddTiler(t, fmt.Sprintf("%s.%d", label, i), depth-1)
-	}
-	return "(" + strings.Join(parts, ",") + ")"
+	return revTuple(t, label, func(l string) string { return oddTiler(t, l, depth-1) })
 }
 
 // oddArg draws an argument of a kind.

@@ -23,7 +23,7 @@ func TestDerivationRecords(t *testing.T) {
 	}
 	var ds []Derivation
 	for _, l := range lines {
-		req := parseRequest(l)
+		req := ParseRequestLine(l)
 		d, err := Derive(req)
 		if err != nil {
 			t.Fatalf("%s: %v", l, err)

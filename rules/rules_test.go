@@ -43,33 +43,6 @@ func render(a Answer[sym.Value], err error) string {
 	return b.String()
 }
 
-func parseRequest(line string) Request {
-	req, assume, _ := strings.Cut(line, "|")
-	f := strings.Fields(req)
-	dynamic := f[0] == "dynamic"
-	if dynamic {
-		f = f[1:]
-	}
-	// a field "o" joins its neighbours: a swizzled layout Sw o O o L is
-	// one argument
-	var args []string
-	for i := 1; i < len(f); i++ {
-		if f[i] == "o" && len(args) > 0 && i+1 < len(f) {
-			args[len(args)-1] += " o " + f[i+1]
-			i++
-			continue
-		}
-		args = append(args, f[i])
-	}
-	r := Request{Op: f[0], Args: args, Assume: []string{}, Dynamic: dynamic}
-	for _, a := range strings.Split(assume, ";") {
-		if a = strings.TrimSpace(a); a != "" {
-			r.Assume = append(r.Assume, a)
-		}
-	}
-	return r
-}
-
 // TestAnswers computes every request of testdata/answers.txt, compares the
 // answers (a golden file: -update rewrites it), and checks that every rule
 // of the rule files fires in at least one of them (the lint for rules no
@@ -88,7 +61,7 @@ func TestAnswers(t *testing.T) {
 		if req == "" {
 			return
 		}
-		a, err := Compute(parseRequest(req))
+		a, err := Compute(ParseRequestLine(req))
 		for r := range a.fired {
 			fired[r] = true
 		}
