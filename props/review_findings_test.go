@@ -27,7 +27,9 @@ import (
 //     oracle's "needs") makes the answer plain;
 //   - panic: the request (symbolic, and dynamic) gets an answer or an
 //     error, never a panic (DESIGN 5: a malformed line gets an error
-//     reply, never a crash).
+//     reply, never a crash);
+//   - refused: no case holds a value (concrete refuses the request at
+//     every binding).
 //
 // An entry with open set still fails today: it is skipped (with the
 // failure it shows), and reported as an error once it passes, so that
@@ -199,13 +201,13 @@ var reviewFindings = []struct {
 	// finds R(1) = 4 but A(B(1)) = A(4) = 1 at M=3 (coalesceX flattens A
 	// to M:_1, whose last mode absorbs). One of the two engines has to
 	// change so that they agree on ().
-	{15, true, "square", "crd2idx", []string{"M", "():()"}, nil, []sym.Binding{{"M": 2}}},
-	{15, true, "square", "complement", []string{"N:K", "()"}, nil, []sym.Binding{{"N": 2, "K": 3}}},
-	{15, true, "square", "composition", []string{"(M,()):(_1,())", "2:_4"}, nil, []sym.Binding{{"M": 3}}},
+	{15, false, "refused", "crd2idx", []string{"M", "():()"}, nil, []sym.Binding{{"M": 2}}},
+	{15, false, "refused", "complement", []string{"N:K", "()"}, nil, []sym.Binding{{"N": 2, "K": 3}}},
+	{15, false, "refused", "composition", []string{"(M,()):(_1,())", "2:_4"}, nil, []sym.Binding{{"M": 3}}},
 	// since main's b941271 (no panic for a layout of no modes), the rules
 	// engine's coalesce of ():() is _1:_0, concrete's "the layout has no
 	// modes"
-	{15, true, "square", "coalesce", []string{"():()"}, nil, []sym.Binding{{}}},
+	{15, false, "refused", "coalesce", []string{"():()"}, nil, []sym.Binding{{}}},
 	// 16. (found 2026-11-25 by the odd-inputs generator, -review) guards
 	// that overlap: when sym cannot add a split's condition c to the
 	// case's context for a reason other than a contradiction (here
@@ -306,6 +308,8 @@ func TestReviewFindings(t *testing.T) {
 				needsCase(&c, f.op, f.args, f.assume)
 			case "panic":
 				panicCase(&c, f.op, f.args, f.assume)
+			case "refused":
+				refusedCase(&c, f.op, f.args, f.assume)
 			default:
 				t.Fatalf("unknown check %q", f.check)
 			}
@@ -381,6 +385,20 @@ func needsCase(t reporter, op string, args, assume []string) {
 	}
 	if _, ok := again.Plain(); !ok {
 		t.Errorf("%s%v under the needs %v: still %d cases", op, args, more, len(again.Branches))
+	}
+}
+
+// refusedCase reports a request answered with a value in some case, where
+// concrete refuses it at every binding.
+func refusedCase(t reporter, op string, args, assume []string) {
+	ans, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: assume})
+	if err != nil {
+		return
+	}
+	for _, br := range ans.Branches {
+		if br.Err == nil {
+			t.Errorf("%s%v: the case %s is %s where concrete refuses", op, args, sym.FormatConds(br.Guards), br.Value)
+		}
 	}
 }
 

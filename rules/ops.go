@@ -335,6 +335,12 @@ func Compute(req Request) (Answer[sym.Value], error) {
 		if vals[i], err = sym.ArgFromNode(n, op.Args[i]); err != nil {
 			return Answer[sym.Value]{}, fmt.Errorf("argument %d: %w", i+1, err)
 		}
+		if hasEmptyTuple(vals[i]) {
+			// concrete refuses an empty shape, cotarget or coordinate and
+			// reads an empty mode of a layout as CuTe does; the rules read
+			// () as 1 or flatten it away
+			return Answer[sym.Value]{}, fmt.Errorf("argument %d: an empty tuple () is not supported symbolically (cute eval answers it with integers, as CuTe does)", i+1)
+		}
 	}
 	if at, ok := swizzledArg(vals); ok {
 		var err error
@@ -475,6 +481,31 @@ func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], flat bool) (Branch[sym.Value
 		return y, true
 	}
 	return x, false
+}
+
+// hasEmptyTuple reports an empty tuple () anywhere in a value.
+func hasEmptyTuple(v sym.Value) bool {
+	found := emptyIn(v.Layout.Shape) || emptyIn(v.Layout.Stride) || emptyIn(v.Tuple) || emptyIn(v.Tiler)
+	for _, lf := range v.Tiler.Leaves(nil) {
+		found = found || emptyIn(lf.Layout.Shape) || emptyIn(lf.Layout.Stride)
+	}
+	return found
+}
+
+// emptyIn reports an empty tuple () in t (a zero value is a leaf).
+func emptyIn[L any](t tuple.T[L]) bool {
+	if t.IsLeaf() {
+		return false
+	}
+	if t.Rank() == 0 {
+		return true
+	}
+	for _, k := range t.Kids() {
+		if emptyIn(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // unitSymbols adds to by the symbols that a guard x == 1 sets to 1, x a
