@@ -19,10 +19,17 @@ section 5):
 	-> {"id":"c1","op":"composition","args":["(10,2):(16,4)","(5,4):(1,5)"]}
 	<- {"id":"c1","result":"((5,1),(2,2)):((16,4),(80,4))"}
 
-Optional request fields: "mode" ("cute", the default, or "strict"). A reply
-has "result" (and "warning" where CuTe's value breaks a documented
-post-condition) or "error". A malformed line gets an error reply; the oracle
-goes on until standard input ends. Symbolic requests are not served yet.
+	-> {"id":"s1","op":"zipped_divide","args":["(M,N):(_1,M)","(_128,_64)"],"assume":["M % 128 == 0"]}
+	<- {"id":"s1","result":"((_128,_64),(M/128,ceil_div(N,64))):((_1,M),(_128,64*M))"}
+
+Optional request fields: "mode" ("cute", the default, or "strict");
+"assume" (conditions on the symbols), "dynamic" (CuTe with the symbols as
+run-time integers) and "derive" (the derivation) for symbolic requests. A
+reply has "result" (and "warning" where CuTe's value breaks a documented
+post-condition), "cases" (a piecewise symbolic answer: "when" guards and a
+result or an error each) or "error", with "needs" where assumptions would
+make the answer plain. A malformed line gets an error reply; the oracle goes
+on until standard input ends.
 `,
 }
 
