@@ -358,15 +358,21 @@ func TestReviewSquareGenerated(t *testing.T) {
 		var c collector
 		squareCase(&c, "review", op, args, assume, revBindings(ctx, seed, 60))
 		if len(c.msgs) > 0 {
-			line, _ := json.Marshal(map[string]any{"op": op, "args": args, "assume": assume, "msgs": c.msgs})
-			f, err := os.OpenFile(*reviewLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fmt.Fprintln(f, string(line))
-			f.Close()
+			reviewRecord(t, op, args, assume, c.msgs)
 		}
 	})
+}
+
+// reviewRecord appends a finding (the call and its messages) to the
+// review log as one JSON line.
+func reviewRecord(t *rapid.T, op string, args, assume, msgs []string) {
+	line, _ := json.Marshal(map[string]any{"op": op, "args": args, "assume": assume, "msgs": msgs})
+	f, err := os.OpenFile(*reviewLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintln(f, string(line))
+	f.Close()
 }
 
 var revStats = map[string]int{}

@@ -1,9 +1,7 @@
 package props
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -133,12 +131,6 @@ func TestReviewOddInputs(t *testing.T) {
 		if *reviewLog == "" {
 			t.Fatalf("%s", c.msgs[0])
 		}
-		line, _ := json.Marshal(map[string]any{"op": op, "args": args, "assume": assume, "msgs": c.msgs})
-		f, err := os.OpenFile(*reviewLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintln(f, string(line))
-		f.Close()
+		reviewRecord(t, op, args, assume, c.msgs)
 	})
 }

@@ -1,9 +1,7 @@
 package props
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -238,13 +236,7 @@ func TestReviewWideGenerated(t *testing.T) {
 			if len(m) == 0 {
 				continue
 			}
-			line, _ := json.Marshal(map[string]any{"op": op, "args": args, "assume": assume, "msgs": m})
-			f, err := os.OpenFile(*reviewLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fmt.Fprintln(f, string(line))
-			f.Close()
+			reviewRecord(t, op, args, assume, m)
 		}
 	})
 }
