@@ -304,6 +304,18 @@ func keepTile() concrete.Tiler { return tuple.Leaf(concrete.TilerLeaf{Kind: conc
 // divisorTiler draws a tiler for A, one admissible divisor (or, with
 // keep, `_`) per mode for the first 1..rank(A) modes; A has no extent 1.
 func (g *caseGen) divisorTiler(a concrete.Layout, keep bool) string {
+	return g.modeTiler(a, keep, true)
+}
+
+// composeTiler draws a tiler for composition: per mode an admissible
+// right-hand side, the first extent of the mode, or `_`.
+func (g *caseGen) composeTiler(a concrete.Layout) string { return g.modeTiler(a, true, false) }
+
+// modeTiler draws a tiler of 1..rank(A) elements: per mode the first
+// extent of the mode, `_` (with keep; otherwise a layout is drawn
+// instead), or a layout drawn admissible for the mode (drawAdmissible's
+// divisor flag).
+func (g *caseGen) modeTiler(a concrete.Layout, keep, divisor bool) string {
 	r := g.draw(1, rank(a), "tiler.rank")
 	ts := make([]concrete.Tiler, r)
 	for i := range ts {
@@ -318,26 +330,7 @@ func (g *caseGen) divisorTiler(a concrete.Layout, keep bool) string {
 			}
 			fallthrough
 		default:
-			ts[i] = layoutTile(drawAdmissible(g.t, fmt.Sprintf("T%d", i), m, true, g.f))
-		}
-	}
-	return tilerText(ts)
-}
-
-// composeTiler draws a tiler for composition: per mode an admissible
-// right-hand side, the first extent of the mode, or `_`.
-func (g *caseGen) composeTiler(a concrete.Layout) string {
-	r := g.draw(1, rank(a), "tiler.rank")
-	ts := make([]concrete.Tiler, r)
-	for i := range ts {
-		m := mode(a, i)
-		switch g.draw(0, 4, fmt.Sprintf("tile%d", i)) {
-		case 0:
-			ts[i] = intTile(g.int(m.Shape.Leaves(nil)[0].V, "n"))
-		case 1:
-			ts[i] = keepTile()
-		default:
-			ts[i] = layoutTile(drawAdmissible(g.t, fmt.Sprintf("T%d", i), m, false, g.f))
+			ts[i] = layoutTile(drawAdmissible(g.t, fmt.Sprintf("T%d", i), m, divisor, g.f))
 		}
 	}
 	return tilerText(ts)

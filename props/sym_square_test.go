@@ -250,7 +250,7 @@ func staticReading(vals []sym.Value, b sym.Binding) ([]concrete.Value, error) {
 		switch v.Kind {
 		case catalog.Layout:
 			v.Layout = lay(v.Layout)
-		case catalog.Tiler:
+		case catalog.Tiler, catalog.Coord:
 			v.Tiler = tuple.Map(v.Tiler, func(lf sym.TilerLeaf) sym.TilerLeaf {
 				lf.Int = st(lf.Int)
 				lf.Layout = lay(lf.Layout)

@@ -45,19 +45,17 @@ func Sym(name string) Int {
 
 // Mark returns the leaf e with CuTe's marks: static where static is set and
 // e is a constant; otherwise dynamic, with Run set where run is (see Int).
-func Mark(e Expr, static, run bool) Int { return mkInt(e, static, run) }
-
-func mkInt(e Expr, static, run bool) Int {
+func Mark(e Expr, static, run bool) Int {
 	_, isConst := IsConst(e)
 	static = static && isConst
 	return Int{E: pl(e), Static: static, Run: run && !static}
 }
 
 // Add is CuTe's a + b: static when both are.
-func (a Int) Add(b Int) Int { return mkInt(Add(a.E, b.E), a.Static && b.Static, a.Run || b.Run) }
+func (a Int) Add(b Int) Int { return Mark(Add(a.E, b.E), a.Static && b.Static, a.Run || b.Run) }
 
 // Sub is CuTe's a - b: static when both are.
-func (a Int) Sub(b Int) Int { return mkInt(Sub(a.E, b.E), a.Static && b.Static, a.Run || b.Run) }
+func (a Int) Sub(b Int) Int { return Mark(Sub(a.E, b.E), a.Static && b.Static, a.Run || b.Run) }
 
 // Mul is CuTe's a * b: static when both are, and the static _0 when
 // either is the static _0.
@@ -65,7 +63,7 @@ func (a Int) Mul(b Int) Int {
 	if a.isStaticZero() || b.isStaticZero() {
 		return S(0)
 	}
-	return mkInt(Mul(a.E, b.E), a.Static && b.Static, a.Run || b.Run)
+	return Mark(Mul(a.E, b.E), a.Static && b.Static, a.Run || b.Run)
 }
 
 func (a Int) isStaticZero() bool {
@@ -133,7 +131,7 @@ func IntFromNode(n notation.Node) (Int, error) {
 	if err != nil {
 		return Int{}, err
 	}
-	return mkInt(e, allStatic(n), anyDynamic(n)), nil
+	return Mark(e, allStatic(n), anyDynamic(n)), nil
 }
 
 // anyDynamic reports whether a dynamic literal occurs in n.
