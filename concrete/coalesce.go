@@ -1,5 +1,7 @@
 package concrete
 
+import "github.com/cutealg/cutealg/internal/tuple"
+
 // This file transcribes CuTe's coalesce family (layout.hpp: bw_coalesce,
 // coalesce_x, coalesce, coalesce with a target profile, filter_zeros,
 // filter) and the shape-only coalesce of int_tuple.hpp. Every merge decision
@@ -8,8 +10,8 @@ package concrete
 // static truth, and only static `_1` modes are dropped.
 
 var (
-	coalesceOp = newLayoutOp("coalesce", func(_ calc, x opArgs) Layout { return coalesce(x.a) })
-	filterOp   = newLayoutOp("filter", func(_ calc, x opArgs) Layout { return filter(x.a) })
+	coalesceOp = newLayoutOp("coalesce", func(_ calc, x opArgs) Layout { return Layout(coalesce(layoutOf[Int](x.a))) })
+	filterOp   = newLayoutOp("filter", func(_ calc, x opArgs) Layout { return Layout(filter(layoutOf[Int](x.a))) })
 )
 
 func init() {
@@ -67,13 +69,13 @@ func Filter(l Layout, opts ...Option) (r Layout, err error) {
 // flatModes returns the modes of flatten(l): the leaves of its shape and of
 // its stride, in order, as two new slices. Like requireCongruent, it
 // refuses a layout whose shape and stride are not congruent.
-func flatModes(l Layout) (shape, stride []Int) {
+func flatModes[I integer[I]](l layoutOf[I]) (shape, stride []I) {
 	// one allocation, with room for the mode bw_coalesce appends
 	n := l.Shape.NumLeaves() + 1
-	buf := make([]Int, 2*n)
+	buf := make([]I, 2*n)
 	shape, stride, ok := appendModes(buf[:0:n], buf[n:n], l.Shape, l.Stride)
 	if !ok {
-		notCongruent(l)
+		notCongruent(plainLayout(l))
 	}
 	return shape, stride
 }
@@ -81,17 +83,17 @@ func flatModes(l Layout) (shape, stride []Int) {
 // flatLayout is the layout of the modes shape[i]:stride[i] (at least one):
 // a single mode is an integral layout s:d, as bw_coalesce leaves it, more
 // modes a tuple of them.
-func flatLayout(shape, stride []Int) Layout {
+func flatLayout[I integer[I]](shape, stride []I) layoutOf[I] {
 	if len(shape) == 1 {
-		return Layout{leaf(shape[0]), leaf(stride[0])}
+		return layoutOf[I]{tuple.Leaf(shape[0]), tuple.Leaf(stride[0])}
 	}
-	sh := make([]IntTuple, 2*len(shape))
+	sh := make([]tuple.T[I], 2*len(shape))
 	st := sh[len(shape):]
 	sh = sh[:len(shape)]
 	for i := range shape {
-		sh[i], st[i] = leaf(shape[i]), leaf(stride[i])
+		sh[i], st[i] = tuple.Leaf(shape[i]), tuple.Leaf(stride[i])
 	}
-	return Layout{tup(sh...), tup(st...)}
+	return layoutOf[I]{tuple.Of(sh...), tuple.Of(st...)}
 }
 
 // bwCoalesce is CuTe's detail::bw_coalesce: it walks the flat modes
@@ -105,7 +107,7 @@ func flatLayout(shape, stride []Int) Layout {
 //
 // The accumulated shape stays an integer until the first prepend. At the end
 // an integer `_1` becomes `_1:_0`. The argument slices are overwritten.
-func bwCoalesce(shape, stride []Int, s, d Int) Layout {
+func bwCoalesce[I integer[I]](shape, stride []I, s, d I) layoutOf[I] {
 	// The accumulated modes are kept at the end of the argument slices:
 	// mode I is only read before position I is overwritten, so the merge
 	// can run in place. The front is at position pos.
@@ -119,22 +121,22 @@ func bwCoalesce(shape, stride []Int, s, d Int) Layout {
 			// a static size-1 mode contributes nothing
 		case pos == n && shape[pos].IsConst(1):
 			shape[pos], stride[pos] = si, di
-		case shape[pos].Static && Eq(imul(si, di), stride[pos]).StaticTrue():
-			shape[pos], stride[pos] = imul(si, shape[pos]), di
+		case shape[pos].isStatic() && si.mul(di).eq(stride[pos]).StaticTrue():
+			shape[pos], stride[pos] = si.mul(shape[pos]), di
 		default:
 			pos--
 			shape[pos], stride[pos] = si, di
 		}
 	}
 	if pos == n && shape[n].IsConst(1) {
-		shape[n], stride[n] = S(1), S(0)
+		shape[n], stride[n] = static[I](1), static[I](0)
 	}
 	return flatLayout(shape[pos:], stride[pos:])
 }
 
 // coalesce is cute::coalesce(layout): bw_coalesce of the flattened layout
 // from its last mode. It cannot break its post-conditions.
-func coalesce(l Layout) Layout {
+func coalesce[I integer[I]](l layoutOf[I]) layoutOf[I] {
 	sh, st := flatModes(l)
 	return bwCoalesceAll(sh, st, false)
 }
@@ -144,21 +146,21 @@ func coalesce(l Layout) Layout {
 // last mode starts the walk as `_2` with its own stride, so that the
 // function is kept beyond the layout's domain too (the last mode absorbs
 // indices past the size).
-func coalesceX(l Layout) Layout {
+func coalesceX[I integer[I]](l layoutOf[I]) layoutOf[I] {
 	sh, st := flatModes(l)
 	return bwCoalesceAll(sh, st, true)
 }
 
 // bwCoalesceAll starts bw_coalesce from the last flat mode (as coalesce, or
 // as coalesce_x when x is set).
-func bwCoalesceAll(sh, st []Int, x bool) Layout {
+func bwCoalesceAll[I integer[I]](sh, st []I, x bool) layoutOf[I] {
 	r := len(sh)
 	if r == 0 {
 		badInput("the layout has no modes")
 	}
 	s := sh[r-1]
 	if x && s.IsConst(1) {
-		s = S(2)
+		s = static[I](2)
 	}
 	return bwCoalesce(sh[:r-1], st[:r-1], s, st[r-1])
 }
@@ -168,7 +170,7 @@ func bwCoalesceAll(sh, st []Int, x bool) Layout {
 // modes of the layout beyond the profile are kept as they are).
 func coalesceProfile(l Layout, profile IntTuple) Layout {
 	if profile.IsLeaf() {
-		return coalesce(l)
+		return Layout(coalesce(layoutOf[Int](l)))
 	}
 	return byMode(l, profile.Rank(), true, func(i int, m Layout) Layout {
 		return coalesceProfile(m, profile.At(i))
@@ -200,11 +202,11 @@ func byMode(l Layout, n int, keepRest bool, f func(i int, m Layout) Layout) Layo
 // filter is cute::filter(layout) = coalesce(filter_zeros(layout)): the
 // shape of every static `_0`-stride mode becomes `_1`, and bw_coalesce drops
 // it.
-func filter(l Layout) Layout {
+func filter[I integer[I]](l layoutOf[I]) layoutOf[I] {
 	sh, st := flatModes(l)
 	for i, d := range st {
 		if d.IsConst(0) {
-			sh[i] = S(1)
+			sh[i] = static[I](1)
 		}
 	}
 	return bwCoalesceAll(sh, st, false)

@@ -83,7 +83,7 @@ const (
 // complementDefault is cute::complement(layout) = complement with respect to
 // cosize(filter(layout)), with every documented check.
 func complementDefault(c *calc, a Layout) Layout {
-	f := filter(a)
+	f := Layout(filter(layoutOf[Int](a)))
 	m := leaf(cosize(f))
 	r := complementImpl(f, m)
 	checkComplement(c, a, m, r, complementAll)
@@ -100,7 +100,7 @@ func complementDefault(c *calc, a Layout) Layout {
 // so such a caller leaves out complementCover and complementSize. CuTe's own
 // refusals are always raised.
 func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck) Layout {
-	r := complementImpl(filter(a), cotarget)
+	r := complementImpl(Layout(filter(layoutOf[Int](a))), cotarget)
 	checkComplement(c, a, cotarget, r, checks)
 	return r
 }
@@ -112,9 +112,9 @@ func complementImpl(f Layout, cotarget IntTuple) Layout {
 		// the irreducible rank-1 stride-0 layout `_1:_0`: coalesce(M) with
 		// its column-major strides
 		sh := coalesceLeaves(appendLeaves(nil, cotarget), 0)
-		return flatLayout(sh, compactLeaves(nil, sh, S(1)))
+		return Layout(flatLayout(sh, compactLeaves(nil, sh, S(1))))
 	}
-	shape, stride := flatModes(f)
+	shape, stride := flatModes(layoutOf[Int](f))
 	n := len(shape)
 	if n > 1 {
 		for _, d := range stride {
@@ -156,7 +156,7 @@ func complementImpl(f Layout, cotarget IntTuple) Layout {
 	// coalesce((result_shape, rest_shape) : (result_stride, rest_stride)),
 	// the rest computed after the result's modes
 	all := coalesceLeaves(ceilDivLeaves(resShape, cotarget, newStride), n)
-	return bwCoalesceAll(all, compactLeaves(resStride, all[n:], newStride), false)
+	return Layout(bwCoalesceAll(all, compactLeaves(resStride, all[n:], newStride), false))
 }
 
 // ceilDivLeaves appends the leaves of CuTe's ceil_div(IntTuple a, integer b)
@@ -195,7 +195,7 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	broken := func(cond string, i int64, got, want string) Violation {
 		return Violation{Op: "complement", Cond: cond, Index: i, Got: got, Want: want, Operands: ops}
 	}
-	f := filter(a)
+	f := Layout(filter(layoutOf[Int](a)))
 	sizeM := product(m).val()
 	if checks&complementPre != 0 {
 		neg := tuple.Fold(f.Stride, false, func(n bool, d Int) bool { return n || d.val() < 0 })

@@ -78,7 +78,7 @@ func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error
 // coalesce_x(A) (CuTe coalesces A by its coprofile, which is an integer for
 // integer strides), followed by the documented post-condition checks.
 func composition(c *calc, a, b Layout) Layout {
-	r := compositionImpl(coalesceX(a), b.Shape, b.Stride)
+	r := compositionImpl(Layout(coalesceX(layoutOf[Int](a))), b.Shape, b.Stride)
 	checkComposition(c, a, b, r)
 	return r
 }
@@ -185,7 +185,7 @@ func compositionMode(lhs Layout, s, d Int) Layout {
 	if len(resShape) == 0 || !restShape.IsConst(1) {
 		resShape, resStride = append(resShape, restShape), append(resStride, last)
 	}
-	return flatLayout(resShape, resStride)
+	return Layout(flatLayout(resShape, resStride))
 }
 
 // checkComposition runs the documented post-conditions of R = A o B:
@@ -367,7 +367,7 @@ func congruent(a, b *IntTuple) bool {
 
 // appendModes appends the leaves of the shape s and of the stride d to sh
 // and st; it reports false when s and d are not congruent.
-func appendModes(sh, st []Int, s, d IntTuple) ([]Int, []Int, bool) {
+func appendModes[I any](sh, st []I, s, d tuple.T[I]) ([]I, []I, bool) {
 	if s.IsLeaf() || d.IsLeaf() {
 		if !s.IsLeaf() || !d.IsLeaf() {
 			return sh, st, false

@@ -88,7 +88,7 @@ func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // logicalDivide is CuTe's logical_divide(Layout, Layout):
 // composition(A, make_layout(B, complement(B, shape(coalesce(A))))).
 func logicalDivide(c *calc, a, b Layout) Layout {
-	m := coalesce(a).Shape
+	m := coalesce(layoutOf[Int](a)).Shape
 	rest := complementWith(c, b, m, complementAll)
 	return composition(c, a, makeLayoutConcat(b, rest))
 }

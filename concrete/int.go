@@ -37,6 +37,37 @@ func (i Int) String() string { return notation.Print(intNode(i)) }
 // IsConst reports whether i is the static value v (CuTe's is_constant<v>).
 func (i Int) IsConst(v int64) bool { return i.Static && i.V == v }
 
+// integer is the integer type of the generic transcriptions: they are
+// written once over any I satisfying it, and compute on Int (the exported
+// operations call them with I = Int); the planner instantiates them with an
+// integer type of its own that records the arithmetic (plan.go). Its
+// methods are Int's: IsConst, isStatic (the field Static), constant (S),
+// mul (imul), eq (Eq) and plain (the Int itself).
+type integer[I any] interface {
+	IsConst(v int64) bool
+	isStatic() bool
+	// constant returns the static integer v; the receiver gives only the
+	// type
+	constant(v int64) I
+	mul(b I) I
+	eq(b I) Bool
+	// plain returns the value as an Int, for a message
+	plain() Int
+}
+
+// static is the static integer v of type I (CuTe's Int<v>{}), S for the
+// generic transcriptions.
+func static[I integer[I]](v int64) I {
+	var z I
+	return z.constant(v)
+}
+
+func (i Int) isStatic() bool     { return i.Static }
+func (Int) constant(v int64) Int { return S(v) }
+func (i Int) mul(b Int) Int      { return imul(i, b) }
+func (i Int) eq(b Int) Bool      { return Eq(i, b) }
+func (i Int) plain() Int         { return i }
+
 // both reports whether a and b are both static.
 func both(a, b Int) bool { return a.Static && b.Static }
 

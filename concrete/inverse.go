@@ -158,7 +158,7 @@ func rightInverseOf(l Layout) Layout {
 			curr = imul(shape[i], stride[i])
 		}
 	}
-	return coalesce(flatLayout(rs, rd))
+	return Layout(coalesce(flatLayout(rs, rd)))
 }
 
 // leftInverse is CuTe's left_inverse(layout) with its post-condition check.
@@ -191,7 +191,7 @@ func leftInverse(c *calc, l Layout) Layout {
 		sofar = imul(sofar, q)
 	}
 	rs = append(rs, shape[order[len(order)-1]])
-	r := coalesce(flatLayout(rs, rd))
+	r := Layout(coalesce(flatLayout(rs, rd)))
 	if !checksWanted(c) || !positiveExtents(l, r) {
 		return r
 	}
@@ -209,7 +209,7 @@ func leftInverse(c *calc, l Layout) Layout {
 // coalescedModes returns the modes of coalesce(l) (CuTe's
 // wrap(shape(coalesce(l))) and wrap(stride(coalesce(l)))) as two slices.
 func coalescedModes(l Layout) (shape, stride []Int) {
-	return flatModes(coalesce(l))
+	return flatModes(coalesce(layoutOf[Int](l)))
 }
 
 // prefixProducts is CuTe's exclusive prefix product of the extents
@@ -255,7 +255,7 @@ func sortByStride(idx []int, stride []Int) {
 func commonPrefix(a, b Layout) (invB, common Layout, ok bool) {
 	var inner calc
 	invB = rightInverseOf(b)
-	common = coalesce(composition(&inner, a, invB)).Mode(0)
+	common = Layout(coalesce(layoutOf[Int](composition(&inner, a, invB)))).Mode(0)
 	return invB, common, common.Shape.Value().Static && common.Stride.Value().IsConst(1)
 }
 
@@ -307,7 +307,7 @@ func checkCommon(c *calc, op, cond string, a, b, r Layout, n int64) {
 
 // nullspace is CuTe's nullspace(layout) with its checks.
 func nullspace(c *calc, l Layout) Layout {
-	shape, stride := flatModes(l)
+	shape, stride := flatModes(layoutOf[Int](l))
 	rs, _ := compactLeft(tuple.Flatten(l.Shape), S(1))
 	rstride := rs.Leaves(make([]Int, 0, len(shape)))
 	var ks, kd []Int
@@ -319,11 +319,11 @@ func nullspace(c *calc, l Layout) Layout {
 	if len(ks) == 0 {
 		return Layout{leaf(S(1)), leaf(S(0))}
 	}
-	k := flatLayout(ks, kd)
+	k := Layout(flatLayout(ks, kd))
 	if !checksWanted(c) || !positiveExtents(l) {
 		return k
 	}
-	sa, sf, sk := size(l).val(), size(filter(l)).val(), size(k).val()
+	sa, sf, sk := size(l).val(), size(Layout(filter(layoutOf[Int](l)))).val(), size(k).val()
 	if sa%sf != 0 || sa/sf != sk {
 		c.violated(Violation{Op: "nullspace", Cond: "nullspace.kernel", Index: -1, Got: itoa(sk), Want: itoa(sa) + "/" + itoa(sf), Operands: []string{"A=" + l.String(), "K=" + k.String()}},
 			"nullspace K of A breaks size(K) == size(A)/size(filter(A)): %d != %d/%d [A=%v K=%v]", sk, sa, sf, l, k)

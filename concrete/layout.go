@@ -16,6 +16,18 @@ type Layout struct {
 	Shape, Stride IntTuple
 }
 
+// layoutOf is Layout over the integer type I of the generic transcriptions
+// (see integer): layoutOf[Int] and Layout have the same fields, and convert
+// into each other without a copy.
+type layoutOf[I any] struct {
+	Shape, Stride tuple.T[I]
+}
+
+// plainLayout is l with Int leaves, for a message.
+func plainLayout[I integer[I]](l layoutOf[I]) Layout {
+	return Layout{tuple.Map(l.Shape, I.plain), tuple.Map(l.Stride, I.plain)}
+}
+
 // String prints l exactly as CuTe's print(layout) does, e.g.
 // `(_5,(_2,_2)):(_16,(_80,_4))`.
 func (l Layout) String() string { return notation.Print(layoutNode(l)) }

@@ -350,7 +350,7 @@ func domainDistribute(a, b IntTuple) Layout {
 		flatShape[i] = leaf(x)
 	}
 	stride, _ := compactLeft(tup(flatShape...), S(1))
-	return coalesce(Layout{tup(shape...), stride})
+	return Layout(coalesce(layoutOf[Int]{tup(shape...), stride}))
 }
 
 // igcd is CuTe's gcd of two integers: static when both are, never negative.
@@ -378,7 +378,7 @@ func MaxAlignment(l Layout, opts ...Option) (r Int, err error) {
 }
 
 func maxAlignment(c *calc, l Layout) Int {
-	flat := coalesce(l)
+	flat := Layout(coalesce(layoutOf[Int](l)))
 	keep := func(t IntTuple, dyn Int) IntTuple {
 		if t.IsLeaf() {
 			if t.Value().Static {

@@ -136,20 +136,30 @@ func newLayoutOp(name string, f func(c calc, x opArgs) Layout) *layoutOp {
 // compute runs op's transcription on x after refusing layouts whose shape
 // and stride are not congruent (see requireCongruent).
 func (op *layoutOp) compute(c *calc, x *operands) Layout {
-	requireCongruent(x.a)
+	requireOperands(x)
 	y := opArgs{a: *x.a}
 	if x.b != nil {
-		requireCongruent(x.b)
 		y.b = *x.b
 	}
 	if x.t != nil {
-		requireTiler(x.t)
 		y.t = *x.t
 	}
 	if x.m != nil {
 		y.m = *x.m
 	}
 	return op.f(*c, y)
+}
+
+// requireOperands refuses operands x with a layout whose shape and stride
+// are not congruent (see requireCongruent).
+func requireOperands(x *operands) {
+	requireCongruent(x.a)
+	if x.b != nil {
+		requireCongruent(x.b)
+	}
+	if x.t != nil {
+		requireTiler(x.t)
+	}
 }
 
 // apply is the catalogue's entry for op: it runs op on arguments converted

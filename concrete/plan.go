@@ -762,6 +762,50 @@ func identity(op stepOp, a, b Int) int32 {
 	return 0
 }
 
+// tInt is the integer the planner traces the generic transcriptions with
+// (see integer in int.go): an Int and, for a dynamic value computed from
+// the operands, the register that holds it in the trace (0 for the others).
+// Its arithmetic is Int's, recorded as a step of the trace (see traced).
+//
+// (Until every transcription is generic, the others are traced through the
+// register an Int carries itself, Int.reg, and tInt's arithmetic goes
+// through theirs: withReg and fromReg convert.)
+type tInt struct {
+	Int
+	reg int32
+}
+
+func (tInt) constant(v int64) tInt { return tInt{Int: S(v)} }
+func (a tInt) mul(b tInt) tInt     { return fromReg(imul(a.withReg(), b.withReg())) }
+func (a tInt) eq(b tInt) Bool      { return Eq(a.withReg(), b.withReg()) }
+
+// withReg is a as an Int carrying a's register.
+func (a tInt) withReg() Int {
+	i := a.Int
+	i.reg = a.reg
+	return i
+}
+
+// fromReg is the tInt of an Int carrying a register.
+func fromReg(i Int) tInt { return tInt{Int: i.untraced(), reg: i.reg} }
+
+// tracedLayout is the layout l, whose dynamic integers carry the registers
+// of a trace, over tInt.
+func tracedLayout(l *Layout) layoutOf[tInt] {
+	return layoutOf[tInt]{tuple.Map(l.Shape, fromReg), tuple.Map(l.Stride, fromReg)}
+}
+
+// instantiated holds, for each operation whose transcription is generic
+// (see integer), that transcription instantiated on tInt: a trace runs it
+// instead of layoutOp.compute. (It takes the operands by value: what a
+// function value is given by pointer escapes to the heap.)
+var instantiated [maxLayoutOps]func(x operands) layoutOf[tInt]
+
+func init() {
+	instantiated[coalesceOp.id] = func(x operands) layoutOf[tInt] { return coalesce(tracedLayout(x.a)) }
+	instantiated[filterOp.id] = func(x operands) layoutOf[tInt] { return filter(tracedLayout(x.a)) }
+}
+
 // taint marks the trace as having read a traced value (see Int.val).
 func taint() { tracing.tainted = true }
 
@@ -813,9 +857,16 @@ const (
 	traceError
 )
 
-// traceRun runs op's transcription on traced operands.
+// traceRun runs op's transcription on traced operands: its instantiation
+// on tInt when it is generic, else layoutOp.compute.
 func traceRun(op *layoutOp, x *operands) (res Layout, failed int) {
 	err := guard("", func() {
+		if f := instantiated[op.id]; f != nil {
+			requireOperands(x)
+			r := f(*x)
+			res = Layout{tuple.Map(r.Shape, tInt.withReg), tuple.Map(r.Stride, tInt.withReg)}
+			return
+		}
 		var c calc
 		res = op.compute(&c, x)
 	})
