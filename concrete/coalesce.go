@@ -217,14 +217,14 @@ func filter[I integer[I]](l layoutOf[I]) layoutOf[I] {
 // each leaf into the last accumulated one when both are static or both are
 // dynamic, and appends it otherwise; a single result is an integer. The
 // fold is done in place; ls[:from] is kept.
-func coalesceLeaves(ls []Int, from int) []Int {
+func coalesceLeaves[I integer[I]](ls []I, from int) []I {
 	if len(ls) == from {
 		badInput("empty shape")
 	}
 	n := from
 	for _, a := range ls[from+1:] {
-		if ls[n].Static == a.Static {
-			ls[n] = imul(ls[n], a)
+		if ls[n].isStatic() == a.isStatic() {
+			ls[n] = ls[n].mul(a)
 		} else {
 			n++
 			ls[n] = a

@@ -9,9 +9,11 @@ import (
 
 var (
 	complementOp = newLayoutOp("complement", func(c calc, x opArgs) Layout {
-		return complementWith(&c, x.a, x.m, complementAll)
+		return Layout(complementWith(&c, layoutOf[Int](x.a), x.m, complementAll))
 	})
-	complementDefaultOp = newLayoutOp("complement_default", func(c calc, x opArgs) Layout { return complementDefault(&c, x.a) })
+	complementDefaultOp = newLayoutOp("complement_default", func(c calc, x opArgs) Layout {
+		return Layout(complementDefault(&c, layoutOf[Int](x.a)))
+	})
 )
 
 func init() {
@@ -82,11 +84,13 @@ const (
 
 // complementDefault is cute::complement(layout) = complement with respect to
 // cosize(filter(layout)), with every documented check.
-func complementDefault(c *calc, a Layout) Layout {
-	f := Layout(filter(layoutOf[Int](a)))
-	m := leaf(cosize(f))
+func complementDefault[I integer[I]](c *calc, a layoutOf[I]) layoutOf[I] {
+	f := filter(a)
+	m := tuple.Leaf(cosize(f))
 	r := complementImpl(f, m)
-	checkComplement(c, a, m, r, complementAll)
+	if checksWanted(c) {
+		checkComplement(c, plainLayout(a), plainTuple(m), plainLayout(r), complementAll)
+	}
 	return r
 }
 
@@ -99,26 +103,28 @@ func complementDefault(c *calc, a Layout) Layout {
 // product (the vectors' unit-logical_product-21 breaks exactly these two),
 // so such a caller leaves out complementCover and complementSize. CuTe's own
 // refusals are always raised.
-func complementWith(c *calc, a Layout, cotarget IntTuple, checks complementCheck) Layout {
-	r := complementImpl(Layout(filter(layoutOf[Int](a))), cotarget)
-	checkComplement(c, a, cotarget, r, checks)
+func complementWith[I integer[I]](c *calc, a layoutOf[I], cotarget tuple.T[I], checks complementCheck) layoutOf[I] {
+	r := complementImpl(filter(a), cotarget)
+	if checksWanted(c) {
+		checkComplement(c, plainLayout(a), plainTuple(cotarget), plainLayout(r), checks)
+	}
 	return r
 }
 
 // complementImpl is CuTe's detail::complement(shape, stride, cotarget) of
 // the filtered layout f = filter(A).
-func complementImpl(f Layout, cotarget IntTuple) Layout {
+func complementImpl[I integer[I]](f layoutOf[I], cotarget tuple.T[I]) layoutOf[I] {
 	if f.Shape.IsLeaf() && f.Stride.Value().IsConst(0) {
 		// the irreducible rank-1 stride-0 layout `_1:_0`: coalesce(M) with
 		// its column-major strides
 		sh := coalesceLeaves(appendLeaves(nil, cotarget), 0)
-		return Layout(flatLayout(sh, compactLeaves(nil, sh, S(1))))
+		return flatLayout(sh, compactLeaves(nil, sh, static[I](1)))
 	}
-	shape, stride := flatModes(layoutOf[Int](f))
+	shape, stride := flatModes(f)
 	n := len(shape)
 	if n > 1 {
 		for _, d := range stride {
-			if !d.Static {
+			if !d.isStatic() {
 				refuse("Dynamic-stride complement only for rank-1 layouts")
 			}
 		}
@@ -127,8 +133,8 @@ func complementImpl(f Layout, cotarget IntTuple) Layout {
 	// n strides starting with `_1`.
 	// (room for the rest too: one allocation)
 	m := n + cotarget.NumLeaves()
-	buf := make([]Int, 2*m)
-	resShape, resStride := buf[:0:m], append(buf[m:m], S(1))
+	buf := make([]I, 2*m)
+	resShape, resStride := buf[:0:m], append(buf[m:m], static[I](1))
 	for i := range n - 1 {
 		// the first mode of least stride (all strides are static here)
 		mi := 0
@@ -138,46 +144,46 @@ func complementImpl(f Layout, cotarget IntTuple) Layout {
 			}
 		}
 		minStride := stride[mi]
-		newShape := idiv(minStride, resStride[i])
+		newShape := minStride.quo(resStride[i])
 		if newShape.IsConst(0) {
 			refuse("Non-injective Layout detected in complement.")
 		}
 		resShape = append(resShape, newShape)
-		resStride = append(resStride, imul(minStride, shape[mi]))
+		resStride = append(resStride, minStride.mul(shape[mi]))
 		shape = append(shape[:mi], shape[mi+1:]...)
 		stride = append(stride[:mi], stride[mi+1:]...)
 	}
-	newShape := idiv(stride[0], resStride[n-1])
+	newShape := stride[0].quo(resStride[n-1])
 	if newShape.IsConst(0) {
 		refuse("Non-injective Layout detected in complement.")
 	}
 	resShape = append(resShape, newShape)
-	newStride := imul(stride[0], shape[0])
+	newStride := stride[0].mul(shape[0])
 	// coalesce((result_shape, rest_shape) : (result_stride, rest_stride)),
 	// the rest computed after the result's modes
 	all := coalesceLeaves(ceilDivLeaves(resShape, cotarget, newStride), n)
-	return Layout(bwCoalesceAll(all, compactLeaves(resStride, all[n:], newStride), false))
+	return bwCoalesceAll(all, compactLeaves(resStride, all[n:], newStride), false)
 }
 
 // ceilDivLeaves appends the leaves of CuTe's ceil_div(IntTuple a, integer b)
 // to dst: for a tuple, each mode is divided by what is left of b, which is
 // divided by the mode in turn.
-func ceilDivLeaves(dst []Int, a IntTuple, b Int) []Int {
+func ceilDivLeaves[I integer[I]](dst []I, a tuple.T[I], b I) []I {
 	if a.IsLeaf() {
-		return append(dst, iceilDiv(a.Value(), b))
+		return append(dst, a.Value().ceilDiv(b))
 	}
 	for _, k := range a.Kids() {
 		dst = ceilDivLeaves(dst, k, b)
-		b = iceilDiv(b, product(k))
+		b = b.ceilDiv(product(k))
 	}
 	return dst
 }
 
 // compactLeaves appends to dst the column-major strides of the extents s
 // starting at current (CuTe's compact<LayoutLeft>, see compactLeaf).
-func compactLeaves(dst []Int, s []Int, current Int) []Int {
+func compactLeaves[I integer[I]](dst []I, s []I, current I) []I {
 	for _, x := range s {
-		var d Int
+		var d I
 		d, current = compactLeaf(x, current)
 		dst = append(dst, d)
 	}
@@ -217,7 +223,7 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	// hole of a dynamic, not admissible layout truncates to extent 0 and the
 	// empty R's cosize is negative (the all-static version of such numbers
 	// is CuTe's "Non-injective Layout detected in complement.").
-	if sr, cr := size(r).val(), cosize(r).val(); sr > cr {
+	if sr, cr := size(r).val(), cosize(layoutOf[Int](r)).val(); sr > cr {
 		c.violated(broken("complement.size", -1, itoa(sr), "<= "+itoa(cr)), "complement post: size(R) <= cosize(R) fails: %d > %d %s", sr, cr, ctx())
 	}
 	if checks&complementOrdered != 0 {
@@ -247,7 +253,7 @@ func checkComplement(c *calc, a Layout, m IntTuple, r Layout, checks complementC
 	}
 	if checks&complementCover != 0 {
 		ar := Layout{tup(a.Shape, r.Shape), tup(a.Stride, r.Stride)}
-		if cs := cosize(ar).val(); cs < sizeM {
+		if cs := cosize(layoutOf[Int](ar)).val(); cs < sizeM {
 			c.violated(broken("complement.cosize", -1, itoa(cs), ">= "+itoa(sizeM)), "complement post (1): cosize(A,R)=%d < size(M)=%d %s", cs, sizeM, ctx())
 		}
 	}

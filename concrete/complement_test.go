@@ -12,13 +12,13 @@ import (
 func TestComplementWith(t *testing.T) {
 	a, m := exLayout("((_4,_6)):((_1,_6))"), exTuple("_72")
 	c := calc{strict: true}
-	r := complementWith(&c, a, m, complementAll&^(complementCover|complementSize))
+	r := Layout(complementWith(&c, layoutOf[Int](a), m, complementAll&^(complementCover|complementSize)))
 	if r.String() != "_2:_36" {
 		t.Errorf("complement = %v, want _2:_36", r)
 	}
 	var warnings []string
 	c = calc{warnings: &warnings}
-	complementWith(&c, a, m, complementAll)
+	complementWith(&c, layoutOf[Int](a), m, complementAll)
 	if len(warnings) != 2 || !strings.Contains(warnings[0], "complement post (1): cosize(A,R)=70 < size(M)=72") ||
 		!strings.Contains(warnings[1], "size(R)=2 < size(M)/size(filter(A))=3") {
 		t.Errorf("warnings %q, want the cover and size bounds", warnings)

@@ -272,11 +272,11 @@ func compactRight(shape IntTuple, current Int) (IntTuple, Int) {
 }
 
 // compactLeaf is compact of one extent s: its stride and the next product.
-func compactLeaf(s, current Int) (Int, Int) {
+func compactLeaf[I integer[I]](s, current I) (I, I) {
 	if s.IsConst(1) {
-		return S(0), current
+		return static[I](0), current
 	}
-	return current, imul(current, s)
+	return current, current.mul(s)
 }
 
 // makeOrderedLayout is make_ordered_layout(shape, order) with CuTe's

@@ -89,7 +89,7 @@ func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 // composition(A, make_layout(B, complement(B, shape(coalesce(A))))).
 func logicalDivide(c *calc, a, b Layout) Layout {
 	m := coalesce(layoutOf[Int](a)).Shape
-	rest := complementWith(c, b, m, complementAll)
+	rest := Layout(complementWith(c, layoutOf[Int](b), m, complementAll))
 	return composition(c, a, makeLayoutConcat(b, rest))
 }
 

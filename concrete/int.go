@@ -42,16 +42,24 @@ func (i Int) IsConst(v int64) bool { return i.Static && i.V == v }
 // operations call them with I = Int); the planner instantiates them with an
 // integer type of its own that records the arithmetic (plan.go). Its
 // methods are Int's: IsConst, isStatic (the field Static), constant (S),
-// mul (imul), eq (Eq) and plain (the Int itself).
+// add, sub, mul, quo, ceilDiv, abs (iadd, isub, imul, idiv, iceilDiv,
+// iabs), eq (Eq), val (the value, for a decision) and plain (the Int
+// itself).
 type integer[I any] interface {
 	IsConst(v int64) bool
 	isStatic() bool
 	// constant returns the static integer v; the receiver gives only the
 	// type
 	constant(v int64) I
+	add(b I) I
+	sub(b I) I
 	mul(b I) I
+	quo(b I) I
+	ceilDiv(b I) I
+	abs() I
 	eq(b I) Bool
-	// plain returns the value as an Int, for a message
+	val() int64
+	// plain returns the value as an Int, for a message or a check
 	plain() Int
 }
 
@@ -64,7 +72,12 @@ func static[I integer[I]](v int64) I {
 
 func (i Int) isStatic() bool     { return i.Static }
 func (Int) constant(v int64) Int { return S(v) }
+func (i Int) add(b Int) Int      { return iadd(i, b) }
+func (i Int) sub(b Int) Int      { return isub(i, b) }
 func (i Int) mul(b Int) Int      { return imul(i, b) }
+func (i Int) quo(b Int) Int      { return idiv(i, b) }
+func (i Int) ceilDiv(b Int) Int  { return iceilDiv(i, b) }
+func (i Int) abs() Int           { return iabs(i) }
 func (i Int) eq(b Int) Bool      { return Eq(i, b) }
 func (i Int) plain() Int         { return i }
 

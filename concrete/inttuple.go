@@ -14,24 +14,24 @@ func tup(kids ...IntTuple) IntTuple { return tuple.Of(kids...) }
 
 // product is CuTe's product(t): a left fold of * over the leaves; `_1` for
 // the empty tuple.
-func product(t IntTuple) Int {
+func product[I integer[I]](t tuple.T[I]) I {
 	if t.IsLeaf() {
 		return t.Value()
 	}
 	ks := t.Kids()
 	if len(ks) == 0 {
-		return S(1)
+		return static[I](1)
 	}
 	p := product(ks[0])
 	for _, k := range ks[1:] {
-		p = imul(p, product(k))
+		p = p.mul(product(k))
 	}
 	return p
 }
 
 // appendLeaves appends the leaves of t to dst (t.Leaves without the generic
 // dictionary calls of the recursion).
-func appendLeaves(dst []Int, t IntTuple) []Int {
+func appendLeaves[I any](dst []I, t tuple.T[I]) []I {
 	if t.IsLeaf() {
 		return append(dst, t.Value())
 	}
@@ -49,39 +49,39 @@ func size(l Layout) Int { return product(l.Shape) }
 // are computed in order first (so that their overflows are raised first, in
 // the order CuTe's transforms meet them), then summed in the nesting of the
 // layout.
-func cosize(l Layout) Int {
-	var sa, da [8]Int // (room for the leaves of most layouts, without allocating)
+func cosize[I integer[I]](l layoutOf[I]) I {
+	var sa, da [8]I // (room for the leaves of most layouts, without allocating)
 	s, d := appendLeaves(sa[:0], l.Shape), appendLeaves(da[:0], l.Stride)
 	for i := range s {
-		s[i] = isub(s[i], S(1))
+		s[i] = s[i].sub(static[I](1))
 	}
 	for i := range d {
-		d[i] = iabs(d[i])
+		d[i] = d[i].abs()
 	}
 	r, _ := cosizeInner(&l.Shape, &l.Stride, s, d, 0)
-	return iadd(r, S(1))
+	return r.add(static[I](1))
 }
 
 // cosizeInner is CuTe's inner_product of the mapped shape and stride for
 // congruent shape st and stride dt, whose mapped leaves from position i on
 // are s[i:] and d[i:]: `_0 + ... + s_i*d_i`. It returns the position after
 // the last leaf.
-func cosizeInner(st, dt *IntTuple, s, d []Int, i int) (Int, int) {
+func cosizeInner[I integer[I]](st, dt *tuple.T[I], s, d []I, i int) (I, int) {
 	if st.IsLeaf() || dt.IsLeaf() {
 		if !st.IsLeaf() || !dt.IsLeaf() {
 			refuse("Mismatched ranks")
 		}
-		return imul(s[i], d[i]), i + 1
+		return s[i].mul(d[i]), i + 1
 	}
 	ks, kd := st.Kids(), dt.Kids()
 	if len(ks) != len(kd) {
 		refuse("Mismatched ranks")
 	}
-	r := S(0)
+	r := static[I](0)
 	for j := range ks {
-		var x Int
+		var x I
 		x, i = cosizeInner(&ks[j], &kd[j], s, d, i)
-		r = iadd(r, x)
+		r = r.add(x)
 	}
 	return r, i
 }
@@ -145,7 +145,7 @@ func Size(l Layout) (r Int, err error) {
 func Cosize(l Layout) (r Int, err error) {
 	err = guard("cosize", func() {
 		requireCongruent(&l)
-		r = cosize(l)
+		r = cosize(layoutOf[Int](l))
 	})
 	return
 }

@@ -23,10 +23,13 @@ type layoutOf[I any] struct {
 	Shape, Stride tuple.T[I]
 }
 
-// plainLayout is l with Int leaves, for a message.
+// plainLayout is l with Int leaves, for a message or a check.
 func plainLayout[I integer[I]](l layoutOf[I]) Layout {
-	return Layout{tuple.Map(l.Shape, I.plain), tuple.Map(l.Stride, I.plain)}
+	return Layout{plainTuple(l.Shape), plainTuple(l.Stride)}
 }
+
+// plainTuple is t with Int leaves, for a message or a check.
+func plainTuple[I integer[I]](t tuple.T[I]) IntTuple { return tuple.Map(t, I.plain) }
 
 // String prints l exactly as CuTe's print(layout) does, e.g.
 // `(_5,(_2,_2)):(_16,(_80,_4))`.

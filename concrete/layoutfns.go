@@ -32,7 +32,7 @@ func init() {
 				return LayoutValue(Layout{filterZeros(profile, l.Shape), l.Stride})
 			}},
 		&Op{Op: spec("coshape"),
-			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(cosize(a[0].Layout))) }},
+			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(cosize(layoutOf[Int](a[0].Layout)))) }},
 		&Op{Op: spec("coprofile"),
 			run: func(_ *calc, _ []Value) Value { return TupleValue(leaf(S(0))) }},
 		&Op{Op: spec("zip"),
@@ -477,7 +477,7 @@ func basisLayoutNode(b *BasisLayout) notation.Node {
 func Coshape(l Layout) (r Int, err error) {
 	err = guard("coshape", func() {
 		requireCongruent(&l)
-		r = cosize(l)
+		r = cosize(layoutOf[Int](l))
 	})
 	return
 }

@@ -776,8 +776,17 @@ type tInt struct {
 }
 
 func (tInt) constant(v int64) tInt { return tInt{Int: S(v)} }
+func (a tInt) add(b tInt) tInt     { return fromReg(iadd(a.withReg(), b.withReg())) }
+func (a tInt) sub(b tInt) tInt     { return fromReg(isub(a.withReg(), b.withReg())) }
 func (a tInt) mul(b tInt) tInt     { return fromReg(imul(a.withReg(), b.withReg())) }
+func (a tInt) quo(b tInt) tInt     { return fromReg(idiv(a.withReg(), b.withReg())) }
+func (a tInt) ceilDiv(b tInt) tInt { return fromReg(iceilDiv(a.withReg(), b.withReg())) }
+func (a tInt) abs() tInt           { return fromReg(iabs(a.withReg())) }
 func (a tInt) eq(b tInt) Bool      { return Eq(a.withReg(), b.withReg()) }
+
+// val reads a's value for a decision: it taints the trace when a is traced
+// (see Int.val).
+func (a tInt) val() int64 { return a.withReg().val() }
 
 // withReg is a as an Int carrying a's register.
 func (a tInt) withReg() Int {
@@ -804,6 +813,14 @@ var instantiated [maxLayoutOps]func(x operands) layoutOf[tInt]
 func init() {
 	instantiated[coalesceOp.id] = func(x operands) layoutOf[tInt] { return coalesce(tracedLayout(x.a)) }
 	instantiated[filterOp.id] = func(x operands) layoutOf[tInt] { return filter(tracedLayout(x.a)) }
+	instantiated[complementOp.id] = func(x operands) layoutOf[tInt] {
+		var c calc
+		return complementWith(&c, tracedLayout(x.a), tuple.Map(*x.m, fromReg), complementAll)
+	}
+	instantiated[complementDefaultOp.id] = func(x operands) layoutOf[tInt] {
+		var c calc
+		return complementDefault(&c, tracedLayout(x.a))
+	}
 }
 
 // taint marks the trace as having read a traced value (see Int.val).

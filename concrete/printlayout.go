@@ -52,7 +52,7 @@ func printGrid(header string, l Layout, cell func(int64) int64) string {
 	}
 	g := newGrid(l)
 	rows, cols := g.Rows, g.Cols
-	cosize := cosize(l).val()
+	cosize := cosize(layoutOf[Int](l)).val()
 	if cosize > math.MaxInt32 {
 		badInput("cosize %d does not fit in CuTe's int", cosize)
 	}

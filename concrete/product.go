@@ -174,7 +174,7 @@ const productComplementChecks = complementAll &^ (complementCover | complementSi
 // logicalProduct is CuTe's logical_product(Layout, Layout):
 // make_layout(A, composition(complement(A, size(A)*cosize(B)), B)).
 func logicalProduct(c *calc, a, b Layout) Layout {
-	rest := complementWith(c, a, leaf(imul(size(a), cosize(b))), productComplementChecks)
+	rest := Layout(complementWith(c, layoutOf[Int](a), leaf(imul(size(a), cosize(layoutOf[Int](b)))), productComplementChecks))
 	inner := *c
 	inner.noTwin = true
 	r := makeLayoutConcat(a, composition(&inner, rest, b))

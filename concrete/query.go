@@ -13,7 +13,7 @@ func init() {
 		&Op{Op: spec("size"),
 			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(size(a[0].Layout))) }},
 		&Op{Op: spec("cosize"),
-			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(cosize(a[0].Layout))) }},
+			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(cosize(layoutOf[Int](a[0].Layout)))) }},
 		&Op{Op: spec("rank"),
 			run: func(_ *calc, a []Value) Value { return TupleValue(leaf(Rank(a[0].Layout))) }},
 		&Op{Op: spec("depth"),
