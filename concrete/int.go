@@ -19,9 +19,10 @@ import (
 type Int struct {
 	V      int64
 	Static bool
-	// reg is zero except while an operation is traced into a plan (see
-	// plan.go): then it names the plan register that holds this dynamic
-	// value. Integers that callers see always have reg 0.
+	// reg is zero except while an operation that is not generic yet is
+	// traced into a plan (see plan.go): then it names the plan register
+	// that holds this dynamic value. Integers that callers see always have
+	// reg 0.
 	reg int32
 }
 
@@ -221,9 +222,10 @@ func sgnInt64(a int64) int64 {
 	return 0
 }
 
-// The Int arithmetic below records itself while a plan is traced: a
-// dynamic result computed from a traced operand gets the register of a new
-// plan step (see traced in plan.go). Outside tracing no integer is traced
+// The Int arithmetic below records itself while a plan is traced through
+// Int.reg (the transcriptions that are not generic yet, and for now the
+// planner's tInt too): a dynamic result computed from a traced operand gets
+// the register of a new plan step (see traced in plan.go). Outside tracing no integer is traced
 // and the test costs one predictable branch. A static result is never
 // traced: it depends on static operands only, which are part of the plan's
 // key (the static-zero rules give 0 whatever the dynamic operand is).

@@ -59,13 +59,24 @@ import (
 //
 // The planner is a layer over the transcriptions: it sees an operation
 // only as a layoutOp (its transcription, called through
-// layoutOp.compute), and the transcriptions know nothing of it. Its only
-// hooks are in int.go: the plan register an Int carries while traced
-// (Int.reg), the steps the arithmetic helpers record for traced operands,
-// and the taint of Int.val and Bool.val. Its tests compare it with the
-// plain transcription (NoPlanner): TestVectorsWithoutChecks on the CuTe
-// vectors, TestPlanReplayOtherValues and TestPlanLaneAgainstEngine on
-// generated operand types and values.
+// layoutOp.compute), and the transcriptions know nothing of it. A trace
+// runs an operation in one of two ways, until every transcription takes
+// the first (issue 18):
+//
+//   - a generic transcription (coalesce, filter, complement,
+//     complement_default: see integer in int.go) is instantiated here on
+//     the planner's own integer type, tInt, whose arithmetic records the
+//     steps and whose val taints the trace (instantiated, traceRun): the
+//     transcription's code holds nothing of the planner;
+//   - the others run on Ints carrying a register (Int.reg): the arithmetic
+//     helpers of int.go record the steps for such operands, and Int.val
+//     and Bool.val taint. These hooks are the planner's code left in the
+//     transcription. (tInt's arithmetic goes through them too for now: the
+//     two ways make the same plans, step for step.)
+//
+// Its tests compare it with the plain transcription (NoPlanner):
+// TestVectorsWithoutChecks on the CuTe vectors, TestPlanReplayOtherValues
+// and TestPlanLaneAgainstEngine on generated operand types and values.
 
 // Limits of the plan cache: operands with more key words or dynamic values,
 // and traces with more registers, run the engine instead. When the cache
