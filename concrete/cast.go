@@ -111,9 +111,9 @@ func downcastModes(l Layout, n Int) Layout {
 // that upcast and downcast recurse with: the concatenation of f of each
 // mode.
 func castModes(l Layout, f func(Layout) Layout) Layout {
-	ms := make([]Layout, l.Rank())
+	ms := make([]layoutOf[Int], l.Rank())
 	for i := range ms {
-		ms[i] = f(l.Mode(i))
+		ms[i] = layoutOf[Int](f(l.Mode(i)))
 	}
-	return makeLayoutConcat(ms...)
+	return Layout(makeLayoutConcat(ms...))
 }

@@ -11,7 +11,9 @@ import (
 // Tiler) and adds the documented checks CuTe leaves out.
 
 var (
-	compositionOp      = newLayoutOp("composition", func(c calc, x opArgs) Layout { return composition(&c, x.a, x.b) })
+	compositionOp = newLayoutOp("composition", func(c calc, x opArgs) Layout {
+		return Layout(composition(&c, layoutOf[Int](x.a), layoutOf[Int](x.b)))
+	})
 	compositionTilerOp = newLayoutOp("composition_tiler", func(c calc, x opArgs) Layout { return compositionTiler(&c, x.a, x.t) })
 )
 
@@ -77,9 +79,11 @@ func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error
 // composition is cute::composition(Layout, Layout): composition_impl on
 // coalesce_x(A) (CuTe coalesces A by its coprofile, which is an integer for
 // integer strides), followed by the documented post-condition checks.
-func composition(c *calc, a, b Layout) Layout {
-	r := compositionImpl(Layout(coalesceX(layoutOf[Int](a))), b.Shape, b.Stride)
-	checkComposition(c, a, b, r)
+func composition[I integer[I]](c *calc, a, b layoutOf[I]) layoutOf[I] {
+	r := compositionImpl(coalesceX(a), b.Shape, b.Stride)
+	if checksWanted(c) {
+		checkComposition(c, plainLayout(a), plainLayout(b), plainLayout(r))
+	}
 	return r
 }
 
@@ -102,9 +106,9 @@ func compositionTiler(c *calc, a Layout, t Tiler) Layout {
 	}
 	switch lf := t.Leaf(); lf.Kind {
 	case TileLayout:
-		return composition(c, a, lf.Layout)
+		return Layout(composition(c, layoutOf[Int](a), layoutOf[Int](lf.Layout)))
 	case TileInt:
-		return composition(c, a, Layout{leaf(lf.Int), leaf(S(1))})
+		return Layout(composition(c, layoutOf[Int](a), layoutOf[Int]{leaf(lf.Int), leaf(S(1))}))
 	}
 	return a // `_`
 }
@@ -117,18 +121,18 @@ func compositionShape(c *calc, a Layout, s IntTuple) Layout {
 			return compositionShape(c, m, s.At(i))
 		})
 	}
-	return composition(c, a, Layout{s, leaf(S(1))})
+	return Layout(composition(c, layoutOf[Int](a), layoutOf[Int]{s, leaf(S(1))}))
 }
 
 // compositionImpl is CuTe's detail::composition_impl of the coalesced left
 // operand lhs (coalesce_x(A)) and the layout bs:bd (congruent): right
 // distributivity over the modes of B, compositionMode for each integer mode.
-func compositionImpl(lhs Layout, bs, bd IntTuple) Layout {
+func compositionImpl[I integer[I]](lhs layoutOf[I], bs, bd tuple.T[I]) layoutOf[I] {
 	if bs.IsLeaf() {
 		return compositionMode(lhs, bs.Value(), bd.Value())
 	}
 	ks, kd := bs.Kids(), bd.Kids()
-	modes := make([]Layout, len(ks))
+	modes := make([]layoutOf[I], len(ks))
 	var fault *Error
 	for i := range ks {
 		if fault == nil {
@@ -148,44 +152,44 @@ func compositionImpl(lhs Layout, bs, bd IntTuple) Layout {
 // compositionMode is composition_impl of the flat lhs and the integer mode
 // s:d of B: the mode walks the modes of lhs, dividing d out of their shapes
 // and keeping s elements.
-func compositionMode(lhs Layout, s, d Int) Layout {
+func compositionMode[I integer[I]](lhs layoutOf[I], s, d I) layoutOf[I] {
 	if d.IsConst(0) { // a static stride-0 mode of B short-circuits
-		return Layout{leaf(s), leaf(d)}
+		return layoutOf[I]{tuple.Leaf(s), tuple.Leaf(d)}
 	}
 	if lhs.Shape.IsLeaf() { // integral A
-		return Layout{leaf(s), leaf(imul(d, lhs.Stride.Value()))}
+		return layoutOf[I]{tuple.Leaf(s), tuple.Leaf(d.mul(lhs.Stride.Value()))}
 	}
 	shape, stride := lhs.Shape.Kids(), lhs.Stride.Kids()
 	n := len(shape)
 	restShape, restStride := s, d
-	buf := make([]Int, 2*n) // (room for every mode: one allocation)
+	buf := make([]I, 2*n) // (room for every mode: one allocation)
 	resShape, resStride := buf[:0:n], buf[n:n]
 	for i := range n - 1 {
 		currShape, currStride := shape[i].Value(), stride[i].Value()
-		if both(currShape, restStride) && imod(restStride, currShape).val() != 0 && restStride.val() >= currShape.val() {
+		if currShape.isStatic() && restStride.isStatic() && restStride.rem(currShape).val() != 0 && restStride.val() >= currShape.val() {
 			refuse("Stride Divisibility Condition")
 		}
-		nextShape := iceilDiv(currShape, iabs(restStride))
-		nextStride := imul(iceilDiv(iabs(restStride), currShape), isignum(restStride))
+		nextShape := currShape.ceilDiv(restStride.abs())
+		nextStride := restStride.abs().ceilDiv(currShape).mul(restStride.signum())
 		if nextShape.IsConst(1) || restShape.IsConst(1) {
 			restStride = nextStride
 			continue
 		}
-		newShape := imin(nextShape, restShape)
-		if both(newShape, restShape) && imod(restShape, newShape).val() != 0 {
+		newShape := nextShape.min(restShape)
+		if newShape.isStatic() && restShape.isStatic() && restShape.rem(newShape).val() != 0 {
 			refuse("Shape Divisibility Condition")
 		}
-		resShape, resStride = append(resShape, newShape), append(resStride, imul(restStride, currStride))
-		restShape = idiv(restShape, newShape)
+		resShape, resStride = append(resShape, newShape), append(resStride, restStride.mul(currStride))
+		restShape = restShape.quo(newShape)
 		restStride = nextStride
 	}
-	last := imul(restStride, stride[n-1].Value())
+	last := restStride.mul(stride[n-1].Value())
 	// the rest, unless it is `_1` after other modes; a single mode is an
 	// integral layout
 	if len(resShape) == 0 || !restShape.IsConst(1) {
 		resShape, resStride = append(resShape, restShape), append(resStride, last)
 	}
-	return Layout(flatLayout(resShape, resStride))
+	return flatLayout(resShape, resStride)
 }
 
 // checkComposition runs the documented post-conditions of R = A o B:
@@ -251,7 +255,7 @@ func indexDefined(l Layout, i int64) (v int64, fault *Error) {
 func compositionTwin(a, b Layout) error {
 	return guard("", func() {
 		tc := calc{strict: true}
-		composition(&tc, staticLayout(a), staticLayout(b))
+		composition(&tc, layoutOf[Int](staticLayout(a)), layoutOf[Int](staticLayout(b)))
 	})
 }
 

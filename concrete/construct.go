@@ -27,11 +27,11 @@ func init() {
 			run: func(_ *calc, a []Value) Value { return LayoutValue(makeOrderedLayout(a[0].Tuple, a[1].Tuple)) }},
 		&Op{Op: spec("make_layout_concat"),
 			run: func(_ *calc, a []Value) Value {
-				ls := make([]Layout, len(a))
+				ls := make([]layoutOf[Int], len(a))
 				for i, v := range a {
-					ls[i] = v.Layout
+					ls[i] = layoutOf[Int](v.Layout)
 				}
-				return LayoutValue(makeLayoutConcat(ls...))
+				return LayoutValue(Layout(makeLayoutConcat(ls...)))
 			}},
 		&Op{Op: spec("append"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(appendLayout(a[0].Layout, a[1].Layout)) }},
@@ -132,7 +132,11 @@ func MakeOrderedLayout(shape, order IntTuple) (r Layout, err error) {
 //
 // Post-condition: layout<i>(result) == layouts[i].
 func MakeLayoutConcat(first Layout, rest ...Layout) Layout {
-	return makeLayoutConcat(append([]Layout{first}, rest...)...)
+	ls := append(make([]layoutOf[Int], 0, 1+len(rest)), layoutOf[Int](first))
+	for _, l := range rest {
+		ls = append(ls, layoutOf[Int](l))
+	}
+	return Layout(makeLayoutConcat(ls...))
 }
 
 // Append mirrors cute::append(a, b): the layout `(a...,b)` whose modes are
@@ -342,13 +346,13 @@ func makeOrderedLayout(shape, order IntTuple) Layout {
 }
 
 // makeLayoutConcat is make_layout(layout0, layout1, ...).
-func makeLayoutConcat(ls ...Layout) Layout {
-	kids := make([]IntTuple, 2*len(ls))
+func makeLayoutConcat[I any](ls ...layoutOf[I]) layoutOf[I] {
+	kids := make([]tuple.T[I], 2*len(ls))
 	sh, st := kids[:len(ls)], kids[len(ls):]
 	for i, l := range ls {
 		sh[i], st[i] = l.Shape, l.Stride
 	}
-	return Layout{tup(sh...), tup(st...)}
+	return layoutOf[I]{tuple.Of(sh...), tuple.Of(st...)}
 }
 
 // appendLayout is append(a, x): (a..., x).

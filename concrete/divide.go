@@ -90,7 +90,7 @@ func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 func logicalDivide(c *calc, a, b Layout) Layout {
 	m := coalesce(layoutOf[Int](a)).Shape
 	rest := Layout(complementWith(c, layoutOf[Int](b), m, complementAll))
-	return composition(c, a, makeLayoutConcat(b, rest))
+	return Layout(composition(c, layoutOf[Int](a), makeLayoutConcat(layoutOf[Int](b), layoutOf[Int](rest))))
 }
 
 // logicalDivideTiler is CuTe's logical_divide(Layout, Tiler): by mode
@@ -113,24 +113,25 @@ func transformByTiler(c *calc, a Layout, t Tiler, name string, f func(c *calc, a
 		if n > r {
 			refuse("%s: Too many modes in tiler.", name)
 		}
-		modes := make([]Layout, r)
+		modes := make([]layoutOf[Int], r)
 		var fault *Error
 		for i := range r {
-			modes[i] = a.Mode(i)
+			m := a.Mode(i)
 			switch {
 			case i < n && fault == nil:
-				fault = divisionFault(func() { modes[i] = transformByTiler(c, modes[i], t.At(i), name, f) })
+				fault = divisionFault(func() { m = transformByTiler(c, m, t.At(i), name, f) })
 			case i < n:
 				// CuTe refuses the whole instantiation before it runs:
 				// a static refusal of a later mode comes before the
 				// run-time division by zero of an earlier one
-				staticRefusals(func() { transformByTiler(c, modes[i], t.At(i), name, f) })
+				staticRefusals(func() { transformByTiler(c, m, t.At(i), name, f) })
 			}
+			modes[i] = layoutOf[Int](m)
 		}
 		if fault != nil {
 			throw(fault)
 		}
-		return makeLayoutConcat(modes...)
+		return Layout(makeLayoutConcat(modes...))
 	}
 	switch lf := t.Leaf(); lf.Kind {
 	case TileLayout:

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/internal/tuple"
 )
 
 // Int is one integer leaf of a CuTe IntTuple: a value tagged static (CuTe's
@@ -43,9 +44,9 @@ func (i Int) IsConst(v int64) bool { return i.Static && i.V == v }
 // operations call them with I = Int); the planner instantiates them with an
 // integer type of its own that records the arithmetic (plan.go). Its
 // methods are Int's: IsConst, isStatic (the field Static), constant (S),
-// add, sub, mul, quo, ceilDiv, abs (iadd, isub, imul, idiv, iceilDiv,
-// iabs), eq (Eq), val (the value, for a decision) and plain (the Int
-// itself).
+// add, sub, mul, quo, rem, ceilDiv, min, abs, signum (iadd, isub, imul,
+// idiv, imod, iceilDiv, imin, iabs, isignum), eq (Eq), val (the value, for
+// a decision) and plainTuple (a tuple of them as an IntTuple).
 type integer[I any] interface {
 	IsConst(v int64) bool
 	isStatic() bool
@@ -56,12 +57,16 @@ type integer[I any] interface {
 	sub(b I) I
 	mul(b I) I
 	quo(b I) I
+	rem(b I) I
 	ceilDiv(b I) I
+	min(b I) I
 	abs() I
+	signum() I
 	eq(b I) Bool
 	val() int64
-	// plain returns the value as an Int, for a message or a check
-	plain() Int
+	// plainTuple returns t with Int leaves, for a message or a check (t
+	// itself when I is Int); the receiver gives only the type
+	plainTuple(t tuple.T[I]) IntTuple
 }
 
 // static is the static integer v of type I (CuTe's Int<v>{}), S for the
@@ -71,16 +76,19 @@ func static[I integer[I]](v int64) I {
 	return z.constant(v)
 }
 
-func (i Int) isStatic() bool     { return i.Static }
-func (Int) constant(v int64) Int { return S(v) }
-func (i Int) add(b Int) Int      { return iadd(i, b) }
-func (i Int) sub(b Int) Int      { return isub(i, b) }
-func (i Int) mul(b Int) Int      { return imul(i, b) }
-func (i Int) quo(b Int) Int      { return idiv(i, b) }
-func (i Int) ceilDiv(b Int) Int  { return iceilDiv(i, b) }
-func (i Int) abs() Int           { return iabs(i) }
-func (i Int) eq(b Int) Bool      { return Eq(i, b) }
-func (i Int) plain() Int         { return i }
+func (i Int) isStatic() bool               { return i.Static }
+func (Int) constant(v int64) Int           { return S(v) }
+func (i Int) add(b Int) Int                { return iadd(i, b) }
+func (i Int) sub(b Int) Int                { return isub(i, b) }
+func (i Int) mul(b Int) Int                { return imul(i, b) }
+func (i Int) quo(b Int) Int                { return idiv(i, b) }
+func (i Int) rem(b Int) Int                { return imod(i, b) }
+func (i Int) min(b Int) Int                { return imin(i, b) }
+func (i Int) signum() Int                  { return isignum(i) }
+func (i Int) ceilDiv(b Int) Int            { return iceilDiv(i, b) }
+func (i Int) abs() Int                     { return iabs(i) }
+func (i Int) eq(b Int) Bool                { return Eq(i, b) }
+func (Int) plainTuple(t IntTuple) IntTuple { return t }
 
 // both reports whether a and b are both static.
 func both(a, b Int) bool { return a.Static && b.Static }

@@ -255,7 +255,7 @@ func sortByStride(idx []int, stride []Int) {
 func commonPrefix(a, b Layout) (invB, common Layout, ok bool) {
 	var inner calc
 	invB = rightInverseOf(b)
-	common = Layout(coalesce(layoutOf[Int](composition(&inner, a, invB)))).Mode(0)
+	common = Layout(coalesce(composition(&inner, layoutOf[Int](a), layoutOf[Int](invB)))).Mode(0)
 	return invB, common, common.Shape.Value().Static && common.Stride.Value().IsConst(1)
 }
 
@@ -280,7 +280,7 @@ func maxCommonLayout(c *calc, a, b Layout) Layout {
 		return Layout{leaf(S(1)), leaf(S(0))}
 	}
 	var inner calc
-	r := composition(&inner, invB, common)
+	r := Layout(composition(&inner, layoutOf[Int](invB), layoutOf[Int](common)))
 	if !checksWanted(c) || !positiveExtents(a, b, r) {
 		return r
 	}

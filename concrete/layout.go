@@ -23,13 +23,17 @@ type layoutOf[I any] struct {
 	Shape, Stride tuple.T[I]
 }
 
-// plainLayout is l with Int leaves, for a message or a check.
+// plainLayout is l with Int leaves, for a message or a check (l itself
+// when I is Int).
 func plainLayout[I integer[I]](l layoutOf[I]) Layout {
 	return Layout{plainTuple(l.Shape), plainTuple(l.Stride)}
 }
 
-// plainTuple is t with Int leaves, for a message or a check.
-func plainTuple[I integer[I]](t tuple.T[I]) IntTuple { return tuple.Map(t, I.plain) }
+// plainTuple is t with Int leaves (see integer.plainTuple).
+func plainTuple[I integer[I]](t tuple.T[I]) IntTuple {
+	var z I
+	return z.plainTuple(t)
+}
 
 // String prints l exactly as CuTe's print(layout) does, e.g.
 // `(_5,(_2,_2)):(_16,(_80,_4))`.

@@ -791,9 +791,17 @@ func (a tInt) add(b tInt) tInt     { return fromReg(iadd(a.withReg(), b.withReg(
 func (a tInt) sub(b tInt) tInt     { return fromReg(isub(a.withReg(), b.withReg())) }
 func (a tInt) mul(b tInt) tInt     { return fromReg(imul(a.withReg(), b.withReg())) }
 func (a tInt) quo(b tInt) tInt     { return fromReg(idiv(a.withReg(), b.withReg())) }
+func (a tInt) rem(b tInt) tInt     { return fromReg(imod(a.withReg(), b.withReg())) }
+func (a tInt) min(b tInt) tInt     { return fromReg(imin(a.withReg(), b.withReg())) }
+func (a tInt) signum() tInt        { return fromReg(isignum(a.withReg())) }
 func (a tInt) ceilDiv(b tInt) tInt { return fromReg(iceilDiv(a.withReg(), b.withReg())) }
 func (a tInt) abs() tInt           { return fromReg(iabs(a.withReg())) }
 func (a tInt) eq(b tInt) Bool      { return Eq(a.withReg(), b.withReg()) }
+
+// plainTuple is t with the Ints of its leaves.
+func (tInt) plainTuple(t tuple.T[tInt]) IntTuple {
+	return tuple.Map(t, func(i tInt) Int { return i.Int })
+}
 
 // val reads a's value for a decision: it taints the trace when a is traced
 // (see Int.val).
@@ -824,6 +832,10 @@ var instantiated [maxLayoutOps]func(x operands) layoutOf[tInt]
 func init() {
 	instantiated[coalesceOp.id] = func(x operands) layoutOf[tInt] { return coalesce(tracedLayout(x.a)) }
 	instantiated[filterOp.id] = func(x operands) layoutOf[tInt] { return filter(tracedLayout(x.a)) }
+	instantiated[compositionOp.id] = func(x operands) layoutOf[tInt] {
+		var c calc
+		return composition(&c, tracedLayout(x.a), tracedLayout(x.b))
+	}
 	instantiated[complementOp.id] = func(x operands) layoutOf[tInt] {
 		var c calc
 		return complementWith(&c, tracedLayout(x.a), tuple.Map(*x.m, fromReg), complementAll)
@@ -860,7 +872,7 @@ func makePlan(op *layoutOp, x *operands, key []uint64, nin int) *plan {
 		tx.m = &tm
 	}
 	tracing = t
-	res, failed := traceRun(op, &tx)
+	res, gres, failed := traceRun(op, &tx)
 	tracing = nil
 	if failed == traceFault {
 		// the values of this call overflow or divide by zero: others of
@@ -870,7 +882,14 @@ func makePlan(op *layoutOp, x *operands, key []uint64, nin int) *plan {
 	}
 	p := &plan{key: string(keyBytes(key)), args: tx, nin: nin, engine: true}
 	if failed == traceOK && !t.tainted && int(g.n) == nin {
-		p.engine = !p.finish(t, res)
+		var roots [2]outNode
+		if instantiated[op.id] != nil {
+			roots = [2]outNode{outNodeOf(p, t, gres.Shape, tInt.withReg), outNodeOf(p, t, gres.Stride, tInt.withReg)}
+		} else {
+			self := func(i Int) Int { return i }
+			roots = [2]outNode{outNodeOf(p, t, res.Shape, self), outNodeOf(p, t, res.Stride, self)}
+		}
+		p.engine = !p.finish(t, roots)
 	}
 	plans.add(op, p)
 	return p
@@ -886,35 +905,34 @@ const (
 )
 
 // traceRun runs op's transcription on traced operands: its instantiation
-// on tInt when it is generic, else layoutOp.compute.
-func traceRun(op *layoutOp, x *operands) (res Layout, failed int) {
+// on tInt when it is generic (its result is gres), else layoutOp.compute
+// (its result is res).
+func traceRun(op *layoutOp, x *operands) (res Layout, gres layoutOf[tInt], failed int) {
 	err := guard("", func() {
 		if f := instantiated[op.id]; f != nil {
 			requireOperands(x)
-			r := f(*x)
-			res = Layout{tuple.Map(r.Shape, tInt.withReg), tuple.Map(r.Stride, tInt.withReg)}
+			gres = f(*x)
 			return
 		}
 		var c calc
 		res = op.compute(&c, x)
 	})
 	if err == nil {
-		return res, traceOK
+		return res, gres, traceOK
 	}
 	// only the arithmetic faults make errors of these kinds (arithFault.err)
 	if k := err.(*Error).Kind; k == Overflow || k == DivByZero {
-		return res, traceFault
+		return res, gres, traceFault
 	}
-	return res, traceError
+	return res, gres, traceError
 }
 
-// finish makes p's steps and output from the trace t and its result res:
-// registers are renumbered (operands' values 1..nin, then the constants,
+// finish makes p's steps and output from the trace t and the roots of its
+// result (see outNodeOf): registers are renumbered (operands' values 1..nin, then the constants,
 // then the steps' results, a register being reused once its value is
 // dead). It reports false when the plan needs more registers than a replay
 // has.
-func (p *plan) finish(t *tracer, res Layout) bool {
-	roots := [2]outNode{p.outNode(t, res.Shape), p.outNode(t, res.Stride)}
+func (p *plan) finish(t *tracer, roots [2]outNode) bool {
 	// which trace registers are step results
 	n := len(t.init)
 	result := make([]bool, n)
@@ -1136,17 +1154,19 @@ func (p *plan) cannotOverflow(bound uint64) bool {
 	return true
 }
 
-// outNode adds the nodes below x to p.nodes and returns x's node.
-func (p *plan) outNode(t *tracer, x IntTuple) outNode {
+// outNodeOf adds the nodes below x, a tree of a traced result whose leaves
+// are the Ints (with their registers) that asInt gives, to p.nodes and
+// returns x's node.
+func outNodeOf[L any](p *plan, t *tracer, x tuple.T[L], asInt func(L) Int) outNode {
 	if x.IsLeaf() {
-		v := x.Value()
+		v := asInt(x.Value())
 		return outNode{n: -1, reg: t.operand(v), static: v.Static}
 	}
 	ks := x.Kids()
 	kid := len(p.nodes)
 	p.nodes = append(p.nodes, make([]outNode, len(ks))...)
 	for i := range ks {
-		o := p.outNode(t, ks[i]) // (it appends to p.nodes: not in the assignment)
+		o := outNodeOf(p, t, ks[i], asInt) // (it appends to p.nodes: not in the assignment)
 		p.nodes[kid+i] = o
 	}
 	return outNode{n: int32(len(ks)), kid: int32(kid)}

@@ -252,6 +252,24 @@ func TestTaint(t *testing.T) {
 	if !tr.tainted {
 		t.Fatal("reading a traced value did not taint the trace")
 	}
+	// the planner's integer of the generic transcriptions: the same
+	tr.tainted = false
+	tx := fromReg(x)
+	ty := tx.mul(tInt{Int: S(2)})
+	if ty.V != 12 || ty.reg != y.reg || len(tr.code) != 1 {
+		t.Fatalf("tInt mul of a traced value: %+v, %d steps", ty, len(tr.code))
+	}
+	if tx.quo(tInt{Int: S(4)}); len(tr.code) != 2 {
+		t.Fatalf("tInt quo of a traced value recorded %d steps, want 2", len(tr.code))
+	}
+	tInt{Int: S(3)}.val()
+	if tr.tainted {
+		t.Fatal("reading an untraced tInt tainted the trace")
+	}
+	ty.val()
+	if !tr.tainted {
+		t.Fatal("reading a traced tInt did not taint the trace")
+	}
 }
 
 // TestPlanKeys checks that calls differing only in what a plan does not

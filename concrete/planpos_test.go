@@ -129,9 +129,9 @@ func TestPosKeepsDivisions(t *testing.T) {
 		init: make([]int64, 5),
 		code: []traceStep{{op: stepQuo, d: 3, a: 1, b: 2}, {op: stepQuo, d: 4, a: 1, b: 3}},
 	}
-	r1 := leaf(Int{reg: 1})
+	r1 := outNode{n: -1, reg: 1}
 	p := &plan{nin: 2}
-	if !p.finish(tr, Layout{r1, r1}) || p.posBelow == 0 {
+	if !p.finish(tr, [2]outNode{r1, r1}) || p.posBelow == 0 {
 		t.Fatal("no positive-operand steps made")
 	}
 	for _, o := range []int{fast, pos} {

@@ -95,7 +95,7 @@ func newTVGrid(tv Layout, tile IntTuple) TVGrid {
 		b++
 	}
 	id := Layout{Shape: tup(leaf(rows), leaf(cols)), Stride: tup(leaf(S(1)), leaf(S(b)))}
-	c := composition(&calc{}, id, tv)
+	c := Layout(composition(&calc{}, layoutOf[Int](id), layoutOf[Int](tv)))
 	// split the strides: rowPart holds the k of k@0, colPart the k of k@1
 	basis := tuple.Map(c.Stride, func(d Int) scaled {
 		switch {

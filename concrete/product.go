@@ -177,7 +177,7 @@ func logicalProduct(c *calc, a, b Layout) Layout {
 	rest := Layout(complementWith(c, layoutOf[Int](a), leaf(imul(size(a), cosize(layoutOf[Int](b)))), productComplementChecks))
 	inner := *c
 	inner.noTwin = true
-	r := makeLayoutConcat(a, composition(&inner, rest, b))
+	r := Layout(makeLayoutConcat(layoutOf[Int](a), composition(&inner, layoutOf[Int](rest), layoutOf[Int](b))))
 	if checksWanted(c) && (!isStatic(a) || !isStatic(b)) {
 		if err := productTwin(a, b); err != nil {
 			c.violated(Violation{Op: "logical_product", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: []string{"A=" + a.String(), "B=" + b.String()}},
