@@ -8,7 +8,9 @@ import "strconv"
 // tile_unzip (zip2_by) and the `_` slices of tiled_*/flat_*.
 
 var (
-	logicalDivideOp      = newLayoutOp("logical_divide", func(c calc, x opArgs) Layout { return logicalDivide(&c, x.a, x.b) })
+	logicalDivideOp = newLayoutOp("logical_divide", func(c calc, x opArgs) Layout {
+		return Layout(logicalDivide(&c, layoutOf[Int](x.a), layoutOf[Int](x.b)))
+	})
 	logicalDivideTilerOp = newLayoutOp("logical_divide", func(c calc, x opArgs) Layout { return logicalDivideTiler(&c, x.a, x.t) })
 	zippedDivideOp       = newLayoutOp("zipped_divide", func(c calc, x opArgs) Layout { return zippedDivide(&c, x.a, x.t) })
 	tiledDivideOp        = newLayoutOp("tiled_divide", func(c calc, x opArgs) Layout { return tiledDivide(&c, x.a, x.t) })
@@ -87,17 +89,19 @@ func FlatDivide(a Layout, t Tiler, opts ...Option) (r Layout, err error) {
 
 // logicalDivide is CuTe's logical_divide(Layout, Layout):
 // composition(A, make_layout(B, complement(B, shape(coalesce(A))))).
-func logicalDivide(c *calc, a, b Layout) Layout {
-	m := coalesce(layoutOf[Int](a)).Shape
-	rest := Layout(complementWith(c, layoutOf[Int](b), m, complementAll))
-	return Layout(composition(c, layoutOf[Int](a), makeLayoutConcat(layoutOf[Int](b), layoutOf[Int](rest))))
+func logicalDivide[I integer[I]](c *calc, a, b layoutOf[I]) layoutOf[I] {
+	m := coalesce(a).Shape
+	rest := complementWith(c, b, m, complementAll)
+	return composition(c, a, makeLayoutConcat(b, rest))
 }
 
 // logicalDivideTiler is CuTe's logical_divide(Layout, Tiler): by mode
 // through a tuple tiler (transformByTiler), A itself for `_`, and
 // logical_divide(A, make_layout(n)) for an integer n.
 func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
-	return transformByTiler(c, a, t, "logical_divide", logicalDivide)
+	return transformByTiler(c, a, t, "logical_divide", func(c *calc, a, b Layout) Layout {
+		return Layout(logicalDivide(c, layoutOf[Int](a), layoutOf[Int](b)))
+	})
 }
 
 // transformByTiler is the operation f (logical_divide or logical_product,

@@ -23,6 +23,11 @@ type layoutOf[I any] struct {
 	Shape, Stride tuple.T[I]
 }
 
+// rank and mode are Layout.Rank and Layout.Mode.
+func (l layoutOf[I]) rank() int { return l.Shape.Rank() }
+
+func (l layoutOf[I]) mode(i int) layoutOf[I] { return layoutOf[I]{l.Shape.At(i), l.Stride.At(i)} }
+
 // plainLayout is l with Int leaves, for a message or a check (l itself
 // when I is Int).
 func plainLayout[I integer[I]](l layoutOf[I]) Layout {

@@ -836,6 +836,22 @@ func init() {
 		var c calc
 		return composition(&c, tracedLayout(x.a), tracedLayout(x.b))
 	}
+	instantiated[logicalDivideOp.id] = func(x operands) layoutOf[tInt] {
+		var c calc
+		return logicalDivide(&c, tracedLayout(x.a), tracedLayout(x.b))
+	}
+	instantiated[logicalProductOp.id] = func(x operands) layoutOf[tInt] {
+		var c calc
+		return logicalProduct(&c, tracedLayout(x.a), tracedLayout(x.b))
+	}
+	instantiated[blockedProductOp.id] = func(x operands) layoutOf[tInt] {
+		var c calc
+		return blockedProduct(&c, tracedLayout(x.a), tracedLayout(x.b))
+	}
+	instantiated[rakedProductOp.id] = func(x operands) layoutOf[tInt] {
+		var c calc
+		return rakedProduct(&c, tracedLayout(x.a), tracedLayout(x.b))
+	}
 	instantiated[complementOp.id] = func(x operands) layoutOf[tInt] {
 		var c calc
 		return complementWith(&c, tracedLayout(x.a), tuple.Map(*x.m, fromReg), complementAll)

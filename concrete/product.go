@@ -3,6 +3,8 @@ package concrete
 import (
 	"strconv"
 	"strings"
+
+	"github.com/cutealg/cutealg/internal/tuple"
 )
 
 // This file holds the product family of CuTe's layout.hpp: logical_product
@@ -11,13 +13,19 @@ import (
 // helpers are shared with the divide family (divide.go).
 
 var (
-	logicalProductOp      = newLayoutOp("logical_product", func(c calc, x opArgs) Layout { return logicalProduct(&c, x.a, x.b) })
+	logicalProductOp = newLayoutOp("logical_product", func(c calc, x opArgs) Layout {
+		return Layout(logicalProduct(&c, layoutOf[Int](x.a), layoutOf[Int](x.b)))
+	})
 	logicalProductTilerOp = newLayoutOp("logical_product", func(c calc, x opArgs) Layout { return logicalProductTiler(&c, x.a, x.t) })
 	zippedProductOp       = newLayoutOp("zipped_product", func(c calc, x opArgs) Layout { return zippedProduct(&c, x.a, x.t) })
 	tiledProductOp        = newLayoutOp("tiled_product", func(c calc, x opArgs) Layout { return tiledProduct(&c, x.a, x.t) })
 	flatProductOp         = newLayoutOp("flat_product", func(c calc, x opArgs) Layout { return flatProduct(&c, x.a, x.t) })
-	blockedProductOp      = newLayoutOp("blocked_product", func(c calc, x opArgs) Layout { return blockedProduct(&c, x.a, x.b) })
-	rakedProductOp        = newLayoutOp("raked_product", func(c calc, x opArgs) Layout { return rakedProduct(&c, x.a, x.b) })
+	blockedProductOp      = newLayoutOp("blocked_product", func(c calc, x opArgs) Layout {
+		return Layout(blockedProduct(&c, layoutOf[Int](x.a), layoutOf[Int](x.b)))
+	})
+	rakedProductOp = newLayoutOp("raked_product", func(c calc, x opArgs) Layout {
+		return Layout(rakedProduct(&c, layoutOf[Int](x.a), layoutOf[Int](x.b)))
+	})
 )
 
 func init() {
@@ -173,18 +181,27 @@ const productComplementChecks = complementAll &^ (complementCover | complementSi
 
 // logicalProduct is CuTe's logical_product(Layout, Layout):
 // make_layout(A, composition(complement(A, size(A)*cosize(B)), B)).
-func logicalProduct(c *calc, a, b Layout) Layout {
-	rest := Layout(complementWith(c, layoutOf[Int](a), leaf(imul(size(a), cosize(layoutOf[Int](b)))), productComplementChecks))
+func logicalProduct[I integer[I]](c *calc, a, b layoutOf[I]) layoutOf[I] {
+	rest := complementWith(c, a, tuple.Leaf(product(a.Shape).mul(cosize(b))), productComplementChecks)
 	inner := *c
 	inner.noTwin = true
-	r := Layout(makeLayoutConcat(layoutOf[Int](a), composition(&inner, layoutOf[Int](rest), layoutOf[Int](b))))
-	if checksWanted(c) && (!isStatic(a) || !isStatic(b)) {
-		if err := productTwin(a, b); err != nil {
-			c.violated(Violation{Op: "logical_product", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: []string{"A=" + a.String(), "B=" + b.String()}},
-				"logical_product with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
-		}
+	r := makeLayoutConcat(a, composition(&inner, rest, b))
+	if checksWanted(c) {
+		checkProductTwin(c, plainLayout(a), plainLayout(b))
 	}
 	return r
+}
+
+// checkProductTwin reports, with checks wanted, a logical product of
+// layouts with dynamic integers whose all-static version fails.
+func checkProductTwin(c *calc, a, b Layout) {
+	if isStatic(a) && isStatic(b) {
+		return
+	}
+	if err := productTwin(a, b); err != nil {
+		c.violated(Violation{Op: "logical_product", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: []string{"A=" + a.String(), "B=" + b.String()}},
+			"logical_product with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
+	}
 }
 
 // productTwin computes the logical product of the all-static versions of a
@@ -193,13 +210,15 @@ func logicalProduct(c *calc, a, b Layout) Layout {
 func productTwin(a, b Layout) error {
 	return guard("", func() {
 		tc := calc{strict: true}
-		logicalProduct(&tc, staticLayout(a), staticLayout(b))
+		logicalProduct(&tc, layoutOf[Int](staticLayout(a)), layoutOf[Int](staticLayout(b)))
 	})
 }
 
 // logicalProductTiler is CuTe's logical_product(Layout, Tiler).
 func logicalProductTiler(c *calc, a Layout, t Tiler) Layout {
-	return transformByTiler(c, a, t, "logical_product", logicalProduct)
+	return transformByTiler(c, a, t, "logical_product", func(c *calc, a, b Layout) Layout {
+		return Layout(logicalProduct(c, layoutOf[Int](a), layoutOf[Int](b)))
+	})
 }
 
 // zippedProduct is CuTe's zipped_product: tile_unzip(logical_product(A, T), T).
@@ -222,29 +241,29 @@ func flatProduct(c *calc, a Layout, t Tiler) Layout {
 // blockedProduct is CuTe's blocked_product: zip(layout<0>(P),
 // layout<1>(P)) for P = logical_product(append<R>(A), append<R>(B)),
 // R = max(rank(A), rank(B)).
-func blockedProduct(c *calc, a, b Layout) Layout {
-	r := max(a.Rank(), b.Rank())
+func blockedProduct[I integer[I]](c *calc, a, b layoutOf[I]) layoutOf[I] {
+	r := max(a.rank(), b.rank())
 	p := logicalProduct(c, padRank(a, r), padRank(b, r))
-	return zipLayouts(p.Mode(0), p.Mode(1))
+	return zipLayouts(p.mode(0), p.mode(1))
 }
 
 // rakedProduct is CuTe's raked_product: blocked_product with the two modes
 // of P swapped, zip(layout<1>(P), layout<0>(P)).
-func rakedProduct(c *calc, a, b Layout) Layout {
-	r := max(a.Rank(), b.Rank())
+func rakedProduct[I integer[I]](c *calc, a, b layoutOf[I]) layoutOf[I] {
+	r := max(a.rank(), b.rank())
 	p := logicalProduct(c, padRank(a, r), padRank(b, r))
-	return zipLayouts(p.Mode(1), p.Mode(0))
+	return zipLayouts(p.mode(1), p.mode(0))
 }
 
 // padRank is CuTe's append<n>(layout): the layout padded with `_1:_0` modes
 // to rank n (n >= rank(l)); an integer-shaped layout stays as it is for
 // n == 1.
-func padRank(l Layout, n int) Layout {
-	r := l.Rank()
+func padRank[I integer[I]](l layoutOf[I], n int) layoutOf[I] {
+	r := l.rank()
 	if r == n {
 		return l
 	}
-	buf := make([]IntTuple, 2*n)
+	buf := make([]tuple.T[I], 2*n)
 	sh, st := buf[:0:n], buf[n:n]
 	if l.Shape.IsLeaf() {
 		sh, st = append(sh, l.Shape), append(st, l.Stride)
@@ -252,31 +271,32 @@ func padRank(l Layout, n int) Layout {
 		sh, st = append(sh, l.Shape.Kids()...), append(st, l.Stride.Kids()...)
 	}
 	for range n - r {
-		sh, st = append(sh, leaf(S(1))), append(st, leaf(S(0)))
+		sh, st = append(sh, tuple.Leaf(static[I](1))), append(st, tuple.Leaf(static[I](0)))
 	}
-	return Layout{tup(sh...), tup(st...)}
+	return layoutOf[I]{tuple.Of(sh...), tuple.Of(st...)}
 }
 
 // zipLayouts is CuTe's zip(layoutA, layoutB), the zip of the shapes and of
 // the strides: ((a0,b0),(a1,b1),...) for tuples of equal rank ("Mismatched
 // Ranks" otherwise); an integer-shaped a gives the single mode ((a,b)).
-func zipLayouts(a, b Layout) Layout {
+func zipLayouts[I integer[I]](a, b layoutOf[I]) layoutOf[I] {
 	if a.Shape.IsLeaf() {
-		return Layout{tup(tup(a.Shape, b.Shape)), tup(tup(a.Stride, b.Stride))}
+		return layoutOf[I]{tuple.Of(tuple.Of(a.Shape, b.Shape)), tuple.Of(tuple.Of(a.Stride, b.Stride))}
 	}
 	if b.Shape.IsLeaf() {
-		noTupleSize(b.Shape.Value())
+		s := plainTuple(b.Shape)
+		noTupleSize(s.Value())
 	}
-	r := a.Rank()
-	if b.Rank() != r {
+	r := a.rank()
+	if b.rank() != r {
 		refuse("Mismatched Ranks")
 	}
-	sh, st := make([]IntTuple, r), make([]IntTuple, r)
+	sh, st := make([]tuple.T[I], r), make([]tuple.T[I], r)
 	for i := range r {
-		sh[i] = tup(a.Shape.At(i), b.Shape.At(i))
-		st[i] = tup(a.Stride.At(i), b.Stride.At(i))
+		sh[i] = tuple.Of(a.Shape.At(i), b.Shape.At(i))
+		st[i] = tuple.Of(a.Stride.At(i), b.Stride.At(i))
 	}
-	return Layout{tup(sh...), tup(st...)}
+	return layoutOf[I]{tuple.Of(sh...), tuple.Of(st...)}
 }
 
 // productEach is CuTe's product_each(shape): the product of every mode, as
@@ -299,7 +319,7 @@ func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout
 	if block.Rank() > r {
 		refuse("Rank of layout must be <= rank of target shape.")
 	}
-	padded := padRank(block, r)
+	padded := Layout(padRank(layoutOf[Int](block), r))
 	bs, ts := productEach(padded.Shape), productEach(target)
 	static := true
 	for _, t := range ts {
@@ -328,7 +348,7 @@ func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout
 	} else {
 		tiles = makeOrderedLayout(tup(ps...), *order)
 	}
-	res := blockedProduct(c, padded, tiles)
+	res := Layout(blockedProduct(c, layoutOf[Int](padded), layoutOf[Int](tiles)))
 	for i, t := range ts {
 		if size(res.Mode(i)).val() != t.val() {
 			got := make([]string, r)
