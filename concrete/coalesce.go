@@ -18,7 +18,9 @@ func init() {
 	register(
 		&Op{Op: spec("coalesce"), layout: coalesceOp},
 		&Op{Op: spec("coalesce_profile"),
-			run: func(_ *calc, a []Value) Value { return LayoutValue(coalesceProfile(a[0].Layout, a[1].Tuple)) }},
+			run: func(_ *calc, a []Value) Value {
+				return LayoutValue(Layout(coalesceProfile(layoutOf[Int](a[0].Layout), a[1].Tuple)))
+			}},
 		&Op{Op: spec("filter"), layout: filterOp},
 	)
 }
@@ -49,7 +51,7 @@ func Coalesce(l Layout, opts ...Option) (r Layout, err error) {
 func CoalesceProfile(l Layout, profile IntTuple, opts ...Option) (r Layout, err error) {
 	err = guard("coalesce_profile", func() {
 		requireCongruent(&l)
-		r = coalesceProfile(l, profile)
+		r = Layout(coalesceProfile(layoutOf[Int](l), profile))
 	})
 	return
 }
@@ -168,11 +170,11 @@ func bwCoalesceAll[I integer[I]](sh, st []I, x bool) layoutOf[I] {
 // coalesceProfile is cute::coalesce(layout, trg_profile): coalesce at the
 // integer terminals of the profile, mode by mode where it is a tuple (the
 // modes of the layout beyond the profile are kept as they are).
-func coalesceProfile(l Layout, profile IntTuple) Layout {
+func coalesceProfile[I integer[I]](l layoutOf[I], profile IntTuple) layoutOf[I] {
 	if profile.IsLeaf() {
-		return Layout(coalesce(layoutOf[Int](l)))
+		return coalesce(l)
 	}
-	return byMode(l, profile.Rank(), true, func(i int, m Layout) Layout {
+	return byMode(l, profile.Rank(), true, func(i int, m layoutOf[I]) layoutOf[I] {
 		return coalesceProfile(m, profile.At(i))
 	})
 }
@@ -181,22 +183,22 @@ func coalesceProfile(l Layout, profile IntTuple) Layout {
 // profile or a tiler): the result is make_layout of f(i, layout<i>) for
 // i < n, followed by the remaining modes of l when keepRest is set (else
 // they are dropped). CuTe requires n <= rank(l) (a static_assert).
-func byMode(l Layout, n int, keepRest bool, f func(i int, m Layout) Layout) Layout {
-	r := l.Rank()
+func byMode[I any](l layoutOf[I], n int, keepRest bool, f func(i int, m layoutOf[I]) layoutOf[I]) layoutOf[I] {
+	r := l.rank()
 	checkModes(n, r)
 	if !keepRest {
 		r = n
 	}
-	kids := make([]IntTuple, 2*r)
+	kids := make([]tuple.T[I], 2*r)
 	sh, st := kids[:r], kids[r:]
 	for i := range r {
-		m := l.Mode(i)
+		m := l.mode(i)
 		if i < n {
 			m = f(i, m)
 		}
 		sh[i], st[i] = m.Shape, m.Stride
 	}
-	return Layout{tup(sh...), tup(st...)}
+	return layoutOf[I]{tuple.Of(sh...), tuple.Of(st...)}
 }
 
 // filter is cute::filter(layout) = coalesce(filter_zeros(layout)): the

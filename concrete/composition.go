@@ -14,7 +14,9 @@ var (
 	compositionOp = newLayoutOp("composition", func(c calc, x opArgs) Layout {
 		return Layout(composition(&c, layoutOf[Int](x.a), layoutOf[Int](x.b)))
 	})
-	compositionTilerOp = newLayoutOp("composition_tiler", func(c calc, x opArgs) Layout { return compositionTiler(&c, x.a, x.t) })
+	compositionTilerOp = newLayoutOp("composition_tiler", func(c calc, x opArgs) Layout {
+		return Layout(compositionTiler(&c, layoutOf[Int](x.a), x.t))
+	})
 )
 
 func init() {
@@ -22,7 +24,9 @@ func init() {
 		&Op{Op: spec("composition"), layout: compositionOp},
 		&Op{Op: spec("composition_tiler"), layout: compositionTilerOp},
 		&Op{Op: spec("composition_shape"),
-			run: func(c *calc, a []Value) Value { return LayoutValue(compositionShape(c, a[0].Layout, a[1].Tuple)) }},
+			run: func(c *calc, a []Value) Value {
+				return LayoutValue(Layout(compositionShape(c, layoutOf[Int](a[0].Layout), a[1].Tuple)))
+			}},
 	)
 }
 
@@ -71,7 +75,7 @@ func CompositionShape(a Layout, s IntTuple, opts ...Option) (r Layout, err error
 		requireCongruent(&a)
 		var c calc
 		c.apply(opts)
-		r = compositionShape(&c, a, s)
+		r = Layout(compositionShape(&c, layoutOf[Int](a), s))
 	})
 	return
 }
@@ -98,30 +102,30 @@ func checkModes(n, r int) {
 // compositionTiler is cute::composition(Layout, Tiler): a tuple tiler
 // composes mode by mode, dropping the modes of A beyond it; a layout is
 // composed with A, an integer n means the layout n:_1 and `_` keeps A.
-func compositionTiler(c *calc, a Layout, t Tiler) Layout {
+func compositionTiler[I integer[I], L tilerLeaf[I]](c *calc, a layoutOf[I], t tuple.T[L]) layoutOf[I] {
 	if !t.IsLeaf() {
-		return byMode(a, t.Rank(), false, func(i int, m Layout) Layout {
+		return byMode(a, t.Rank(), false, func(i int, m layoutOf[I]) layoutOf[I] {
 			return compositionTiler(c, m, t.At(i))
 		})
 	}
-	switch lf := t.Leaf(); lf.Kind {
+	switch lf := t.Value(); lf.kind() {
 	case TileLayout:
-		return Layout(composition(c, layoutOf[Int](a), layoutOf[Int](lf.Layout)))
+		return composition(c, a, lf.layout())
 	case TileInt:
-		return Layout(composition(c, layoutOf[Int](a), layoutOf[Int]{leaf(lf.Int), leaf(S(1))}))
+		return composition(c, a, layoutOf[I]{tuple.Leaf(lf.integer()), tuple.Leaf(static[I](1))})
 	}
 	return a // `_`
 }
 
 // compositionShape is cute::composition(Layout, Shape): the shape as a tiler
 // of integers.
-func compositionShape(c *calc, a Layout, s IntTuple) Layout {
+func compositionShape[I integer[I]](c *calc, a layoutOf[I], s tuple.T[I]) layoutOf[I] {
 	if !s.IsLeaf() {
-		return byMode(a, s.Rank(), false, func(i int, m Layout) Layout {
+		return byMode(a, s.Rank(), false, func(i int, m layoutOf[I]) layoutOf[I] {
 			return compositionShape(c, m, s.At(i))
 		})
 	}
-	return Layout(composition(c, layoutOf[Int](a), layoutOf[Int]{s, leaf(S(1))}))
+	return composition(c, a, layoutOf[I]{s, tuple.Leaf(static[I](1))})
 }
 
 // compositionImpl is CuTe's detail::composition_impl of the coalesced left

@@ -15,12 +15,12 @@ func init() {
 		&Op{Op: spec("make_layout"),
 			run: func(_ *calc, a []Value) Value {
 				if len(a) == 1 {
-					return LayoutValue(makeLayoutLeft(a[0].Tuple))
+					return LayoutValue(Layout(makeLayoutLeft(a[0].Tuple)))
 				}
 				return LayoutValue(makeLayout(a[0].Tuple, a[1].Tuple))
 			}},
 		&Op{Op: spec("make_layout_left"),
-			run: func(_ *calc, a []Value) Value { return LayoutValue(makeLayoutLeft(a[0].Tuple)) }},
+			run: func(_ *calc, a []Value) Value { return LayoutValue(Layout(makeLayoutLeft(a[0].Tuple))) }},
 		&Op{Op: spec("make_layout_right"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(makeLayoutRight(a[0].Tuple)) }},
 		&Op{Op: spec("make_ordered_layout"),
@@ -69,7 +69,7 @@ func MakeLayout(shape IntTuple, stride ...IntTuple) (r Layout, err error) {
 	err = guard("make_layout", func() {
 		switch len(stride) {
 		case 0:
-			r = makeLayoutLeft(shape)
+			r = Layout(makeLayoutLeft(shape))
 		case 1:
 			r = makeLayout(shape, stride[0])
 		default:
@@ -89,7 +89,7 @@ func MakeLayout(shape IntTuple, stride ...IntTuple) (r Layout, err error) {
 // result is a bijection of [0, size(shape)) onto itself.
 func MakeLayoutLeft(shape IntTuple) (r Layout, err error) {
 	err = guard("make_layout_left", func() {
-		r = makeLayoutLeft(shape)
+		r = Layout(makeLayoutLeft(shape))
 	})
 	return
 }
@@ -232,9 +232,9 @@ func makeLayout(shape, stride IntTuple) Layout {
 }
 
 // makeLayoutLeft is make_layout(shape) = make_layout(shape, LayoutLeft{}).
-func makeLayoutLeft(shape IntTuple) Layout {
-	d, _ := compactLeft(shape, S(1))
-	return Layout{shape, d}
+func makeLayoutLeft[I integer[I]](shape tuple.T[I]) layoutOf[I] {
+	d, _ := compactLeft(shape, static[I](1))
+	return layoutOf[I]{shape, d}
 }
 
 // makeLayoutRight is make_layout(shape, LayoutRight{}).
@@ -247,17 +247,17 @@ func makeLayoutRight(shape IntTuple) Layout {
 // column-major strides of shape starting at current, and the running
 // product after the last leaf. A static `_1` extent gets the stride `_0`
 // and does not advance the product.
-func compactLeft(shape IntTuple, current Int) (IntTuple, Int) {
+func compactLeft[I integer[I]](shape tuple.T[I], current I) (tuple.T[I], I) {
 	if shape.IsLeaf() {
 		d, next := compactLeaf(shape.Value(), current)
-		return leaf(d), next
+		return tuple.Leaf(d), next
 	}
 	ks := shape.Kids()
-	out := make([]IntTuple, len(ks))
+	out := make([]tuple.T[I], len(ks))
 	for i, k := range ks {
 		out[i], current = compactLeft(k, current)
 	}
-	return tup(out...), current
+	return tuple.Of(out...), current
 }
 
 // compactRight is detail::compact<LayoutRight>(shape, current): the same

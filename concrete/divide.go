@@ -1,6 +1,10 @@
 package concrete
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/cutealg/cutealg/internal/tuple"
+)
 
 // This file holds the divide family of CuTe's layout.hpp (logical_divide and
 // its zipped/tiled/flat rearrangements) and the mode-regrouping helpers that
@@ -11,10 +15,18 @@ var (
 	logicalDivideOp = newLayoutOp("logical_divide", func(c calc, x opArgs) Layout {
 		return Layout(logicalDivide(&c, layoutOf[Int](x.a), layoutOf[Int](x.b)))
 	})
-	logicalDivideTilerOp = newLayoutOp("logical_divide", func(c calc, x opArgs) Layout { return logicalDivideTiler(&c, x.a, x.t) })
-	zippedDivideOp       = newLayoutOp("zipped_divide", func(c calc, x opArgs) Layout { return zippedDivide(&c, x.a, x.t) })
-	tiledDivideOp        = newLayoutOp("tiled_divide", func(c calc, x opArgs) Layout { return tiledDivide(&c, x.a, x.t) })
-	flatDivideOp         = newLayoutOp("flat_divide", func(c calc, x opArgs) Layout { return flatDivide(&c, x.a, x.t) })
+	logicalDivideTilerOp = newLayoutOp("logical_divide", func(c calc, x opArgs) Layout {
+		return Layout(logicalDivideTiler(&c, layoutOf[Int](x.a), x.t))
+	})
+	zippedDivideOp = newLayoutOp("zipped_divide", func(c calc, x opArgs) Layout {
+		return Layout(zippedDivide(&c, layoutOf[Int](x.a), x.t))
+	})
+	tiledDivideOp = newLayoutOp("tiled_divide", func(c calc, x opArgs) Layout {
+		return Layout(tiledDivide(&c, layoutOf[Int](x.a), x.t))
+	})
+	flatDivideOp = newLayoutOp("flat_divide", func(c calc, x opArgs) Layout {
+		return Layout(flatDivide(&c, layoutOf[Int](x.a), x.t))
+	})
 )
 
 func init() {
@@ -98,10 +110,8 @@ func logicalDivide[I integer[I]](c *calc, a, b layoutOf[I]) layoutOf[I] {
 // logicalDivideTiler is CuTe's logical_divide(Layout, Tiler): by mode
 // through a tuple tiler (transformByTiler), A itself for `_`, and
 // logical_divide(A, make_layout(n)) for an integer n.
-func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
-	return transformByTiler(c, a, t, "logical_divide", func(c *calc, a, b Layout) Layout {
-		return Layout(logicalDivide(c, layoutOf[Int](a), layoutOf[Int](b)))
-	})
+func logicalDivideTiler[I integer[I], L tilerLeaf[I]](c *calc, a layoutOf[I], t tuple.T[L]) layoutOf[I] {
+	return transformByTiler(c, a, t, "logical_divide", logicalDivide[I])
 }
 
 // transformByTiler is the operation f (logical_divide or logical_product,
@@ -111,16 +121,16 @@ func logicalDivideTiler(c *calc, a Layout, t Tiler) Layout {
 // applies element i of the tiler to mode i and keeps the modes of A beyond
 // the tiler; an integer n means the layout make_layout(n), `_` keeps the
 // mode.
-func transformByTiler(c *calc, a Layout, t Tiler, name string, f func(c *calc, a, b Layout) Layout) Layout {
+func transformByTiler[I integer[I], L tilerLeaf[I]](c *calc, a layoutOf[I], t tuple.T[L], name string, f func(c *calc, a, b layoutOf[I]) layoutOf[I]) layoutOf[I] {
 	if !t.IsLeaf() {
-		n, r := t.Rank(), a.Rank()
+		n, r := t.Rank(), a.rank()
 		if n > r {
 			refuse("%s: Too many modes in tiler.", name)
 		}
-		modes := make([]layoutOf[Int], r)
+		modes := make([]layoutOf[I], r)
 		var fault *Error
 		for i := range r {
-			m := a.Mode(i)
+			m := a.mode(i)
 			switch {
 			case i < n && fault == nil:
 				fault = divisionFault(func() { m = transformByTiler(c, m, t.At(i), name, f) })
@@ -130,18 +140,18 @@ func transformByTiler(c *calc, a Layout, t Tiler, name string, f func(c *calc, a
 				// run-time division by zero of an earlier one
 				staticRefusals(func() { transformByTiler(c, m, t.At(i), name, f) })
 			}
-			modes[i] = layoutOf[Int](m)
+			modes[i] = m
 		}
 		if fault != nil {
 			throw(fault)
 		}
-		return Layout(makeLayoutConcat(modes...))
+		return makeLayoutConcat(modes...)
 	}
-	switch lf := t.Leaf(); lf.Kind {
+	switch lf := t.Value(); lf.kind() {
 	case TileLayout:
-		return f(c, a, lf.Layout)
+		return f(c, a, lf.layout())
 	case TileInt:
-		return f(c, a, makeLayoutLeft(leaf(lf.Int)))
+		return f(c, a, makeLayoutLeft(tuple.Leaf(lf.integer())))
 	}
 	return a // `_`
 }
@@ -173,18 +183,18 @@ func staticRefusals(f func()) {
 }
 
 // zippedDivide is CuTe's zipped_divide: tile_unzip(logical_divide(A, T), T).
-func zippedDivide(c *calc, a Layout, t Tiler) Layout {
+func zippedDivide[I integer[I], L tilerLeaf[I]](c *calc, a layoutOf[I], t tuple.T[L]) layoutOf[I] {
 	return zip2By(logicalDivideTiler(c, a, t), t)
 }
 
 // tiledDivide is CuTe's tiled_divide: zipped_divide(A, T)(_, repeat<R1>(_)).
-func tiledDivide(c *calc, a Layout, t Tiler) Layout {
+func tiledDivide[I integer[I], L tilerLeaf[I]](c *calc, a layoutOf[I], t tuple.T[L]) layoutOf[I] {
 	return unpackModes(zippedDivide(c, a, t), false)
 }
 
 // flatDivide is CuTe's flat_divide: zipped_divide(A, T)(repeat<R0>(_),
 // repeat<R1>(_)).
-func flatDivide(c *calc, a Layout, t Tiler) Layout {
+func flatDivide[I integer[I], L tilerLeaf[I]](c *calc, a layoutOf[I], t tuple.T[L]) layoutOf[I] {
 	return unpackModes(zippedDivide(c, a, t), true)
 }
 
@@ -203,43 +213,45 @@ func noTupleSize(i Int) {
 // modes at its terminals are split, their first halves gathered into mode 0
 // and their second halves, followed by the modes the tiler does not reach,
 // into mode 1.
-func zip2By(l Layout, g Tiler) Layout {
+func zip2By[I integer[I], L any](l layoutOf[I], g tuple.T[L]) layoutOf[I] {
 	if g.IsLeaf() {
 		if l.Shape.IsLeaf() {
 			// CuTe cannot split an integer mode: tuple_size of it is
 			// incomplete and get<1> of it fails its static_assert. g++
 			// reports the first for an all-dynamic mode, the second
 			// otherwise.
-			if s, d := l.Shape.Value(), l.Stride.Value(); !s.Static && !d.Static {
-				noTupleSize(s)
+			if s, d := l.Shape.Value(), l.Stride.Value(); !s.isStatic() && !d.isStatic() {
+				p := plainTuple(l.Shape)
+				noTupleSize(p.Value())
 			}
 			refuse("Index out of range")
 		}
-		if l.Rank() != 2 {
+		if l.rank() != 2 {
 			refuse("Mismatched ranks")
 		}
 		return l
 	}
 	if l.Shape.IsLeaf() {
-		noTupleSize(l.Shape.Value())
+		p := plainTuple(l.Shape)
+		noTupleSize(p.Value())
 	}
-	gr, tr := g.Rank(), l.Rank()
+	gr, tr := g.Rank(), l.rank()
 	if tr < gr {
 		refuse("Mismatched ranks")
 	}
 	// mode 0 gathers the first halves, mode 1 the second halves and the
 	// modes beyond the tiler
-	s0, d0 := make([]IntTuple, gr), make([]IntTuple, gr)
-	s1, d1 := make([]IntTuple, 0, tr), make([]IntTuple, 0, tr)
+	s0, d0 := make([]tuple.T[I], gr), make([]tuple.T[I], gr)
+	s1, d1 := make([]tuple.T[I], 0, tr), make([]tuple.T[I], 0, tr)
 	for i := range gr {
-		z := zip2By(l.Mode(i), g.At(i))
+		z := zip2By(l.mode(i), g.At(i))
 		s0[i], d0[i] = z.Shape.At(0), z.Stride.At(0)
 		s1, d1 = append(s1, z.Shape.At(1)), append(d1, z.Stride.At(1))
 	}
 	for i := gr; i < tr; i++ {
 		s1, d1 = append(s1, l.Shape.At(i)), append(d1, l.Stride.At(i))
 	}
-	return Layout{tup(tup(s0...), tup(s1...)), tup(tup(d0...), tup(d1...))}
+	return layoutOf[I]{tuple.Of(tuple.Of(s0...), tuple.Of(s1...)), tuple.Of(tuple.Of(d0...), tuple.Of(d1...))}
 }
 
 // unpackModes is the slice CuTe's tiled_* and flat_* take of a zipped
@@ -247,16 +259,16 @@ func zip2By(l Layout, g Tiler) Layout {
 // repeat<R1>(_)) (unpack0 true). A slice with a tuple of `_` splices the
 // sub-modes into the result; repeat<1>(_) is a plain `_`, so a mode of rank
 // 1 is kept whole.
-func unpackModes(z Layout, unpack0 bool) Layout {
-	m0, m1 := z.Mode(0), z.Mode(1)
-	n := 1 + m1.Rank()
+func unpackModes[I any](z layoutOf[I], unpack0 bool) layoutOf[I] {
+	m0, m1 := z.mode(0), z.mode(1)
+	n := 1 + m1.rank()
 	if unpack0 {
-		n += m0.Rank() - 1
+		n += m0.rank() - 1
 	}
-	buf := make([]IntTuple, 2*n)
+	buf := make([]tuple.T[I], 2*n)
 	sh, st := buf[:0:n], buf[n:n]
-	add := func(m Layout, unpack bool) {
-		if !unpack || m.Rank() == 1 {
+	add := func(m layoutOf[I], unpack bool) {
+		if !unpack || m.rank() == 1 {
 			sh, st = append(sh, m.Shape), append(st, m.Stride)
 			return
 		}
@@ -264,5 +276,5 @@ func unpackModes(z Layout, unpack0 bool) Layout {
 	}
 	add(m0, unpack0)
 	add(m1, true)
-	return Layout{tup(sh...), tup(st...)}
+	return layoutOf[I]{tuple.Of(sh...), tuple.Of(st...)}
 }

@@ -23,6 +23,19 @@ type layoutOf[I any] struct {
 	Shape, Stride tuple.T[I]
 }
 
+// tilerLeaf is the leaf type of the tilers the generic transcriptions take
+// apart (see integer): TilerLeaf for I = Int, or the planner's traced
+// leaf. Its methods read the fields of TilerLeaf.
+type tilerLeaf[I any] interface {
+	kind() TilerKind
+	layout() layoutOf[I] // kind() == TileLayout
+	integer() I          // kind() == TileInt
+}
+
+func (l TilerLeaf) kind() TilerKind       { return l.Kind }
+func (l TilerLeaf) layout() layoutOf[Int] { return layoutOf[Int](l.Layout) }
+func (l TilerLeaf) integer() Int          { return l.Int }
+
 // rank and mode are Layout.Rank and Layout.Mode.
 func (l layoutOf[I]) rank() int { return l.Shape.Rank() }
 

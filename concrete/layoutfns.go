@@ -47,7 +47,9 @@ func init() {
 		&Op{Op: spec("unflatten"),
 			run: func(c *calc, a []Value) Value { return LayoutValue(unflattenLayout(c, a[0].Layout, a[1].Tuple)) }},
 		&Op{Op: spec("tile_unzip"),
-			run: func(_ *calc, a []Value) Value { return LayoutValue(zip2By(a[0].Layout, a[1].Tiler)) }},
+			run: func(_ *calc, a []Value) Value {
+				return LayoutValue(Layout(zip2By(layoutOf[Int](a[0].Layout), a[1].Tiler)))
+			}},
 		&Op{Op: spec("domain_distribute"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(domainDistribute(a[0].Tuple, a[1].Tuple)) }},
 		&Op{Op: spec("max_alignment"),
@@ -147,7 +149,7 @@ func makeFragmentLike(c *calc, l Layout) Layout {
 		r = l.Rank()
 	}
 	if r <= 1 || !isStaticTuple(l.Shape) {
-		return makeLayoutLeft(l.Shape)
+		return Layout(makeLayoutLeft(l.Shape))
 	}
 	s0, d0 := l.Shape.At(0), l.Stride.At(0)
 	d, _ := compactLeft(filterZeros(d0, s0), S(1))
@@ -502,7 +504,7 @@ func TileUnzip(l Layout, t Tiler) (r Layout, err error) {
 	err = guard("tile_unzip", func() {
 		requireCongruent(&l)
 		requireTiler(&t)
-		r = zip2By(l, t)
+		r = Layout(zip2By(layoutOf[Int](l), t))
 	})
 	return
 }

@@ -823,6 +823,20 @@ func tracedLayout(l *Layout) layoutOf[tInt] {
 	return layoutOf[tInt]{tuple.Map(l.Shape, fromReg), tuple.Map(l.Stride, fromReg)}
 }
 
+// tTilerLeaf is a leaf of a traced tiler: a TilerLeaf whose dynamic
+// integers carry their registers, read as tInt (see tilerLeaf).
+type tTilerLeaf struct{ TilerLeaf }
+
+func (l tTilerLeaf) kind() TilerKind        { return l.Kind }
+func (l tTilerLeaf) layout() layoutOf[tInt] { return tracedLayout(&l.Layout) }
+func (l tTilerLeaf) integer() tInt          { return fromReg(l.Int) }
+
+// tracedTiler is the tiler t, whose dynamic integers carry the registers of
+// a trace, with tTilerLeaf leaves.
+func tracedTiler(t *Tiler) tuple.T[tTilerLeaf] {
+	return tuple.Map(*t, func(l TilerLeaf) tTilerLeaf { return tTilerLeaf{l} })
+}
+
 // instantiated holds, for each operation whose transcription is generic
 // (see integer), that transcription instantiated on tInt: a trace runs it
 // instead of layoutOp.compute. (It takes the operands by value: what a
@@ -836,6 +850,21 @@ func init() {
 		var c calc
 		return composition(&c, tracedLayout(x.a), tracedLayout(x.b))
 	}
+	byTiler := func(f func(c *calc, a layoutOf[tInt], t tuple.T[tTilerLeaf]) layoutOf[tInt]) func(x operands) layoutOf[tInt] {
+		return func(x operands) layoutOf[tInt] {
+			var c calc
+			return f(&c, tracedLayout(x.a), tracedTiler(x.t))
+		}
+	}
+	instantiated[compositionTilerOp.id] = byTiler(compositionTiler)
+	instantiated[logicalDivideTilerOp.id] = byTiler(logicalDivideTiler)
+	instantiated[zippedDivideOp.id] = byTiler(zippedDivide)
+	instantiated[tiledDivideOp.id] = byTiler(tiledDivide)
+	instantiated[flatDivideOp.id] = byTiler(flatDivide)
+	instantiated[logicalProductTilerOp.id] = byTiler(logicalProductTiler)
+	instantiated[zippedProductOp.id] = byTiler(zippedProduct)
+	instantiated[tiledProductOp.id] = byTiler(tiledProduct)
+	instantiated[flatProductOp.id] = byTiler(flatProduct)
 	instantiated[logicalDivideOp.id] = func(x operands) layoutOf[tInt] {
 		var c calc
 		return logicalDivide(&c, tracedLayout(x.a), tracedLayout(x.b))

@@ -16,11 +16,19 @@ var (
 	logicalProductOp = newLayoutOp("logical_product", func(c calc, x opArgs) Layout {
 		return Layout(logicalProduct(&c, layoutOf[Int](x.a), layoutOf[Int](x.b)))
 	})
-	logicalProductTilerOp = newLayoutOp("logical_product", func(c calc, x opArgs) Layout { return logicalProductTiler(&c, x.a, x.t) })
-	zippedProductOp       = newLayoutOp("zipped_product", func(c calc, x opArgs) Layout { return zippedProduct(&c, x.a, x.t) })
-	tiledProductOp        = newLayoutOp("tiled_product", func(c calc, x opArgs) Layout { return tiledProduct(&c, x.a, x.t) })
-	flatProductOp         = newLayoutOp("flat_product", func(c calc, x opArgs) Layout { return flatProduct(&c, x.a, x.t) })
-	blockedProductOp      = newLayoutOp("blocked_product", func(c calc, x opArgs) Layout {
+	logicalProductTilerOp = newLayoutOp("logical_product", func(c calc, x opArgs) Layout {
+		return Layout(logicalProductTiler(&c, layoutOf[Int](x.a), x.t))
+	})
+	zippedProductOp = newLayoutOp("zipped_product", func(c calc, x opArgs) Layout {
+		return Layout(zippedProduct(&c, layoutOf[Int](x.a), x.t))
+	})
+	tiledProductOp = newLayoutOp("tiled_product", func(c calc, x opArgs) Layout {
+		return Layout(tiledProduct(&c, layoutOf[Int](x.a), x.t))
+	})
+	flatProductOp = newLayoutOp("flat_product", func(c calc, x opArgs) Layout {
+		return Layout(flatProduct(&c, layoutOf[Int](x.a), x.t))
+	})
+	blockedProductOp = newLayoutOp("blocked_product", func(c calc, x opArgs) Layout {
 		return Layout(blockedProduct(&c, layoutOf[Int](x.a), layoutOf[Int](x.b)))
 	})
 	rakedProductOp = newLayoutOp("raked_product", func(c calc, x opArgs) Layout {
@@ -215,26 +223,24 @@ func productTwin(a, b Layout) error {
 }
 
 // logicalProductTiler is CuTe's logical_product(Layout, Tiler).
-func logicalProductTiler(c *calc, a Layout, t Tiler) Layout {
-	return transformByTiler(c, a, t, "logical_product", func(c *calc, a, b Layout) Layout {
-		return Layout(logicalProduct(c, layoutOf[Int](a), layoutOf[Int](b)))
-	})
+func logicalProductTiler[I integer[I], L tilerLeaf[I]](c *calc, a layoutOf[I], t tuple.T[L]) layoutOf[I] {
+	return transformByTiler(c, a, t, "logical_product", logicalProduct[I])
 }
 
 // zippedProduct is CuTe's zipped_product: tile_unzip(logical_product(A, T), T).
-func zippedProduct(c *calc, a Layout, t Tiler) Layout {
+func zippedProduct[I integer[I], L tilerLeaf[I]](c *calc, a layoutOf[I], t tuple.T[L]) layoutOf[I] {
 	return zip2By(logicalProductTiler(c, a, t), t)
 }
 
 // tiledProduct is CuTe's tiled_product: zipped_product(A, T)(_,
 // repeat<R1>(_)).
-func tiledProduct(c *calc, a Layout, t Tiler) Layout {
+func tiledProduct[I integer[I], L tilerLeaf[I]](c *calc, a layoutOf[I], t tuple.T[L]) layoutOf[I] {
 	return unpackModes(zippedProduct(c, a, t), false)
 }
 
 // flatProduct is CuTe's flat_product: zipped_product(A, T)(repeat<R0>(_),
 // repeat<R1>(_)).
-func flatProduct(c *calc, a Layout, t Tiler) Layout {
+func flatProduct[I integer[I], L tilerLeaf[I]](c *calc, a layoutOf[I], t tuple.T[L]) layoutOf[I] {
 	return unpackModes(zippedProduct(c, a, t), true)
 }
 
@@ -344,7 +350,7 @@ func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout
 	}
 	var tiles Layout
 	if order == nil {
-		tiles = makeLayoutLeft(tup(ps...))
+		tiles = Layout(makeLayoutLeft(tup(ps...)))
 	} else {
 		tiles = makeOrderedLayout(tup(ps...), *order)
 	}

@@ -265,7 +265,7 @@ func modeRank(l Layout, i int) int {
 
 // localTile is inner_partition(layout, tiler, coord).
 func localTile(c *calc, l Layout, t Tiler, coord Tiler) (Layout, Int) {
-	z := zippedDivide(c, l, t)
+	z := Layout(zippedDivide(c, layoutOf[Int](l), t))
 	r0 := modeRank(z, 0)
 	rest := coord
 	if !coord.IsLeaf() {
@@ -294,7 +294,7 @@ func localPartition(c *calc, l, tile Layout, index Int) (Layout, Int) {
 		}
 		shapeTiler, coord = tuple.Of(ks...), tuple.Of(cs...)
 	}
-	z := zippedDivide(c, l, shapeTiler)
+	z := Layout(zippedDivide(c, layoutOf[Int](l), shapeTiler))
 	r1 := modeRank(z, 1)
 	first := coord
 	if !coord.IsLeaf() {
