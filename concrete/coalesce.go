@@ -123,7 +123,7 @@ func bwCoalesce[I integer[I]](shape, stride []I, s, d I) layoutOf[I] {
 			// a static size-1 mode contributes nothing
 		case pos == n && shape[pos].IsConst(1):
 			shape[pos], stride[pos] = si, di
-		case shape[pos].isStatic() && si.mul(di).eq(stride[pos]).StaticTrue():
+		case shape[pos].isStatic() && si.mul(di).staticEq(stride[pos]):
 			shape[pos], stride[pos] = si.mul(shape[pos]), di
 		default:
 			pos--

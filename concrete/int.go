@@ -20,11 +20,6 @@ import (
 type Int struct {
 	V      int64
 	Static bool
-	// reg is zero except while an operation that is not generic yet is
-	// traced into a plan (see plan.go): then it names the plan register
-	// that holds this dynamic value. Integers that callers see always have
-	// reg 0.
-	reg int32
 }
 
 // S returns the static integer v (CuTe's Int<v>{}).
@@ -39,14 +34,16 @@ func (i Int) String() string { return notation.Print(intNode(i)) }
 // IsConst reports whether i is the static value v (CuTe's is_constant<v>).
 func (i Int) IsConst(v int64) bool { return i.Static && i.V == v }
 
-// integer is the integer type of the generic transcriptions: they are
-// written once over any I satisfying it, and compute on Int (the exported
+// integer is the integer type of the transcriptions of the layout
+// operations: they are written once over any I satisfying it, like CuTe's
+// templates over its integer types, and compute on Int (the exported
 // operations call them with I = Int); the planner instantiates them with an
 // integer type of its own that records the arithmetic (plan.go). Its
 // methods are Int's: IsConst, isStatic (the field Static), constant (S),
 // add, sub, mul, quo, rem, ceilDiv, min, abs, signum (iadd, isub, imul,
-// idiv, imod, iceilDiv, imin, iabs, isignum), eq (Eq), val (the value, for
-// a decision) and plainTuple (a tuple of them as an IntTuple).
+// idiv, imod, iceilDiv, imin, iabs, isignum), staticEq (a == b is a static
+// truth), val (the value, for a decision) and plainTuple (a tuple of them
+// as an IntTuple).
 type integer[I any] interface {
 	IsConst(v int64) bool
 	isStatic() bool
@@ -62,7 +59,7 @@ type integer[I any] interface {
 	min(b I) I
 	abs() I
 	signum() I
-	eq(b I) Bool
+	staticEq(b I) bool
 	val() int64
 	// plainTuple returns t with Int leaves, for a message or a check (t
 	// itself when I is Int); the receiver gives only the type
@@ -87,7 +84,7 @@ func (i Int) min(b Int) Int                { return imin(i, b) }
 func (i Int) signum() Int                  { return isignum(i) }
 func (i Int) ceilDiv(b Int) Int            { return iceilDiv(i, b) }
 func (i Int) abs() Int                     { return iabs(i) }
-func (i Int) eq(b Int) Bool                { return Eq(i, b) }
+func (i Int) staticEq(b Int) bool          { return Eq(i, b).StaticTrue() }
 func (Int) plainTuple(t IntTuple) IntTuple { return t }
 
 // both reports whether a and b are both static.
@@ -98,9 +95,6 @@ func both(a, b Int) bool { return a.Static && b.Static }
 type Bool struct {
 	V      bool
 	Static bool
-	// traced is set while an operation is traced into a plan (see plan.go)
-	// when V depends on a traced dynamic value; callers never see it set.
-	traced bool
 }
 
 // StaticTrue reports whether b is the compile-time truth (CuTe's true_type).
@@ -114,7 +108,7 @@ func (b Bool) And(c Bool) Bool {
 	if b.StaticFalse() || c.StaticFalse() {
 		return Bool{V: false, Static: true}
 	}
-	return Bool{V: b.V && c.V, Static: b.Static && c.Static, traced: b.traced || c.traced}
+	return Bool{V: b.V && c.V, Static: b.Static && c.Static}
 }
 
 // Or is CuTe's || on truth values: a static true on either side wins.
@@ -122,14 +116,14 @@ func (b Bool) Or(c Bool) Bool {
 	if b.StaticTrue() || c.StaticTrue() {
 		return Bool{V: true, Static: true}
 	}
-	return Bool{V: b.V || c.V, Static: b.Static && c.Static, traced: b.traced || c.traced}
+	return Bool{V: b.V || c.V, Static: b.Static && c.Static}
 }
 
 // Eq is a == b, static when both are.
-func Eq(a, b Int) Bool { return Bool{V: a.V == b.V, Static: both(a, b), traced: a.reg|b.reg != 0} }
+func Eq(a, b Int) Bool { return Bool{V: a.V == b.V, Static: both(a, b)} }
 
 // Lt is a < b, static when both are.
-func Lt(a, b Int) Bool { return Bool{V: a.V < b.V, Static: both(a, b), traced: a.reg|b.reg != 0} }
+func Lt(a, b Int) Bool { return Bool{V: a.V < b.V, Static: both(a, b)} }
 
 // Checked int64 arithmetic, and the Int arithmetic of CuTe's
 // integral_constant.hpp built on it (iadd, isub, imul, idiv, imod, iceilDiv,
@@ -230,29 +224,15 @@ func sgnInt64(a int64) int64 {
 	return 0
 }
 
-// The Int arithmetic below records itself while a plan is traced through
-// Int.reg (the transcriptions that are not generic yet, and for now the
-// planner's tInt too): a dynamic result computed from a traced operand gets
-// the register of a new plan step (see traced in plan.go). Outside tracing no integer is traced
-// and the test costs one predictable branch. A static result is never
-// traced: it depends on static operands only, which are part of the plan's
-// key (the static-zero rules give 0 whatever the dynamic operand is).
-
 // iadd is CuTe's a + b.
 func iadd(a, b Int) Int {
 	r := Int{V: addInt64(a.V, b.V), Static: a.Static && b.Static}
-	if a.reg|b.reg != 0 {
-		r.reg = traced(stepAdd, a, b, r)
-	}
 	return r
 }
 
 // isub is CuTe's a - b.
 func isub(a, b Int) Int {
 	r := Int{V: subInt64(a.V, b.V), Static: a.Static && b.Static}
-	if a.reg|b.reg != 0 {
-		r.reg = traced(stepSub, a, b, r)
-	}
 	return r
 }
 
@@ -261,9 +241,6 @@ func isub(a, b Int) Int {
 func imul(a, b Int) Int {
 	// a static zero operand gives the value 0 anyway: only the flag differs
 	r := Int{V: mulInt64(a.V, b.V), Static: a.Static && (b.Static || a.V == 0) || b.Static && b.V == 0}
-	if a.reg|b.reg != 0 {
-		r.reg = traced(stepMul, a, b, r)
-	}
 	return r
 }
 
@@ -273,9 +250,6 @@ func idiv(a, b Int) Int {
 		return S(0)
 	}
 	r := Int{V: quoInt64(a.V, b.V), Static: a.Static && b.Static}
-	if a.reg|b.reg != 0 {
-		r.reg = traced(stepQuo, a, b, r)
-	}
 	return r
 }
 
@@ -287,70 +261,38 @@ func imod(a, b Int) Int {
 	}
 	// x % ±1 is 0 anyway: only the flag differs
 	r := Int{V: remInt64(a.V, b.V), Static: b.Static && (a.Static || b.V == 1 || b.V == -1)}
-	if a.reg|b.reg != 0 {
-		r.reg = traced(stepRem, a, b, r)
-	}
 	return r
 }
 
 // iceilDiv is CuTe's integer ceil_div(a, b) = (a + b - 1) / b (the
 // `_0 / x` rule of the division applies when a + b - 1 is `_0`).
 func iceilDiv(a, b Int) Int {
-	// untraced: the three steps are recorded as one
-	r := idiv(isub(iadd(a.untraced(), b.untraced()), S(1)), b.untraced())
-	if a.reg|b.reg != 0 {
-		r.reg = traced(stepCeilDiv, a, b, r)
-	}
-	return r
+	return idiv(isub(iadd(a, b), S(1)), b)
 }
 
 // imin is CuTe's min: static only when both operands are.
 func imin(a, b Int) Int {
 	r := Int{V: min(a.V, b.V), Static: both(a, b)}
-	if a.reg|b.reg != 0 {
-		r.reg = traced(stepMin, a, b, r)
-	}
 	return r
 }
 
 // iabs is CuTe's abs: keeps staticness.
 func iabs(a Int) Int {
 	r := Int{V: absInt64(a.V), Static: a.Static}
-	if a.reg != 0 {
-		r.reg = traced(stepAbs, a, a, r)
-	}
 	return r
 }
 
 // isignum is CuTe's signum: -1, 0 or 1, static when x is.
 func isignum(a Int) Int {
 	r := Int{V: sgnInt64(a.V), Static: a.Static}
-	if a.reg != 0 {
-		r.reg = traced(stepSgn, a, a, r)
-	}
 	return r
 }
 
-// untraced is i without its plan register: for arithmetic whose steps are
-// recorded as one (iceilDiv).
-func (i Int) untraced() Int { return Int{V: i.V, Static: i.Static} }
-
 // val returns the value of i for a decision or a computation outside the
-// arithmetic above. While a plan is traced, reading a traced (dynamic)
-// value this way makes the plan unusable: the plan would not take the
-// decision again for other values (see plan.go). Only this file reads the
-// field V of an Int directly (TestTracedValuesOnlyInArithmetic).
-func (i Int) val() int64 {
-	if i.reg != 0 {
-		taint()
-	}
-	return i.V
-}
+// arithmetic above (in the transcriptions, where I may be the planner's
+// traced integer, reading a value for a decision goes through this method:
+// see integer).
+func (i Int) val() int64 { return i.V }
 
 // val returns the truth value of b for a decision, like Int.val.
-func (b Bool) val() bool {
-	if b.traced {
-		taint()
-	}
-	return b.V
-}
+func (b Bool) val() bool { return b.V }

@@ -313,7 +313,7 @@ func (w *keyWriter) int(i *Int) {
 		w.put(uint64(i.V))
 		return
 	}
-	if i.reg != 0 || w.nin == maxRegs-1 {
+	if w.nin == maxRegs-1 {
 		w.ok = false
 		return
 	}
@@ -358,7 +358,7 @@ type matcher struct {
 	mag uint64
 }
 
-func (m *matcher) args(x, k *operands) bool {
+func (m *matcher) args(x *operands, k *tOperands) bool {
 	// the layouts a and b; a layout s:d, and the leaf m, are matched
 	// without a call (the common cases of small operations)
 	var ok bool
@@ -391,11 +391,11 @@ func (m *matcher) args(x, k *operands) bool {
 	return m.tuple(x.m, k.m)
 }
 
-func (m *matcher) layout(x, k *Layout) bool {
+func (m *matcher) layout(x *Layout, k *layoutOf[tInt]) bool {
 	return m.tuple(&x.Shape, &k.Shape) && m.tuple(&x.Stride, &k.Stride)
 }
 
-func (m *matcher) tuple(x, k *IntTuple) bool {
+func (m *matcher) tuple(x *IntTuple, k *tuple.T[tInt]) bool {
 	n := x.Arity()
 	if n != k.Arity() {
 		return false
@@ -428,7 +428,7 @@ func (m *matcher) tuple(x, k *IntTuple) bool {
 	return true
 }
 
-func (m *matcher) int(x, k *Int) bool {
+func (m *matcher) int(x *Int, k *tInt) bool {
 	var ok bool
 	m.nin, m.mag, ok = matchInt(x, k, m.regs, m.nin, m.mag)
 	return ok
@@ -436,11 +436,11 @@ func (m *matcher) int(x, k *Int) bool {
 
 // matchInt is matcher.int on a matcher's state nin and mag: it returns their
 // new values and whether x matches k.
-func matchInt(x, k *Int, regs *[maxRegs]int64, nin int, mag uint64) (int, uint64, bool) {
+func matchInt(x *Int, k *tInt, regs *[maxRegs]int64, nin int, mag uint64) (int, uint64, bool) {
 	if x.Static {
 		return nin, mag, k.Static && x.V == k.V
 	}
-	if k.Static || x.reg != 0 {
+	if k.Static {
 		return nin, mag, false
 	}
 	nin++
@@ -449,7 +449,7 @@ func matchInt(x, k *Int, regs *[maxRegs]int64, nin int, mag uint64) (int, uint64
 	return nin, mag | (uint64(w) ^ uint64(w>>63)>>1), true
 }
 
-func (m *matcher) tiler(x, k *Tiler) bool {
+func (m *matcher) tiler(x *Tiler, k *tuple.T[tTilerLeaf]) bool {
 	if !x.IsLeaf() {
 		xs, ks := x.Kids(), k.Kids()
 		if k.IsLeaf() || len(xs) != len(ks) {
@@ -491,11 +491,11 @@ func (m *matcher) tiler(x, k *Tiler) bool {
 
 // plan is the recorded structure of one operation for one key.
 type plan struct {
-	key    string   // the key words (see keyWriter), as bytes
-	args   operands // the operands the plan was traced with (see matcher)
-	engine bool     // no plan: calls with this key run the engine
-	nin    int      // the operands' dynamic values are registers 1..nin
-	nregs  int      // the registers used (register 0 included)
+	key    string    // the key words (see keyWriter), as bytes
+	args   tOperands // the operands the plan was traced with (see matcher)
+	engine bool      // no plan: calls with this key run the engine
+	nin    int       // the operands' dynamic values are registers 1..nin
+	nregs  int       // the registers used (register 0 included)
 	init   []int64
 	code   []planStep
 	// fastBelow and posBelow select which of out a call takes (see
@@ -700,7 +700,7 @@ func (t *tracer) reg(v int64) int32 {
 
 // operand returns the register of an operand: its own if traced, else that
 // of the constant it is.
-func (t *tracer) operand(i Int) int32 {
+func (t *tracer) operand(i tInt) int32 {
 	if i.reg != 0 {
 		return i.reg
 	}
@@ -715,9 +715,9 @@ func (t *tracer) operand(i Int) int32 {
 // traced records the step op(a, b) whose result is r (for a unary op, b is
 // a) and returns r's register; a static result is a constant and gets none.
 // A step that is an identity is not recorded: its result is the register of
-// its traced operand. Called by the helpers of int.go when an operand is
+// its traced operand. Called by tInt's arithmetic when an operand is
 // traced.
-func traced(op stepOp, a, b, r Int) int32 {
+func traced(op stepOp, a, b tInt, r Int) int32 {
 	if r.Static {
 		return 0
 	}
@@ -744,8 +744,8 @@ func traced(op stepOp, a, b, r Int) int32 {
 // of these can fail. (ceil_div(x, 1) is not among them: its x + 1 - 1
 // overflows for the largest x, as in the engine.) It returns 0 for any
 // other step.
-func identity(op stepOp, a, b Int) int32 {
-	is := func(i Int, v int64) bool { return i.reg == 0 && i.V == v }
+func identity(op stepOp, a, b tInt) int32 {
+	is := func(i tInt, v int64) bool { return i.reg == 0 && i.V == v }
 	switch op {
 	case stepMul:
 		if is(b, 1) {
@@ -773,89 +773,100 @@ func identity(op stepOp, a, b Int) int32 {
 	return 0
 }
 
-// tInt is the integer the planner traces the generic transcriptions with
-// (see integer in int.go): an Int and, for a dynamic value computed from
-// the operands, the register that holds it in the trace (0 for the others).
-// Its arithmetic is Int's, recorded as a step of the trace (see traced).
-//
-// (Until every transcription is generic, the others are traced through the
-// register an Int carries itself, Int.reg, and tInt's arithmetic goes
-// through theirs: withReg and fromReg convert.)
+// tInt is the integer the planner traces the transcriptions with (see
+// integer in int.go): an Int and, for a dynamic value computed from the
+// operands, the register that holds it in the trace (0 for the others). Its
+// arithmetic is Int's, and records a step of the trace when an operand is
+// traced (see traced). A static result is never traced: it depends on static
+// operands only, which are part of the plan's key (the static-zero rules give
+// 0 whatever the dynamic operand is).
 type tInt struct {
 	Int
 	reg int32
 }
 
 func (tInt) constant(v int64) tInt { return tInt{Int: S(v)} }
-func (a tInt) add(b tInt) tInt     { return fromReg(iadd(a.withReg(), b.withReg())) }
-func (a tInt) sub(b tInt) tInt     { return fromReg(isub(a.withReg(), b.withReg())) }
-func (a tInt) mul(b tInt) tInt     { return fromReg(imul(a.withReg(), b.withReg())) }
-func (a tInt) quo(b tInt) tInt     { return fromReg(idiv(a.withReg(), b.withReg())) }
-func (a tInt) rem(b tInt) tInt     { return fromReg(imod(a.withReg(), b.withReg())) }
-func (a tInt) min(b tInt) tInt     { return fromReg(imin(a.withReg(), b.withReg())) }
-func (a tInt) signum() tInt        { return fromReg(isignum(a.withReg())) }
-func (a tInt) ceilDiv(b tInt) tInt { return fromReg(iceilDiv(a.withReg(), b.withReg())) }
-func (a tInt) abs() tInt           { return fromReg(iabs(a.withReg())) }
-func (a tInt) eq(b tInt) Bool      { return Eq(a.withReg(), b.withReg()) }
+func (a tInt) add(b tInt) tInt     { return a.step(stepAdd, b, iadd(a.Int, b.Int)) }
+func (a tInt) sub(b tInt) tInt     { return a.step(stepSub, b, isub(a.Int, b.Int)) }
+func (a tInt) mul(b tInt) tInt     { return a.step(stepMul, b, imul(a.Int, b.Int)) }
+func (a tInt) quo(b tInt) tInt     { return a.step(stepQuo, b, idiv(a.Int, b.Int)) }
+func (a tInt) rem(b tInt) tInt     { return a.step(stepRem, b, imod(a.Int, b.Int)) }
+func (a tInt) ceilDiv(b tInt) tInt { return a.step(stepCeilDiv, b, iceilDiv(a.Int, b.Int)) }
+func (a tInt) min(b tInt) tInt     { return a.step(stepMin, b, imin(a.Int, b.Int)) }
+func (a tInt) abs() tInt           { return a.step(stepAbs, a, iabs(a.Int)) }
+func (a tInt) signum() tInt        { return a.step(stepSgn, a, isignum(a.Int)) }
 
-// plainTuple is t with the Ints of its leaves.
+// staticEq reads only the static values (those of the plan's key).
+func (a tInt) staticEq(b tInt) bool { return a.Int.staticEq(b.Int) }
+
+// step is r = op(a, b) (b is a for a unary op) as a tInt, recorded in the
+// trace when a or b is traced.
+func (a tInt) step(op stepOp, b tInt, r Int) tInt {
+	t := tInt{Int: r}
+	if a.reg|b.reg != 0 {
+		t.reg = traced(op, a, b, r)
+	}
+	return t
+}
+
+// val reads a's value for a decision: reading a traced value taints the
+// trace (the plan would not take the decision again for other values).
+func (a tInt) val() int64 {
+	if a.reg != 0 {
+		tracing.tainted = true
+	}
+	return a.V
+}
+
+// plainTuple is t with the Ints of its leaves. The values leave the trace:
+// it is tainted (the transcriptions convert only for their checks, which a
+// trace does not run, and on the way to an error).
 func (tInt) plainTuple(t tuple.T[tInt]) IntTuple {
+	tracing.tainted = true
 	return tuple.Map(t, func(i tInt) Int { return i.Int })
 }
 
-// val reads a's value for a decision: it taints the trace when a is traced
-// (see Int.val).
-func (a tInt) val() int64 { return a.withReg().val() }
-
-// withReg is a as an Int carrying a's register.
-func (a tInt) withReg() Int {
-	i := a.Int
-	i.reg = a.reg
-	return i
+// tTilerLeaf is a leaf of a traced tiler (see tilerLeaf): TilerLeaf over
+// tInt.
+type tTilerLeaf struct {
+	Kind   TilerKind
+	Layout layoutOf[tInt]
+	Int    tInt
 }
-
-// fromReg is the tInt of an Int carrying a register.
-func fromReg(i Int) tInt { return tInt{Int: i.untraced(), reg: i.reg} }
-
-// tracedLayout is the layout l, whose dynamic integers carry the registers
-// of a trace, over tInt.
-func tracedLayout(l *Layout) layoutOf[tInt] {
-	return layoutOf[tInt]{tuple.Map(l.Shape, fromReg), tuple.Map(l.Stride, fromReg)}
-}
-
-// tTilerLeaf is a leaf of a traced tiler: a TilerLeaf whose dynamic
-// integers carry their registers, read as tInt (see tilerLeaf).
-type tTilerLeaf struct{ TilerLeaf }
 
 func (l tTilerLeaf) kind() TilerKind        { return l.Kind }
-func (l tTilerLeaf) layout() layoutOf[tInt] { return tracedLayout(&l.Layout) }
-func (l tTilerLeaf) integer() tInt          { return fromReg(l.Int) }
+func (l tTilerLeaf) layout() layoutOf[tInt] { return l.Layout }
+func (l tTilerLeaf) integer() tInt          { return l.Int }
 
-// tracedTiler is the tiler t, whose dynamic integers carry the registers of
-// a trace, with tTilerLeaf leaves.
-func tracedTiler(t *Tiler) tuple.T[tTilerLeaf] {
-	return tuple.Map(*t, func(l TilerLeaf) tTilerLeaf { return tTilerLeaf{l} })
+// tOperands are the operands of a traced call: those of operands, over tInt.
+type tOperands struct {
+	a, b *layoutOf[tInt]
+	t    *tuple.T[tTilerLeaf]
+	m    *tuple.T[tInt]
 }
 
-// instantiated holds, for each operation whose transcription is generic
-// (see integer), that transcription instantiated on tInt: a trace runs it
-// instead of layoutOp.compute. (It takes the operands by value: what a
+// instantiated holds, for each layoutOp, its transcription instantiated on
+// tInt: a trace runs it (traceRun). (It takes the operands by value: what a
 // function value is given by pointer escapes to the heap.)
-var instantiated [maxLayoutOps]func(x operands) layoutOf[tInt]
+var instantiated [maxLayoutOps]func(x tOperands) layoutOf[tInt]
 
 func init() {
-	instantiated[coalesceOp.id] = func(x operands) layoutOf[tInt] { return coalesce(tracedLayout(x.a)) }
-	instantiated[filterOp.id] = func(x operands) layoutOf[tInt] { return filter(tracedLayout(x.a)) }
-	instantiated[compositionOp.id] = func(x operands) layoutOf[tInt] {
-		var c calc
-		return composition(&c, tracedLayout(x.a), tracedLayout(x.b))
+	var c calc // (no checks: a trace runs none)
+	byLayouts := func(f func(c *calc, a, b layoutOf[tInt]) layoutOf[tInt]) func(x tOperands) layoutOf[tInt] {
+		return func(x tOperands) layoutOf[tInt] { return f(&c, *x.a, *x.b) }
 	}
-	byTiler := func(f func(c *calc, a layoutOf[tInt], t tuple.T[tTilerLeaf]) layoutOf[tInt]) func(x operands) layoutOf[tInt] {
-		return func(x operands) layoutOf[tInt] {
-			var c calc
-			return f(&c, tracedLayout(x.a), tracedTiler(x.t))
-		}
+	byTiler := func(f func(c *calc, a layoutOf[tInt], t tuple.T[tTilerLeaf]) layoutOf[tInt]) func(x tOperands) layoutOf[tInt] {
+		return func(x tOperands) layoutOf[tInt] { return f(&c, *x.a, *x.t) }
 	}
+	instantiated[coalesceOp.id] = func(x tOperands) layoutOf[tInt] { return coalesce(*x.a) }
+	instantiated[filterOp.id] = func(x tOperands) layoutOf[tInt] { return filter(*x.a) }
+	instantiated[complementOp.id] = func(x tOperands) layoutOf[tInt] { return complementWith(&c, *x.a, *x.m, complementAll) }
+	instantiated[complementDefaultOp.id] = func(x tOperands) layoutOf[tInt] { return complementDefault(&c, *x.a) }
+	instantiated[compositionOp.id] = byLayouts(composition)
+	instantiated[logicalDivideOp.id] = byLayouts(logicalDivide)
+	instantiated[logicalProductOp.id] = byLayouts(logicalProduct)
+	instantiated[blockedProductOp.id] = byLayouts(blockedProduct)
+	instantiated[rakedProductOp.id] = byLayouts(rakedProduct)
 	instantiated[compositionTilerOp.id] = byTiler(compositionTiler)
 	instantiated[logicalDivideTilerOp.id] = byTiler(logicalDivideTiler)
 	instantiated[zippedDivideOp.id] = byTiler(zippedDivide)
@@ -865,34 +876,7 @@ func init() {
 	instantiated[zippedProductOp.id] = byTiler(zippedProduct)
 	instantiated[tiledProductOp.id] = byTiler(tiledProduct)
 	instantiated[flatProductOp.id] = byTiler(flatProduct)
-	instantiated[logicalDivideOp.id] = func(x operands) layoutOf[tInt] {
-		var c calc
-		return logicalDivide(&c, tracedLayout(x.a), tracedLayout(x.b))
-	}
-	instantiated[logicalProductOp.id] = func(x operands) layoutOf[tInt] {
-		var c calc
-		return logicalProduct(&c, tracedLayout(x.a), tracedLayout(x.b))
-	}
-	instantiated[blockedProductOp.id] = func(x operands) layoutOf[tInt] {
-		var c calc
-		return blockedProduct(&c, tracedLayout(x.a), tracedLayout(x.b))
-	}
-	instantiated[rakedProductOp.id] = func(x operands) layoutOf[tInt] {
-		var c calc
-		return rakedProduct(&c, tracedLayout(x.a), tracedLayout(x.b))
-	}
-	instantiated[complementOp.id] = func(x operands) layoutOf[tInt] {
-		var c calc
-		return complementWith(&c, tracedLayout(x.a), tuple.Map(*x.m, fromReg), complementAll)
-	}
-	instantiated[complementDefaultOp.id] = func(x operands) layoutOf[tInt] {
-		var c calc
-		return complementDefault(&c, tracedLayout(x.a))
-	}
 }
-
-// taint marks the trace as having read a traced value (see Int.val).
-func taint() { tracing.tainted = true }
 
 // makePlan traces operation op on x, whose key is key with nin dynamic
 // values, and stores and returns the plan; nil when another goroutine is
@@ -904,7 +888,7 @@ func makePlan(op *layoutOp, x *operands, key []uint64, nin int) *plan {
 	defer traceMu.Unlock()
 	t := &tracer{init: make([]int64, nin+1), consts: make(map[int64]int32), seen: make(map[[3]int32]int32)}
 	var g tagger
-	tx := operands{a: g.layout(x.a)}
+	tx := tOperands{a: g.layout(x.a)}
 	if x.b != nil {
 		tx.b = g.layout(x.b)
 	}
@@ -917,7 +901,7 @@ func makePlan(op *layoutOp, x *operands, key []uint64, nin int) *plan {
 		tx.m = &tm
 	}
 	tracing = t
-	res, gres, failed := traceRun(op, &tx)
+	res, failed := traceRun(op, x, &tx)
 	tracing = nil
 	if failed == traceFault {
 		// the values of this call overflow or divide by zero: others of
@@ -927,14 +911,7 @@ func makePlan(op *layoutOp, x *operands, key []uint64, nin int) *plan {
 	}
 	p := &plan{key: string(keyBytes(key)), args: tx, nin: nin, engine: true}
 	if failed == traceOK && !t.tainted && int(g.n) == nin {
-		var roots [2]outNode
-		if instantiated[op.id] != nil {
-			roots = [2]outNode{outNodeOf(p, t, gres.Shape, tInt.withReg), outNodeOf(p, t, gres.Stride, tInt.withReg)}
-		} else {
-			self := func(i Int) Int { return i }
-			roots = [2]outNode{outNodeOf(p, t, res.Shape, self), outNodeOf(p, t, res.Stride, self)}
-		}
-		p.engine = !p.finish(t, roots)
+		p.engine = !p.finish(t, [2]outNode{p.outNode(t, res.Shape), p.outNode(t, res.Stride)})
 	}
 	plans.add(op, p)
 	return p
@@ -949,27 +926,22 @@ const (
 	traceError
 )
 
-// traceRun runs op's transcription on traced operands: its instantiation
-// on tInt when it is generic (its result is gres), else layoutOp.compute
-// (its result is res).
-func traceRun(op *layoutOp, x *operands) (res Layout, gres layoutOf[tInt], failed int) {
+// traceRun runs op's transcription, instantiated on tInt, on the traced
+// operands tx of the call's operands x (refused as layoutOp.compute refuses
+// them).
+func traceRun(op *layoutOp, x *operands, tx *tOperands) (res layoutOf[tInt], failed int) {
 	err := guard("", func() {
-		if f := instantiated[op.id]; f != nil {
-			requireOperands(x)
-			gres = f(*x)
-			return
-		}
-		var c calc
-		res = op.compute(&c, x)
+		requireOperands(x)
+		res = instantiated[op.id](*tx)
 	})
 	if err == nil {
-		return res, gres, traceOK
+		return res, traceOK
 	}
 	// only the arithmetic faults make errors of these kinds (arithFault.err)
 	if k := err.(*Error).Kind; k == Overflow || k == DivByZero {
-		return res, gres, traceFault
+		return res, traceFault
 	}
-	return res, gres, traceError
+	return res, traceError
 }
 
 // finish makes p's steps and output from the trace t and the roots of its
@@ -1199,68 +1171,68 @@ func (p *plan) cannotOverflow(bound uint64) bool {
 	return true
 }
 
-// outNodeOf adds the nodes below x, a tree of a traced result whose leaves
-// are the Ints (with their registers) that asInt gives, to p.nodes and
+// outNode adds the nodes below x, a tree of a traced result, to p.nodes and
 // returns x's node.
-func outNodeOf[L any](p *plan, t *tracer, x tuple.T[L], asInt func(L) Int) outNode {
+func (p *plan) outNode(t *tracer, x tuple.T[tInt]) outNode {
 	if x.IsLeaf() {
-		v := asInt(x.Value())
+		v := x.Value()
 		return outNode{n: -1, reg: t.operand(v), static: v.Static}
 	}
 	ks := x.Kids()
 	kid := len(p.nodes)
 	p.nodes = append(p.nodes, make([]outNode, len(ks))...)
 	for i := range ks {
-		o := outNodeOf(p, t, ks[i], asInt) // (it appends to p.nodes: not in the assignment)
+		o := p.outNode(t, ks[i]) // (it appends to p.nodes: not in the assignment)
 		p.nodes[kid+i] = o
 	}
 	return outNode{n: int32(len(ks)), kid: int32(kid)}
 }
 
-// tagger copies operands, giving their dynamic integers the registers
-// 1, 2, ... in the order of keyWriter.
+// tagger copies operands over tInt, giving their dynamic integers the
+// registers 1, 2, ... in the order of keyWriter.
 type tagger struct{ n int32 }
 
-func (g *tagger) int(i Int) Int {
+func (g *tagger) int(i Int) tInt {
 	if i.Static {
-		return i
+		return tInt{Int: i}
 	}
 	g.n++
-	return Int{V: i.V, reg: g.n}
+	return tInt{Int: i, reg: g.n}
 }
 
-func (g *tagger) layout(l *Layout) *Layout {
+func (g *tagger) layout(l *Layout) *layoutOf[tInt] {
 	s := g.tuple(l.Shape)
-	return &Layout{s, g.tuple(l.Stride)}
+	return &layoutOf[tInt]{s, g.tuple(l.Stride)}
 }
 
-func (g *tagger) tuple(t IntTuple) IntTuple {
+func (g *tagger) tuple(t IntTuple) tuple.T[tInt] {
 	if t.IsLeaf() {
-		return leaf(g.int(t.Value()))
+		return tuple.Leaf(g.int(t.Value()))
 	}
 	ks := t.Kids()
-	n := make([]IntTuple, len(ks))
+	n := make([]tuple.T[tInt], len(ks))
 	for i := range ks {
 		n[i] = g.tuple(ks[i])
 	}
-	return tup(n...)
+	return tuple.Of(n...)
 }
 
-func (g *tagger) tiler(t Tiler) Tiler {
+func (g *tagger) tiler(t Tiler) tuple.T[tTilerLeaf] {
 	if !t.IsLeaf() {
 		ks := t.Kids()
-		n := make([]Tiler, len(ks))
+		n := make([]tuple.T[tTilerLeaf], len(ks))
 		for i := range ks {
 			n[i] = g.tiler(ks[i])
 		}
 		return tuple.Of(n...)
 	}
-	lf := *t.Leaf()
+	lf := t.Leaf()
+	r := tTilerLeaf{Kind: lf.Kind}
 	switch lf.Kind {
 	case TileLayout:
-		lf.Layout = *g.layout(&lf.Layout)
+		r.Layout = *g.layout(&lf.Layout)
 	case TileInt:
-		lf.Int = g.int(lf.Int)
+		r.Int = g.int(lf.Int)
 	}
-	return tuple.Leaf(lf)
+	return tuple.Leaf(r)
 }

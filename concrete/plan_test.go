@@ -2,16 +2,11 @@ package concrete
 
 import (
 	"fmt"
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/cutealg/cutealg/internal/tuple"
 	"pgregory.net/rapid"
 )
 
@@ -218,57 +213,43 @@ func TestPlanTiler(t *testing.T) {
 }
 
 // TestTaint checks the mechanism that keeps decisions on dynamic values out
-// of plans: reading a traced value through val taints the trace, reading an
-// untraced one does not, and arithmetic on a traced value records a step.
+// of plans: reading a traced value through val (or converting it to an
+// Int) taints the trace, reading an untraced one does not, and arithmetic
+// on a traced value records a step.
 func TestTaint(t *testing.T) {
 	traceMu.Lock()
 	defer traceMu.Unlock()
 	tr := &tracer{init: make([]int64, 2), consts: map[int64]int32{}, seen: map[[3]int32]int32{}}
 	tracing = tr
 	defer func() { tracing = nil }()
-	x := Int{V: 6, reg: 1}
-	y := imul(x, S(2))
+	x := tInt{Int: D(6), reg: 1}
+	two := tInt{Int: S(2)}
+	y := x.mul(two)
 	if y.V != 12 || y.reg == 0 || len(tr.code) != 1 {
-		t.Fatalf("imul of a traced value: %+v, %d steps", y, len(tr.code))
+		t.Fatalf("mul of a traced value: %+v, %d steps", y, len(tr.code))
 	}
-	if z := imul(x, S(0)); !z.IsConst(0) || z.reg != 0 {
+	if z := x.mul(tInt{Int: S(0)}); !z.IsConst(0) || z.reg != 0 {
 		t.Fatalf("x * _0 must be the untraced _0, got %+v", z)
 	}
-	if imul(x, S(2)).reg != y.reg || len(tr.code) != 1 {
+	if x.mul(two).reg != y.reg || len(tr.code) != 1 {
 		t.Fatalf("the same step twice must be recorded once")
 	}
-	S(3).val()
-	D(3).val()
-	Eq(S(1), S(1)).val()
-	if tr.tainted {
-		t.Fatal("reading untraced values tainted the trace")
+	if x.quo(tInt{Int: S(4)}); len(tr.code) != 2 {
+		t.Fatalf("quo of a traced value recorded %d steps, want 2", len(tr.code))
 	}
-	Lt(x, S(4)).val()
-	if !tr.tainted {
-		t.Fatal("a decision on a traced value did not taint the trace")
+	two.val()
+	tInt{Int: D(3)}.val()
+	if x.staticEq(two) || !two.staticEq(two) || tr.tainted {
+		t.Fatal("reading untraced or static values tainted the trace")
 	}
-	tr.tainted = false
 	y.val()
 	if !tr.tainted {
 		t.Fatal("reading a traced value did not taint the trace")
 	}
-	// the planner's integer of the generic transcriptions: the same
 	tr.tainted = false
-	tx := fromReg(x)
-	ty := tx.mul(tInt{Int: S(2)})
-	if ty.V != 12 || ty.reg != y.reg || len(tr.code) != 1 {
-		t.Fatalf("tInt mul of a traced value: %+v, %d steps", ty, len(tr.code))
-	}
-	if tx.quo(tInt{Int: S(4)}); len(tr.code) != 2 {
-		t.Fatalf("tInt quo of a traced value recorded %d steps, want 2", len(tr.code))
-	}
-	tInt{Int: S(3)}.val()
-	if tr.tainted {
-		t.Fatal("reading an untraced tInt tainted the trace")
-	}
-	ty.val()
+	plainTuple(tuple.Leaf(y))
 	if !tr.tainted {
-		t.Fatal("reading a traced tInt did not taint the trace")
+		t.Fatal("converting a traced value to an Int did not taint the trace")
 	}
 }
 
@@ -299,162 +280,6 @@ func TestPlanKeys(t *testing.T) {
 		if keys[0] == keys[1] {
 			t.Errorf("%s and %s have the same key", pair[0], pair[1])
 		}
-	}
-}
-
-// TestTracedValuesOnlyInArithmetic is the mechanical audit that plans rest
-// on (see plan.go): outside int.go and plan.go, no code of the package
-// reads the field V of an Int or a Bool (it calls val, which taints a
-// trace), or the tracing fields reg and traced (directly or through an
-// embedding), and no code compares integers, truth values or trees holding
-// them with == or != (nor interface values, which may hold them, except
-// with nil), uses them as map keys, switches on them, or passes them to a
-// generic function whose type parameter is comparable. Not checked:
-// formatting through reflection (fmt's %v of a struct), which the package
-// uses for messages only.
-func TestTracedValuesOnlyInArithmetic(t *testing.T) {
-	fset := token.NewFileSet()
-	ents, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []*ast.File
-	for _, e := range ents {
-		n := e.Name()
-		if !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, n, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
-	info := &types.Info{
-		Uses:       map[*ast.Ident]types.Object{},
-		Types:      map[ast.Expr]types.TypeAndValue{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{},
-		Instances:  map[*ast.Ident]types.Instance{},
-	}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-	pkg, err := conf.Check("github.com/cutealg/cutealg/concrete", fset, files, info)
-	if err != nil {
-		t.Fatal(err)
-	}
-	intT := pkg.Scope().Lookup("Int").Type()
-	boolT := pkg.Scope().Lookup("Bool").Type()
-	// the fields that hold a value or a trace mark (read through an
-	// embedding too: a selection names the field object itself)
-	guarded := map[types.Object]string{}
-	for _, ty := range []types.Type{intT, boolT} {
-		st := ty.Underlying().(*types.Struct)
-		for i := range st.NumFields() {
-			if f := st.Field(i); f.Name() == "V" || f.Name() == "reg" || f.Name() == "traced" {
-				guarded[f] = ty.String() + "." + f.Name()
-			}
-		}
-	}
-	var holds func(ty types.Type, seen map[types.Type]bool) bool
-	holds = func(ty types.Type, seen map[types.Type]bool) bool {
-		if types.Identical(ty, intT) || types.Identical(ty, boolT) {
-			return true
-		}
-		if seen[ty] {
-			return false
-		}
-		seen[ty] = true
-		switch u := ty.Underlying().(type) {
-		case *types.Struct:
-			for i := range u.NumFields() {
-				if holds(u.Field(i).Type(), seen) {
-					return true
-				}
-			}
-		case *types.Array:
-			return holds(u.Elem(), seen)
-		case *types.Interface:
-			return false
-		}
-		return false
-	}
-	holdsValue := func(e ast.Expr) bool {
-		tv, ok := info.Types[e]
-		return ok && tv.Type != nil && holds(tv.Type, map[types.Type]bool{})
-	}
-	isInterface := func(e ast.Expr) bool {
-		tv, ok := info.Types[e]
-		return ok && tv.Type != nil && types.IsInterface(tv.Type)
-	}
-	isNil := func(e ast.Expr) bool {
-		tv, ok := info.Types[e]
-		return ok && tv.IsNil()
-	}
-	checked := 0
-	for _, f := range files {
-		name := fset.Position(f.Pos()).Filename
-		trusted := name == "int.go" || name == "plan.go"
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.SelectorExpr:
-				sel, ok := info.Selections[n]
-				if !ok || sel.Kind() != types.FieldVal {
-					return true
-				}
-				if f, ok := guarded[sel.Obj()]; ok {
-					checked++
-					if !trusted {
-						t.Errorf("%s: reads %s (call val: see plan.go)", fset.Position(n.Pos()), f)
-					}
-				}
-			case *ast.Ident:
-				// a generic function instantiated with integers whose type
-				// parameter is comparable (slices.Contains, slices.Index,
-				// maps, ...) compares them
-				inst, ok := info.Instances[n]
-				fn, isFunc := info.Uses[n].(*types.Func)
-				if !ok || !isFunc || trusted {
-					return true
-				}
-				sig := fn.Type().(*types.Signature)
-				tps := sig.TypeParams()
-				if tps == nil {
-					tps = sig.RecvTypeParams()
-				}
-				for i := range inst.TypeArgs.Len() {
-					if tps == nil || i >= tps.Len() || !holds(inst.TypeArgs.At(i), map[types.Type]bool{}) {
-						continue
-					}
-					if c, ok := tps.At(i).Constraint().Underlying().(*types.Interface); ok && c.IsComparable() {
-						t.Errorf("%s: %s compares values holding integers (see plan.go)", fset.Position(n.Pos()), n.Name)
-					}
-				}
-			case *ast.BinaryExpr:
-				if n.Op != token.EQL && n.Op != token.NEQ {
-					return true
-				}
-				if holdsValue(n.X) || holdsValue(n.Y) {
-					t.Errorf("%s: compares values holding integers with %s (see plan.go)", fset.Position(n.Pos()), n.Op)
-				} else if !trusted && (isInterface(n.X) || isInterface(n.Y)) && !isNil(n.X) && !isNil(n.Y) {
-					// an interface may hold an integer: only comparisons
-					// with nil are allowed
-					t.Errorf("%s: compares interface values with %s (they may hold integers: see plan.go)", fset.Position(n.Pos()), n.Op)
-				}
-			case *ast.MapType:
-				if tv, ok := info.Types[n.Key]; ok && holds(tv.Type, map[types.Type]bool{}) {
-					t.Errorf("%s: a map keyed by values holding integers (see plan.go)", fset.Position(n.Pos()))
-				}
-			case *ast.SwitchStmt:
-				if n.Tag != nil && holdsValue(n.Tag) {
-					t.Errorf("%s: switches on a value holding integers (see plan.go)", fset.Position(n.Pos()))
-				}
-			}
-			return true
-		})
-	}
-	// the audit must have seen the arithmetic's own reads, or it audits
-	// nothing
-	if checked < 20 {
-		t.Fatalf("the audit found only %d reads of Int and Bool fields: it does not see the code", checked)
 	}
 }
 
@@ -553,21 +378,22 @@ func TestPlanAfterFault(t *testing.T) {
 // those that give the traced operand whatever its value, with a constant
 // (untraced) other operand, and that cannot fail.
 func TestPlanIdentities(t *testing.T) {
-	x := Int{V: 5, reg: 3}   // a traced value
-	one := Int{V: 1, reg: 4} // a traced 1 is no constant
+	x := tInt{Int: D(5), reg: 3}   // a traced value
+	one := tInt{Int: D(1), reg: 4} // a traced 1 is no constant
+	c := func(i Int) tInt { return tInt{Int: i} }
 	cases := []struct {
 		op   stepOp
-		a, b Int
+		a, b tInt
 		want int32
 	}{
-		{stepMul, x, S(1), 3}, {stepMul, S(1), x, 3}, {stepMul, x, D(1), 3},
-		{stepQuo, x, S(1), 3}, {stepAdd, x, S(0), 3}, {stepAdd, S(0), x, 3},
-		{stepSub, x, S(0), 3},
-		{stepSub, S(0), x, 0}, {stepQuo, S(1), x, 0}, {stepMul, x, S(2), 0},
-		{stepRem, x, S(1), 0}, {stepMul, x, one, 0}, {stepAdd, x, S(1), 0},
+		{stepMul, x, c(S(1)), 3}, {stepMul, c(S(1)), x, 3}, {stepMul, x, c(D(1)), 3},
+		{stepQuo, x, c(S(1)), 3}, {stepAdd, x, c(S(0)), 3}, {stepAdd, c(S(0)), x, 3},
+		{stepSub, x, c(S(0)), 3},
+		{stepSub, c(S(0)), x, 0}, {stepQuo, c(S(1)), x, 0}, {stepMul, x, c(S(2)), 0},
+		{stepRem, x, c(S(1)), 0}, {stepMul, x, one, 0}, {stepAdd, x, c(S(1)), 0},
 		// ceil_div(x, 1) computes x + 1 - 1, which overflows for the
 		// largest x: not an identity of the checked arithmetic
-		{stepCeilDiv, x, S(1), 0},
+		{stepCeilDiv, x, c(S(1)), 0},
 	}
 	for _, c := range cases {
 		if got := identity(c.op, c.a, c.b); got != c.want {
