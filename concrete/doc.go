@@ -140,15 +140,14 @@
 // layer (plan.go, planpos.go, workspace.go) that records, once per operand
 // type, the arithmetic a transcription does on the dynamic values, and
 // replays it for later calls of that type. To record it, the planner runs
-// the transcription on integers of its own: the transcriptions of
-// coalesce, filter, complement and complement_default, and the helpers
-// they use, are generic over their integer type (the type parameter I of
-// integer, int.go; layoutOf is Layout over I), the exported operations
-// run them on Int and the planner on its traced integer. The other
-// transcriptions are not generic yet and are traced through hooks in the
-// integer arithmetic of int.go (Int.reg); plan.go documents both. NoPlanner turns
-// it off: results, errors and warnings are the same either way (the
-// planner's differential tests check it), only the speed differs. With
-// InWorkspace a replayed call takes its result's nodes from a caller's
-// Workspace and allocates nothing.
+// the transcription on integers of its own: the transcriptions of the
+// layout operations, and the helpers they use, are generic over their
+// integer type, as CuTe's templates are (the type parameter I of integer,
+// int.go; layoutOf is Layout over I, and a tiler's leaves are read through
+// tilerLeaf), the exported operations run them on Int and the planner on
+// its traced integer; the transcriptions hold no code of the planner, whose
+// design is documented in plan.go. NoPlanner turns it off: results, errors
+// and warnings are the same either way (the planner's differential tests
+// check it), only the speed differs. With InWorkspace a replayed call takes
+// its result's nodes from a caller's Workspace and allocates nothing.
 package concrete

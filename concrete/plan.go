@@ -18,11 +18,14 @@ import (
 // dynamic values only redo the arithmetic. (Below, "the engine" is the
 // plain transcription of an operation, layoutOp.compute.)
 //
-// A plan is made by tracing: the operation runs once on copies of its
-// operands whose dynamic integers carry plan registers (Int.reg). Each
-// arithmetic helper of int.go that computes a dynamic value from a traced
-// operand appends a step (primitive, operand registers, result register;
-// untraced operands become constant registers), and the traced result
+// A plan is made by tracing: the operation's transcription, which is
+// generic over its integer type (integer, int.go), runs once instantiated
+// on the planner's integer type tInt, on copies of the operands whose
+// dynamic integers carry plan registers (tagger, instantiated, traceRun).
+// Each arithmetic method of tInt that computes a dynamic value from a
+// traced operand appends a step (primitive, operand registers, result
+// register; untraced operands become constant registers), and the traced
+// result
 // becomes the plan's output template: its tree structure, and for every
 // leaf a register and the static flag. Replaying a plan loads the dynamic
 // values of the operands into registers 1..n, runs every recorded step with
@@ -36,17 +39,18 @@ import (
 // without the steps that are identities there (see planOut and
 // planpos.go).
 //
-// Soundness rests on one invariant: outside int.go and this file the engine
-// reads an integer's value only through Int.val and Bool.val, which taint
-// the trace when the value is traced. A trace that took a decision on a
-// dynamic value (or failed other than by an arithmetic fault, or outgrew
-// the limits below) gives a plan that says "run the engine" for its key; a
-// trace whose values overflow or divide by zero stores nothing. TestTracedValuesOnlyInArithmetic
-// enforces mechanically that no other code reads Int.V or Bool.V, compares
-// integers or layouts with == or uses them as map keys or switch tags. The
-// key holds everything else the engine reads: the operation, the tree
-// structure of every operand, every static value, and where the dynamic
-// values are.
+// Soundness rests on one invariant: a transcription reads the value of a
+// traced integer only through tInt.val and tInt.plainTuple, which taint the
+// trace. The type system keeps it: generic code can reach an I only
+// through the methods of integer, it cannot compare I values with ==, use
+// them as map keys or switch on them, and the other methods read only the
+// static part (IsConst, isStatic, staticEq) or compute (the arithmetic). A
+// trace that took a decision on a dynamic value (or failed other than by an
+// arithmetic fault, or outgrew the limits below) gives a plan that says
+// "run the engine" for its key; a trace whose values overflow or divide by
+// zero stores nothing. The key holds everything else the engine reads: the
+// operation, the tree structure of every operand, every static value, and
+// where the dynamic values are.
 //
 // Plans are used only by calls without post-condition checks (neither
 // StrictMode nor CollectWarnings/CollectViolations: the checks examine the
@@ -58,21 +62,10 @@ import (
 // it set (checked for every plan the tests make).
 //
 // The planner is a layer over the transcriptions: it sees an operation
-// only as a layoutOp (its transcription, called through
-// layoutOp.compute), and the transcriptions know nothing of it. A trace
-// runs an operation in one of two ways, until every transcription takes
-// the first (issue 18):
-//
-//   - a generic transcription (coalesce, filter, complement,
-//     complement_default: see integer in int.go) is instantiated here on
-//     the planner's own integer type, tInt, whose arithmetic records the
-//     steps and whose val taints the trace (instantiated, traceRun): the
-//     transcription's code holds nothing of the planner;
-//   - the others run on Ints carrying a register (Int.reg): the arithmetic
-//     helpers of int.go record the steps for such operands, and Int.val
-//     and Bool.val taint. These hooks are the planner's code left in the
-//     transcription. (tInt's arithmetic goes through them too for now: the
-//     two ways make the same plans, step for step.)
+// only as a layoutOp (the exported function calls layoutOp.compute, the
+// transcription on Int) and as the instantiation of the same transcription
+// on tInt that instantiated holds, and the transcriptions know nothing of
+// it: Int, Bool and the arithmetic of int.go carry no trace state.
 //
 // Its tests compare it with the plain transcription (NoPlanner):
 // TestVectorsWithoutChecks on the CuTe vectors, TestPlanReplayOtherValues
@@ -945,7 +938,7 @@ func traceRun(op *layoutOp, x *operands, tx *tOperands) (res layoutOf[tInt], fai
 }
 
 // finish makes p's steps and output from the trace t and the roots of its
-// result (see outNodeOf): registers are renumbered (operands' values 1..nin, then the constants,
+// result (see outNode): registers are renumbered (operands' values 1..nin, then the constants,
 // then the steps' results, a register being reused once its value is
 // dead). It reports false when the plan needs more registers than a replay
 // has.
