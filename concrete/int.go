@@ -226,22 +226,19 @@ func sgnInt64(a int64) int64 {
 
 // iadd is CuTe's a + b.
 func iadd(a, b Int) Int {
-	r := Int{V: addInt64(a.V, b.V), Static: a.Static && b.Static}
-	return r
+	return Int{V: addInt64(a.V, b.V), Static: a.Static && b.Static}
 }
 
 // isub is CuTe's a - b.
 func isub(a, b Int) Int {
-	r := Int{V: subInt64(a.V, b.V), Static: a.Static && b.Static}
-	return r
+	return Int{V: subInt64(a.V, b.V), Static: a.Static && b.Static}
 }
 
 // imul is CuTe's a * b: static when both are static, and `_0` when either is
 // the static zero.
 func imul(a, b Int) Int {
 	// a static zero operand gives the value 0 anyway: only the flag differs
-	r := Int{V: mulInt64(a.V, b.V), Static: a.Static && (b.Static || a.V == 0) || b.Static && b.V == 0}
-	return r
+	return Int{V: mulInt64(a.V, b.V), Static: a.Static && (b.Static || a.V == 0) || b.Static && b.V == 0}
 }
 
 // idiv is CuTe's truncating a / b; `_0 / x` is `_0` without dividing.
@@ -249,8 +246,7 @@ func idiv(a, b Int) Int {
 	if a.IsConst(0) {
 		return S(0)
 	}
-	r := Int{V: quoInt64(a.V, b.V), Static: a.Static && b.Static}
-	return r
+	return Int{V: quoInt64(a.V, b.V), Static: a.Static && b.Static}
 }
 
 // imod is CuTe's a % b (C++ remainder); `_0 % x` and `x % _1`, `x % _-1` are
@@ -260,8 +256,7 @@ func imod(a, b Int) Int {
 		return S(0)
 	}
 	// x % ±1 is 0 anyway: only the flag differs
-	r := Int{V: remInt64(a.V, b.V), Static: b.Static && (a.Static || b.V == 1 || b.V == -1)}
-	return r
+	return Int{V: remInt64(a.V, b.V), Static: b.Static && (a.Static || b.V == 1 || b.V == -1)}
 }
 
 // iceilDiv is CuTe's integer ceil_div(a, b) = (a + b - 1) / b (the
@@ -272,20 +267,17 @@ func iceilDiv(a, b Int) Int {
 
 // imin is CuTe's min: static only when both operands are.
 func imin(a, b Int) Int {
-	r := Int{V: min(a.V, b.V), Static: both(a, b)}
-	return r
+	return Int{V: min(a.V, b.V), Static: both(a, b)}
 }
 
 // iabs is CuTe's abs: keeps staticness.
 func iabs(a Int) Int {
-	r := Int{V: absInt64(a.V), Static: a.Static}
-	return r
+	return Int{V: absInt64(a.V), Static: a.Static}
 }
 
 // isignum is CuTe's signum: -1, 0 or 1, static when x is.
 func isignum(a Int) Int {
-	r := Int{V: sgnInt64(a.V), Static: a.Static}
-	return r
+	return Int{V: sgnInt64(a.V), Static: a.Static}
 }
 
 // val returns the value of i for a decision or a computation outside the
