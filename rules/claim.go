@@ -33,11 +33,11 @@ func flatNode(ms []mode) notation.Node { return modesLayout(ms).Node() }
 
 // answer closes a run whose steps did not claim the request itself (its
 // first claim is about another term): the step op.answer states request ==
-// value, the value the steps assembled.
-func (w *world) answer(req notation.Node, v sym.Value) {
+// value, the value the steps assembled. reqText is req printed.
+func (w *world) answer(req notation.Node, reqText string, v sym.Value) {
 	for i := range w.steps {
 		if f := w.steps[i].claimed; f != nil {
-			if b, _ := f(); notation.Print(b) == notation.Print(req) {
+			if b, _ := f(); notation.Print(b) == reqText {
 				return
 			}
 			break

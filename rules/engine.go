@@ -246,8 +246,7 @@ type world struct {
 	static  bool                 // the symbols are read as static integers (see errStatic)
 	dynamic bool                 // CuTe with the symbols as run-time integers (Request.Dynamic)
 	warns   []string             // the case's warnings (dynamic mode)
-	memo    map[string]sym.Truth // decisions by guards and question, shared by the runs
-	gkey    string               // the guards in force, as the memo's key prefix
+	memo    map[memoKey]sym.Truth // decisions by context and question, shared by the runs
 }
 
 // run executes f along every sequence of undecided conditions it meets:
@@ -267,7 +266,7 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static, dynamic b
 	var out Answer[T]
 	pending := [][]bool{nil}
 	var split []sym.Cond
-	memo := map[string]sym.Truth{}
+	memo := map[memoKey]sym.Truth{}
 	for len(pending) > 0 {
 		if len(out.Branches) >= MaxBranches {
 			return Answer[T]{}, "", needsError(split)
@@ -355,13 +354,24 @@ func (w *world) assume(c sym.Cond) {
 	}
 	w.ctx = n
 	w.guards = append(w.guards, c)
-	w.gkey += c.Key() + "&&"
+}
+
+// memoKey identifies a question of a run: its kind, the condition's key
+// (sym.Cond.Key) and the context of the assumptions and guards in force.
+// The context stands for the guards: contexts are immutable, and sym
+// returns the same child for the same guards added to the same context
+// (where its cache was emptied in between, a new child with the same
+// assumptions is a miss, never a wrong answer).
+type memoKey struct {
+	ctx  *sym.Ctx
+	kind string
+	cond string
 }
 
 // cached answers a question once per set of guards: the runs of an
 // algorithm ask the same questions again along their common prefix.
 func (w *world) cached(kind string, c sym.Cond, f func() sym.Truth) sym.Truth {
-	k := w.gkey + "|" + kind + "|" + c.Key()
+	k := memoKey{w.ctx, kind, c.Key()}
 	if t, ok := w.memo[k]; ok {
 		return t
 	}
@@ -485,35 +495,28 @@ func (e Env) cond(c sym.Cond) sym.Cond {
 }
 
 func (e Env) expr(x sym.Expr) sym.Expr {
-	by := map[string]sym.Expr{}
-	for _, s := range sym.Symbols(x) {
-		if v, ok := e[s]; ok {
-			by[s] = v.E
-		}
-	}
-	return sym.Substitute(x, by)
+	return sym.SubstituteFunc(x, func(s string) (sym.Expr, bool) {
+		v, ok := e[s]
+		return v.E, ok
+	})
 }
 
 // static reports whether every metavariable of x is bound to a static
 // integer.
 func (e Env) static(x sym.Expr) bool {
-	for _, s := range sym.Symbols(x) {
-		if v, ok := e[s]; !ok || !v.Static {
-			return false
-		}
-	}
-	return true
+	return sym.EverySymbol(x, func(s string) bool {
+		v, ok := e[s]
+		return ok && v.Static
+	})
 }
 
 // run reports whether a metavariable of x is bound to a value in which a
 // dynamic literal occurs (sym.Int's Run).
 func (e Env) run(x sym.Expr) bool {
-	for _, s := range sym.Symbols(x) {
-		if v, ok := e[s]; ok && v.Run {
-			return true
-		}
-	}
-	return false
+	return !sym.EverySymbol(x, func(s string) bool {
+		v, ok := e[s]
+		return !ok || !v.Run
+	})
 }
 
 // staticZeroFactor reports whether let l is a product with a factor bound
@@ -548,13 +551,13 @@ func (w *world) applyLets(r *Rule, at string, e Env, runtime, warn bool) Env {
 			panic("rules: internal error: rule " + r.ID + " applied without its metavariable " + m)
 		}
 	}
-	out := Env{}
-	for k, v := range e {
-		out[k] = v
-	}
 	lets := r.Lets
 	if runtime {
 		lets = r.Runtime
+	}
+	out := make(Env, len(e)+len(lets))
+	for k, v := range e {
+		out[k] = v
 	}
 	for _, l := range lets {
 		v := out.expr(l.expr)
@@ -571,6 +574,9 @@ func (w *world) applyLets(r *Rule, at string, e Env, runtime, warn bool) Env {
 	st := Step{Rule: r.ID, Version: r.Version, Hash: r.Hash, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked,
 		Runtime: runtime, env: out, guards: w.guards}
 	w.checked = nil
+	if n := len(r.In) + len(lets); n > 0 {
+		st.names = make([]string, 0, n)
+	}
 	st.names = append(st.names, r.In...)
 	for _, l := range lets {
 		st.names = append(st.names, l.Name)
