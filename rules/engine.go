@@ -243,9 +243,9 @@ type world struct {
 	pending *[][]bool
 	steps   []Step
 	checked []Discharged
-	static  bool                 // the symbols are read as static integers (see errStatic)
-	dynamic bool                 // CuTe with the symbols as run-time integers (Request.Dynamic)
-	warns   []string             // the case's warnings (dynamic mode)
+	static  bool                  // the symbols are read as static integers (see errStatic)
+	dynamic bool                  // CuTe with the symbols as run-time integers (Request.Dynamic)
+	warns   []string              // the case's warnings (dynamic mode)
 	memo    map[memoKey]sym.Truth // decisions by context and question, shared by the runs
 }
 
