@@ -243,10 +243,10 @@ type world struct {
 	pending *[][]bool
 	steps   []Step
 	checked []Discharged
-	static  bool                  // the symbols are read as static integers (see errStatic)
-	dynamic bool                  // CuTe with the symbols as run-time integers (Request.Dynamic)
-	warns   []string              // the case's warnings (dynamic mode)
-	memo    map[memoKey]sym.Truth // decisions by context and question, shared by the runs
+	static  bool                              // the symbols are read as static integers (see errStatic)
+	dynamic bool                              // CuTe with the symbols as run-time integers (Request.Dynamic)
+	warns   []string                          // the case's warnings (dynamic mode)
+	memo    map[*sym.Ctx]map[string]sym.Truth // decisions by context and question, shared by the runs (see cached)
 }
 
 // run executes f along every sequence of undecided conditions it meets:
@@ -266,15 +266,18 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static, dynamic b
 	var out Answer[T]
 	pending := [][]bool{nil}
 	var split []sym.Cond
-	memo := map[memoKey]sym.Truth{}
+	memo := map[*sym.Ctx]map[string]sym.Truth{}
+	most := 0 // the most steps a run made so far: the next run's room
 	for len(pending) > 0 {
 		if len(out.Branches) >= MaxBranches {
 			return Answer[T]{}, "", needsError(split)
 		}
 		path := pending[0]
 		pending = pending[1:]
-		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, dynamic: dynamic, memo: memo}
+		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, dynamic: dynamic, memo: memo,
+			steps: make([]Step, 0, most)}
 		b, pruned, again := runOne(w, f)
+		most = max(most, len(w.steps))
 		if again != "" {
 			return Answer[T]{}, again, nil
 		}
@@ -356,27 +359,28 @@ func (w *world) assume(c sym.Cond) {
 	w.guards = append(w.guards, c)
 }
 
-// memoKey identifies a question of a run: its kind, the condition's key
-// (sym.Cond.Key) and the context of the assumptions and guards in force.
-// The context stands for the guards: contexts are immutable, and sym
-// returns the same child for the same guards added to the same context
-// (where its cache was emptied in between, a new child with the same
-// assumptions is a miss, never a wrong answer).
-type memoKey struct {
-	ctx  *sym.Ctx
-	kind string
-	cond string
-}
-
 // cached answers a question once per set of guards: the runs of an
-// algorithm ask the same questions again along their common prefix.
-func (w *world) cached(kind string, c sym.Cond, f func() sym.Truth) sym.Truth {
-	k := memoKey{w.ctx, kind, c.Key()}
-	if t, ok := w.memo[k]; ok {
+// algorithm ask the same questions again along their common prefix. The
+// memo is indexed by the context of the assumptions and guards in force,
+// which stands for the guards (contexts are immutable, and sym returns the
+// same child for the same guards added to the same context; where its
+// cache was emptied in between, a new child with the same assumptions is
+// a miss, never a wrong answer), then by the kind of question ('c'
+// whether the condition is consistent with them, 'd' its decision, 'v' a
+// divisibility) and the condition's key (sym.Cond.Key).
+func (w *world) cached(kind byte, c sym.Cond, f func() sym.Truth) sym.Truth {
+	var buf [128]byte
+	k := c.AppendKey(append(buf[:0], kind))
+	m := w.memo[w.ctx]
+	if t, ok := m[string(k)]; ok {
 		return t
 	}
 	t := f()
-	w.memo[k] = t
+	if m == nil {
+		m = map[string]sym.Truth{}
+		w.memo[w.ctx] = m
+	}
+	m[string(k)] = t
 	return t
 }
 
@@ -393,11 +397,11 @@ func (w *world) fork(c sym.Cond) bool {
 			return sym.True
 		}
 	}
-	if w.cached("consistent", c.Negate(), consistent(c.Negate())) == sym.False {
+	if w.cached('c', c.Negate(), consistent(c.Negate())) == sym.False {
 		w.checked = append(w.checked, w.discharged(c, "proved (its negation is inconsistent)"))
 		return true
 	}
-	if w.cached("consistent", c, consistent(c)) == sym.False {
+	if w.cached('c', c, consistent(c)) == sym.False {
 		w.checked = append(w.checked, w.discharged(c, "refuted (inconsistent)"))
 		return false
 	}
@@ -426,7 +430,7 @@ func (w *world) fork(c sym.Cond) bool {
 // Unknown otherwise (sym's False only means "fails somewhere", which is
 // Unknown here unless the negation is proved).
 func (w *world) decide(c sym.Cond) sym.Truth {
-	return w.cached("decide", c, func() sym.Truth { return w.decideNow(c) })
+	return w.cached('d', c, func() sym.Truth { return w.decideNow(c) })
 }
 
 func (w *world) decideNow(c sym.Cond) sym.Truth {
@@ -445,7 +449,7 @@ func (w *world) decideNow(c sym.Cond) sym.Truth {
 // (decided for constants, or when the guard d | n contradicts the
 // assumptions), Unknown otherwise.
 func (w *world) divides(d, n sym.Expr) sym.Truth {
-	return w.cached("divides", sym.Divisible(d, n), func() sym.Truth { return w.dividesNow(d, n) })
+	return w.cached('v', sym.Divisible(d, n), func() sym.Truth { return w.dividesNow(d, n) })
 }
 
 func (w *world) dividesNow(d, n sym.Expr) sym.Truth {
