@@ -389,12 +389,12 @@ var rankFree = map[string]bool{"coalesce": true, "complement": true, "complement
 // answer is plain.
 func merge(ctx *sym.Ctx, a Answer[sym.Value], flat bool) Answer[sym.Value] {
 	bs := a.Branches
-	// the search starts again after each merge: each case keeps its
-	// printed value (made once) and an id, by which the pairs found not
-	// joinable are remembered (joinable depends only on the two cases)
-	cs := make([]mergeCase, len(bs))
+	// the search starts again after each merge: each case has an id, by
+	// which the pairs found not joinable are remembered (joinable depends
+	// only on the two cases)
+	ids := make([]int, len(bs))
 	for i := range bs {
-		cs[i].id = i
+		ids[i] = i
 	}
 	next := len(bs)
 	not := map[[2]int]bool{}
@@ -403,31 +403,31 @@ func merge(ctx *sym.Ctx, a Answer[sym.Value], flat bool) Answer[sym.Value] {
 	pairs:
 		for i := range bs {
 			for j := range bs {
-				if i == j || not[[2]int{cs[i].id, cs[j].id}] {
+				if i == j || not[[2]int{ids[i], ids[j]}] {
 					continue
 				}
 				k, ok := splitAt(bs[i].Guards, bs[j].Guards)
 				if !ok {
 					continue
 				}
-				keep, ok := joinable(ctx, bs[i], bs[j], cs[i].text(bs[i]) == cs[j].text(bs[j]), flat)
+				keep, ok := joinable(ctx, bs[i], bs[j], flat)
 				if !ok {
-					not[[2]int{cs[i].id, cs[j].id}] = true
+					not[[2]int{ids[i], ids[j]}] = true
 					continue
 				}
 				g := append(append([]sym.Cond(nil), bs[i].Guards[:k]...), bs[i].Guards[k+1:]...)
 				nb := Branch[sym.Value]{Guards: g, Value: keep.Value, Err: keep.Err, From: []Branch[sym.Value]{bs[i], bs[j]},
 					Warnings: unionWarnings(bs[i].Warnings, bs[j].Warnings)}
 				var rest []Branch[sym.Value]
-				var restCs []mergeCase
+				var restIDs []int
 				for x := range bs {
 					if x != i && x != j {
 						rest = append(rest, bs[x])
-						restCs = append(restCs, cs[x])
+						restIDs = append(restIDs, ids[x])
 					}
 				}
 				bs = append(rest, nb)
-				cs = append(restCs, mergeCase{id: next})
+				ids = append(restIDs, next)
 				next++
 				changed = true
 				break pairs
@@ -435,21 +435,6 @@ func merge(ctx *sym.Ctx, a Answer[sym.Value], flat bool) Answer[sym.Value] {
 		}
 	}
 	return Answer[sym.Value]{Branches: bs, fired: a.fired}
-}
-
-// mergeCase is what merge keeps of a case: its id and its printed value.
-type mergeCase struct {
-	id      int
-	printed bool
-	value   string
-}
-
-// text is the case's value as printed (an error case has none).
-func (m *mergeCase) text(b Branch[sym.Value]) string {
-	if !m.printed && b.Err == nil {
-		m.value, m.printed = b.Value.String(), true
-	}
-	return m.value
 }
 
 // splitAt reports the one position where two guard lists hold a
@@ -475,16 +460,15 @@ func splitAt(a, b []sym.Cond) (int, bool) {
 // condition and its negation) can be one case, and returns the outcome
 // that serves both: equal outcomes; or y's value, when under x's guards
 // it is x's value as a function (each leaf simplified under x's guards:
-// M == 1 pins M to 1, M%4==0 && M<8 pins M to 4). samePrint says that
-// their values print the same.
-func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], samePrint, flat bool) (Branch[sym.Value], bool) {
+// M == 1 pins M to 1, M%4==0 && M<8 pins M to 4).
+func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], flat bool) (Branch[sym.Value], bool) {
 	if (x.Err == nil) != (y.Err == nil) {
 		return x, false
 	}
 	if x.Err != nil {
 		return x, x.Err.Error() == y.Err.Error()
 	}
-	if samePrint {
+	if x.Value.Same(y.Value) {
 		return y, true
 	}
 	if x.Value.Kind != catalog.Layout || y.Value.Kind != catalog.Layout || x.Value.Head != nil || y.Value.Head != nil || x.Value.Offset != nil || y.Value.Offset != nil {
