@@ -492,7 +492,7 @@ func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], flat bool) (Branch[sym.Value
 			return x, false
 		}
 	}
-	if normal(cx, by, x.Value.Layout, flat) == normal(cx, by, yl, flat) {
+	if sameNormal(normal(cx, by, x.Value.Layout, flat), normal(cx, by, yl, flat)) {
 		return y, true
 	}
 	return x, false
@@ -542,17 +542,16 @@ func unitSymbols(g sym.Cond, by map[string]sym.Expr) {
 	}
 }
 
-// normal prints a layout as a function under a context: per top-level
-// mode (or for the whole layout when flat), its leaves with the
-// substitution made and simplified under the context, size-1 leaves
-// dropped and adjacent leaves merged where d1 == s0*d0 (static marks
-// ignored).
-func normal(c *sym.Ctx, by map[string]sym.Expr, l sym.Layout, flat bool) string {
-	var b strings.Builder
+// normal is a layout as a function under a context: per top-level mode
+// (or for the whole layout when flat), its leaves with the substitution
+// made and simplified under the context, size-1 leaves dropped and
+// adjacent leaves merged where d1 == s0*d0 (static marks ignored).
+func normal(c *sym.Ctx, by map[string]sym.Expr, l sym.Layout, flat bool) [][]mode {
 	n := rank(l)
 	if flat {
 		n = 1
 	}
+	out := make([][]mode, n)
 	for i := 0; i < n; i++ {
 		m := modeOf(l, i)
 		if flat {
@@ -571,13 +570,36 @@ func normal(c *sym.Ctx, by map[string]sym.Expr, l sym.Layout, flat bool) string 
 			}
 			ms = append(ms, mode{sym.Dyn(s), sym.Dyn(d)})
 		}
-		b.WriteString("[")
-		for _, x := range ms {
-			b.WriteString(x.s.E.String() + ":" + x.d.E.String() + ",")
-		}
-		b.WriteString("]")
+		out[i] = ms
 	}
-	return b.String()
+	return out
+}
+
+// sameNormal reports whether two normal forms are one: mode by mode the
+// same shapes and strides (canonical forms, which print alike exactly when
+// they are equal; an invalid value is compared by its text).
+func sameNormal(a, b [][]mode) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if len(a[i]) != len(b[i]) {
+			return false
+		}
+		for j, m := range a[i] {
+			if !sameExpr(m.s.E, b[i][j].s.E) || !sameExpr(m.d.E, b[i][j].d.E) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func sameExpr(a, b sym.Expr) bool {
+	if a.Err() != nil || b.Err() != nil {
+		return a.String() == b.String()
+	}
+	return sym.Equal(a, b)
 }
 
 // Implemented reports whether the engine computes the operation.
