@@ -137,6 +137,7 @@ type Step struct {
 	names   []string
 	guards  []sym.Cond
 	claimed func() (before, after notation.Node)
+	common  bool // claimed before the run's first split (see claimsRequest)
 }
 
 // fill prints the step's bindings, conditions and guards.
@@ -247,6 +248,10 @@ type world struct {
 	dynamic bool                              // CuTe with the symbols as run-time integers (Request.Dynamic)
 	warns   []string                          // the case's warnings (dynamic mode)
 	memo    map[*sym.Ctx]map[string]sym.Truth // decisions by context and question, shared by the runs (see cached)
+	// the number of steps made before the run's first split (-1 before
+	// it): every run makes them, and their claims, alike
+	common int
+	first  *firstClaim // shared by the runs (see answer)
 }
 
 // run executes f along every sequence of undecided conditions it meets:
@@ -267,6 +272,7 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static, dynamic b
 	pending := [][]bool{nil}
 	var split []sym.Cond
 	memo := map[*sym.Ctx]map[string]sym.Truth{}
+	first := &firstClaim{}
 	most := 0 // the most steps a run made so far: the next run's room
 	for len(pending) > 0 {
 		if len(out.Branches) >= MaxBranches {
@@ -275,7 +281,7 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static, dynamic b
 		path := pending[0]
 		pending = pending[1:]
 		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, dynamic: dynamic, memo: memo,
-			steps: make([]Step, 0, most)}
+			steps: make([]Step, 0, most), common: -1, first: first}
 		b, pruned, again := runOne(w, f)
 		most = max(most, len(w.steps))
 		if again != "" {
@@ -404,6 +410,9 @@ func (w *world) fork(c sym.Cond) bool {
 	if w.cached('c', c, consistent(c)) == sym.False {
 		w.checked = append(w.checked, w.discharged(c, "refuted (inconsistent)"))
 		return false
+	}
+	if w.common < 0 {
+		w.common = len(w.steps)
 	}
 	var choice bool
 	if w.pos < len(w.path) {
