@@ -134,7 +134,8 @@ type Step struct {
 	// what the text fields are made of, printed when the derivation is
 	// asked for
 	env     Env
-	names   []string
+	in      []string // the rule's metavariables and lets (the rule's own lists)
+	lets    []Let
 	guards  []sym.Cond
 	claimed func() (before, after notation.Node)
 	common  bool // claimed before the run's first split (see claimsRequest)
@@ -142,10 +143,13 @@ type Step struct {
 
 // fill prints the step's bindings, conditions and guards.
 func (st *Step) fill() {
-	if st.Bind == nil && len(st.names) > 0 {
+	if st.Bind == nil && len(st.in)+len(st.lets) > 0 {
 		st.Bind = map[string]string{}
-		for _, m := range st.names {
+		for _, m := range st.in {
 			st.Bind[m] = st.env[m].String()
+		}
+		for _, l := range st.lets {
+			st.Bind[l.Name] = st.env[l.Name].String()
 		}
 	}
 	for i := range st.Checked {
@@ -585,15 +589,8 @@ func (w *world) applyLets(r *Rule, at string, e Env, runtime, warn bool) Env {
 		out[l.Name] = sym.Int{E: v, Static: static, Run: !static && out.run(l.expr)}
 	}
 	st := Step{Rule: r.ID, Version: r.Version, Hash: r.Hash, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked,
-		Runtime: runtime, env: out, guards: w.guards}
+		Runtime: runtime, env: out, in: r.In, lets: lets, guards: w.guards}
 	w.checked = nil
-	if n := len(r.In) + len(lets); n > 0 {
-		st.names = make([]string, 0, n)
-	}
-	st.names = append(st.names, r.In...)
-	for _, l := range lets {
-		st.names = append(st.names, l.Name)
-	}
 	w.steps = append(w.steps, st)
 	if runtime {
 		if warn {
