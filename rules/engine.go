@@ -377,7 +377,7 @@ func (w *world) assume(c sym.Cond) {
 // cache was emptied in between, a new child with the same assumptions is
 // a miss, never a wrong answer), then by the kind of question ('c'
 // whether the condition is consistent with them, 'd' its decision, 'v' a
-// divisibility) and the condition's key (sym.Cond.Key).
+// divisibility) and the condition's key (sym.Cond.AppendKey).
 func (w *world) cached(kind byte, c sym.Cond, f func() sym.Truth) sym.Truth {
 	var buf [128]byte
 	k := c.AppendKey(append(buf[:0], kind))

@@ -97,18 +97,12 @@ func (c Cond) Same(d Cond) bool {
 	return c.Rel == d.Rel && polyEq(pl(c.X), pl(d.X)) && polyEq(pl(c.Y), pl(d.Y))
 }
 
-// Key returns a text that identifies the condition, for tables keyed by
-// conditions: two conditions have the same key exactly when they have the
-// same relation and their operands the same canonical form (as for String,
-// which is injective on canonical forms, but made without building and
-// printing a notation tree). It is not meant to be read.
-func (c Cond) Key() string {
-	var buf [96]byte
-	return string(c.AppendKey(buf[:0]))
-}
-
-// AppendKey appends c's Key to dst (a map indexed by string(key) is read
-// without making the string).
+// AppendKey appends to dst a key that identifies the condition, for
+// tables keyed by conditions: two conditions have the same key exactly
+// when they have the same relation and their operands the same canonical
+// form (as for String, which is injective on canonical forms, but made
+// without building and printing a notation tree). It is not meant to be
+// read; a map indexed by string(key) is read without making the string.
 func (c Cond) AppendKey(dst []byte) []byte {
 	dst = appendKey(dst, pl(c.X))
 	dst = append(dst, byte('0'+c.Rel))
