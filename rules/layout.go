@@ -12,7 +12,7 @@ type mode struct{ s, d sym.Int }
 func flatModes(l sym.Layout) []mode {
 	// the leaves of both in one list
 	ss := l.Shape.Leaves(make([]sym.Int, 0, 2*l.Shape.NumLeaves()))
-	ds := l.Stride.Leaves(ss[len(ss):len(ss)])
+	ds := l.Stride.Leaves(ss[len(ss):])
 	out := make([]mode, len(ss))
 	for i := range ss {
 		out[i] = mode{ss[i], ds[i]}
