@@ -134,8 +134,8 @@ type Step struct {
 	// what the text fields are made of, printed when the derivation is
 	// asked for
 	env     Env
-	in      []string // the rule's metavariables and lets (the rule's own lists)
-	lets    []Let
+	in      []string // the rule's metavariables (the rule's own list)
+	lets    []Let    // its lets, or runtime values, as computed (the rule's own list)
 	guards  []sym.Cond
 	claimed func() (before, after notation.Node)
 	common  bool // claimed before the run's first split (see claimsRequest)
