@@ -49,6 +49,21 @@ var verifyCorpus = []struct{ ctx, cond string }{
 	{"", "M*N>=1"},
 	{"", "M>=2"}, // a witness
 	{"", "M%2==0"},
+	// atoms of images: the verifier's own normal form of floor_div, ceil_div
+	// and % by a constant or a symbol, and of nested min and max
+	{"M%4==1", "floor_div(M,4)*4==M-1"},
+	{"M%4==1", "ceil_div(M,4)*4==M+3"},
+	{"M%4==1 && N%4==2", "floor_div(M+N,4)*4==M+N-3"},
+	{"M%4==1 && N%4==2", "ceil_div(2*M+N,4)*4>=2*M+N"},
+	{"N%M==0", "floor_div(N,M)*M==N"},
+	{"N%M==0", "ceil_div(N,M)*M==N"},
+	{"N%M==0 && K%M==0", "floor_div(N+K,M)*M==N+K"},
+	{"M%2==0", "floor_div(M*N,2)*2==M*N"},
+	{"N==M+3", "min(M,N)==M"},
+	{"N==2*M", "max(M,N)==N"},
+	{"N>=M", "min(M,max(M,N))==M"},
+	{"N>=M", "max(N,min(M,N))==N"},
+	{"M%4==3", "M%4+floor_div(M,4)*4==M"},
 }
 
 var certNumber = regexp.MustCompile(`-?[0-9]+`)
