@@ -284,6 +284,15 @@ var reviewFindings = []struct {
 	// regression of that merge: at 3e894fa the answer had cases, the zip's
 	// refusal among them. (Passes since main's fef81db, with finding 21.)
 	{22, false, "square", "raked_product", []string{"M:M", "_2:_1"}, []string{"M % 64 == 0"}, []sym.Binding{{"M": 256}, {"M": 64}}},
+	// 23. (lesser, as findings 9 and 18; found 2026-11-25 by the kernel
+	// generator, -review) needs that do not make the answer plain: the
+	// complement of a tile in a tuple cotarget (M,N) splits on compl.cosize
+	// and compl.bound with guards of nested ceil_div
+	// (32*ceil_div(M,32)*ceil_div(N,ceil_div(32,M))>=M*N); assumed word for
+	// word, sym decides neither guard, and the answer keeps both error
+	// cases beside the value
+	{23, true, "needs", "complement", []string{"_32:_1", "(M,N)"}, nil, nil},
+	{23, true, "needs", "complement", []string{"(_8,_4):(_4,_1)", "(M,_96)"}, nil, nil},
 }
 
 func TestReviewFindings(t *testing.T) {

@@ -341,6 +341,10 @@ func splitReason(req rules.Request, ans rules.Answer[sym.Value], err error) stri
 	return "guards " + normalReason(strings.Join(d.Cases[0].When, " && "))
 }
 
+// tilingOps are the operations whose tiler is the matrix modes' tiles (so
+// that the class div assumes that each tile divides its mode).
+var tilingOps = map[string]bool{"local_tile": true, "logical_divide_tiler": true, "zipped_divide": true, "tiled_divide": true, "flat_divide": true, "composition_tiler": true}
+
 var reasonNumber = regexp.MustCompile(`\b\d+\b`)
 
 // normalReason writes a reason with its numbers as # (so that reasons of
@@ -359,7 +363,9 @@ func TestReviewKernelGenerated(t *testing.T) {
 	type tally struct{ n, plain, cases, errs int }
 	byClass := map[string]*tally{}
 	reasons := map[string]int{}
+	reasonClasses := map[string]map[string]int{}
 	example := map[string]string{}
+	seq, points := 0, 0
 	var out *os.File
 	if *kernelOut != "" {
 		var err error
@@ -369,6 +375,7 @@ func TestReviewKernelGenerated(t *testing.T) {
 		defer out.Close()
 	}
 	defer func() {
+		t.Logf("requests %d, bindings checked by the square %d", seq, points)
 		classes := make([]string, 0, len(byClass))
 		for c := range byClass {
 			classes = append(classes, c)
@@ -382,12 +389,13 @@ func TestReviewKernelGenerated(t *testing.T) {
 		for r := range reasons {
 			keys = append(keys, r)
 		}
-		sort.Slice(keys, func(i, j int) bool { return reasons[keys[i]] > reasons[keys[j]] || reasons[keys[i]] == reasons[keys[j]] && keys[i] < keys[j] })
+		sort.Slice(keys, func(i, j int) bool {
+			return reasons[keys[i]] > reasons[keys[j]] || reasons[keys[i]] == reasons[keys[j]] && keys[i] < keys[j]
+		})
 		for _, r := range keys {
-			t.Logf("%4d  %s\n        e.g. %s", reasons[r], r, example[r])
+			t.Logf("%4d  %s %v\n        e.g. %s", reasons[r], r, reasonClasses[r], example[r])
 		}
 	}()
-	seq := 0
 	rapid.Check(t, func(t *rapid.T) {
 		op, args, assume, class := kernelRequest(t)
 		ctx, _, names, err := symArgs(op, args, assume)
@@ -396,8 +404,11 @@ func TestReviewKernelGenerated(t *testing.T) {
 		}
 		req := rules.Request{Op: op, Args: args, Assume: assume}
 		ans, err := rules.Compute(req)
-		key := class + ":" + op
-		for _, k := range []string{class, key} {
+		family := "other"
+		if tilingOps[op] {
+			family = "tiling"
+		}
+		for _, k := range []string{class, class + "/" + family, class + ":" + op} {
 			if byClass[k] == nil {
 				byClass[k] = &tally{}
 			}
@@ -413,20 +424,24 @@ func TestReviewKernelGenerated(t *testing.T) {
 			}
 		}
 		if err != nil || !isPlain(ans) {
-			r := class + " " + op + " | " + splitReason(req, ans, err)
+			r := splitReason(req, ans, err)
 			reasons[r]++
+			if reasonClasses[r] == nil {
+				reasonClasses[r] = map[string]int{}
+			}
+			reasonClasses[r][class+"/"+family]++
 			if _, ok := example[r]; !ok {
 				example[r] = fmt.Sprintf("%s%v under %v", op, args, assume)
 			}
 		}
+		seq++
 		if out != nil {
-			seq++
-			line, _ := json.Marshal(map[string]any{"id": fmt.Sprintf("kern-%04d", seq), "op": op, "args": args, "assume": assume, "points": []any{}})
+			line, _ := json.Marshal(map[string]any{"id": fmt.Sprintf("kern-%04d", seq), "op": op, "args": args, "assume": append([]string{}, assume...), "points": []any{}})
 			fmt.Fprintln(out, string(line))
 		}
 		binds := revBindings(ctx, names, rapid.Uint64().Draw(t, "seed"), 40)
 		if *reviewLog == "" {
-			squareCase(t, "kernel", op, args, assume, binds)
+			points += squareCase(t, "kernel", op, args, assume, binds)
 			dynamicCase(t, "kernel", op, args, assume)
 			if err == nil {
 				needsCase(t, op, args, assume)
@@ -434,7 +449,7 @@ func TestReviewKernelGenerated(t *testing.T) {
 			return
 		}
 		var c, d, n collector
-		squareCase(&c, "kernel", op, args, assume, binds)
+		points += squareCase(&c, "kernel", op, args, assume, binds)
 		dynamicCase(&d, "kernel-dynamic", op, args, assume)
 		if err == nil {
 			needsCase(&n, op, args, assume)
