@@ -172,7 +172,9 @@ func kernelAssume(t *rapid.T, class string, modes []kMode, tiled int, layout str
 			}
 		}
 		if strings.Contains(m.ext, b) {
-			bounds = append(bounds, rapid.SampledFrom([]string{b + " >= 64", b + " >= T" + b, b + " <= 4096", b + " >= 2"}).Draw(t, fmt.Sprintf("bound%d", i)))
+			// bounds, and equalities a kernel author writes: a tile larger
+			// than the matrix, a fixed tile size, a matrix of whole tiles
+			bounds = append(bounds, rapid.SampledFrom([]string{b + " >= 64", b + " >= T" + b, b + " <= 4096", b + " >= 2", b + " <= 64", b + " < T" + b, "T" + b + " == 64", b + " == T" + b + "*R" + b, b + " == 2*T" + b}).Draw(t, fmt.Sprintf("bound%d", i)))
 		}
 	}
 	if strings.Contains(layout, "ld") {
@@ -259,9 +261,9 @@ func kernelRequest(t *rapid.T) (op string, args, assume []string, class string) 
 	case 0, 1:
 		return "local_tile", []string{a, "(" + strings.Join(tiles, ",") + ")", coord()}, assume, class
 	case 2:
-		thr := rapid.SampledFrom([]string{"(_32,_8):(_1,_32)", "(_16,_16):(_16,_1)", "(_4,_8):(_8,_1)", "(_8,_4):(_1,_8)"}).Draw(t, "thr")
+		thr := rapid.SampledFrom([]string{"(_32,_8):(_1,_32)", "(_16,_16):(_16,_1)", "(_4,_8):(_8,_1)", "(_8,_4):(_1,_8)", "(TM,TN):(_1,TM)", "(TM,_4):(_4,_1)"}).Draw(t, "thr")
 		if rapid.Bool().Draw(t, "tid") {
-			assume = append(assume, "tid < 32")
+			assume = append(assume, rapid.SampledFrom([]string{"tid < 32", "tid < TM*TN", "tid < 4*TM"}).Draw(t, "tidb"))
 			return "local_partition", []string{a, thr, "tid"}, assume, class
 		}
 		return "local_partition", []string{a, thr, fmt.Sprint(rapid.IntRange(0, 31).Draw(t, "idx"))}, assume, class
@@ -340,6 +342,10 @@ func splitReason(req rules.Request, ans rules.Answer[sym.Value], err error) stri
 	}
 	return "guards " + normalReason(strings.Join(d.Cases[0].When, " && "))
 }
+
+// kernelSyms are the symbols the kernel generator writes (the assumptions
+// may name some that the arguments do not).
+var kernelSyms = []string{"M", "N", "L", "M0", "M1", "N0", "N1", "L0", "L1", "TM", "TN", "TL", "RM", "RN", "RL", "ld", "bs", "m", "n", "l", "tid", "i", "j", "k"}
 
 // tilingOps are the operations whose tiler is the matrix modes' tiles (so
 // that the class div assumes that each tile divides its mode).
@@ -439,7 +445,7 @@ func TestReviewKernelGenerated(t *testing.T) {
 			line, _ := json.Marshal(map[string]any{"id": fmt.Sprintf("kern-%04d", seq), "op": op, "args": args, "assume": append([]string{}, assume...), "points": []any{}})
 			fmt.Fprintln(out, string(line))
 		}
-		binds := revBindings(ctx, names, rapid.Uint64().Draw(t, "seed"), 40)
+		binds := revBindings(ctx, append(names, kernelSyms...), rapid.Uint64().Draw(t, "seed"), 40)
 		if *reviewLog == "" {
 			points += squareCase(t, "kernel", op, args, assume, binds)
 			dynamicCase(t, "kernel", op, args, assume)
