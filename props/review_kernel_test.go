@@ -154,16 +154,12 @@ func kernelAssume(t *rapid.T, class string, modes []kMode, tiled int, layout str
 	for i, m := range modes {
 		b := []string{"M", "N", "L"}[i]
 		if i < tiled && m.span != "" {
-			ext := m.leaves[0]
-			if strings.HasPrefix(ext, "_") {
-				ext = strings.TrimPrefix(ext, "_")
-			}
+			ext := strings.TrimPrefix(m.leaves[0], "_")
 			// a product span s*T reads M % T == 0 && M / T % s == 0 (the
 			// notation has no parentheses for expressions)
-			sym, num, isProd := strings.Cut(m.span, "*")
+			num, factor, isProd := strings.Cut(m.span, "*")
 			if isProd {
-				sym, num = num, sym
-				div = append(div, ext+" % "+sym+" == 0", ext+" / "+sym+" % "+num+" == 0")
+				div = append(div, ext+" % "+factor+" == 0", ext+" / "+factor+" % "+num+" == 0")
 			} else if !strings.HasPrefix(m.leaves[0], "_") || strings.HasPrefix(m.span, "T") {
 				div = append(div, ext+" % "+m.span+" == 0")
 			}
