@@ -176,13 +176,23 @@ func fitsCuTe(op string, args []string) bool {
 	leaves := func(t concrete.IntTuple) bool {
 		return tuple.Fold(t, true, func(ok bool, i concrete.Int) bool { return ok && in(i.V) })
 	}
+	layout := func(l concrete.Layout) bool {
+		sz, err1 := concrete.Size(l)
+		co, err2 := concrete.Cosize(l)
+		return err1 == nil && err2 == nil && in(sz.V) && in(co.V) && leaves(l.Shape) && leaves(l.Stride)
+	}
 	switch v.Kind {
 	case concrete.ValLayout:
-		sz, err1 := concrete.Size(v.Layout)
-		co, err2 := concrete.Cosize(v.Layout)
-		return err1 == nil && err2 == nil && in(sz.V) && in(co.V) && leaves(v.Layout.Shape) && leaves(v.Layout.Stride)
+		return layout(v.Layout)
 	case concrete.ValTuple:
 		return leaves(v.Tuple)
+	case concrete.ValPair:
+		// a tile of a tensor and its offset (local_tile, local_partition):
+		// CuTe computes the offset in int too
+		if v.Composed != nil {
+			return layout(v.Composed.Layout) && leaves(v.Tuple)
+		}
+		return layout(v.Layout) && leaves(v.Tuple)
 	}
 	return true
 }

@@ -266,3 +266,25 @@ func TestCompareSynthetic(t *testing.T) {
 		}
 	}
 }
+
+// TestFitsCuTe checks that a case whose result holds an integer beyond
+// CuTe's int is skipped, the offset of a tile of a tensor included (review
+// round 5: local_tile at a block coordinate far into a large matrix,
+// whose offset 16*4000*70000 wraps around in CuTe's int).
+func TestFitsCuTe(t *testing.T) {
+	for _, c := range []struct {
+		op   string
+		args []string
+		want bool
+	}{
+		{"local_tile", []string{"(70000,70000):(_1,70000)", "(_16,_16)", "(0,1)"}, true},
+		{"local_tile", []string{"(70000,70000):(_1,70000)", "(_16,_16)", "(0,4000)"}, false},
+		{"local_partition", []string{"(7000,7000):(_1,7000)", "(_4,_8):(_8,_1)", "3"}, true},
+		{"coalesce", []string{"(70000,70000):(_1,70000)"}, false},
+		{"size", []string{"(7,7):(_1,7)"}, true},
+	} {
+		if got := fitsCuTe(c.op, c.args); got != c.want {
+			t.Errorf("fitsCuTe(%s%v) = %v, want %v", c.op, c.args, got, c.want)
+		}
+	}
+}

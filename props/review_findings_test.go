@@ -284,6 +284,28 @@ var reviewFindings = []struct {
 	// regression of that merge: at 3e894fa the answer had cases, the zip's
 	// refusal among them. (Passes since main's fef81db, with finding 21.)
 	{22, false, "square", "raked_product", []string{"M:M", "_2:_1"}, []string{"M % 64 == 0"}, []sym.Binding{{"M": 256}, {"M": 64}}},
+	// 23. (lesser, as findings 9 and 18; found 2026-11-25 by the kernel
+	// generator, -review) needs that do not make the answer plain: the
+	// complement of a tile in a tuple cotarget (M,N) splits on compl.cosize
+	// and compl.bound with guards of nested ceil_div
+	// (32*ceil_div(M,32)*ceil_div(N,ceil_div(32,M))>=M*N); assumed word for
+	// word, sym decides neither guard, and the answer keeps both error
+	// cases beside the value
+	{23, true, "needs", "complement", []string{"_32:_1", "(M,N)"}, nil, nil},
+	{23, true, "needs", "complement", []string{"(_8,_4):(_4,_1)", "(M,_96)"}, nil, nil},
+	// and in a divide: needs with ceil_div(8,TM), under 8 % TM == 0
+	{23, true, "needs", "logical_divide_tiler", []string{"((_8,M),TN*RN,_64):((TN*RN,TN*RN*_8),_1,TN*RN*_8*M)", "TM"}, []string{"8 % TM == 0"}, nil},
+	// 24. (found 2026-11-25 by the kernel generator, -review, run on
+	// branch symrel at ddd505c; main passes) a wrong plain case: under
+	// 16 % M == 0 and 16/M <= 8, symrel's sym finds 32/M % N != 0
+	// inconsistent with the guard 32/M > N (comp.take.all: "32/M%N==0
+	// proved (its negation is inconsistent)"), so the composition's case
+	// 32/M > N is (M,N,32/M/N):(_1,M,M*N) with no divisibility guard: at
+	// M=4, N=3 its size 4*3*(8/3) is not an integer, and concrete (strict)
+	// refuses (shape divisibility). The same in a kernel's tile of
+	// ((_8,M),(_8,N),L) by (_128,_64):(_1,_128), with no assumption.
+	{24, false, "square", "composition", []string{"(M,N,K):(_1,M,M*N)", "_32:_1"}, []string{"16 % M == 0", "16/M <= 8"}, []sym.Binding{{"M": 4, "N": 3, "K": 1}, {"M": 2, "N": 3, "K": 2}}},
+	{24, false, "square", "composition", []string{"((_8,M),(_8,N),L):((_1,_8),(_8*M,_64*M),_64*M*N)", "(_128,_64):(_1,_128)"}, nil, []sym.Binding{{"M": 4, "N": 3, "L": 2}, {"M": 2, "N": 24, "L": 3}}},
 }
 
 func TestReviewFindings(t *testing.T) {

@@ -116,7 +116,7 @@ func TestReviewOddInputs(t *testing.T) {
 		panicCase(&c, op, args, assume)
 		if _, _, _, err := symArgs(op, args, nil); err == nil && len(c.msgs) == 0 {
 			var sq collector
-			squareCase(&sq, "odd", op, args, assume, revBindings(ctx, rapid.Uint64().Draw(t, "seed"), 40))
+			squareCase(&sq, "odd", op, args, assume, revBindings(ctx, revSyms, rapid.Uint64().Draw(t, "seed"), 40))
 			for _, m := range sq.msgs {
 				// concrete evaluates no layout with an empty mode, so
 				// the square cannot compare such values

@@ -217,7 +217,7 @@ func TestReviewWideGenerated(t *testing.T) {
 		default:
 			stats["cases:"+op]++
 		}
-		binds := revBindings(ctx, rapid.Uint64().Draw(t, "seed"), 60)
+		binds := revBindings(ctx, revSyms, rapid.Uint64().Draw(t, "seed"), 60)
 		if *reviewLog == "" {
 			squareCase(t, "wide", op, args, assume, binds)
 			dynamicCase(t, "wide", op, args, assume)
