@@ -453,6 +453,36 @@ func (c *Ctx) checkRelaxedFact(f fact, relaxed []*poly) error {
 	return nil
 }
 
+// checkAtomFacts reports a kept fact with atoms that the order proofs
+// refute (proveNonneg, with the other facts and the bounds that define
+// the atoms: x%d in [0, d-1], d*ceil_div(x,d) in [x, x+d-1], ...): p >= 0
+// where p < 0 is proved, p == 0 where p > 0 or p < 0 is, p != 0 where p
+// <= 0 and p >= 0 are (L*L*ceil_div(M,L*L) < M, M-L*L*floor_div(M,L*L)
+// != 0 beside its negation). Each proof is bounded (proofWork), and facts
+// without atoms are left to the other checks. It runs once the facts are
+// settled (check), before finish: the proofs' caches depend only on them.
+func (c *Ctx) checkAtomFacts() error {
+	for _, f := range c.facts {
+		if !f.p.hasAtoms() {
+			continue
+		}
+		proved := func(p *poly, strict bool) bool { _, ok := c.proveNonneg(p, strict); return ok }
+		var refuted bool
+		switch f.kind {
+		case fGe:
+			refuted = proved(negPoly(f.p), true)
+		case fEq:
+			refuted = proved(f.p, true) || proved(negPoly(f.p), true)
+		case fNe:
+			refuted = proved(f.p, false) && proved(negPoly(f.p), false)
+		}
+		if refuted {
+			return c.inconsistent("%s contradicts the bounds of its atoms", c.srcText(f.src))
+		}
+	}
+	return nil
+}
+
 // factBounds derives upper bounds of the unknowns from the kept facts
 // whose terms other than the constant all have negative coefficients,
 // positive exponents and no atoms, over unknowns with lower bounds >= 1:

@@ -470,9 +470,12 @@ func (c *Ctx) loOf(v *variable) (int64, bool) {
 }
 
 // atomLo is the context-free lower bound of an atom: x%y >= 0 for a
-// positive constant y or a positive monomial y; floor_div(x,y) >= 0 and ceil_div(x,y) >= 0 (>= 1
-// when x >= 1) for a positive constant or monomial y and x >= 0; min and
-// max of values >= 1 are >= 1.
+// positive constant y or a positive monomial y; floor_div(x,y) >= 0 and
+// ceil_div(x,y) >= 0 (>= 1 when x >= 1) for a positive constant or
+// monomial y and x >= 0; min and max of values >= 1 are >= 1. The
+// arguments are shifted with atomArgLo: the atoms nested in them have
+// these bounds too (ceil_div(min(M,N),4) >= 1), so the recursion follows
+// the (finite) nesting of the atom.
 func atomLo(v *variable) (int64, bool) {
 	switch v.op {
 	case opMod:
@@ -484,7 +487,7 @@ func atomLo(v *variable) (int64, bool) {
 		}
 	case opFloorDiv, opCeilDiv:
 		if atLeastOne(v.y) {
-			if ok, strict := shiftNonneg(v.x, defaultLo); ok {
+			if ok, strict := shiftNonneg(v.x, atomArgLo); ok {
 				if strict && v.op == opCeilDiv && v.x.integral() {
 					return 1, true
 				}
@@ -493,8 +496,8 @@ func atomLo(v *variable) (int64, bool) {
 		}
 	case opMin, opMax:
 		one := constPoly(ratOne)
-		okx, _ := shiftNonneg(subPoly(v.x, one), defaultLo)
-		oky, _ := shiftNonneg(subPoly(v.y, one), defaultLo)
+		okx, _ := shiftNonneg(subPoly(v.x, one), atomArgLo)
+		oky, _ := shiftNonneg(subPoly(v.y, one), atomArgLo)
 		if okx && oky {
 			return 1, true
 		}
@@ -502,10 +505,19 @@ func atomLo(v *variable) (int64, bool) {
 	return 0, false
 }
 
+// atomArgLo is defaultLo with the bounds of atomLo for atoms: the bounds
+// of the variables of an atom's arguments.
+func atomArgLo(v *variable) (int64, bool) {
+	if v.kind == kAtom {
+		return atomLo(v)
+	}
+	return defaultLo(v)
+}
+
 // atLeastOne reports whether the divisor y is an integer >= 1 at every
 // binding, context-free: a positive constant or monomial, or an integral
-// polynomial whose y-1 the shift argument shows non-negative (N+1, 4*N-3
-// over symbols >= 1).
+// polynomial whose y-1 the shift argument (with the atoms' bounds of
+// atomLo) shows non-negative (N+1, 4*N-3 over symbols >= 1, min(M,N)).
 func atLeastOne(y *poly) bool {
 	if positiveDivisor(y) {
 		return true
@@ -513,7 +525,7 @@ func atLeastOne(y *poly) bool {
 	if !y.integral() {
 		return false
 	}
-	ok, _ := shiftNonneg(subPoly(y, constPoly(ratOne)), defaultLo)
+	ok, _ := shiftNonneg(subPoly(y, constPoly(ratOne)), atomArgLo)
 	return ok
 }
 
@@ -675,6 +687,9 @@ func (c *Ctx) resolveMinMax(p *poly, res *[]Resolution) *poly {
 					rs := Resolution{Atom: varPoly(v), Pick: side, Uses: pr.uses}
 					if pr.scale != nil {
 						rs.Scale = pr.scale
+					}
+					if pr.round != nil {
+						rs.Round = pr.round
 					}
 					*res = append(*res, rs)
 				}
@@ -1615,6 +1630,9 @@ func (c *Ctx) check() error {
 		return err
 	}
 	if err := c.checkRelaxed(); err != nil {
+		return err
+	}
+	if err := c.checkAtomFacts(); err != nil {
 		return err
 	}
 	// a finite box (with the upper bounds the facts give): search it
