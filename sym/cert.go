@@ -112,7 +112,10 @@ func (k StepKind) String() string {
 // coefficients, it reads (den*side) % den == 0, the form a StepCongruence
 // or StepMultiple justifies. Side 3 names the fact |k| - Y >= 0 that
 // assumption Cond, k % Y == 0 with k a nonzero integer and Y a positive
-// monomial of unknowns >= 1, gives (Y divides k).
+// monomial of unknowns >= 1, gives (Y divides k). Side 4 names the fact
+// X - Y - 1 >= 0 (Upper: Y - X - 1 >= 0) that assumption Cond, X != Y,
+// gives where the image of X - Y (Y - X) is integral and the shift
+// argument shows it non-negative (M%4 != 0 gives M%4 >= 1).
 //
 // Atom, when set, names instead a bound that holds by the definition of
 // the atom (an expression that is one atom over the unknowns): Upper
@@ -171,6 +174,11 @@ func (s Source) String() string {
 		return fmt.Sprintf("integrality of the right side of assumption %d", s.Cond)
 	case sideDivisor:
 		return fmt.Sprintf("the divisor of assumption %d", s.Cond)
+	case sideNonzero:
+		if s.Upper {
+			return fmt.Sprintf("assumption %d reversed, >= 1", s.Cond)
+		}
+		return fmt.Sprintf("assumption %d, >= 1", s.Cond)
 	}
 	if s.Upper {
 		return fmt.Sprintf("assumption %d reversed", s.Cond)
@@ -269,9 +277,10 @@ type FactUse struct {
 //     Uses times their multipliers, shifted to the lower bounds of the
 //     unknowns (u = lo(u) + u'), has non-negative coefficients (and, for
 //     ClaimLt, a positive constant term). With Round R (an integer >= 1,
-//     as a divisor of an atom: see Source), P must be integral, and the
-//     proof is of R*P + R - 1 >= 0 (for ClaimLt, R*P - 1 >= 0) instead:
-//     an integer P with R*P > -R is >= 0 (with R*P >= 1, P >= 1). This
+//     as a divisor of an atom: see Source), P must be integral and not
+//     0; with P' = P/g, g the gcd of its coefficients, the proof is of
+//     R*P' + R - 1 >= 0 (for ClaimLt, R*P' - 1 >= 0) instead: an integer
+//     P' with R*P' > -R is >= 0 (with R*P' >= 1, P' >= 1). This
 //     is how the bounds of floor_div and ceil_div give ceil_div(a,b) <= 1
 //     for a <= b and floor_div(M,K) <= floor_div(N,K) for M <= N.
 //   - ClaimNe: Direction LT or GT: the ClaimLt proof of A < B or B < A as

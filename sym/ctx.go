@@ -118,6 +118,11 @@ type factSrc struct {
 // gives (k a nonzero constant, Y a positive monomial: Y divides k).
 const sideDivisor = 3
 
+// sideNonzero marks the fact X-Y-1 >= 0 (Y-X-1 >= 0 with upper) that an
+// assumption X != Y gives where X-Y (Y-X) is integral and non-negative by
+// the shift argument (M%4 != 0 gives M%4 >= 1).
+const sideNonzero = 4
+
 type fact struct {
 	kind factKind
 	p, d *poly

@@ -230,6 +230,31 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 			}
 		}
 	}
+	// a kept != fact with atoms (outside the fact fast path's fragment)
+	// whose assumption's image X-Y or Y-X is integral and non-negative:
+	// that side is >= 1
+	for _, f := range c.facts {
+		if f.kind != fNe || f.src.bound != nil || f.src.side != 0 || !f.p.hasAtoms() {
+			continue
+		}
+		cd := c.conds[f.src.cond]
+		d := c.theta(subPoly(pl(cd.X), pl(cd.Y)))
+		if d.err != nil || !d.integral() {
+			continue
+		}
+		for _, up := range [2]bool{false, true} {
+			p := d
+			if up {
+				p = negPoly(d)
+			}
+			if ok, _ := shiftNonneg(p, c.loOf); !ok {
+				continue
+			}
+			if s, ok := shiftPoly(subPoly(p, constPoly(ratOne)), c.loOf); ok {
+				out = append(out, usableFact{Source{Cond: f.src.cond, Side: sideNonzero, Upper: up}, s})
+			}
+		}
+	}
 	// upper bounds of the current unknowns
 	var vs []*variable
 	for _, e := range c.bnd {
@@ -419,10 +444,18 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 		return pr, false
 	}
 	// rounding (Certificate.Round): q is integral, so q >= 0 follows from
-	// R*q + R - 1 >= 0 (q > 0 from R*q - 1 >= 0) for an integer R >= 1;
+	// R*q' + R - 1 >= 0 (q > 0 from R*q' - 1 >= 0) for an integer R >= 1,
+	// q' = q/g, g the gcd of q's coefficients;
 	// R is tried among the divisors of the floor_div and ceil_div atoms of
 	// q (at most maxRound of them), with both choices of facts, within
 	// the same work bound
+	// q divided by the gcd of its coefficients (positive): the same sign,
+	// and a rounding by R gains most on it (2*x - 2 >= 0 is x - 1 >= 0)
+	g := ratZero
+	for _, t := range q.t {
+		g = gcdInt(g, t.c)
+	}
+	q = scalePoly(q, g.inv())
 	for _, r := range c.roundDivisors(q) {
 		rq := mulPoly(r, q)
 		if strict {

@@ -871,6 +871,23 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 	if s.Side == sideDivisor {
 		return v.divisorFact(s.Cond)
 	}
+	if s.Side == sideNonzero {
+		// X != Y with X-Y (Upper: Y-X) integral and non-negative: >= 1
+		p, rel, err := v.condImage(s.Cond)
+		if err != nil {
+			return nil, err
+		}
+		if rel != NE {
+			return nil, errors.New("the assumption is not !=")
+		}
+		if s.Upper {
+			p = vscale(p, big.NewRat(-1, 1))
+		}
+		if ok, _ := v.nonneg(p); !ok || !p.integral(v.atoms) {
+			return nil, errors.New("the side of the != assumption is not an integer >= 0")
+		}
+		return vsub(p, vconst(big.NewRat(1, 1))), nil
+	}
 	if s.Side != 0 {
 		return nil, errors.New("an integrality fact is not an inequality")
 	}
@@ -1832,9 +1849,15 @@ func (v *verifier) order(p vpoly, strict bool, c *Certificate) error {
 		if !r.integral(v.atoms) || !v.positiveV(r) {
 			return errors.New("the rounding divisor is not an integer >= 1")
 		}
-		if !p.integral(v.atoms) {
+		if !p.integral(v.atoms) || len(p) == 0 {
 			return errors.New("a rounded difference is not integral")
 		}
+		// divided by the gcd of its (integer) coefficients
+		g := new(big.Int)
+		for _, t := range p {
+			g.GCD(nil, nil, g, new(big.Int).Abs(t.c.Num()))
+		}
+		p = vscale(p, new(big.Rat).SetFrac(big.NewInt(1), g))
 		if p, err = vmul(p, r); err != nil {
 			return err
 		}
