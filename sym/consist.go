@@ -458,15 +458,18 @@ func (c *Ctx) checkRelaxedFact(f fact, relaxed []*poly) error {
 // the atoms: x%d in [0, d-1], d*ceil_div(x,d) in [x, x+d-1], ...): p >= 0
 // where p < 0 is proved, p == 0 where p > 0 or p < 0 is, p != 0 where p
 // <= 0 and p >= 0 are (L*L*ceil_div(M,L*L) < M, M-L*L*floor_div(M,L*L)
-// != 0 beside its negation). Each proof is bounded (proofWork), and facts
-// without atoms are left to the other checks. It runs once the facts are
-// settled (check), before finish: the proofs' caches depend only on them.
+// != 0 beside its negation). It tries the facts of at most maxRoundTerms
+// terms, and all its proofs together spend at most proofWork units. It
+// runs once the facts are settled (check), before finish: the proofs'
+// caches depend only on them.
 func (c *Ctx) checkAtomFacts() error {
+	work := proofWork
+	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
+	proved := func(p *poly, strict bool) bool { _, ok := c.proveNonnegIn(p, strict, &work); return ok }
 	for _, f := range c.facts {
-		if !f.p.hasAtoms() {
+		if !f.p.hasAtoms() || len(f.p.t) > maxRoundTerms {
 			continue
 		}
-		proved := func(p *poly, strict bool) bool { _, ok := c.proveNonneg(p, strict); return ok }
 		var refuted bool
 		switch f.kind {
 		case fGe:

@@ -178,6 +178,24 @@ func (c *Ctx) clearScale(p *poly) (*poly, bool) {
 	return &poly{t: []term{{ratOne, m}}}, true
 }
 
+// shiftFact is shiftPoly over the context's lower bounds (loOf), for the
+// facts and the differences of order proofs; a polynomial with atoms
+// whose shift has more than maxAtomShift terms is refused (ok false): the
+// atoms' own bounds (atomLo, nested atoms included) make products of many
+// atoms >= 1 expand to hundreds of terms, which no proof by facts within
+// proofWork uses (the facts over products of six ceil_div atoms that
+// fuzzing makes, rules' TestFuzzedFlatDivideBoundedWork).
+func (c *Ctx) shiftFact(p *poly) (*poly, bool) {
+	s, ok := shiftPoly(p, c.loOf)
+	if ok && len(s.t) > maxAtomShift && p.hasAtoms() {
+		return nil, false
+	}
+	return s, ok
+}
+
+// maxAtomShift is shiftFact's bound.
+const maxAtomShift = 32
+
 // usableFact is a fact F >= 0 with its source, for ordering proofs.
 type usableFact struct {
 	src     Source
@@ -203,7 +221,7 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 		if f.kind != fGe {
 			continue
 		}
-		if s, ok := shiftPoly(f.p, c.loOf); ok {
+		if s, ok := c.shiftFact(f.p); ok {
 			out = append(out, usableFact{c.stepSrc(f.src), s})
 		}
 	}
@@ -225,7 +243,7 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 			if up {
 				f = negPoly(d)
 			}
-			if s, ok := shiftPoly(f, c.loOf); ok {
+			if s, ok := c.shiftFact(f); ok {
 				out = append(out, usableFact{Source{Cond: j, Upper: up}, s})
 			}
 		}
@@ -250,7 +268,7 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 			if ok, _ := shiftNonneg(p, c.loOf); !ok {
 				continue
 			}
-			if s, ok := shiftPoly(subPoly(p, constPoly(ratOne)), c.loOf); ok {
+			if s, ok := c.shiftFact(subPoly(p, constPoly(ratOne))); ok {
 				out = append(out, usableFact{Source{Cond: f.src.cond, Side: sideNonzero, Upper: up}, s})
 			}
 		}
@@ -266,7 +284,7 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 	for _, v := range vs {
 		b, _ := c.bnd.get(v)
 		f := subPoly(constPoly(ratInt(b.hi)), varPoly(v))
-		if s, ok := shiftPoly(f, c.loOf); ok {
+		if s, ok := c.shiftFact(f); ok {
 			out = append(out, usableFact{Source{Cond: -1, Bound: v.name, Upper: true}, s})
 		}
 	}
@@ -297,7 +315,7 @@ func (c *Ctx) atomFacts(ps ...*poly) []usableFact {
 	for _, v := range atoms {
 		a := varPoly(v)
 		add := func(f *poly, upper bool, side int) {
-			if s, ok := shiftPoly(f, c.loOf); ok && f.err == nil {
+			if s, ok := c.shiftFact(f); ok && f.err == nil {
 				out = append(out, usableFact{Source{Cond: -1, Atom: a, Upper: upper, Side: side}, s})
 			}
 		}
@@ -399,7 +417,7 @@ func (c *Ctx) shiftProof(p *poly, strict bool) (pr orderProof, q, s *poly, prove
 		q = mulPoly(p, scale)
 		pr.scale = scale
 	}
-	if s, ok = shiftPoly(q, c.loOf); !ok {
+	if s, ok = c.shiftFact(q); !ok {
 		return pr, nil, nil, false, false
 	}
 	nonneg, st := nonnegCoefs(s)
@@ -410,6 +428,14 @@ func (c *Ctx) shiftProof(p *poly, strict bool) (pr orderProof, q, s *poly, prove
 // negative exponents, shift to the lower bounds, and subtract non-negative
 // multiples of facts until every coefficient is non-negative.
 func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
+	work := proofWork
+	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
+	return c.proveNonnegIn(p, strict, &work)
+}
+
+// proveNonnegIn is proveNonneg within the work left in work (see
+// proofWork).
+func (c *Ctx) proveNonnegIn(p *poly, strict bool, work *int) (orderProof, bool) {
 	pr, q, s, proved, ok := c.shiftProof(p, strict)
 	if !ok || proved {
 		return pr, ok
@@ -426,9 +452,7 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 	if len(facts) == 0 {
 		return pr, false
 	}
-	work := proofWork
-	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
-	if r, ok := c.subtractFacts(pr, s, facts, strict, false, &work); ok {
+	if r, ok := c.subtractFacts(pr, s, facts, strict, false, work); ok {
 		return r, true
 	}
 	// a second choice of facts, outside the fragment that the fact fast
@@ -436,19 +460,19 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 	// atoms)
 	atoms := q.hasAtoms()
 	if atoms || c.factFast() == nil {
-		if r, ok := c.subtractFacts(pr, s, facts, strict, true, &work); ok {
+		if r, ok := c.subtractFacts(pr, s, facts, strict, true, work); ok {
 			return r, true
 		}
 	}
-	if !atoms || pr.scale != nil || !q.integral() {
+	if !atoms || pr.scale != nil || len(q.t) > maxRoundTerms || !q.integral() {
 		return pr, false
 	}
 	// rounding (Certificate.Round): q is integral, so q >= 0 follows from
 	// R*q' + R - 1 >= 0 (q > 0 from R*q' - 1 >= 0) for an integer R >= 1,
-	// q' = q/g, g the gcd of q's coefficients;
-	// R is tried among the divisors of the floor_div and ceil_div atoms of
-	// q (at most maxRound of them), with both choices of facts, within
-	// the same work bound
+	// q' = q/g, g the gcd of q's coefficients; R is tried among the
+	// divisors of the floor_div and ceil_div atoms of q (at most maxRound
+	// of them), with both choices of facts, within the same work bound,
+	// where q has at most maxRoundTerms terms.
 	// q divided by the gcd of its coefficients (positive): the same sign,
 	// and a rounding by R gains most on it (2*x - 2 >= 0 is x - 1 >= 0)
 	g := ratZero
@@ -463,7 +487,7 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 		} else {
 			rq = addPoly(rq, subPoly(r, constPoly(ratOne)))
 		}
-		rs, ok := shiftPoly(rq, c.loOf)
+		rs, ok := c.shiftFact(rq)
 		if !ok || rs.err != nil {
 			continue
 		}
@@ -474,7 +498,7 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 		}
 		rfacts := append(facts[:len(facts):len(facts)], c.atomFacts(rq)...)
 		for _, fewest := range [2]bool{false, true} {
-			if r2, ok := c.subtractFacts(rpr, rs, rfacts, false, fewest, &work); ok {
+			if r2, ok := c.subtractFacts(rpr, rs, rfacts, false, fewest, work); ok {
 				return r2, true
 			}
 		}
@@ -482,8 +506,15 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 	return pr, false
 }
 
-// maxRound bounds the rounding divisors that one order proof tries.
-const maxRound = 4
+// maxRound bounds the rounding divisors that one order proof tries, and
+// maxRoundTerms the terms of a difference that it rounds (the relations
+// it serves, ceil_div(a,b) <= 1 or floor_div(M,K) <= floor_div(N,K), have
+// a few; the facts over products of many atoms that fuzzing makes, whose
+// proofs fail anyway, hundreds).
+const (
+	maxRound      = 2
+	maxRoundTerms = 12
+)
 
 // roundDivisors returns the distinct divisors of the floor_div and
 // ceil_div atoms of q that are integers >= 1 (divisorPos), in the order
