@@ -111,8 +111,9 @@ func (k StepKind) String() string {
 // negative exponent) and L the lcm of the denominators of its
 // coefficients, it reads (den*side) % den == 0, the form a StepCongruence
 // or StepMultiple justifies. Side 3 names the fact |k| - Y >= 0 that
-// assumption Cond, k % Y == 0 with k a nonzero integer and Y a positive
-// monomial of unknowns >= 1, gives (Y divides k). Side 4 names the fact
+// assumption Cond, k % Y == 0 with k a nonzero integer and Y an integer
+// >= 1 (a positive monomial of unknowns >= 1, or an integral polynomial
+// whose Y-1 the shift argument shows non-negative), gives (Y divides k). Side 4 names the fact
 // X - Y - 1 >= 0 (Upper: Y - X - 1 >= 0) that assumption Cond, X != Y,
 // gives where the image of X - Y (Y - X) is integral and the shift
 // argument shows it non-negative (M%4 != 0 gives M%4 >= 1).

@@ -115,7 +115,7 @@ type factSrc struct {
 }
 
 // sideDivisor marks the fact |k| - Y >= 0 that an assumption k % Y == 0
-// gives (k a nonzero constant, Y a positive monomial: Y divides k).
+// gives (k a nonzero constant, Y an integer >= 1: Y divides k).
 const sideDivisor = 3
 
 // sideNonzero marks the fact X-Y-1 >= 0 (Y-X-1 >= 0 with upper) that an
@@ -415,6 +415,11 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 		return nil, err
 	}
 	n.finish()
+	// the order proofs' check of the assumptions with atoms, on the
+	// finished context (its proofs read what finish computes)
+	if err := n.checkAtomFacts(); err != nil {
+		return nil, err
+	}
 	return n, nil
 }
 
@@ -764,6 +769,14 @@ func (c *Ctx) condFact(j int) fact {
 			if r, ok := c.theta(other).constant(); ok {
 				return fact{kind: fDiv, p: c.theta(v.x), d: c.theta(v.y), r: r, src: src}
 			}
+		}
+	}
+	// x%2 != r is x%2 == 1-r (r 0 or 1, x integral): the other remainder
+	if v, other, ok := modSide(x, y); ok && cd.Rel == NE {
+		r, ok1 := c.theta(other).constant()
+		d, ok2 := c.theta(v.y).constant()
+		if px := c.theta(v.x); ok1 && ok2 && d.eq(ratInt(2)) && (r.isZero() || r.isOne()) && px.integral() {
+			return fact{kind: fDiv, p: px, d: constPoly(d), r: ratOne.sub(r), src: src}
 		}
 	}
 	one := constPoly(ratOne)
@@ -1437,10 +1450,11 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 	if !f.r.isZero() {
 		return nil, nil, c.keepDiv(f)
 	}
-	// k % Y == 0 written as an assumption, k a nonzero constant and Y a
-	// positive monomial: Y divides k, so Y <= |k| (side sideDivisor of the
+	// k % Y == 0 written as an assumption, k a nonzero constant and Y an
+	// integer >= 1 (a positive monomial, or a polynomial such as 2*M'1+1,
+	// divisorPos): Y divides k, so Y <= |k| (side sideDivisor of the
 	// assumption; the congruence is kept too)
-	if k, ok := f.p.constant(); ok && !k.isZero() && positiveMono(f.d) && f.src.bound == nil && f.src.side == 0 {
+	if k, ok := f.p.constant(); ok && !k.isZero() && (positiveMono(f.d) || c.divisorPos(f.d)) && f.src.bound == nil && f.src.side == 0 {
 		if k.sign() < 0 {
 			k = k.neg()
 		}
@@ -1635,9 +1649,6 @@ func (c *Ctx) check() error {
 		return err
 	}
 	if err := c.checkRelaxed(); err != nil {
-		return err
-	}
-	if err := c.checkAtomFacts(); err != nil {
 		return err
 	}
 	// a finite box (with the upper bounds the facts give): search it

@@ -179,13 +179,18 @@ func (c *Ctx) clearScale(p *poly) (*poly, bool) {
 }
 
 // shiftFact is shiftPoly over the context's lower bounds (loOf), for the
-// facts and the differences of order proofs; a polynomial with atoms
+// facts and the differences of order proofs: a polynomial with a negative
+// exponent is refused (ok false), and a polynomial with atoms
 // whose shift has more than maxAtomShift terms is refused (ok false): the
 // atoms' own bounds (atomLo, nested atoms included) make products of many
 // atoms >= 1 expand to hundreds of terms, which no proof by facts within
 // proofWork uses (the facts over products of six ceil_div atoms that
 // fuzzing makes, rules' TestFuzzedFlatDivideBoundedWork).
 func (c *Ctx) shiftFact(p *poly) (*poly, bool) {
+	if !p.polynomialExps() {
+		// a shift of u^-1 is no polynomial (and Verify refuses it)
+		return nil, false
+	}
 	s, ok := shiftPoly(p, c.loOf)
 	if ok && len(s.t) > maxAtomShift && p.hasAtoms() {
 		return nil, false
@@ -312,13 +317,28 @@ func (c *Ctx) atomFacts(ps ...*poly) []usableFact {
 		}
 	}
 	one := constPoly(ratOne)
+	addFor := func(a, f *poly, upper bool, side int) {
+		if s, ok := c.shiftFact(f); ok && f.err == nil {
+			out = append(out, usableFact{Source{Cond: -1, Atom: a, Upper: upper, Side: side}, s})
+		}
+	}
+	// first the identities x - y*floor_div(x,y) - x%y == 0, where both
+	// atoms occur (a proof that meets -y*floor_div(x,y) takes the identity
+	// before the bound of floor_div: 4*floor_div(M,4) < M under M%4 != 0)
+	for _, v := range atoms {
+		if v.op != opMod || !v.x.integral() || !v.y.integral() || !c.divisorPos(v.y) {
+			continue
+		}
+		if fl, ok := singleAtom(floorDivPoly(v.x, v.y)); ok && seen[fl] {
+			a := varPoly(v)
+			link := subPoly(subPoly(v.x, mulPoly(v.y, varPoly(fl))), a)
+			addFor(a, link, false, sideLink)
+			addFor(a, negPoly(link), true, sideLink)
+		}
+	}
 	for _, v := range atoms {
 		a := varPoly(v)
-		add := func(f *poly, upper bool, side int) {
-			if s, ok := c.shiftFact(f); ok && f.err == nil {
-				out = append(out, usableFact{Source{Cond: -1, Atom: a, Upper: upper, Side: side}, s})
-			}
-		}
+		add := func(f *poly, upper bool, side int) { addFor(a, f, upper, side) }
 		intX, intY := v.x.integral(), v.y.integral()
 		switch v.op {
 		case opMod:
@@ -326,13 +346,6 @@ func (c *Ctx) atomFacts(ps ...*poly) []usableFact {
 				add(subPoly(subPoly(v.y, one), a), true, 0)
 				if d, ok := v.y.constant(); !ok || d.sign() <= 0 {
 					add(a, false, 0)
-				}
-				// x - y*floor_div(x,y) - x%y == 0, where floor_div(x,y)
-				// is an atom of ps too
-				if fl, ok := singleAtom(floorDivPoly(v.x, v.y)); ok && seen[fl] {
-					link := subPoly(subPoly(v.x, mulPoly(v.y, varPoly(fl))), a)
-					add(link, false, sideLink)
-					add(negPoly(link), true, sideLink)
 				}
 			}
 		case opFloorDiv, opCeilDiv:
@@ -675,9 +688,16 @@ func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, 
 
 // proveLe proves a <= b (strict: a < b).
 func (c *Ctx) proveLe(a, b *poly, strict bool) *Certificate {
+	work := proofWork
+	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
+	return c.proveLeIn(a, b, strict, &work)
+}
+
+// proveLeIn is proveLe within the work left in work (see proofWork).
+func (c *Ctx) proveLeIn(a, b *poly, strict bool, work *int) *Certificate {
 	ta, tb, res := c.images(a, b)
 	p := subPoly(tb, ta)
-	pr, ok := c.proveNonneg(p, strict)
+	pr, ok := c.proveNonnegIn(p, strict, work)
 	if !ok {
 		return nil
 	}

@@ -909,8 +909,8 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 }
 
 // divisorFact returns |k| - Y >= 0 for assumption j, k % Y == 0 with k a
-// nonzero integer and Y (its image) a positive monomial of unknowns >= 1:
-// Y divides k.
+// nonzero integer and Y (its image) an integer >= 1 (positiveV): Y divides
+// k.
 func (v *verifier) divisorFact(j int) (vpoly, error) {
 	if j < 0 || j >= len(v.conds) {
 		return nil, fmt.Errorf("no assumption %d", j)
@@ -936,8 +936,8 @@ func (v *verifier) divisorFact(j int) (vpoly, error) {
 	if !ok1 || rc.Sign() != 0 || !ok2 || k.Sign() == 0 || !k.IsInt() {
 		return nil, errors.New("the assumption is not k%y == 0 with k a nonzero integer")
 	}
-	if !v.positiveV(y) {
-		return nil, errors.New("the divisor is not a positive monomial")
+	if !y.integral(v.atoms) || !v.positiveV(y) {
+		return nil, errors.New("the divisor is not an integer >= 1")
 	}
 	return vsub(vconst(new(big.Rat).Abs(k)), y), nil
 }
@@ -1366,7 +1366,12 @@ func (v *verifier) step(s Step) error {
 			}
 			return v.congruence(s, bv, x, y, new(big.Rat))
 		}
-		a, other, ok := modSideV(v.conds[s.Src.Cond])
+		cd := v.conds[s.Src.Cond]
+		a, other, ok := modSideV(cd)
+		other2 := cd.Rel == NE // x%2 != r is x%2 == 1-r
+		if other2 {
+			a, other, ok = modSideV(Cond{Rel: EQ, X: cd.X, Y: cd.Y})
+		}
 		if !ok {
 			return errors.New("the assumption is not of the form x%y == r")
 		}
@@ -1385,6 +1390,12 @@ func (v *verifier) step(s Step) error {
 		rc, ok := r.constant()
 		if !ok {
 			return errors.New("the remainder is not a constant")
+		}
+		if other2 {
+			if yc, ok := y.constant(); !ok || yc.Cmp(big.NewRat(2, 1)) != 0 || (rc.Sign() != 0 && rc.Cmp(big.NewRat(1, 1)) != 0) {
+				return errors.New("a != assumption gives a congruence only as x%2 != r, r 0 or 1")
+			}
+			rc = new(big.Rat).Sub(big.NewRat(1, 1), rc)
 		}
 		if s.Kind == StepMultiple {
 			return v.multiple(s, bv, x, y, rc)
