@@ -196,19 +196,54 @@ func TestPlanTiler(t *testing.T) {
 		{"composition_tiler", "(12,(4,8)):(59,(13,1))", "<3:4,8:2>", "(12,(4,8)):(4611686018427387904,(13,1))", "<3:4,8:2>", true},
 	}
 	for _, c := range cases {
-		for i, args := range [][]string{{c.a, c.t}, {c.a2, c.t2}} {
-			v, err := ApplyText(c.op, args)
-			w, werr := ApplyText(c.op, args, noPlans)
-			if fmt.Sprint(v, err) != fmt.Sprint(w, werr) {
-				t.Errorf("%s(%s): with plans %v %v, engine %v %v", c.op, strings.Join(args, ", "), v, err, w, werr)
-			}
-			if c.wantError && i == 1 && err == nil {
-				t.Errorf("%s(%s): no error", c.op, strings.Join(args, ", "))
-			}
+		errs := checkPlannedCalls(t, c.op, [][]string{{c.a, c.t}, {c.a2, c.t2}})
+		if c.wantError && !errs[1] {
+			t.Errorf("%s(%s, %s): no error", c.op, c.a2, c.t2)
 		}
-		if p := lastPlan(c.op); p == nil || p.engine {
-			t.Errorf("%s(%s, %s): no plan replayed", c.op, c.a2, c.t2)
+	}
+}
+
+// checkPlannedCalls calls operation op on each argument list in turn, with
+// plans and without (the engine): the results or errors must be the same,
+// and the last call must have replayed a plan. It returns which calls
+// failed.
+func checkPlannedCalls(t *testing.T, op string, calls [][]string) []bool {
+	t.Helper()
+	failed := make([]bool, len(calls))
+	for i, args := range calls {
+		v, err := ApplyText(op, args)
+		w, werr := ApplyText(op, args, noPlans)
+		if fmt.Sprint(v, err) != fmt.Sprint(w, werr) {
+			t.Errorf("%s(%s): with plans %v %v, engine %v %v", op, strings.Join(args, ", "), v, err, w, werr)
 		}
+		failed[i] = err != nil
+	}
+	if p := lastPlan(op); p == nil || p.engine {
+		t.Errorf("%s(%s): no plan replayed", op, strings.Join(calls[len(calls)-1], ", "))
+	}
+	return failed
+}
+
+// TestPlanTilerElementKinds calls the tiler operations with tilers whose
+// elements differ only in kind (an integer n, a layout n:d) one after the
+// other: a plan made for one kind must not be replayed for the other.
+func TestPlanTilerElementKinds(t *testing.T) {
+	a := "(12,8):(1,12)"
+	for _, op := range []string{"composition_tiler", "logical_divide_tiler", "zipped_divide", "logical_product_tiler"} {
+		checkPlannedCalls(t, op, [][]string{{a, "<4,2>"}, {a, "<3:2,2:3>"}, {a, "<4,2>"}})
+	}
+}
+
+// TestPlanEmptyModes replays plans whose results have empty modes (a
+// result that is ():(), a mode () inside one), with other dynamic values.
+func TestPlanEmptyModes(t *testing.T) {
+	for _, c := range []struct{ op, a, b, a2, b2 string }{
+		{"composition", "4:1", "():()", "6:2", "():()"},
+		{"logical_product", "4:1", "(4,()):(1,())", "6:2", "(3,()):(2,())"},
+		{"logical_product", "(4,()):(1,())", "4:1", "(3,()):(2,())", "6:2"},
+		{"logical_divide", "(4,()):(1,())", "2:1", "(6,()):(2,())", "3:1"},
+	} {
+		checkPlannedCalls(t, c.op, [][]string{{c.a, c.b}, {c.a2, c.b2}})
 	}
 }
 

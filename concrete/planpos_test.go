@@ -1,6 +1,36 @@
 package concrete
 
-import "testing"
+import (
+	"math/rand"
+	"testing"
+)
+
+// stepOps are the primitives of plan steps.
+var stepOps = []stepOp{stepAdd, stepSub, stepMul, stepQuo, stepRem, stepCeilDiv, stepMin, stepAbs, stepSgn}
+
+// stepValue is op(a, b) by its definition (a divisor b that is not zero,
+// no overflow): truncated division, as in C++.
+func stepValue(op stepOp, a, b int64) int64 {
+	switch op {
+	case stepAdd:
+		return a + b
+	case stepSub:
+		return a - b
+	case stepMul:
+		return a * b
+	case stepQuo:
+		return a / b
+	case stepRem:
+		return a % b
+	case stepCeilDiv:
+		return (a + b - 1) / b
+	case stepMin:
+		return min(a, b)
+	case stepAbs:
+		return max(a, -a)
+	}
+	return sgnInt64(a)
+}
 
 // TestStepRangeSound checks stepRange and sameAs on every pair of values
 // of every pair of small intervals: the step's value lies in the range,
@@ -13,30 +43,8 @@ import "testing"
 // one throughout.
 func TestStepRangeSound(t *testing.T) {
 	const lim = 5
-	ops := []stepOp{stepAdd, stepSub, stepMul, stepQuo, stepRem, stepCeilDiv, stepMin, stepAbs, stepSgn}
-	eval := func(op stepOp, a, b int64) int64 {
-		switch op {
-		case stepAdd:
-			return a + b
-		case stepSub:
-			return a - b
-		case stepMul:
-			return a * b
-		case stepQuo:
-			return a / b
-		case stepRem:
-			return a % b
-		case stepCeilDiv:
-			return (a + b - 1) / b
-		case stepMin:
-			return min(a, b)
-		case stepAbs:
-			return max(a, -a)
-		}
-		return sgnInt64(a)
-	}
 	checked := 0
-	for _, op := range ops {
+	for _, op := range stepOps {
 		for xl := int64(-lim); xl <= lim; xl++ {
 			for xh := xl; xh <= lim; xh++ {
 				for yl := int64(-lim); yl <= lim; yl++ {
@@ -51,7 +59,7 @@ func TestStepRangeSound(t *testing.T) {
 								if b == 0 && (op == stepQuo || op == stepRem || op == stepCeilDiv) {
 									continue
 								}
-								v := eval(op, a, b)
+								v := stepValue(op, a, b)
 								checked++
 								lo, hi = min(lo, v), max(hi, v)
 								isA, isB = isA && v == a, isB && v == b
@@ -163,5 +171,100 @@ func TestCannotOverflow(t *testing.T) {
 		if got := c.p.cannotOverflow(c.bound); got != c.want {
 			t.Errorf("cannotOverflow(%+v, %d) = %v, want %v", c.p.code, c.bound, got, c.want)
 		}
+	}
+}
+
+// TestPlanKeepsTrace checks that a plan computes what its trace computes:
+// for generated traces (steps on the operands, small constants and earlier
+// results; outputs among all of these), the plan that finish makes
+// (registers renumbered and reused, the unchecked steps without the
+// unused ones, the positive-operand steps) is replayed on operand values
+// around zero. Each output must be the trace's value, and the call must
+// fail by a division by zero exactly where a step of the trace divides by
+// zero (a failing step is never left out, even if its value is unused).
+// Value sets where a step's operand exceeds 2^20 (its value might not fit)
+// are not checked.
+func TestPlanKeepsTrace(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	consts := []int64{-2, -1, 0, 1, 2, 3, 7}
+	checked, faults := 0, 0
+	for range 3000 {
+		nin := 1 + r.Intn(3)
+		tr := &tracer{init: make([]int64, nin+1)}
+		for range r.Intn(3) {
+			tr.reg(consts[r.Intn(len(consts))])
+		}
+		for range 1 + r.Intn(8) {
+			s := traceStep{op: stepOps[r.Intn(len(stepOps))], a: int32(1 + r.Intn(len(tr.init)-1)), b: int32(1 + r.Intn(len(tr.init)-1))}
+			if s.op == stepAbs || s.op == stepSgn {
+				s.b = s.a
+			}
+			s.d = tr.reg(0)
+			tr.code = append(tr.code, s)
+		}
+		out := make([]IntTuple, 1+r.Intn(3))
+		for i := range out {
+			out[i] = leaf(Int{reg: int32(1 + r.Intn(len(tr.init)-1))})
+		}
+		res := Layout{tup(out...), out[0]}
+		// the operands the plan matches: a tuple of nin dynamic values
+		args := make([]IntTuple, nin)
+		for i := range args {
+			args[i] = leaf(Int{reg: int32(i + 1)})
+		}
+		p := &plan{nin: nin, args: operands{a: &Layout{tup(args...), leaf(Int{V: 1, Static: true})}}}
+		if !p.finish(tr, res) {
+			t.Fatalf("trace %v: no plan", tr.code)
+		}
+		for range 20 {
+			vals := append([]int64(nil), tr.init...)
+			x := make([]IntTuple, nin)
+			for i := range x {
+				vals[i+1] = int64(r.Intn(7) - 2)
+				x[i] = leaf(Int{V: vals[i+1]})
+			}
+			// the trace, step by step
+			fault, big := false, false
+			for _, s := range tr.code {
+				a, b := vals[s.a], vals[s.b]
+				if max(a, -a, b, -b) > 1<<20 {
+					big = true
+					break
+				}
+				if (s.op == stepQuo || s.op == stepRem || s.op == stepCeilDiv) && b == 0 {
+					fault = true
+					break
+				}
+				vals[s.d] = stepValue(s.op, a, b)
+			}
+			if big {
+				continue
+			}
+			var dst Layout
+			err := guard("", func() {
+				if !p.replayMatching(nil, &dst, &operands{a: &Layout{tup(x...), leaf(Int{V: 1, Static: true})}}, false) {
+					t.Fatalf("trace %v: the plan does not match its operands", tr.code)
+				}
+			})
+			checked++
+			if fault {
+				faults++
+				if err == nil || err.(*Error).Kind != DivByZero {
+					t.Fatalf("trace %v on %v: %v, want a division by zero", tr.code, vals[1:nin+1], err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("trace %v on %v: %v", tr.code, vals[1:nin+1], err)
+			}
+			for i, o := range out {
+				if got, want := dst.Shape.Kids()[i].Value().V, vals[o.Value().reg]; got != want {
+					t.Fatalf("trace %v on %v: output %d (r%d) is %d, want %d", tr.code, vals[1:nin+1], i, o.Value().reg, got, want)
+				}
+			}
+		}
+	}
+	if checked < 30000 || faults == 0 {
+		t.Fatalf("%d value sets checked, %d of them failing", checked, faults)
 	}
 }

@@ -101,7 +101,6 @@ var unsampledPublic = map[string]bool{
 	"k-1dtile-col3-128-logical_divide-any":     true,
 	"k-1dtile-col3-128-zipped_divide-any":      true,
 	"k-hier-blocked-logical_divide_tiler-weak": true,
-	"r210-div-shape":                           true,
 }
 
 // Every derivation of the public symbolic corpus

@@ -23,11 +23,11 @@ func TestRejectionPlace(t *testing.T) {
 		}
 		return clone(t, d)
 	}
-	// complement((_4,_8):(_1,M), _32*M*K): case 1 (M<4) and case 2
-	// (M>=4 && M%4!=0) are errors, case 3 (M>=4 && M%4==0) is merged from
-	// a (M/4==1) and b (M/4!=1)
+	// complement((_4,_8):(_1,M), _32*M*K): case 1 (M>=4 && M%4!=0) and
+	// case 2 (M<4) are errors, case 3 (M>=4 && M%4==0) is merged from a
+	// (M/4==1) and b (M/4!=1)
 	compl := func() rules.Derivation { return derive("complement", "(_4,_8):(_1,M)", "_32*M*K") }
-	// raked_product(M:M, _2:_1): case 3 is an error merged from two errors
+	// raked_product(M:M, _2:_1): case 2 is an error merged from two errors
 	raked := func() rules.Derivation { return derive("raked_product", "M:M", "_2:_1") }
 	for _, c := range []struct {
 		name   string
@@ -36,11 +36,11 @@ func TestRejectionPlace(t *testing.T) {
 		want   string
 	}{
 		{"guards contradicting the assumptions", compl(), func(d *rules.Derivation) {
-			d.Cases[1].When = append(d.Cases[1].When, "M<4")
-		}, "case 2: the guards M>=4 && M%4!=0 && M<4 contradict the assumptions"},
+			d.Cases[0].When = append(d.Cases[0].When, "M<4")
+		}, "case 1: the guards M>=4 && M%4!=0 && M<4 contradict the assumptions"},
 		{"guards overlapping an earlier case's", compl(), func(d *rules.Derivation) {
 			d.Cases[2].When = []string{"M>=4"}
-		}, "case 3: its guards are not shown disjoint from those of case 2"},
+		}, "case 3: its guards are not shown disjoint from those of case 1"},
 		{"a step's rule version", compl(), func(d *rules.Derivation) {
 			d.Cases[1].Steps[1].Version++
 		}, "case 2 step 2 (compl.filter): "},
@@ -69,8 +69,8 @@ func TestRejectionPlace(t *testing.T) {
 			d.Cases[0].Result = "(_5,4):(8,_2)"
 		}, ""},
 		{"a merged error of another kind", raked(), func(d *rules.Derivation) {
-			d.Cases[2].From[1].Error = "complement: another error"
-		}, "case 3: merged from case b, whose outcome differs in kind"},
+			d.Cases[1].From[1].Error = "complement: another error"
+		}, "case 2: merged from case b, whose outcome differs in kind"},
 	} {
 		c.change(&c.d)
 		err := proofs.Check(c.d)

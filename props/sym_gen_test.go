@@ -59,6 +59,12 @@ func genSymTerm(t *rapid.T, label string, depth int) string {
 	return b.String()
 }
 
+// posDivisors are the divisors of floor_div and ceil_div that the
+// generators draw, all positive: constants, symbols, and symbolic divisors
+// of other forms (a square, a min, a sum), whose relations to the
+// dividend sym decides too.
+var posDivisors = []string{"2", "4", "8", "M", "N", "M*N", "3", "K*K", "min(M,N)", "min(N+1,N+1)"}
+
 func genSymFactor(t *rapid.T, label string, depth int) string {
 	k := rapid.IntRange(0, 9).Draw(t, label+"#kind")
 	switch {
@@ -71,7 +77,7 @@ func genSymFactor(t *rapid.T, label string, depth int) string {
 	x := genSymExpr(t, label+"x", depth-1)
 	var y string
 	if fn == "floor_div" || fn == "ceil_div" {
-		y = rapid.SampledFrom([]string{"2", "4", "8", "M", "N", "M*N", "3"}).Draw(t, label+"#fdiv")
+		y = rapid.SampledFrom(posDivisors).Draw(t, label+"#fdiv")
 	} else {
 		y = genSymExpr(t, label+"y", depth-1)
 	}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -81,6 +82,33 @@ func genQuestionOperand(t *rapid.T, label string) sym.Expr {
 		t.Fatalf("generated text %q does not parse: %v", src, err)
 	}
 	return e
+}
+
+// genRelatedPair draws two operands related through an atom with a
+// symbolic divisor d (posDivisors), as sym's proofs relate them:
+// d*ceil_div(x,d) against x or x+d-1, d*floor_div(x,d) against x, x%d
+// against d-1, ceil_div(x,d) against 1, floor_div(x,d) against 0 or
+// floor_div(y,d), d*floor_div(x,d)+x%d against x. Independent operands
+// rarely meet these relations; a wrong one would show here.
+func genRelatedPair(t *rapid.T, label string) (sym.Expr, sym.Expr) {
+	// d is min(d1,d2): one of posDivisors where they are the same
+	d := "min(" + rapid.SampledFrom(posDivisors).Draw(t, label+"#d1") + "," + rapid.SampledFrom(posDivisors).Draw(t, label+"#d2") + ")"
+	x := rapid.SampledFrom([]string{"N", "M*N", "min(M,N)", "K+N", "floor_div(N,3)", "3", "N-1"}).Draw(t, label+"#x")
+	y := rapid.SampledFrom([]string{"M", "N+K", "2*N"}).Draw(t, label+"#y")
+	pairs := [][2]string{
+		{"D*ceil_div(X,D)", "X"}, {"D*ceil_div(X,D)", "X+D-1"}, {"D*floor_div(X,D)", "X"}, {"X%D", "D-1"},
+		{"ceil_div(X,D)", "1"}, {"floor_div(X,D)", "0"}, {"floor_div(X,D)", "floor_div(Y,D)"}, {"D*floor_div(X,D)+X%D", "X"},
+	}
+	pr := rapid.SampledFrom(pairs).Draw(t, label+"#pair")
+	fill := func(s string) sym.Expr {
+		r := strings.NewReplacer("D", d, "X", "min("+x+","+x+")", "Y", "min("+y+","+y+")")
+		e, err := sym.Parse(r.Replace(s))
+		if err != nil {
+			t.Fatalf("generated text %q does not parse: %v", r.Replace(s), err)
+		}
+		return e
+	}
+	return fill(pr[0]), fill(pr[1])
 }
 
 // relAt returns the relation of x and y.
@@ -186,6 +214,9 @@ func TestSymSoundness(t *testing.T) {
 			if a.Err() != nil || b.Err() != nil {
 				continue
 			}
+			checkQuestion(t, ctx, src, allowed, a, b)
+		}
+		if a, b := genRelatedPair(t, "r"); a.Err() == nil && b.Err() == nil {
 			checkQuestion(t, ctx, src, allowed, a, b)
 		}
 	})

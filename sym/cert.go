@@ -111,19 +111,27 @@ func (k StepKind) String() string {
 // negative exponent) and L the lcm of the denominators of its
 // coefficients, it reads (den*side) % den == 0, the form a StepCongruence
 // or StepMultiple justifies. Side 3 names the fact |k| - Y >= 0 that
-// assumption Cond, k % Y == 0 with k a nonzero integer and Y a positive
-// monomial of unknowns >= 1, gives (Y divides k).
+// assumption Cond, k % Y == 0 with k a nonzero integer and Y an integer
+// >= 1 (a positive monomial of unknowns >= 1, or an integral polynomial
+// whose Y-1 the shift argument shows non-negative), gives (Y divides k). Side 4 names the fact
+// X - Y - 1 >= 0 (Upper: Y - X - 1 >= 0) that assumption Cond, X != Y,
+// gives where the image of X - Y (Y - X) is integral and the shift
+// argument shows it non-negative (M%4 != 0 gives M%4 >= 1).
 //
 // Atom, when set, names instead a bound that holds by the definition of
 // the atom (an expression that is one atom over the unknowns): Upper
 // selects the upper or lower bound, Side (1, 2) the argument of min or max.
-// For x%y, y a positive integer or a monomial of unknowns >= 1 with
-// integral x and y: y-1-x%y >= 0 (Upper), x%y >= 0; for floor_div(x,d), d
-// a positive integer: x-d*floor_div(x,d) >= 0 (Upper), and with integral
-// x, d*floor_div(x,d)-x+d-1 >= 0; for ceil_div(x,d): d*ceil_div(x,d)-x >=
-// 0, and with integral x, x+d-1-d*ceil_div(x,d) >= 0 (Upper); for
-// min(a,b): a-min(a,b) >= 0 (Side 1) or b-min(a,b) >= 0 (Side 2), Upper;
-// for max(a,b): max(a,b)-a >= 0 or max(a,b)-b >= 0.
+// The divisor d of x%d, floor_div(x,d) and ceil_div(x,d) must be an
+// integer >= 1 (a positive integer, a monomial of unknowns >= 1, or an
+// integral polynomial, such as min(M,N), whose d-1 the shift argument
+// shows non-negative). For x%d with integral x: d-1-x%d >= 0 (Upper),
+// x%d >= 0, and with Side 3 (sideLink) the identity x ==
+// d*floor_div(x,d) + x%d as x-d*floor_div(x,d)-x%d >= 0 and its negation
+// (Upper); for floor_div(x,d): x-d*floor_div(x,d) >= 0 (Upper), and with
+// integral x, d*floor_div(x,d)-x+d-1 >= 0; for ceil_div(x,d):
+// d*ceil_div(x,d)-x >= 0, and with integral x, x+d-1-d*ceil_div(x,d) >= 0
+// (Upper); for min(a,b): a-min(a,b) >= 0 (Side 1) or b-min(a,b) >= 0
+// (Side 2), Upper; for max(a,b): max(a,b)-a >= 0 or max(a,b)-b >= 0.
 type Source struct {
 	Cond  int
 	Bound string
@@ -132,8 +140,19 @@ type Source struct {
 	Atom  Expr
 }
 
+// sideLink is the Side of an atom Source x%d that names the identity x ==
+// d*floor_div(x,d) + x%d.
+const sideLink = 3
+
 func (s Source) String() string {
 	if s.Atom != nil {
+		if s.Side == sideLink {
+			which := ""
+			if s.Upper {
+				which = ", reversed"
+			}
+			return fmt.Sprintf("x == d*floor_div(x,d) + x%%d for %s%s", pl(s.Atom), which)
+		}
 		which := "lower"
 		if s.Upper {
 			which = "upper"
@@ -156,6 +175,11 @@ func (s Source) String() string {
 		return fmt.Sprintf("integrality of the right side of assumption %d", s.Cond)
 	case sideDivisor:
 		return fmt.Sprintf("the divisor of assumption %d", s.Cond)
+	case sideNonzero:
+		if s.Upper {
+			return fmt.Sprintf("assumption %d reversed, >= 1", s.Cond)
+		}
+		return fmt.Sprintf("assumption %d, >= 1", s.Cond)
 	}
 	if s.Upper {
 		return fmt.Sprintf("assumption %d reversed", s.Cond)
@@ -209,7 +233,8 @@ func (c *Ctx) stepSrc(f factSrc) Source {
 // a, 2: b), with the proof that this operand is the lesser (min) or the
 // greater (max): Scale*(the other - Pick's) for min (Pick's - the other
 // for max), minus the facts of Uses times their multipliers, shifted to
-// the lower bounds, has non-negative coefficients (as a ClaimLe proof).
+// the lower bounds, has non-negative coefficients (as a ClaimLe proof,
+// Round included).
 //
 // With Pick 0, it replaces any atom by a constant instead: the image of
 // the equation Cond of the assumptions (X - Y after the steps) is the atom
@@ -218,6 +243,7 @@ type Resolution struct {
 	Atom  Expr
 	Pick  int
 	Scale Expr
+	Round Expr
 	Uses  []FactUse
 	Cond  int
 }
@@ -241,14 +267,23 @@ type FactUse struct {
 //
 //   - ClaimDivides: image(B) == image(A)*Quotient with Quotient integral
 //     (integer coefficients, no negative exponent): the quotient monomial
-//     (or polynomial) over the unknowns.
+//     (or polynomial) over the unknowns; or, with one Part, the ClaimEq
+//     proof that the remainder B%A (as the engine writes it: the atom, or
+//     B-A*floor_div(B,A)) is 0 under the same assumptions, where image(A)
+//     is an integer >= 1 and image(B) integral.
 //   - ClaimEq: image(A) == image(B) identically; or, with Direction LE,
 //     the two ClaimLe proofs of Parts (A <= B and B <= A).
 //   - ClaimLe, ClaimLt: P = Scale*(image(B) - image(A)), with Scale a
 //     positive monomial that clears negative exponents, minus the facts of
 //     Uses times their multipliers, shifted to the lower bounds of the
 //     unknowns (u = lo(u) + u'), has non-negative coefficients (and, for
-//     ClaimLt, a positive constant term).
+//     ClaimLt, a positive constant term). With Round R (an integer >= 1,
+//     as a divisor of an atom: see Source), P must be integral and not
+//     0; with P' = P/g, g the gcd of its coefficients, the proof is of
+//     R*P' + R - 1 >= 0 (for ClaimLt, R*P' - 1 >= 0) instead: an integer
+//     P' with R*P' > -R is >= 0 (with R*P' >= 1, P' >= 1). This
+//     is how the bounds of floor_div and ceil_div give ceil_div(a,b) <= 1
+//     for a <= b and floor_div(M,K) <= floor_div(N,K) for M <= N.
 //   - ClaimNe: Direction LT or GT: the ClaimLt proof of A < B or B < A as
 //     above; Direction NE: image(A) - image(B) is a non-zero constant
 //     multiple of the image of a != assumption (Uses[0]).
@@ -272,6 +307,7 @@ type Certificate struct {
 	Steps       []Step
 	Quotient    Expr
 	Scale       Expr
+	Round       Expr
 	Uses        []FactUse
 	Direction   Rel
 	Binding     Binding
@@ -280,7 +316,8 @@ type Certificate struct {
 	// then computes the images with the replacements.
 	Resolved []Resolution
 	// Parts, for a ClaimEq proof with Direction LE, holds the two ClaimLe
-	// proofs A <= B and B <= A under the same assumptions.
+	// proofs A <= B and B <= A under the same assumptions; for a
+	// ClaimDivides proof by its remainder, the ClaimEq proof B%A == 0.
 	Parts []*Certificate
 }
 
@@ -307,6 +344,10 @@ func (c *Certificate) String() string {
 	}
 	switch c.Claim.Op {
 	case ClaimDivides:
+		if len(c.Parts) == 1 {
+			fmt.Fprintf(&b, "; the remainder is 0: [%s]", c.Parts[0])
+			break
+		}
 		fmt.Fprintf(&b, "; quotient %s", pl(c.Quotient))
 	case ClaimLe, ClaimLt, ClaimNe:
 		if c.Claim.Op == ClaimNe {
@@ -314,6 +355,9 @@ func (c *Certificate) String() string {
 		}
 		if c.Scale != nil {
 			fmt.Fprintf(&b, "; scaled by %s", pl(c.Scale))
+		}
+		if c.Round != nil {
+			fmt.Fprintf(&b, "; rounded by %s", pl(c.Round))
 		}
 		for _, u := range c.Uses {
 			fmt.Fprintf(&b, "; %s times %s", pl(u.Mult), u.Src)

@@ -33,6 +33,7 @@ type certJSON struct {
 	Steps       []stepJSON        `json:"steps,omitempty"`
 	Quotient    string            `json:"quotient,omitempty"`
 	Scale       string            `json:"scale,omitempty"`
+	Round       string            `json:"round,omitempty"`
 	Uses        []useJSON         `json:"uses,omitempty"`
 	Direction   string            `json:"direction,omitempty"`
 	Binding     map[string]int64  `json:"binding,omitempty"`
@@ -69,6 +70,7 @@ type resolutionJSON struct {
 	Atom  string    `json:"atom"`
 	Pick  int       `json:"pick"`
 	Scale string    `json:"scale,omitempty"`
+	Round string    `json:"round,omitempty"`
 	Uses  []useJSON `json:"uses,omitempty"`
 	Cond  int       `json:"cond"`
 }
@@ -190,6 +192,11 @@ func (c *Certificate) MarshalJSON() ([]byte, error) {
 			return nil, err
 		}
 	}
+	if c.Round != nil {
+		if out.Round, err = text(c.Round); err != nil {
+			return nil, err
+		}
+	}
 	if out.Uses, err = uses(c.Uses); err != nil {
 		return nil, err
 	}
@@ -200,6 +207,11 @@ func (c *Certificate) MarshalJSON() ([]byte, error) {
 		}
 		if r.Scale != nil {
 			if rj.Scale, err = text(r.Scale); err != nil {
+				return nil, err
+			}
+		}
+		if r.Round != nil {
+			if rj.Round, err = text(r.Round); err != nil {
 				return nil, err
 			}
 		}
@@ -257,7 +269,7 @@ func (c *Certificate) MarshalJSON() ([]byte, error) {
 	for i := range out.Steps {
 		out.Steps[i].Expr = rename(out.Steps[i].Expr)
 	}
-	out.Quotient, out.Scale = rename(out.Quotient), rename(out.Scale)
+	out.Quotient, out.Scale, out.Round = rename(out.Quotient), rename(out.Scale), rename(out.Round)
 	renameUses := func(us []useJSON) {
 		for i := range us {
 			us[i].Mult = rename(us[i].Mult)
@@ -271,6 +283,7 @@ func (c *Certificate) MarshalJSON() ([]byte, error) {
 	for i := range out.Resolved {
 		out.Resolved[i].Atom = rename(out.Resolved[i].Atom)
 		out.Resolved[i].Scale = rename(out.Resolved[i].Scale)
+		out.Resolved[i].Round = rename(out.Resolved[i].Round)
 		renameUses(out.Resolved[i].Uses)
 	}
 	return json.Marshal(out)
@@ -409,6 +422,9 @@ func ParseCertificate(data []byte) (*Certificate, error) {
 	if c.Scale, err = optExpr(in.Scale, "scale"); err != nil {
 		return nil, err
 	}
+	if c.Round, err = optExpr(in.Round, "round"); err != nil {
+		return nil, err
+	}
 	if c.Uses, err = uses(in.Uses); err != nil {
 		return nil, err
 	}
@@ -418,6 +434,9 @@ func ParseCertificate(data []byte) (*Certificate, error) {
 			return nil, err
 		}
 		if r.Scale, err = optExpr(rj.Scale, "scale"); err != nil {
+			return nil, err
+		}
+		if r.Round, err = optExpr(rj.Round, "round"); err != nil {
 			return nil, err
 		}
 		if r.Uses, err = uses(rj.Uses); err != nil {

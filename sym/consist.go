@@ -463,6 +463,51 @@ func (c *Ctx) checkRelaxedFact(f fact, relaxed []*poly) error {
 	return nil
 }
 
+// checkAtomFacts reports an assumption with atoms whose negation the
+// order proofs prove (proveLe, verified: with the kept facts and the
+// bounds that define the atoms, x%d in [0, d-1], d*ceil_div(x,d) in [x,
+// x+d-1], ...): X >= Y where X < Y is proved, X == Y where X < Y or X > Y
+// is, X != Y where X <= Y and X >= Y are (L*L*ceil_div(M,L*L) < M,
+// M-L*L*floor_div(M,L*L) != 0 beside its negation). It tries the
+// assumptions whose images have at most maxRoundTerms terms, and all its
+// proofs together spend at most proofWork units. It runs on the finished
+// context (extend, after check and finish): the proofs' caches
+// (usableFacts, factFast) depend only on what is final then.
+func (c *Ctx) checkAtomFacts() error {
+	work := proofWork
+	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
+	le := func(a, b *poly, strict bool) bool { return c.proveLeIn(a, b, strict, &work) != nil }
+	for _, j := range c.order {
+		cd := c.conds[j]
+		x, y := pl(cd.X), pl(cd.Y)
+		if !x.hasAtoms() && !y.hasAtoms() {
+			continue
+		}
+		if d := c.theta(subPoly(x, y)); d.err != nil || len(d.t) > maxRoundTerms {
+			continue
+		}
+		var refuted bool
+		switch cd.Rel {
+		case GE:
+			refuted = le(x, y, true)
+		case GT:
+			refuted = le(x, y, false)
+		case LE:
+			refuted = le(y, x, true)
+		case LT:
+			refuted = le(y, x, false)
+		case EQ:
+			refuted = le(x, y, true) || le(y, x, true)
+		case NE:
+			refuted = le(x, y, false) && le(y, x, false)
+		}
+		if refuted {
+			return c.inconsistent("%s contradicts the bounds of its atoms", cd)
+		}
+	}
+	return nil
+}
+
 // factBounds derives upper bounds of the unknowns from the kept facts
 // whose terms other than the constant all have negative coefficients,
 // positive exponents and no atoms, over unknowns with lower bounds >= 1:

@@ -118,8 +118,13 @@ type factSrc struct {
 }
 
 // sideDivisor marks the fact |k| - Y >= 0 that an assumption k % Y == 0
-// gives (k a nonzero constant, Y a positive monomial: Y divides k).
+// gives (k a nonzero constant, Y an integer >= 1: Y divides k).
 const sideDivisor = 3
+
+// sideNonzero marks the fact X-Y-1 >= 0 (Y-X-1 >= 0 with upper) that an
+// assumption X != Y gives where X-Y (Y-X) is integral and non-negative by
+// the shift argument (M%4 != 0 gives M%4 >= 1).
+const sideNonzero = 4
 
 type fact struct {
 	kind factKind
@@ -412,6 +417,11 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 		return nil, err
 	}
 	n.finish()
+	// the order proofs' check of the assumptions with atoms, on the
+	// finished context (its proofs read what finish computes)
+	if err := n.checkAtomFacts(); err != nil {
+		return nil, err
+	}
 	return n, nil
 }
 
@@ -472,9 +482,12 @@ func (c *Ctx) loOf(v *variable) (int64, bool) {
 }
 
 // atomLo is the context-free lower bound of an atom: x%y >= 0 for a
-// positive constant y or a positive monomial y; floor_div(x,y) >= 0 and ceil_div(x,y) >= 0 (>= 1
-// when x >= 1) for a positive constant or monomial y and x >= 0; min and
-// max of values >= 1 are >= 1.
+// positive constant y or a positive monomial y; floor_div(x,y) >= 0 and
+// ceil_div(x,y) >= 0 (>= 1 when x >= 1) for a positive constant or
+// monomial y and x >= 0; min and max of values >= 1 are >= 1. The
+// arguments are shifted with atomArgLo: the atoms nested in them have
+// these bounds too (ceil_div(min(M,N),4) >= 1), so the recursion follows
+// the (finite) nesting of the atom.
 func atomLo(v *variable) (int64, bool) {
 	switch v.op {
 	case opMod:
@@ -486,7 +499,7 @@ func atomLo(v *variable) (int64, bool) {
 		}
 	case opFloorDiv, opCeilDiv:
 		if atLeastOne(v.y) {
-			if ok, strict := shiftNonneg(v.x, defaultLo); ok {
+			if ok, strict := shiftNonneg(v.x, atomArgLo); ok {
 				if strict && v.op == opCeilDiv && v.x.integral() {
 					return 1, true
 				}
@@ -495,8 +508,8 @@ func atomLo(v *variable) (int64, bool) {
 		}
 	case opMin, opMax:
 		one := constPoly(ratOne)
-		okx, _ := shiftNonneg(subPoly(v.x, one), defaultLo)
-		oky, _ := shiftNonneg(subPoly(v.y, one), defaultLo)
+		okx, _ := shiftNonneg(subPoly(v.x, one), atomArgLo)
+		oky, _ := shiftNonneg(subPoly(v.y, one), atomArgLo)
 		if okx && oky {
 			return 1, true
 		}
@@ -504,10 +517,19 @@ func atomLo(v *variable) (int64, bool) {
 	return 0, false
 }
 
+// atomArgLo is defaultLo with the bounds of atomLo for atoms: the bounds
+// of the variables of an atom's arguments.
+func atomArgLo(v *variable) (int64, bool) {
+	if v.kind == kAtom {
+		return atomLo(v)
+	}
+	return defaultLo(v)
+}
+
 // atLeastOne reports whether the divisor y is an integer >= 1 at every
 // binding, context-free: a positive constant or monomial, or an integral
-// polynomial whose y-1 the shift argument shows non-negative (N+1, 4*N-3
-// over symbols >= 1).
+// polynomial whose y-1 the shift argument (with the atoms' bounds of
+// atomLo) shows non-negative (N+1, 4*N-3 over symbols >= 1, min(M,N)).
 func atLeastOne(y *poly) bool {
 	if positiveDivisor(y) {
 		return true
@@ -515,7 +537,7 @@ func atLeastOne(y *poly) bool {
 	if !y.integral() {
 		return false
 	}
-	ok, _ := shiftNonneg(subPoly(y, constPoly(ratOne)), defaultLo)
+	ok, _ := shiftNonneg(subPoly(y, constPoly(ratOne)), atomArgLo)
 	return ok
 }
 
@@ -678,6 +700,9 @@ func (c *Ctx) resolveMinMax(p *poly, res *[]Resolution) *poly {
 					if pr.scale != nil {
 						rs.Scale = pr.scale
 					}
+					if pr.round != nil {
+						rs.Round = pr.round
+					}
 					*res = append(*res, rs)
 				}
 				break
@@ -746,6 +771,14 @@ func (c *Ctx) condFact(j int) fact {
 			if r, ok := c.theta(other).constant(); ok {
 				return fact{kind: fDiv, p: c.theta(v.x), d: c.theta(v.y), r: r, src: src}
 			}
+		}
+	}
+	// x%2 != r is x%2 == 1-r (r 0 or 1, x integral): the other remainder
+	if v, other, ok := modSide(x, y); ok && cd.Rel == NE {
+		r, ok1 := c.theta(other).constant()
+		d, ok2 := c.theta(v.y).constant()
+		if px := c.theta(v.x); ok1 && ok2 && d.eq(ratInt(2)) && (r.isZero() || r.isOne()) && px.integral() {
+			return fact{kind: fDiv, p: px, d: constPoly(d), r: ratOne.sub(r), src: src}
 		}
 	}
 	one := constPoly(ratOne)
@@ -1419,10 +1452,11 @@ func (c *Ctx) processDiv(f fact) (*elimination, []fact, error) {
 	if !f.r.isZero() {
 		return nil, nil, c.keepDiv(f)
 	}
-	// k % Y == 0 written as an assumption, k a nonzero constant and Y a
-	// positive monomial: Y divides k, so Y <= |k| (side sideDivisor of the
+	// k % Y == 0 written as an assumption, k a nonzero constant and Y an
+	// integer >= 1 (a positive monomial, or a polynomial such as 2*M'1+1,
+	// divisorPos): Y divides k, so Y <= |k| (side sideDivisor of the
 	// assumption; the congruence is kept too)
-	if k, ok := f.p.constant(); ok && !k.isZero() && positiveMono(f.d) && f.src.bound == nil && f.src.side == 0 {
+	if k, ok := f.p.constant(); ok && !k.isZero() && (positiveMono(f.d) || c.divisorPos(f.d)) && f.src.bound == nil && f.src.side == 0 {
 		if k.sign() < 0 {
 			k = k.neg()
 		}

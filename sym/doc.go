@@ -140,7 +140,8 @@
 // divisibility and congruence of one unknown become substitutions with
 // fresh unknowns (M%8==0 gives M = 8*M'1, M'1 >= 1; then M%12==0 gives
 // M'1 = 3*M'2; M%8==3 gives M = 8*M'1'+3, M'1' >= 0; M%N==0 gives M =
-// N*M'1), linear equations with an integral solution become substitutions
+// N*M'1; x%2!=r is x%2==1-r, M%2!=0 gives M = 2*M'1'+1), linear equations
+// with an integral solution become substitutions
 // (N==4*M gives N = 4*M), bounds of one unknown attach to it (M>=8, T<128),
 // and everything else is kept as a fact (N>=M, m<M, M*N%8==0, M!=4). Each
 // step is recorded; certificates replay them.
@@ -176,9 +177,12 @@
 // (M%N==3&&M%N==4), a cycle of difference constraints (M>N&&N>M; a !=
 // fact on a difference they force, M<=N&&N<=M&&M!=N), a fact whose atoms
 // relaxed to their bounds (x%y <= y-1, min(a,b) <= a, floor_div(x,d) >=
-// (x-d+1)/d, ...) refute it (M%N==N), or (for facts over unknowns that
-// the bounds, with upper bounds derived from facts like M+N<=2 or
-// M*N==7, confine to at most 4096 points) exhaustive search. Other contradictions may go unnoticed; then
+// (x-d+1)/d, ...) refute it (M%N==N), an assumption with atoms whose
+// negation the order proofs (verified, with the bounds of the atoms below)
+// prove (L*L*ceil_div(M,L*L)<M; ceil_div(M,N)>=2&&M<=N; a guard beside its
+// negation), or (for facts over unknowns that the bounds, with upper
+// bounds derived from facts like M+N<=2 or M*N==7, confine to at most 4096
+// points) exhaustive search. Other contradictions may go unnoticed; then
 // proofs under the context are vacuously true, and no False answer is
 // given without a binding that satisfies every assumption.
 //
@@ -202,10 +206,21 @@
 // a positive monomial and shifted to the lower bounds of the unknowns (u =
 // lo(u) + u'), minus non-negative multiples of kept facts and upper bounds,
 // with non-negative coefficients. The facts of an order proof include the
-// bounds that define its atoms: x%y in [0, y-1] for a positive y,
-// d*floor_div(x,d) in [x-d+1, x] and d*ceil_div(x,d) in [x, x+d-1] for a
-// positive integer d (integral x), min(a,b) <= a, b and max(a,b) >= a, b,
-// which Verify derives again from the atom. A min or max whose order the
+// bounds that define its atoms: for a divisor d that is an integer >= 1 (a
+// constant, a monomial such as L*L, or an integral polynomial whose d-1
+// the shift argument shows non-negative, such as min(M,N) or N+1), x%d in
+// [0, d-1], d*floor_div(x,d) in [x-d+1, x] and d*ceil_div(x,d) in [x,
+// x+d-1] (integral x), and x == d*floor_div(x,d) + x%d where both atoms
+// occur; min(a,b) <= a, b and max(a,b) >= a, b; Verify derives each again
+// from the atom. The lower bounds of atoms hold for nested atoms too
+// (ceil_div(min(M,N),4) >= 1), and a kept != fact with atoms whose side is
+// a non-negative integer makes it >= 1 (M%4!=0: M%4 >= 1). Where the facts
+// do not prove an integral difference P >= 0 (> 0), the proof may be
+// rounded by a divisor R of its floor_div and ceil_div atoms
+// (Certificate.Round): R*P' + R - 1 >= 0 (R*P' - 1 >= 0), P' = P over the
+// gcd of its coefficients, makes the integer P' > -1 (>= 1). So
+// ceil_div(a,b) == 1 for 1 <= a <= b, floor_div(a,b) == 0 for 0 <= a < b,
+// and floor_div(M,K) <= floor_div(N,K) for M <= N are decided. A min or max whose order the
 // context proves is replaced by that operand (under M<=N, min(M,N) is M),
 // each such resolution recorded with its order proof and checked by
 // Verify first.
@@ -224,8 +239,11 @@
 //
 // What is decided:
 //
-//   - Divides(a,b): True when the quotient of the images is integral;
-//     False when the search finds an allowed binding where it is not.
+//   - Divides(a,b): True when the quotient of the images is integral, or,
+//     in a context with kept facts, when Equal's proofs show the remainder
+//     b%a equal to 0 for a divisor a >= 1 (under M-L*L*floor_div(M,L*L)==0,
+//     L*L divides M; under M*N%8==0, 8 divides M*N); False when the search
+//     finds an allowed binding where it is not.
 //   - Equal(a,b): True when the images are identical, or when a <= b and
 //     b <= a are proved (what Compare proves); False on a binding where
 //     they differ.
@@ -250,8 +268,8 @@
 // cannot).
 //
 // What is left Unknown: divisibility by a sum that does not divide as a
-// polynomial; divisibility that holds only by a kept fact (M*N%8==0 does
-// not make 8 | M*N decided); orders that need upper bounds of products or
+// polynomial (unless a kept fact pins the remainder); orders that need
+// upper bounds of products or
 // non-linear reasoning beyond one multiplier per fact; relations that hold
 // only at bindings the bounded search (a few hundred points near the lower
 // bounds) does not reach; anything an atom hides beyond the bounds that
@@ -334,6 +352,11 @@
 // fact read in the search for a multiplier costs its terms, a subtraction
 // the terms of both polynomials); beyond that the proof is not made, and
 // the question is answered as if none existed: a relation is not excluded,
-// so an algorithm splits, or names the assumptions it needs. ProofWork
-// counts the units spent, for tests and benchmarks.
+// so an algorithm splits, or names the assumptions it needs. A rounded
+// proof is tried on differences of at most 12 terms, by at most 2
+// divisors, within the same units; a fact or difference with atoms whose
+// shift has more than 32 terms is not used (products of many atoms >= 1);
+// the check of a new context's assumptions with atoms spends at most 8192
+// units for all of them. ProofWork counts the units spent, for tests and
+// benchmarks.
 package sym

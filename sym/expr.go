@@ -90,6 +90,9 @@ var ErrTooLarge = errors.New("sym: expression too large")
 // ErrDivByZero is the error of a division or modulo by the constant zero.
 var ErrDivByZero = errors.New("sym: division by zero")
 
+// errNegPowSum: a sum of several terms has no polynomial inverse.
+var errNegPowSum = errors.New("sym: negative power of a sum")
+
 func invalid(err error) *poly { return &poly{err: err} }
 
 // firstErr returns the first invalid operand's error.
@@ -745,6 +748,9 @@ func powPoly(a *poly, e int) *poly {
 			m[i] = factor{f.v, int32(x)}
 		}
 		return normalize([]term{{c, m}})
+	}
+	if e < 0 {
+		return invalid(errNegPowSum)
 	}
 	if e > maxPow {
 		return invalid(ErrTooLarge)

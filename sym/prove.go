@@ -67,12 +67,41 @@ func (c *Ctx) proveDivides(a, b *poly) *Certificate {
 	} else {
 		q = exactDivPoly(tb, ta)
 		if q.err != nil || !q.integral() || !polyEq(mulPoly(ta, q), tb) {
-			return nil
+			return c.proveDividesByRemainder(a, b, ta, tb)
 		}
 	}
 	cert := c.certBase(Claim{ClaimDivides, a, b})
 	cert.Quotient = q
 	cert.Resolved = res
+	return c.verified(cert)
+}
+
+// proveDividesByRemainder proves a | b, where the quotient of the images
+// is not integral, by the proof that the remainder b%a is 0 (as Equal
+// proves it: identical images, or both orders by the kept facts and the
+// bounds of the atoms), for a divisor whose image is an integer >= 1
+// (divisorPos) and an integral b: b - a*floor_div(b,a) == 0 makes a
+// divide b. Under M%128==0 && M-L*L*floor_div(M,L*L)==0, L*L divides M.
+// It is tried only in a context with kept facts and where the remainder's
+// image has atoms (otherwise the facts of an order proof could not pin it
+// to 0).
+func (c *Ctx) proveDividesByRemainder(a, b, ta, tb *poly) *Certificate {
+	if c.box || !tb.integral() || !c.divisorPos(ta) {
+		return nil
+	}
+	r := modPoly(b, a)
+	if r.err != nil || !c.theta(r).hasAtoms() {
+		return nil
+	}
+	eq := c.proveEq(r, zeroPoly)
+	if eq == nil {
+		eq = c.proveEqByOrder(r, zeroPoly)
+	}
+	if eq == nil {
+		return nil
+	}
+	cert := c.certBase(Claim{ClaimDivides, a, b})
+	cert.Parts = []*Certificate{eq}
 	return c.verified(cert)
 }
 
@@ -110,6 +139,7 @@ func (c *Ctx) proveEqByOrder(a, b *poly) *Certificate {
 // orderProof is the content of a ClaimLe/ClaimLt proof.
 type orderProof struct {
 	scale *poly
+	round *poly // see Certificate.Round
 	uses  []FactUse
 }
 
@@ -148,6 +178,29 @@ func (c *Ctx) clearScale(p *poly) (*poly, bool) {
 	return &poly{t: []term{{ratOne, m}}}, true
 }
 
+// shiftFact is shiftPoly over the context's lower bounds (loOf), for the
+// facts and the differences of order proofs: a polynomial with a negative
+// exponent is refused (ok false), and a polynomial with atoms
+// whose shift has more than maxAtomShift terms is refused (ok false): the
+// atoms' own bounds (atomLo, nested atoms included) make products of many
+// atoms >= 1 expand to hundreds of terms, which no proof by facts within
+// proofWork uses (the facts over products of six ceil_div atoms that
+// fuzzing makes, rules' TestFuzzedFlatDivideBoundedWork).
+func (c *Ctx) shiftFact(p *poly) (*poly, bool) {
+	if !p.polynomialExps() {
+		// a shift of u^-1 is no polynomial (and Verify refuses it)
+		return nil, false
+	}
+	s, ok := shiftPoly(p, c.loOf)
+	if ok && len(s.t) > maxAtomShift && p.hasAtoms() {
+		return nil, false
+	}
+	return s, ok
+}
+
+// maxAtomShift is shiftFact's bound.
+const maxAtomShift = 32
+
 // usableFact is a fact F >= 0 with its source, for ordering proofs.
 type usableFact struct {
 	src     Source
@@ -173,7 +226,7 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 		if f.kind != fGe {
 			continue
 		}
-		if s, ok := shiftPoly(f.p, c.loOf); ok {
+		if s, ok := c.shiftFact(f.p); ok {
 			out = append(out, usableFact{c.stepSrc(f.src), s})
 		}
 	}
@@ -195,8 +248,33 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 			if up {
 				f = negPoly(d)
 			}
-			if s, ok := shiftPoly(f, c.loOf); ok {
+			if s, ok := c.shiftFact(f); ok {
 				out = append(out, usableFact{Source{Cond: j, Upper: up}, s})
+			}
+		}
+	}
+	// a kept != fact with atoms (outside the fact fast path's fragment)
+	// whose assumption's image X-Y or Y-X is integral and non-negative:
+	// that side is >= 1
+	for _, f := range c.facts {
+		if f.kind != fNe || f.src.bound != nil || f.src.side != 0 || !f.p.hasAtoms() {
+			continue
+		}
+		cd := c.conds[f.src.cond]
+		d := c.theta(subPoly(pl(cd.X), pl(cd.Y)))
+		if d.err != nil || !d.integral() {
+			continue
+		}
+		for _, up := range [2]bool{false, true} {
+			p := d
+			if up {
+				p = negPoly(d)
+			}
+			if ok, _ := shiftNonneg(p, c.loOf); !ok {
+				continue
+			}
+			if s, ok := c.shiftFact(subPoly(p, constPoly(ratOne))); ok {
+				out = append(out, usableFact{Source{Cond: f.src.cond, Side: sideNonzero, Upper: up}, s})
 			}
 		}
 	}
@@ -211,7 +289,7 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 	for _, v := range vs {
 		b, _ := c.bnd.get(v)
 		f := subPoly(constPoly(ratInt(b.hi)), varPoly(v))
-		if s, ok := shiftPoly(f, c.loOf); ok {
+		if s, ok := c.shiftFact(f); ok {
 			out = append(out, usableFact{Source{Cond: -1, Bound: v.name, Upper: true}, s})
 		}
 	}
@@ -219,67 +297,102 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 }
 
 // atomFacts returns the bounds that hold by the definition of the atoms of
-// ps (see Source): x%y in [0, y-1], d*floor_div(x,d) in [x-d+1, x],
-// d*ceil_div(x,d) in [x, x+d-1], min(a,b) <= a, b, max(a,b) >= a, b, for
-// the operands where they hold.
+// ps (see Source): x%y in [0, y-1], y*floor_div(x,y) in [x-y+1, x],
+// y*ceil_div(x,y) in [x, x+y-1], for a divisor y that is an integer >= 1
+// (divisorPos: a constant, a monomial such as L*L, or min(M,N)), the
+// identity x == y*floor_div(x,y) + x%y where both atoms occur, and
+// min(a,b) <= a, b, max(a,b) >= a, b, for the operands where they hold.
 func (c *Ctx) atomFacts(ps ...*poly) []usableFact {
 	var out []usableFact
 	seen := map[*variable]bool{}
-	one := constPoly(ratOne)
-	var ts []term
+	var atoms []*variable
 	for _, p := range ps {
-		ts = append(ts, p.t...)
-	}
-	for _, t := range ts {
-		for _, x := range t.m {
-			v := x.v
-			if v.kind != kAtom || seen[v] {
-				continue
-			}
-			seen[v] = true
-			a := varPoly(v)
-			add := func(f *poly, upper bool, side int) {
-				if s, ok := shiftPoly(f, c.loOf); ok && f.err == nil {
-					out = append(out, usableFact{Source{Cond: -1, Atom: a, Upper: upper, Side: side}, s})
+		for _, t := range p.t {
+			for _, x := range t.m {
+				if v := x.v; v.kind == kAtom && !seen[v] {
+					seen[v] = true
+					atoms = append(atoms, v)
 				}
-			}
-			intX, intY := v.x.integral(), v.y.integral()
-			d, isConst := v.y.constant()
-			constPos := isConst && d.isInt() && d.sign() > 0
-			switch v.op {
-			case opMod:
-				if intX && intY && (constPos || c.positiveMonoCtx(v.y)) {
-					add(subPoly(subPoly(v.y, one), a), true, 0)
-					if !constPos {
-						add(a, false, 0)
-					}
-				}
-			case opFloorDiv:
-				if constPos {
-					da := scalePoly(a, d)
-					add(subPoly(v.x, da), true, 0)
-					if intX {
-						add(addPoly(subPoly(da, v.x), constPoly(d.sub(ratOne))), false, 0)
-					}
-				}
-			case opCeilDiv:
-				if constPos {
-					da := scalePoly(a, d)
-					add(subPoly(da, v.x), false, 0)
-					if intX {
-						add(subPoly(addPoly(v.x, constPoly(d.sub(ratOne))), da), true, 0)
-					}
-				}
-			case opMin:
-				add(subPoly(v.x, a), true, 1)
-				add(subPoly(v.y, a), true, 2)
-			case opMax:
-				add(subPoly(a, v.x), false, 1)
-				add(subPoly(a, v.y), false, 2)
 			}
 		}
 	}
+	one := constPoly(ratOne)
+	addFor := func(a, f *poly, upper bool, side int) {
+		if s, ok := c.shiftFact(f); ok && f.err == nil {
+			out = append(out, usableFact{Source{Cond: -1, Atom: a, Upper: upper, Side: side}, s})
+		}
+	}
+	// first the identities x - y*floor_div(x,y) - x%y == 0, where both
+	// atoms occur (a proof that meets -y*floor_div(x,y) takes the identity
+	// before the bound of floor_div: 4*floor_div(M,4) < M under M%4 != 0)
+	for _, v := range atoms {
+		if v.op != opMod || !v.x.integral() || !v.y.integral() || !c.divisorPos(v.y) {
+			continue
+		}
+		if fl, ok := singleAtom(floorDivPoly(v.x, v.y)); ok && seen[fl] {
+			a := varPoly(v)
+			link := subPoly(subPoly(v.x, mulPoly(v.y, varPoly(fl))), a)
+			addFor(a, link, false, sideLink)
+			addFor(a, negPoly(link), true, sideLink)
+		}
+	}
+	for _, v := range atoms {
+		a := varPoly(v)
+		add := func(f *poly, upper bool, side int) { addFor(a, f, upper, side) }
+		intX, intY := v.x.integral(), v.y.integral()
+		switch v.op {
+		case opMod:
+			if intX && intY && c.divisorPos(v.y) {
+				add(subPoly(subPoly(v.y, one), a), true, 0)
+				if d, ok := v.y.constant(); !ok || d.sign() <= 0 {
+					add(a, false, 0)
+				}
+			}
+		case opFloorDiv, opCeilDiv:
+			if !intY || !c.divisorPos(v.y) {
+				break
+			}
+			da := mulPoly(v.y, a)
+			ym1 := subPoly(v.y, one)
+			if v.op == opFloorDiv {
+				add(subPoly(v.x, da), true, 0)
+				if intX {
+					add(addPoly(subPoly(da, v.x), ym1), false, 0)
+				}
+			} else {
+				add(subPoly(da, v.x), false, 0)
+				if intX {
+					add(subPoly(addPoly(v.x, ym1), da), true, 0)
+				}
+			}
+		case opMin:
+			add(subPoly(v.x, a), true, 1)
+			add(subPoly(v.y, a), true, 2)
+		case opMax:
+			add(subPoly(a, v.x), false, 1)
+			add(subPoly(a, v.y), false, 2)
+		}
+	}
 	return out
+}
+
+// divisorPos reports whether y is an integer >= 1 at every allowed
+// binding, as Verify checks a divisor (positiveV): a positive integer
+// constant, a monomial with a positive integer coefficient over unknowns
+// >= 1, or an integral polynomial whose y-1 the shift argument shows
+// non-negative (min(M,N), N+1).
+func (c *Ctx) divisorPos(y *poly) bool {
+	if d, ok := y.constant(); ok {
+		return d.isInt() && d.sign() > 0
+	}
+	if c.positiveMonoCtx(y) {
+		return true
+	}
+	if !y.integral() {
+		return false
+	}
+	ok, _ := shiftNonneg(subPoly(y, constPoly(ratOne)), c.loOf)
+	return ok
 }
 
 // positiveMonoCtx reports a monomial with a positive integer coefficient
@@ -317,7 +430,7 @@ func (c *Ctx) shiftProof(p *poly, strict bool) (pr orderProof, q, s *poly, prove
 		q = mulPoly(p, scale)
 		pr.scale = scale
 	}
-	if s, ok = shiftPoly(q, c.loOf); !ok {
+	if s, ok = c.shiftFact(q); !ok {
 		return pr, nil, nil, false, false
 	}
 	nonneg, st := nonnegCoefs(s)
@@ -328,6 +441,14 @@ func (c *Ctx) shiftProof(p *poly, strict bool) (pr orderProof, q, s *poly, prove
 // negative exponents, shift to the lower bounds, and subtract non-negative
 // multiples of facts until every coefficient is non-negative.
 func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
+	work := proofWork
+	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
+	return c.proveNonnegIn(p, strict, &work)
+}
+
+// proveNonnegIn is proveNonneg within the work left in work (see
+// proofWork).
+func (c *Ctx) proveNonnegIn(p *poly, strict bool, work *int) (orderProof, bool) {
 	pr, q, s, proved, ok := c.shiftProof(p, strict)
 	if !ok || proved {
 		return pr, ok
@@ -344,17 +465,97 @@ func (c *Ctx) proveNonneg(p *poly, strict bool) (orderProof, bool) {
 	if len(facts) == 0 {
 		return pr, false
 	}
-	work := proofWork
-	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
-	if r, ok := c.subtractFacts(pr, s, facts, strict, false, &work); ok {
+	if r, ok := c.subtractFacts(pr, s, facts, strict, false, work); ok {
 		return r, true
 	}
 	// a second choice of facts, outside the fragment that the fact fast
-	// path replays (it replays the first choice only)
-	if c.factFast() == nil {
-		return c.subtractFacts(pr, s, facts, strict, true, &work)
+	// path replays (it replays the first choice only; its operands have no
+	// atoms)
+	atoms := q.hasAtoms()
+	if atoms || c.factFast() == nil {
+		if r, ok := c.subtractFacts(pr, s, facts, strict, true, work); ok {
+			return r, true
+		}
+	}
+	if !atoms || pr.scale != nil || len(q.t) > maxRoundTerms || !q.integral() {
+		return pr, false
+	}
+	// rounding (Certificate.Round): q is integral, so q >= 0 follows from
+	// R*q' + R - 1 >= 0 (q > 0 from R*q' - 1 >= 0) for an integer R >= 1,
+	// q' = q/g, g the gcd of q's coefficients; R is tried among the
+	// divisors of the floor_div and ceil_div atoms of q (at most maxRound
+	// of them), with both choices of facts, within the same work bound,
+	// where q has at most maxRoundTerms terms.
+	// q divided by the gcd of its coefficients (positive): the same sign,
+	// and a rounding by R gains most on it (2*x - 2 >= 0 is x - 1 >= 0)
+	g := ratZero
+	for _, t := range q.t {
+		g = gcdInt(g, t.c)
+	}
+	q = scalePoly(q, g.inv())
+	for _, r := range c.roundDivisors(q) {
+		rq := mulPoly(r, q)
+		if strict {
+			rq = subPoly(rq, constPoly(ratOne))
+		} else {
+			rq = addPoly(rq, subPoly(r, constPoly(ratOne)))
+		}
+		rs, ok := c.shiftFact(rq)
+		if !ok || rs.err != nil {
+			continue
+		}
+		rpr := pr
+		rpr.round = r
+		if ok, _ := nonnegCoefs(rs); ok {
+			return rpr, true
+		}
+		rfacts := append(facts[:len(facts):len(facts)], c.atomFacts(rq)...)
+		for _, fewest := range [2]bool{false, true} {
+			if r2, ok := c.subtractFacts(rpr, rs, rfacts, false, fewest, work); ok {
+				return r2, true
+			}
+		}
 	}
 	return pr, false
+}
+
+// maxRound bounds the rounding divisors that one order proof tries, and
+// maxRoundTerms the terms of a difference that it rounds (the relations
+// it serves, ceil_div(a,b) <= 1 or floor_div(M,K) <= floor_div(N,K), have
+// a few; the facts over products of many atoms that fuzzing makes, whose
+// proofs fail anyway, hundreds).
+const (
+	maxRound      = 2
+	maxRoundTerms = 12
+)
+
+// roundDivisors returns the distinct divisors of the floor_div and
+// ceil_div atoms of q that are integers >= 1 (divisorPos), in the order
+// of q's terms, at most maxRound.
+func (c *Ctx) roundDivisors(q *poly) []*poly {
+	var out []*poly
+	for _, t := range q.t {
+		for _, f := range t.m {
+			v := f.v
+			if v.kind != kAtom || (v.op != opFloorDiv && v.op != opCeilDiv) || !v.y.integral() {
+				continue
+			}
+			dup := false
+			for _, r := range out {
+				if polyEq(r, v.y) {
+					dup = true
+					break
+				}
+			}
+			if dup || !c.divisorPos(v.y) {
+				continue
+			}
+			if out = append(out, v.y); len(out) == maxRound {
+				return out
+			}
+		}
+	}
+	return out
 }
 
 // proofWork bounds the work of one proof by facts (proveNonneg's
@@ -487,9 +688,16 @@ func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, 
 
 // proveLe proves a <= b (strict: a < b).
 func (c *Ctx) proveLe(a, b *poly, strict bool) *Certificate {
+	work := proofWork
+	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
+	return c.proveLeIn(a, b, strict, &work)
+}
+
+// proveLeIn is proveLe within the work left in work (see proofWork).
+func (c *Ctx) proveLeIn(a, b *poly, strict bool, work *int) *Certificate {
 	ta, tb, res := c.images(a, b)
 	p := subPoly(tb, ta)
-	pr, ok := c.proveNonneg(p, strict)
+	pr, ok := c.proveNonnegIn(p, strict, work)
 	if !ok {
 		return nil
 	}
@@ -500,6 +708,9 @@ func (c *Ctx) proveLe(a, b *poly, strict bool) *Certificate {
 	cert := c.certBase(Claim{op, a, b})
 	if pr.scale != nil {
 		cert.Scale = pr.scale
+	}
+	if pr.round != nil {
+		cert.Round = pr.round
 	}
 	cert.Uses = pr.uses
 	cert.Resolved = res
@@ -520,6 +731,9 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 			cert.Direction = dir
 			if pr.scale != nil {
 				cert.Scale = pr.scale
+			}
+			if pr.round != nil {
+				cert.Round = pr.round
 			}
 			cert.Uses = pr.uses
 			cert.Resolved = res

@@ -362,3 +362,23 @@ func TestRegressAtomsOverPolynomialDivisors(t *testing.T) {
 		t.Errorf("floor_div(M,N-1) >= 0 decided true where N-1 may be 0")
 	}
 }
+
+// TestRegressLaurentFacts: an assumption with an exact division by a
+// symbol that stays a fact (K - K/N >= 1: K*N^-1 is a Laurent term) was
+// shifted as if (1+N')^-1 were (1+N'), a fact false everywhere, from which
+// the proofs concluded anything: K <= 1, so that Simplify rewrote K%2 to K
+// (a wrong plain shape_mod in props' TestSymPiecewiseGuards). Such a fact
+// is now unusable by the shift argument.
+func TestRegressLaurentFacts(t *testing.T) {
+	for _, src := range []string{"K-K/N>=1", "K-K/min(N+1,N+1)>=1", "K-K/min(N,N)>=1"} {
+		ctx := mustCtx(t, src)
+		for _, e := range []string{"K%2", "N+K%2", "floor_div(K,3)"} {
+			if got := ctx.Simplify(MustParse(e)); !Equal(got, MustParse(e)) {
+				t.Errorf("under %s, Simplify(%s) = %s", src, e, got)
+			}
+		}
+		if d, err := ctx.DecideText("K<=1"); err != nil || d.Truth != False {
+			t.Errorf("under %s, K<=1 is %v (%v), want false (K=64, N=16)", src, d.Truth, err)
+		}
+	}
+}

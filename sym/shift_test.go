@@ -1,6 +1,7 @@
 package sym
 
 import (
+	"math/big"
 	"math/rand"
 	"testing"
 )
@@ -93,14 +94,17 @@ func TestShiftQuickMatchesExpansion(t *testing.T) {
 
 // TestCongruenceMatchesBig checks the int64 solution of a congruence
 // against math/big's on random coefficients (negative ones included) and
-// moduli.
+// moduli (up to 2^62).
 func TestCongruenceMatchesBig(t *testing.T) {
 	r := rand.New(rand.NewSource(11))
 	counts := [4]int{}
 	for it := 0; it < 50000; it++ {
 		D := int64(r.Intn(200) + 1)
-		if r.Intn(10) == 0 {
+		switch r.Intn(20) {
+		case 0, 1:
 			D = r.Int63n(1<<31-1) + 1
+		case 2: // solved in math/big
+			D = 1<<31 + r.Int63n(1<<61)
 		}
 		a := ratInt(r.Int63n(2*D+1) - D)
 		if r.Intn(4) == 0 {
@@ -117,5 +121,54 @@ func TestCongruenceMatchesBig(t *testing.T) {
 	}
 	if counts[congNone] < 1000 || counts[congAll] < 100 || counts[congSome] < 1000 {
 		t.Fatalf("too few of each kind of congruence: %v", counts)
+	}
+}
+
+// TestCongruenceBigCoefficients checks congruences whose coefficients or
+// modulus are beyond int64: a*u + b0 = r (mod D) has the solutions of
+// (a mod D)*u + (b0 mod D) = (r mod D) (mod D), and a modulus beyond int64
+// gives solutions that are all, none, or beyond int64 too.
+func TestCongruenceBigCoefficients(t *testing.T) {
+	r := rand.New(rand.NewSource(12))
+	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
+	lifted := 0
+	for range 3000 {
+		D := int64(r.Intn(60) + 1)
+		x := [3]int64{r.Int63n(2*D+1) - D, r.Int63n(D), r.Int63n(D)} // a, b0, r
+		wm, wr0, wsol := congruence(ratInt(x[0]), ratInt(x[1]), ratInt(x[2]), ratInt(D))
+		// one of them plus k*2^64*D for k in [-3, 3] (beyond int64 unless
+		// k is 0): the same residue
+		args := [3]rat{ratInt(x[0]), ratInt(x[1]), ratInt(x[2])}
+		i := r.Intn(3)
+		k := new(big.Int).Mul(two64, big.NewInt((r.Int63n(7)-3)*D))
+		if args[i] = ratFromBigInt(k.Add(k, big.NewInt(x[i]))); args[i].b != nil {
+			lifted++
+		}
+		m, r0, sol := congruence(args[0], args[1], args[2], ratInt(D))
+		if m != wm || r0 != wr0 || sol != wsol {
+			t.Fatalf("%s*u + %s = %s mod %d: %d,%d,%d; with the residues %v: %d,%d,%d", args[0], args[1], args[2], D, m, r0, sol, x, wm, wr0, wsol)
+		}
+	}
+	if lifted < 1000 {
+		t.Fatalf("only %d coefficients beyond int64", lifted)
+	}
+	// a modulus beyond int64: 2^64 * D
+	for _, c := range []struct{ a, b0, r int64 }{{1, 0, 1}, {2, 0, 1}, {3, 5, 7}, {0, 0, 0}} {
+		D := ratFromBigInt(two64)
+		m, r0, sol := congruence(ratInt(c.a), ratInt(c.b0), ratInt(c.r), D)
+		switch {
+		case c.a == 0 && c.b0 == c.r:
+			if sol != congAll {
+				t.Errorf("%d*u + %d = %d mod 2^64: %d,%d,%d, want all", c.a, c.b0, c.r, m, r0, sol)
+			}
+		case c.a%2 == 0 && (c.r-c.b0)%2 != 0:
+			if sol != congNone {
+				t.Errorf("%d*u + %d = %d mod 2^64: %d,%d,%d, want none", c.a, c.b0, c.r, m, r0, sol)
+			}
+		default:
+			if sol != congBig {
+				t.Errorf("%d*u + %d = %d mod 2^64: %d,%d,%d, want a solution beyond int64", c.a, c.b0, c.r, m, r0, sol)
+			}
+		}
 	}
 }

@@ -771,7 +771,7 @@ func (v *verifier) resolve(r Resolution) error {
 	if op == "max" {
 		diff = vsub(picked, other)
 	}
-	if err := v.order(diff, false, &Certificate{Scale: r.Scale, Uses: r.Uses}); err != nil {
+	if err := v.order(diff, false, &Certificate{Scale: r.Scale, Round: r.Round, Uses: r.Uses}); err != nil {
 		return err
 	}
 	if v.resolved == nil {
@@ -871,6 +871,23 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 	if s.Side == sideDivisor {
 		return v.divisorFact(s.Cond)
 	}
+	if s.Side == sideNonzero {
+		// X != Y with X-Y (Upper: Y-X) integral and non-negative: >= 1
+		p, rel, err := v.condImage(s.Cond)
+		if err != nil {
+			return nil, err
+		}
+		if rel != NE {
+			return nil, errors.New("the assumption is not !=")
+		}
+		if s.Upper {
+			p = vscale(p, big.NewRat(-1, 1))
+		}
+		if ok, _ := v.nonneg(p); !ok || !p.integral(v.atoms) {
+			return nil, errors.New("the side of the != assumption is not an integer >= 0")
+		}
+		return vsub(p, vconst(big.NewRat(1, 1))), nil
+	}
 	if s.Side != 0 {
 		return nil, errors.New("an integrality fact is not an inequality")
 	}
@@ -892,8 +909,8 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 }
 
 // divisorFact returns |k| - Y >= 0 for assumption j, k % Y == 0 with k a
-// nonzero integer and Y (its image) a positive monomial of unknowns >= 1:
-// Y divides k.
+// nonzero integer and Y (its image) an integer >= 1 (positiveV): Y divides
+// k.
 func (v *verifier) divisorFact(j int) (vpoly, error) {
 	if j < 0 || j >= len(v.conds) {
 		return nil, fmt.Errorf("no assumption %d", j)
@@ -919,8 +936,8 @@ func (v *verifier) divisorFact(j int) (vpoly, error) {
 	if !ok1 || rc.Sign() != 0 || !ok2 || k.Sign() == 0 || !k.IsInt() {
 		return nil, errors.New("the assumption is not k%y == 0 with k a nonzero integer")
 	}
-	if !v.positiveV(y) {
-		return nil, errors.New("the divisor is not a positive monomial")
+	if !y.integral(v.atoms) || !v.positiveV(y) {
+		return nil, errors.New("the divisor is not an integer >= 1")
 	}
 	return vsub(vconst(new(big.Rat).Abs(k)), y), nil
 }
@@ -961,27 +978,46 @@ func (v *verifier) atomFact(s Source) (vpoly, error) {
 		}
 	}
 	one := vconst(big.NewRat(1, 1))
-	dc, isConst := y.constant()
-	constPos := isConst && dc.IsInt() && dc.Sign() > 0
 	intX := x.integral(v.atoms)
+	if (op == "mod" || op == "floor_div" || op == "ceil_div") && (!y.integral(v.atoms) || !v.positiveV(y)) {
+		return nil, errors.New("the divisor is not an integer >= 1")
+	}
 	switch op {
 	case "mod":
-		if !intX || !y.integral(v.atoms) || !(constPos || v.positiveV(y)) {
-			return nil, errors.New("the remainder's bounds need integral operands and a positive divisor")
+		if !intX {
+			return nil, errors.New("the remainder's bounds need an integral dividend")
 		}
-		if s.Side != 0 {
+		switch {
+		case s.Side == sideLink:
+			// x - y*floor_div(x,y) - x%y == 0, as two facts
+			fl, err := v.atom("floor_div", x, y)
+			if err != nil {
+				return nil, err
+			}
+			yf, err := vmul(y, fl)
+			if err != nil {
+				return nil, err
+			}
+			link := vsub(vsub(x, yf), a)
+			if s.Upper {
+				return vscale(link, big.NewRat(-1, 1)), nil
+			}
+			return link, nil
+		case s.Side != 0:
 			return nil, errors.New("bad side")
-		}
-		if s.Upper {
+		case s.Upper:
 			return vsub(vsub(y, one), a), nil
 		}
 		return a, nil
 	case "floor_div", "ceil_div":
-		if !constPos || s.Side != 0 {
-			return nil, errors.New("the divisor is not a positive integer")
+		if s.Side != 0 {
+			return nil, errors.New("bad side")
 		}
-		da := vscale(a, dc)
-		dm1 := vconst(new(big.Rat).Sub(dc, big.NewRat(1, 1)))
+		da, err := vmul(y, a)
+		if err != nil {
+			return nil, err
+		}
+		ym1 := vsub(y, one)
 		lower := op == "floor_div" && !s.Upper
 		upper := op == "ceil_div" && s.Upper
 		if (lower || upper) && !intX {
@@ -991,9 +1027,9 @@ func (v *verifier) atomFact(s Source) (vpoly, error) {
 		case op == "floor_div" && s.Upper:
 			return vsub(x, da), nil
 		case lower:
-			return vadd(vsub(da, x), dm1), nil
+			return vadd(vsub(da, x), ym1), nil
 		case upper:
-			return vsub(vadd(x, dm1), da), nil
+			return vsub(vadd(x, ym1), da), nil
 		}
 		return vsub(da, x), nil
 	case "min", "max":
@@ -1330,7 +1366,12 @@ func (v *verifier) step(s Step) error {
 			}
 			return v.congruence(s, bv, x, y, new(big.Rat))
 		}
-		a, other, ok := modSideV(v.conds[s.Src.Cond])
+		cd := v.conds[s.Src.Cond]
+		a, other, ok := modSideV(cd)
+		other2 := cd.Rel == NE // x%2 != r is x%2 == 1-r
+		if other2 {
+			a, other, ok = modSideV(Cond{Rel: EQ, X: cd.X, Y: cd.Y})
+		}
 		if !ok {
 			return errors.New("the assumption is not of the form x%y == r")
 		}
@@ -1349,6 +1390,12 @@ func (v *verifier) step(s Step) error {
 		rc, ok := r.constant()
 		if !ok {
 			return errors.New("the remainder is not a constant")
+		}
+		if other2 {
+			if yc, ok := y.constant(); !ok || yc.Cmp(big.NewRat(2, 1)) != 0 || (rc.Sign() != 0 && rc.Cmp(big.NewRat(1, 1)) != 0) {
+				return errors.New("a != assumption gives a congruence only as x%2 != r, r 0 or 1")
+			}
+			rc = new(big.Rat).Sub(big.NewRat(1, 1), rc)
 		}
 		if s.Kind == StepMultiple {
 			return v.multiple(s, bv, x, y, rc)
@@ -1494,6 +1541,9 @@ func (v *verifier) proof(c *Certificate) error {
 	}
 	switch c.Claim.Op {
 	case ClaimDivides:
+		if len(c.Parts) > 0 {
+			return v.byRemainder(c, a, b)
+		}
 		q, err := v.conv(c.Quotient)
 		if err != nil {
 			return err
@@ -1551,16 +1601,37 @@ func (v *verifier) proof(c *Certificate) error {
 	return fmt.Errorf("no proof form for %s", c.Claim.Op)
 }
 
+// same reports whether two expressions have the same form in the
+// verifier's arithmetic.
+func (v *verifier) same(x, y Expr) bool {
+	a, err1 := v.conv(x)
+	b, err2 := v.conv(y)
+	return err1 == nil && err2 == nil && veq(a, b)
+}
+
+// verifyPart verifies part i (from 1) of c: a proof under the same
+// assumptions, verified on its own.
+func (v *verifier) verifyPart(c, p *Certificate, i int) error {
+	if len(p.Assumptions) != len(c.Assumptions) {
+		return fmt.Errorf("part %d has other assumptions", i)
+	}
+	for j := range p.Assumptions {
+		if !v.same(p.Assumptions[j].X, c.Assumptions[j].X) || !v.same(p.Assumptions[j].Y, c.Assumptions[j].Y) ||
+			p.Assumptions[j].Rel != c.Assumptions[j].Rel {
+			return fmt.Errorf("part %d has other assumptions", i)
+		}
+	}
+	if err := Verify(p); err != nil {
+		return fmt.Errorf("part %d: %w", i, err)
+	}
+	return nil
+}
+
 // eqByOrder checks a ClaimEq proof made of the proofs A <= B and B <= A
 // (Parts), each under the same assumptions and verified on its own.
 func (v *verifier) eqByOrder(c *Certificate) error {
 	if len(c.Parts) != 2 {
 		return errors.New("an equality by order needs two parts")
-	}
-	same := func(x, y Expr) bool {
-		a, err1 := v.conv(x)
-		b, err2 := v.conv(y)
-		return err1 == nil && err2 == nil && veq(a, b)
 	}
 	for i, p := range c.Parts {
 		if p == nil || !p.Universal || p.Claim.Op != ClaimLe || len(p.Parts) != 0 {
@@ -1570,23 +1641,60 @@ func (v *verifier) eqByOrder(c *Certificate) error {
 		if i == 1 {
 			x, y = y, x
 		}
-		if !same(p.Claim.A, x) || !same(p.Claim.B, y) {
+		if !v.same(p.Claim.A, x) || !v.same(p.Claim.B, y) {
 			return fmt.Errorf("part %d proves another claim", i+1)
 		}
-		if len(p.Assumptions) != len(c.Assumptions) {
-			return fmt.Errorf("part %d has other assumptions", i+1)
-		}
-		for j := range p.Assumptions {
-			if !same(p.Assumptions[j].X, c.Assumptions[j].X) || !same(p.Assumptions[j].Y, c.Assumptions[j].Y) ||
-				p.Assumptions[j].Rel != c.Assumptions[j].Rel {
-				return fmt.Errorf("part %d has other assumptions", i+1)
-			}
-		}
-		if err := Verify(p); err != nil {
-			return fmt.Errorf("part %d: %w", i+1, err)
+		if err := v.verifyPart(c, p, i+1); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// byRemainder checks a ClaimDivides proof by its remainder: one part, the
+// proof that B%A (as B - A*floor_div(B,A), or the atom) equals 0 under the
+// same assumptions, where the image of A (ia) is an integer >= 1 and that
+// of B (ib) integral: then A divides B.
+func (v *verifier) byRemainder(c *Certificate, ia, ib vpoly) error {
+	if len(c.Parts) != 1 || c.Parts[0] == nil || !c.Parts[0].Universal || c.Parts[0].Claim.Op != ClaimEq {
+		return errors.New("a divisibility by its remainder needs one equality part")
+	}
+	if !ia.integral(v.atoms) || !v.positiveV(ia) || !ib.integral(v.atoms) {
+		return errors.New("the divisor is not an integer >= 1, or the dividend not integral")
+	}
+	p := c.Parts[0]
+	zero, err := v.conv(p.Claim.B)
+	if err != nil || len(zero) != 0 {
+		return errors.New("the part does not prove a remainder 0")
+	}
+	x, err := v.conv(c.Claim.B)
+	if err != nil {
+		return err
+	}
+	y, err := v.conv(c.Claim.A)
+	if err != nil {
+		return err
+	}
+	r, err := v.conv(p.Claim.A)
+	if err != nil {
+		return err
+	}
+	m, err := v.atom("mod", x, y)
+	if err != nil {
+		return err
+	}
+	fl, err := v.atom("floor_div", x, y)
+	if err != nil {
+		return err
+	}
+	yf, err := vmul(y, fl)
+	if err != nil {
+		return err
+	}
+	if !veq(r, m) && !veq(r, vsub(x, yf)) {
+		return errors.New("the part proves another remainder")
+	}
+	return v.verifyPart(c, p, 1)
 }
 
 // vatomLo is the verifier's bound for atoms: x%y >= 0 for a positive
@@ -1626,29 +1734,30 @@ func (v *verifier) vatomLo(name string) (int64, bool) {
 }
 
 // positiveV reports whether y is an integer >= 1: a positive monomial over
-// unknowns >= 1, or an integral polynomial whose y-1 the shift argument
-// shows non-negative.
+// unknowns >= 1, or an integral polynomial (an atom such as min(M,N)
+// included) whose y-1 the shift argument shows non-negative.
 func (v *verifier) positiveV(y vpoly) bool {
-	t, ok := y.single()
-	if !ok {
-		if !y.integral(v.atoms) {
-			return false
+	if t, ok := y.single(); ok && t.c.Sign() > 0 && t.c.IsInt() {
+		mono := true
+		for _, f := range t.m {
+			if f.e < 0 || strings.HasPrefix(f.v, "@") {
+				mono = false
+				break
+			}
+			if b, ok := v.boundOf(f.v); !ok || b.lo < 1 {
+				mono = false
+				break
+			}
 		}
-		ge, _ := v.nonneg(vsub(y, vconst(big.NewRat(1, 1))))
-		return ge
+		if mono {
+			return true
+		}
 	}
-	if t.c.Sign() <= 0 || !t.c.IsInt() {
+	if !y.integral(v.atoms) {
 		return false
 	}
-	for _, f := range t.m {
-		if f.e < 0 || strings.HasPrefix(f.v, "@") {
-			return false
-		}
-		if b, ok := v.boundOf(f.v); !ok || b.lo < 1 {
-			return false
-		}
-	}
-	return true
+	ge, _ := v.nonneg(vsub(y, vconst(big.NewRat(1, 1))))
+	return ge
 }
 
 func (v *verifier) lo(name string) (int64, bool) {
@@ -1740,6 +1849,35 @@ func (v *verifier) order(p vpoly, strict bool, c *Certificate) error {
 		if p, err = vmul(p, s); err != nil {
 			return err
 		}
+	}
+	if c.Round != nil {
+		// an integral p with R*p + R - 1 >= 0 (strict: R*p - 1 >= 0) is
+		// >= 0 (>= 1): the proof is of that
+		r, err := v.conv(c.Round)
+		if err != nil {
+			return err
+		}
+		if !r.integral(v.atoms) || !v.positiveV(r) {
+			return errors.New("the rounding divisor is not an integer >= 1")
+		}
+		if !p.integral(v.atoms) || len(p) == 0 {
+			return errors.New("a rounded difference is not integral")
+		}
+		// divided by the gcd of its (integer) coefficients
+		g := new(big.Int)
+		for _, t := range p {
+			g.GCD(nil, nil, g, new(big.Int).Abs(t.c.Num()))
+		}
+		p = vscale(p, new(big.Rat).SetFrac(big.NewInt(1), g))
+		if p, err = vmul(p, r); err != nil {
+			return err
+		}
+		if strict {
+			p = vsub(p, vconst(big.NewRat(1, 1)))
+		} else {
+			p = vadd(p, vsub(r, vconst(big.NewRat(1, 1))))
+		}
+		strict = false
 	}
 	sp, err := v.shift(p)
 	if err != nil {
