@@ -3,6 +3,8 @@ package concrete
 import (
 	"math/rand"
 	"testing"
+
+	"github.com/cutealg/cutealg/internal/tuple"
 )
 
 // stepOps are the primitives of plan steps.
@@ -202,18 +204,18 @@ func TestPlanKeepsTrace(t *testing.T) {
 			s.d = tr.reg(0)
 			tr.code = append(tr.code, s)
 		}
-		out := make([]IntTuple, 1+r.Intn(3))
+		out := make([]tuple.T[tInt], 1+r.Intn(3))
 		for i := range out {
-			out[i] = leaf(Int{reg: int32(1 + r.Intn(len(tr.init)-1))})
+			out[i] = tuple.Leaf(tInt{reg: int32(1 + r.Intn(len(tr.init)-1))})
 		}
-		res := Layout{tup(out...), out[0]}
+		res := layoutOf[tInt]{tuple.Of(out...), out[0]}
 		// the operands the plan matches: a tuple of nin dynamic values
-		args := make([]IntTuple, nin)
+		args := make([]tuple.T[tInt], nin)
 		for i := range args {
-			args[i] = leaf(Int{reg: int32(i + 1)})
+			args[i] = tuple.Leaf(tInt{reg: int32(i + 1)})
 		}
-		p := &plan{nin: nin, args: operands{a: &Layout{tup(args...), leaf(Int{V: 1, Static: true})}}}
-		if !p.finish(tr, res) {
+		p := &plan{nin: nin, args: tOperands{a: &layoutOf[tInt]{tuple.Of(args...), tuple.Leaf(tInt{Int: S(1)})}}}
+		if !p.finish(tr, [2]outNode{p.outNode(tr, res.Shape), p.outNode(tr, res.Stride)}) {
 			t.Fatalf("trace %v: no plan", tr.code)
 		}
 		for range 20 {
