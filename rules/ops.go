@@ -181,6 +181,10 @@ var impls = map[string]impl{
 			fl := modesLayout(f)
 			m = leavesMark(cosizeOf(f), fl.Shape, fl.Stride)
 		}
+		w.step("compl.default", "A", nil)
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return call("complement_default", a[0].Layout.Node()), call("complement", a[0].Layout.Node(), m.Node())
+		})
 		return layoutValue(w.complement(a[0].Layout, tuple.Leaf(m), "A"))
 	},
 }
