@@ -130,20 +130,28 @@ func (w *world) crd2idx(c sym.IntTuple, s, d sym.IntTuple, at string) sym.Expr {
 	return sum
 }
 
-func intValue(e sym.Expr, static bool) sym.Value {
-	return sym.Value{Kind: catalog.Tuple, Tuple: tuple.Leaf(sym.Mark(e, static, false))}
+func intValue(i sym.Int) sym.Value {
+	return sym.Value{Kind: catalog.Tuple, Tuple: tuple.Leaf(i)}
 }
 
 // leavesMark is the leaf e computed from the leaves of ts: static when they
 // all are, Run when one of them is (see sym.Int).
 func leavesMark(e sym.Expr, ts ...sym.IntTuple) sym.Int {
-	run := false
+	return sym.Mark(e, allLeavesStatic(ts...), anyRun(ts...))
+}
+
+// anyRun reports whether a leaf of ts holds a dynamic literal (sym.Int's
+// Run): a value CuTe computes from them is a run-time integer in every
+// reading.
+func anyRun(ts ...sym.IntTuple) bool {
 	for _, t := range ts {
 		for _, l := range t.Leaves(nil) {
-			run = run || l.Run
+			if l.Run {
+				return true
+			}
 		}
 	}
-	return sym.Mark(e, allLeavesStatic(ts...), run)
+	return false
 }
 
 func allLeavesStatic(ts ...sym.IntTuple) bool {
@@ -160,7 +168,7 @@ func allLeavesStatic(ts ...sym.IntTuple) bool {
 // size is CuTe's size(A): the product of the shape.
 func (w *world) size(a sym.Layout) sym.Value {
 	w.step("query.size", "A", nil)
-	return intValue(sizeOf(a.Shape), allLeavesStatic(a.Shape))
+	return intValue(leavesMark(sizeOf(a.Shape), a.Shape))
 }
 
 // cosize is CuTe's cosize(A): 1 + the sum of (s-1)*|d|.
@@ -171,7 +179,7 @@ func (w *world) cosize(a sym.Layout) sym.Value {
 			w.fail("cosize: the sign of the stride %s is not known", d)
 		}
 	}
-	return intValue(cosizeOf(flatModes(a)), cosizeStatic(flatModes(a)))
+	return intValue(sym.Mark(cosizeOf(flatModes(a)), cosizeStatic(flatModes(a)), anyRun(a.Shape, a.Stride)))
 }
 
 // cosizeStatic reports whether CuTe's cosize, the sum over the modes of

@@ -162,10 +162,10 @@ func (w *world) maxCommonVector(a, b sym.Layout) sym.Value {
 	_, first, ok := w.commonPrefix(a, b)
 	if !ok {
 		w.step("common.none", "A o R", nil)
-		return intValue(sym.Const(1), true)
+		return intValue(sym.S(1))
 	}
 	w.step("common.vector", "A o R", Env{"n": first.s})
-	return intValue(first.s.E, true)
+	return intValue(first.s) // static (commonPrefix's ok)
 }
 
 // maxCommonLayout is max_common_layout(A, B): right_inverse(B) o n:_1

@@ -111,7 +111,7 @@ var impls = map[string]impl{
 	"crd2idx": func(w *world, a []sym.Value) sym.Value {
 		l := a[1].Layout
 		e := w.crd2idx(a[0].Tuple, l.Shape, l.Stride, "c")
-		return intValue(w.ctx.Simplify(e), crdTupleStatic(a[0].Tuple, l))
+		return intValue(sym.Mark(w.ctx.Simplify(e), crdTupleStatic(a[0].Tuple, l), anyRun(a[0].Tuple, l.Shape, l.Stride)))
 	},
 	"right_inverse": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.rightInverse(a[0].Layout))
@@ -123,11 +123,11 @@ var impls = map[string]impl{
 	"cosize": func(w *world, a []sym.Value) sym.Value { return w.cosize(a[0].Layout) },
 	"rank": func(w *world, a []sym.Value) sym.Value {
 		w.step("query.rank", "A", nil)
-		return intValue(sym.Const(int64(rank(a[0].Layout))), true)
+		return intValue(sym.S(int64(rank(a[0].Layout))))
 	},
 	"depth": func(w *world, a []sym.Value) sym.Value {
 		w.step("query.depth", "A", nil)
-		return intValue(sym.Const(int64(a[0].Layout.Shape.Depth())), true)
+		return intValue(sym.S(int64(a[0].Layout.Shape.Depth())))
 	},
 	"flatten": func(w *world, a []sym.Value) sym.Value { return layoutValue(w.flatten(a[0].Layout)) },
 	"filter": func(w *world, a []sym.Value) sym.Value {

@@ -329,3 +329,35 @@ func TestRuleLetsDefined(t *testing.T) {
 		}
 	}
 }
+
+// TestIntegerResultsRun: an integer the engine computes from leaves that
+// hold a dynamic literal (4, not _4) keeps sym.Int's Run mark, so that the
+// static reading (symbols as Int<v>) does not take it for a static
+// integer; one computed from symbols and static literals only has none.
+func TestIntegerResultsRun(t *testing.T) {
+	for _, c := range []struct {
+		op   string
+		args []string
+		run  bool
+	}{
+		{"size", []string{"(M,4):(_1,M)"}, true},
+		{"size", []string{"(M,_4):(_1,M)"}, false},
+		{"cosize", []string{"(M,_4):(_1,2*M)"}, true},
+		{"cosize", []string{"(M,_4):(_1,_2*M)"}, false},
+		{"crd2idx", []string{"(_1,K)", "(M,N):(4,M)"}, true},
+		{"crd2idx", []string{"(_1,K)", "(M,N):(_4,M)"}, false},
+		{"crd2idx", []string{"(1,K)", "(M,N):(_4,M)"}, true},
+	} {
+		ans, err := Compute(Request{Op: c.op, Args: c.args})
+		if err != nil {
+			t.Fatalf("%s%v: %v", c.op, c.args, err)
+		}
+		v, ok := ans.Plain()
+		if !ok || !v.Tuple.IsLeaf() {
+			t.Fatalf("%s%v: want a plain integer, got %+v", c.op, c.args, ans)
+		}
+		if got := v.Tuple.Value(); got.Run != c.run {
+			t.Errorf("%s%v = %s: Run %v, want %v", c.op, c.args, got, got.Run, c.run)
+		}
+	}
+}

@@ -102,18 +102,18 @@ func (w *world) offset(c sym.Tiler, a sym.Layout, at string, inRange bool) sym.I
 		if !inRange {
 			s := sizeOf(a.Shape)
 			w.step("slice.non-negative", at, Env{"c": lf.Int})
-			w.step("slice.in-range", at, Env{"c": lf.Int, "s": sym.Int{E: s, Static: allLeavesStatic(a.Shape)}})
+			w.step("slice.in-range", at, Env{"c": lf.Int, "s": leavesMark(s, a.Shape)})
 		}
 		v := w.crd2idx(tuple.Leaf(lf.Int), a.Shape, a.Stride, at)
-		return sym.Int{E: v, Static: crdStatic(lf.Int, a)}
+		return sym.Mark(v, crdStatic(lf.Int, a), lf.Int.Run || anyRun(a.Shape, a.Stride))
 	}
 	// (c matches the profile of a here: sliceLayout refused it otherwise)
-	sum, static := sym.Const(0), true
+	sum, static, run := sym.Const(0), true, false
 	for i, k := range c.Kids() {
 		o := w.offset(k, modeOf(a, i), fmt.Sprintf("%s mode %d", at, i), inRange)
-		sum, static = sym.Add(sum, o.E), static && o.Static
+		sum, static, run = sym.Add(sum, o.E), static && o.Static, run || o.Run
 	}
-	return sym.Int{E: w.ctx.Simplify(sum), Static: static}
+	return sym.Mark(w.ctx.Simplify(sum), static, run)
 }
 
 // crdStatic reports whether CuTe's crd2idx of the integer c in the layout
@@ -272,7 +272,7 @@ func (w *world) localPartition(a, l sym.Layout, idx sym.Int) sym.Value {
 	cs := make([]sym.Tiler, len(ms))
 	for k, m := range ms {
 		at := fmt.Sprintf("L mode %d", k)
-		p := sym.Int{E: sizeOf(m.Shape), Static: allLeavesStatic(m.Shape)}
+		p := leavesMark(sizeOf(m.Shape), m.Shape)
 		w.step("tile.product-each", at, Env{"p": p})
 		ks[k] = intLeaf(p)
 		cs[k] = intLeaf(w.flatCoord(idx, m, at))

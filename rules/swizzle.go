@@ -25,7 +25,7 @@ func swizzleImpl(w *world, a []sym.Value) sym.Value {
 		w.fail("argument 2: want an integer index, not the tuple %s", sym.FormatTuple(a[1].Tuple))
 	}
 	x := a[1].Tuple.Value()
-	return intValue(w.swizzleOf(a[0].Swizzle, x, "x").E, x.Static)
+	return intValue(w.swizzleOf(a[0].Swizzle, x, "x"))
 }
 
 // compositionSwizzleImpl is composition(Swizzle<B,M,S>{}, L): Sw o _0 o L,
@@ -75,9 +75,9 @@ func (w *world) swizzleOf(sw concrete.Swizzle, x sym.Int, at string) sym.Int {
 	if err != nil {
 		w.fail("%v", err)
 	}
-	t := sym.Int{E: sym.Sub(x.E, sym.Const(c)), Static: x.Static}
+	t := sym.Mark(sym.Sub(x.E, sym.Const(c)), x.Static, x.Run)
 	e := w.step("swz.apply", at, Env{"x": x, "t": t, "k": sym.S(k), "y": sym.S(y.V)})
-	r := sym.Int{E: e["r"].E, Static: x.Static}
+	r := sym.Mark(e["r"].E, x.Static, x.Run)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
 		return call("swizzle", sw.Node(), x.Node()), r.Node()
 	})
@@ -130,7 +130,8 @@ func swizzledImpl(op *catalog.Op, at int, f impl) (impl, error) {
 			h, l := a[1].Head, a[1].Layout
 			i := sym.Dyn(w.ctx.Simplify(w.crd2idx(a[0].Tuple, l.Shape, l.Stride, "c")))
 			x := w.step("swz.eval", "Sw o O o L at c", Env{"o": h.Offset, "i": i})["x"]
-			return intValue(w.swizzleOf(h.Swizzle, x, "O + L(c)").E, false)
+			r := w.swizzleOf(h.Swizzle, x, "O + L(c)")
+			return intValue(sym.Mark(r.E, false, r.Run))
 		}
 	default:
 		return nil, fmt.Errorf("argument %d: %s of a swizzled layout has no symbolic version (CuTe's own rule for it is computed on integers only)", at+1, op.Name)
