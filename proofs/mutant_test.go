@@ -455,11 +455,12 @@ func TestCheckMutants(t *testing.T) {
 		}
 		line := fmt.Sprintf("%-42s %4d mutants, %4d rejected; at rewrites %4d, %4d rejected", m.kind, made, rejected, pmade, prejected)
 		for _, f := range families {
-			fmade, frejected := 0, 0
+			fmade, frejected, fds := 0, 0, 0
 			for _, d := range ds {
 				if !f.member(d) {
 					continue
 				}
+				fds++
 				for k := 0; k < perFamily; k++ {
 					x := clone(t, d)
 					if !m.apply(&x, k, nil) {
@@ -473,7 +474,7 @@ func TestCheckMutants(t *testing.T) {
 					}
 				}
 			}
-			line += fmt.Sprintf("; %s %4d, %4d rejected", f.name, fmade, frejected)
+			line += fmt.Sprintf("; %s (%d) %4d, %4d rejected", f.name, fds, fmade, frejected)
 		}
 		t.Log(line)
 		if made == 0 {
