@@ -371,7 +371,6 @@ func compositionFamily(d rules.Derivation) bool {
 // compositionOpen are the kinds not always rejected in the composition
 // family, and why.
 var compositionOpen = map[string]string{
-	"a claimed step skipped":        "composition_shape's first claim is about its tiler form, composition_tiler, which is not the request's call, so it opens a lemma (no rule's pattern matches composition_shape), and the by-mode claim before it may be dropped",
 	"a step with lets only skipped": "a condition-only step that no later step requires (comp.no-carry, comp.stride-positive), or comp.coalesce-lhs of an A already coalesced (a claim of no change) where an error follows it or the step after may also follow the end of another composition (comp.leaf)",
 }
 
