@@ -18,6 +18,7 @@ func (w *world) last() int { return len(w.steps) - 1 }
 // asked without its derivation does not pay for them.
 func (w *world) claim(i int, f func() (before, after notation.Node)) {
 	w.steps[i].claimed = f
+	w.steps[i].common = w.common < 0
 }
 
 // call is the term name(args...).
@@ -33,16 +34,41 @@ func flatNode(ms []mode) notation.Node { return modesLayout(ms).Node() }
 
 // answer closes a run whose steps did not claim the request itself (its
 // first claim is about another term): the step op.answer states request ==
-// value, the value the steps assembled.
-func (w *world) answer(req notation.Node, v sym.Value) {
-	for i := range w.steps {
-		if f := w.steps[i].claimed; f != nil {
-			if b, _ := f(); notation.Print(b) == notation.Print(req) {
-				return
-			}
-			break
-		}
+// value, the value the steps assembled. reqText is req printed.
+func (w *world) answer(req notation.Node, reqText string, v sym.Value) {
+	if !w.claimsRequest(reqText) {
+		w.step("op.answer", "the request", nil)
+		w.claim(w.last(), func() (notation.Node, notation.Node) { return req, v.Node() })
 	}
-	w.step("op.answer", "the request", nil)
-	w.claim(w.last(), func() (notation.Node, notation.Node) { return req, v.Node() })
+}
+
+// firstClaim is what the runs of an answer know of a first claim made
+// before any split: whether it is about the request.
+type firstClaim struct {
+	known, aboutRequest bool
+}
+
+// claimsRequest reports whether the first claim of the run is about the
+// request (reqText, printed). A first claim made before the run's first
+// split is every run's (the runs make the same steps and claims until
+// then): the first run to ask builds and prints it, the others read its
+// answer.
+func (w *world) claimsRequest(reqText string) bool {
+	for i := range w.steps {
+		f := w.steps[i].claimed
+		if f == nil {
+			continue
+		}
+		shared := w.steps[i].common
+		if shared && w.first.known {
+			return w.first.aboutRequest
+		}
+		b, _ := f()
+		about := notation.Print(b) == reqText
+		if shared {
+			w.first.known, w.first.aboutRequest = true, about
+		}
+		return about
+	}
+	return false
 }

@@ -134,17 +134,22 @@ type Step struct {
 	// what the text fields are made of, printed when the derivation is
 	// asked for
 	env     Env
-	names   []string
+	in      []string // the rule's metavariables (the rule's own list)
+	lets    []Let    // its lets, or runtime values, as computed (the rule's own list)
 	guards  []sym.Cond
 	claimed func() (before, after notation.Node)
+	common  bool // claimed before the run's first split (see claimsRequest)
 }
 
 // fill prints the step's bindings, conditions and guards.
 func (st *Step) fill() {
-	if st.Bind == nil && len(st.names) > 0 {
+	if st.Bind == nil && len(st.in)+len(st.lets) > 0 {
 		st.Bind = map[string]string{}
-		for _, m := range st.names {
+		for _, m := range st.in {
 			st.Bind[m] = st.env[m].String()
+		}
+		for _, l := range st.lets {
+			st.Bind[l.Name] = st.env[l.Name].String()
 		}
 	}
 	for i := range st.Checked {
@@ -243,11 +248,14 @@ type world struct {
 	pending *[][]bool
 	steps   []Step
 	checked []Discharged
-	static  bool                 // the symbols are read as static integers (see errStatic)
-	dynamic bool                 // CuTe with the symbols as run-time integers (Request.Dynamic)
-	warns   []string             // the case's warnings (dynamic mode)
-	memo    map[string]sym.Truth // decisions by guards and question, shared by the runs
-	gkey    string               // the guards in force, as the memo's key prefix
+	static  bool                              // the symbols are read as static integers (see errStatic)
+	dynamic bool                              // CuTe with the symbols as run-time integers (Request.Dynamic)
+	warns   []string                          // the case's warnings (dynamic mode)
+	memo    map[*sym.Ctx]map[string]sym.Truth // decisions by context and question, shared by the runs (see cached)
+	// the number of steps made before the run's first split (-1 before
+	// it): every run makes them, and their claims, alike
+	common int
+	first  *firstClaim // shared by the runs (see answer)
 }
 
 // run executes f along every sequence of undecided conditions it meets:
@@ -267,15 +275,19 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static, dynamic b
 	var out Answer[T]
 	pending := [][]bool{nil}
 	var split []sym.Cond
-	memo := map[string]sym.Truth{}
+	memo := map[*sym.Ctx]map[string]sym.Truth{}
+	first := &firstClaim{}
+	most := 0 // the most steps a run made so far: the next run's room
 	for len(pending) > 0 {
 		if len(out.Branches) >= MaxBranches {
 			return Answer[T]{}, "", needsError(split)
 		}
 		path := pending[0]
 		pending = pending[1:]
-		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, dynamic: dynamic, memo: memo}
+		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, dynamic: dynamic, memo: memo,
+			steps: make([]Step, 0, most), common: -1, first: first}
 		b, pruned, again := runOne(w, f)
+		most = max(most, len(w.steps))
 		if again != "" {
 			return Answer[T]{}, again, nil
 		}
@@ -355,18 +367,30 @@ func (w *world) assume(c sym.Cond) {
 	}
 	w.ctx = n
 	w.guards = append(w.guards, c)
-	w.gkey += c.Key() + "&&"
 }
 
 // cached answers a question once per set of guards: the runs of an
-// algorithm ask the same questions again along their common prefix.
-func (w *world) cached(kind string, c sym.Cond, f func() sym.Truth) sym.Truth {
-	k := w.gkey + "|" + kind + "|" + c.Key()
-	if t, ok := w.memo[k]; ok {
+// algorithm ask the same questions again along their common prefix. The
+// memo is indexed by the context of the assumptions and guards in force,
+// which stands for the guards (contexts are immutable, and sym returns the
+// same child for the same guards added to the same context; where its
+// cache was emptied in between, a new child with the same assumptions is
+// a miss, never a wrong answer), then by the kind of question ('c'
+// whether the condition is consistent with them, 'd' its decision, 'v' a
+// divisibility) and the condition's key (sym.Cond.AppendKey).
+func (w *world) cached(kind byte, c sym.Cond, f func() sym.Truth) sym.Truth {
+	var buf [128]byte
+	k := c.AppendKey(append(buf[:0], kind))
+	m := w.memo[w.ctx]
+	if t, ok := m[string(k)]; ok {
 		return t
 	}
 	t := f()
-	w.memo[k] = t
+	if m == nil {
+		m = map[string]sym.Truth{}
+		w.memo[w.ctx] = m
+	}
+	m[string(k)] = t
 	return t
 }
 
@@ -383,13 +407,16 @@ func (w *world) fork(c sym.Cond) bool {
 			return sym.True
 		}
 	}
-	if w.cached("consistent", c.Negate(), consistent(c.Negate())) == sym.False {
+	if w.cached('c', c.Negate(), consistent(c.Negate())) == sym.False {
 		w.checked = append(w.checked, w.discharged(c, "proved (its negation is inconsistent)"))
 		return true
 	}
-	if w.cached("consistent", c, consistent(c)) == sym.False {
+	if w.cached('c', c, consistent(c)) == sym.False {
 		w.checked = append(w.checked, w.discharged(c, "refuted (inconsistent)"))
 		return false
+	}
+	if w.common < 0 {
+		w.common = len(w.steps)
 	}
 	var choice bool
 	if w.pos < len(w.path) {
@@ -416,7 +443,7 @@ func (w *world) fork(c sym.Cond) bool {
 // Unknown otherwise (sym's False only means "fails somewhere", which is
 // Unknown here unless the negation is proved).
 func (w *world) decide(c sym.Cond) sym.Truth {
-	return w.cached("decide", c, func() sym.Truth { return w.decideNow(c) })
+	return w.cached('d', c, func() sym.Truth { return w.decideNow(c) })
 }
 
 func (w *world) decideNow(c sym.Cond) sym.Truth {
@@ -435,7 +462,7 @@ func (w *world) decideNow(c sym.Cond) sym.Truth {
 // (decided for constants, or when the guard d | n contradicts the
 // assumptions), Unknown otherwise.
 func (w *world) divides(d, n sym.Expr) sym.Truth {
-	return w.cached("divides", sym.Divisible(d, n), func() sym.Truth { return w.dividesNow(d, n) })
+	return w.cached('v', sym.Divisible(d, n), func() sym.Truth { return w.dividesNow(d, n) })
 }
 
 func (w *world) dividesNow(d, n sym.Expr) sym.Truth {
@@ -485,35 +512,28 @@ func (e Env) cond(c sym.Cond) sym.Cond {
 }
 
 func (e Env) expr(x sym.Expr) sym.Expr {
-	by := map[string]sym.Expr{}
-	for _, s := range sym.Symbols(x) {
-		if v, ok := e[s]; ok {
-			by[s] = v.E
-		}
-	}
-	return sym.Substitute(x, by)
+	return sym.SubstituteFunc(x, func(s string) (sym.Expr, bool) {
+		v, ok := e[s]
+		return v.E, ok
+	})
 }
 
 // static reports whether every metavariable of x is bound to a static
 // integer.
 func (e Env) static(x sym.Expr) bool {
-	for _, s := range sym.Symbols(x) {
-		if v, ok := e[s]; !ok || !v.Static {
-			return false
-		}
-	}
-	return true
+	return sym.EverySymbol(x, func(s string) bool {
+		v, ok := e[s]
+		return ok && v.Static
+	})
 }
 
 // run reports whether a metavariable of x is bound to a value in which a
 // dynamic literal occurs (sym.Int's Run).
 func (e Env) run(x sym.Expr) bool {
-	for _, s := range sym.Symbols(x) {
-		if v, ok := e[s]; ok && v.Run {
-			return true
-		}
-	}
-	return false
+	return !sym.EverySymbol(x, func(s string) bool {
+		v, ok := e[s]
+		return !ok || !v.Run
+	})
 }
 
 // staticZeroFactor reports whether let l is a product with a factor bound
@@ -548,13 +568,13 @@ func (w *world) applyLets(r *Rule, at string, e Env, runtime, warn bool) Env {
 			panic("rules: internal error: rule " + r.ID + " applied without its metavariable " + m)
 		}
 	}
-	out := Env{}
-	for k, v := range e {
-		out[k] = v
-	}
 	lets := r.Lets
 	if runtime {
 		lets = r.Runtime
+	}
+	out := make(Env, len(e)+len(lets))
+	for k, v := range e {
+		out[k] = v
 	}
 	for _, l := range lets {
 		v := out.expr(l.expr)
@@ -569,12 +589,8 @@ func (w *world) applyLets(r *Rule, at string, e Env, runtime, warn bool) Env {
 		out[l.Name] = sym.Int{E: v, Static: static, Run: !static && out.run(l.expr)}
 	}
 	st := Step{Rule: r.ID, Version: r.Version, Hash: r.Hash, Doc: r.Doc, At: at, Says: r.Says, Checked: w.checked,
-		Runtime: runtime, env: out, guards: w.guards}
+		Runtime: runtime, env: out, in: r.In, lets: lets, guards: w.guards}
 	w.checked = nil
-	st.names = append(st.names, r.In...)
-	for _, l := range lets {
-		st.names = append(st.names, l.Name)
-	}
 	w.steps = append(w.steps, st)
 	if runtime {
 		if warn {

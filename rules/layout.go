@@ -10,8 +10,9 @@ type mode struct{ s, d sym.Int }
 
 // flatModes lists the leaves of a layout as modes, in order.
 func flatModes(l sym.Layout) []mode {
-	ss := l.Shape.Leaves(nil)
-	ds := l.Stride.Leaves(nil)
+	// the leaves of both in one list
+	ss := l.Shape.Leaves(make([]sym.Int, 0, 2*l.Shape.NumLeaves()))
+	ds := l.Stride.Leaves(ss[len(ss):])
 	out := make([]mode, len(ss))
 	for i := range ss {
 		out[i] = mode{ss[i], ds[i]}

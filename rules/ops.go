@@ -362,13 +362,14 @@ func Compute(req Request) (Answer[sym.Value], error) {
 		argNodes[i] = v.Node()
 	}
 	reqNode := call(req.Op, argNodes...)
+	reqText := notation.Print(reqNode)
 	ans, err := run(Standard(), ctx, req.Dynamic, func(w *world) sym.Value {
 		for i, v := range vals {
 			w.positiveExtents(v, op.Args[i], fmt.Sprintf("argument %d", i+1))
 		}
 		v := f(w, vals)
 		w.fitsInt64(v)
-		w.answer(reqNode, v)
+		w.answer(reqNode, reqText, v)
 		return v
 	})
 	if err != nil {
@@ -397,12 +398,21 @@ var rankFree = map[string]bool{"coalesce": true, "complement": true, "complement
 // answer is plain.
 func merge(ctx *sym.Ctx, a Answer[sym.Value], flat bool) Answer[sym.Value] {
 	bs := a.Branches
+	// the search starts again after each merge: each case has an id, by
+	// which the pairs found not joinable are remembered (joinable depends
+	// only on the two cases)
+	ids := make([]int, len(bs))
+	for i := range bs {
+		ids[i] = i
+	}
+	next := len(bs)
+	not := map[[2]int]bool{}
 	for changed := true; changed && len(bs) > 1; {
 		changed = false
 	pairs:
 		for i := range bs {
 			for j := range bs {
-				if i == j {
+				if i == j || not[[2]int{ids[i], ids[j]}] {
 					continue
 				}
 				k, ok := splitAt(bs[i].Guards, bs[j].Guards)
@@ -411,18 +421,23 @@ func merge(ctx *sym.Ctx, a Answer[sym.Value], flat bool) Answer[sym.Value] {
 				}
 				keep, ok := joinable(ctx, bs[i], bs[j], flat)
 				if !ok {
+					not[[2]int{ids[i], ids[j]}] = true
 					continue
 				}
 				g := append(append([]sym.Cond(nil), bs[i].Guards[:k]...), bs[i].Guards[k+1:]...)
 				nb := Branch[sym.Value]{Guards: g, Value: keep.Value, Err: keep.Err, From: []Branch[sym.Value]{bs[i], bs[j]},
 					Warnings: unionWarnings(bs[i].Warnings, bs[j].Warnings)}
 				var rest []Branch[sym.Value]
+				var restIDs []int
 				for x := range bs {
 					if x != i && x != j {
 						rest = append(rest, bs[x])
+						restIDs = append(restIDs, ids[x])
 					}
 				}
 				bs = append(rest, nb)
+				ids = append(restIDs, next)
+				next++
 				changed = true
 				break pairs
 			}
@@ -462,7 +477,7 @@ func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], flat bool) (Branch[sym.Value
 	if x.Err != nil {
 		return x, x.Err.Error() == y.Err.Error()
 	}
-	if x.Value.String() == y.Value.String() {
+	if x.Value.Same(y.Value) {
 		return y, true
 	}
 	if x.Value.Kind != catalog.Layout || y.Value.Kind != catalog.Layout || x.Value.Head != nil || y.Value.Head != nil || x.Value.Offset != nil || y.Value.Offset != nil {
@@ -486,7 +501,7 @@ func joinable(ctx *sym.Ctx, x, y Branch[sym.Value], flat bool) (Branch[sym.Value
 			return x, false
 		}
 	}
-	if normal(cx, by, x.Value.Layout, flat) == normal(cx, by, yl, flat) {
+	if sameNormal(normal(cx, by, x.Value.Layout, flat), normal(cx, by, yl, flat)) {
 		return y, true
 	}
 	return x, false
@@ -536,17 +551,16 @@ func unitSymbols(g sym.Cond, by map[string]sym.Expr) {
 	}
 }
 
-// normal prints a layout as a function under a context: per top-level
-// mode (or for the whole layout when flat), its leaves with the
-// substitution made and simplified under the context, size-1 leaves
-// dropped and adjacent leaves merged where d1 == s0*d0 (static marks
-// ignored).
-func normal(c *sym.Ctx, by map[string]sym.Expr, l sym.Layout, flat bool) string {
-	var b strings.Builder
+// normal is a layout as a function under a context: per top-level mode
+// (or for the whole layout when flat), its leaves with the substitution
+// made and simplified under the context, size-1 leaves dropped and
+// adjacent leaves merged where d1 == s0*d0 (static marks ignored).
+func normal(c *sym.Ctx, by map[string]sym.Expr, l sym.Layout, flat bool) [][]mode {
 	n := rank(l)
 	if flat {
 		n = 1
 	}
+	out := make([][]mode, n)
 	for i := 0; i < n; i++ {
 		m := modeOf(l, i)
 		if flat {
@@ -565,13 +579,36 @@ func normal(c *sym.Ctx, by map[string]sym.Expr, l sym.Layout, flat bool) string 
 			}
 			ms = append(ms, mode{sym.Dyn(s), sym.Dyn(d)})
 		}
-		b.WriteString("[")
-		for _, x := range ms {
-			b.WriteString(x.s.E.String() + ":" + x.d.E.String() + ",")
-		}
-		b.WriteString("]")
+		out[i] = ms
 	}
-	return b.String()
+	return out
+}
+
+// sameNormal reports whether two normal forms are one: mode by mode the
+// same shapes and strides (canonical forms, which print alike exactly when
+// they are equal; an invalid value is compared by its text).
+func sameNormal(a, b [][]mode) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if len(a[i]) != len(b[i]) {
+			return false
+		}
+		for j, m := range a[i] {
+			if !sameExpr(m.s.E, b[i][j].s.E) || !sameExpr(m.d.E, b[i][j].d.E) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func sameExpr(a, b sym.Expr) bool {
+	if a.Err() != nil || b.Err() != nil {
+		return a.String() == b.String()
+	}
+	return sym.Equal(a, b)
 }
 
 // Implemented reports whether the engine computes the operation.

@@ -168,14 +168,49 @@ func Symbols(e Expr) []string {
 	return out
 }
 
+// EverySymbol reports whether f holds for every symbol of e, atoms'
+// arguments included (f may see a symbol more than once; it is not
+// called after it fails).
+func EverySymbol(e Expr, f func(name string) bool) bool { return everySym(pl(e), f) }
+
+func everySym(p *poly, f func(name string) bool) bool {
+	if p == nil {
+		return true
+	}
+	for _, t := range p.t {
+		for _, x := range t.m {
+			switch v := x.v; v.kind {
+			case kSym:
+				if !f(v.name) {
+					return false
+				}
+			case kAtom:
+				if !everySym(v.x, f) || !everySym(v.y, f) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // Substitute replaces symbols by expressions (a symbol missing from the map
 // stays) and returns the canonical result.
 func Substitute(e Expr, by map[string]Expr) Expr {
+	return SubstituteFunc(e, func(name string) (Expr, bool) {
+		r, ok := by[name]
+		return r, ok
+	})
+}
+
+// SubstituteFunc is Substitute with the replacements given by a function:
+// by(name) returns what replaces the symbol name, or false where it stays.
+func SubstituteFunc(e Expr, by func(name string) (Expr, bool)) Expr {
 	return substPoly(pl(e), func(v *variable) *poly {
 		if v.kind != kSym {
 			return nil
 		}
-		if r, ok := by[v.name]; ok {
+		if r, ok := by(v.name); ok {
 			return pl(r)
 		}
 		return nil

@@ -97,54 +97,46 @@ func (c Cond) Same(d Cond) bool {
 	return c.Rel == d.Rel && polyEq(pl(c.X), pl(d.X)) && polyEq(pl(c.Y), pl(d.Y))
 }
 
-// Key returns a text that identifies the condition, for tables keyed by
-// conditions: two conditions have the same key exactly when they have the
-// same relation and their operands the same canonical form (as for String,
-// which is injective on canonical forms, but made without building and
-// printing a notation tree). It is not meant to be read.
-func (c Cond) Key() string {
-	var b strings.Builder
-	c.writeKey(&b)
-	return b.String()
+// AppendKey appends to dst a key that identifies the condition, for
+// tables keyed by conditions: two conditions have the same key exactly
+// when they have the same relation and their operands the same canonical
+// form (as for String, which is injective on canonical forms, but made
+// without building and printing a notation tree). It is not meant to be
+// read; a map indexed by string(key) is read without making the string.
+func (c Cond) AppendKey(dst []byte) []byte {
+	dst = appendKey(dst, pl(c.X))
+	dst = append(dst, byte('0'+c.Rel))
+	return appendKey(dst, pl(c.Y))
 }
 
-// writeKey writes c's Key.
-func (c Cond) writeKey(b *strings.Builder) {
-	writeKey(b, pl(c.X))
-	b.WriteByte(byte('0' + c.Rel))
-	writeKey(b, pl(c.Y))
-}
-
-// writeKey writes the canonical form of p: its terms, each as its
-// coefficient and its factors (the variable's name, which is unique
+// appendKey appends the canonical form of p to dst: its terms, each as
+// its coefficient and its factors (the variable's name, which is unique
 // across kinds and, for an atom, its canonical text, and the exponent).
-func writeKey(b *strings.Builder, p *poly) {
+func appendKey(dst []byte, p *poly) []byte {
 	if p.err != nil {
-		b.WriteString("\x01")
-		b.WriteString(p.err.Error())
-		b.WriteString("\x01")
-		return
+		dst = append(dst, '\x01')
+		dst = append(dst, p.err.Error()...)
+		return append(dst, '\x01')
 	}
-	var buf [20]byte
 	for _, t := range p.t {
-		b.WriteByte('\x02')
+		dst = append(dst, '\x02')
 		if t.c.b != nil {
-			b.WriteString(t.c.b.RatString())
+			dst = append(dst, t.c.b.RatString()...)
 		} else {
-			b.Write(strconv.AppendInt(buf[:0], t.c.n, 10))
+			dst = strconv.AppendInt(dst, t.c.n, 10)
 			if t.c.d != 1 {
-				b.WriteByte('/')
-				b.Write(strconv.AppendInt(buf[:0], t.c.d, 10))
+				dst = append(dst, '/')
+				dst = strconv.AppendInt(dst, t.c.d, 10)
 			}
 		}
 		for _, f := range t.m {
-			b.WriteByte('\x03')
-			b.WriteString(f.v.name)
-			b.WriteByte('^')
-			b.Write(strconv.AppendInt(buf[:0], int64(f.e), 10))
+			dst = append(dst, '\x03')
+			dst = append(dst, f.v.name...)
+			dst = append(dst, '^')
+			dst = strconv.AppendInt(dst, int64(f.e), 10)
 		}
 	}
-	b.WriteByte('\x04')
+	return append(dst, '\x04')
 }
 
 // Node returns the notation tree of the condition.

@@ -73,7 +73,12 @@ func diffOf(p *poly, neg bool) (x, y *variable, w int64, ok bool) {
 // of the kept facts and the bounds of their unknowns, or a != fact that
 // they force to be false.
 func (c *Ctx) checkDifferences() error {
-	var vars []*variable // node i+1; 0 is the zero node
+	// (a context has a few unknowns and facts: the lists and the matrix
+	// start on the stack)
+	var varBuf [8]*variable
+	var edgeBuf [16]diffEdge
+	var dBuf [81]int64
+	vars := varBuf[:0] // node i+1; 0 is the zero node
 	node := func(v *variable) int {
 		for i, u := range vars {
 			if u == v {
@@ -83,7 +88,7 @@ func (c *Ctx) checkDifferences() error {
 		vars = append(vars, v)
 		return len(vars)
 	}
-	var edges []diffEdge
+	edges := edgeBuf[:0]
 	addGe := func(p *poly, neg bool, src int) {
 		if x, y, w, ok := diffOf(p, neg); ok {
 			// x - y + k >= 0: y - x <= w
@@ -112,7 +117,12 @@ func (c *Ctx) checkDifferences() error {
 	}
 	n := len(vars) + 1
 	const inf = math.MaxInt64 / 4
-	d := make([]int64, n*n)
+	var d []int64
+	if n*n > len(dBuf) {
+		d = make([]int64, n*n)
+	} else {
+		d = dBuf[:n*n]
+	}
 	// floyd computes in d the shortest paths over the edges of the active
 	// facts (and the bounds), and reports a negative cycle.
 	floyd := func(active []bool) bool {

@@ -87,6 +87,9 @@ type Ctx struct {
 	nf atomic.Int32
 	// the facts of order proofs, on first use (see usableFacts)
 	uf atomic.Pointer[[]usableFact]
+	// the answers of the general paths of Possible and ProvesDivides, on
+	// first use (see decisionMemo)
+	dm atomic.Pointer[decisionMemo]
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.
@@ -187,20 +190,19 @@ func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 	}
 	var addBuf [2]Cond
 	add := addBuf[:0]
-	var kb strings.Builder
-	kb.Grow(48 * len(conds))
+	var kbuf [128]byte
+	kb := kbuf[:0]
 	for _, cd := range conds {
 		cd = Cond{Rel: cd.Rel, X: pl(cd.X), Y: pl(cd.Y)}
 		if err := cd.Err(); err != nil {
 			return nil, fmt.Errorf("sym: assumption %s: %w", cd, err)
 		}
 		add = append(add, cd)
-		cd.writeKey(&kb) // the conditions' keys, each ended by a 0 byte
-		kb.WriteByte(0)
+		kb = append(cd.AppendKey(kb), 0) // the conditions' keys, each ended by a 0 byte
 	}
 	// a context is immutable and its compilation deterministic: the same
 	// conditions added to the same parent give the same child
-	key := withKey{parent: c, conds: kb.String()}
+	key := withKey{parent: c, conds: string(kb)}
 	if r, ok := withCache.get(key); ok {
 		return r.ctx, r.err
 	}

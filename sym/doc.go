@@ -319,7 +319,13 @@
 //
 // Symbols and atoms are interned in a process-wide table that is never
 // emptied (it holds one entry per distinct symbol and atom met). All
-// values are immutable and safe for concurrent use.
+// values are immutable and safe for concurrent use. WithConds remembers
+// the children of contexts (at most 4096, process-wide), and a context
+// remembers the answers of the general paths of Possible and
+// ProvesDivides (at most 256 each context): a context is immutable and its
+// answers deterministic, so a question asked again gets the same answer
+// without its proofs (the certificates of Compare, Divides and Decide are
+// made each time).
 //
 // The work of a decision is bounded. The search for an order proof by
 // facts (the multiples of kept facts subtracted from the shifted

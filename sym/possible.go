@@ -1,5 +1,7 @@
 package sym
 
+import "sync"
+
 // The questions an algorithm asks before it splits: what the proofs
 // decide, without the search for witnesses that Compare and Divides make
 // for their False and witnessed answers.
@@ -22,6 +24,18 @@ func (c *Ctx) Possible(a, b Expr) Order {
 	if p, _, ok := c.factCompare(pa, pb, nil, &at); ok {
 		return p
 	}
+	var buf [128]byte
+	key := memoKey(buf[:0], 'p', pa, pb)
+	if p, ok := c.memoized(key); ok {
+		return Order(p)
+	}
+	p := c.possibleGeneral(pa, pb)
+	c.memoize(key, uint8(p))
+	return p
+}
+
+// possibleGeneral is Possible's answer where the fast paths give none.
+func (c *Ctx) possibleGeneral(pa, pb *poly) Order {
 	if p, ok := c.shiftPossible(pa, pb); ok {
 		return p
 	}
@@ -54,7 +68,69 @@ func (c *Ctx) ProvesDivides(a, b Expr) bool {
 	if t, ok := c.factDivides(pa, pb, nil, &at); ok {
 		return t == True
 	}
-	return c.proveDivides(pa, pb) != nil
+	var buf [128]byte
+	key := memoKey(buf[:0], 'd', pa, pb)
+	if t, ok := c.memoized(key); ok {
+		return t == 1
+	}
+	proved := c.proveDivides(pa, pb) != nil
+	t := uint8(0)
+	if proved {
+		t = 1
+	}
+	c.memoize(key, t)
+	return proved
+}
+
+// decisionMemo remembers, for one context, the answers of the general
+// paths of Possible and ProvesDivides (their proofs and verified
+// certificates are the expensive part of both): a context is immutable
+// and its answers deterministic, and the runs of a symbolic answer, and
+// the answers whose guards give the same contexts (WithConds remembers
+// the children of a context), ask the same questions again. It holds at
+// most maxDecisionMemo answers (emptied when full). It is not used while
+// a test has turned the fast paths off (fastOff, factFastOff), so that
+// the general path answers every question there.
+type decisionMemo struct {
+	mu sync.Mutex
+	m  map[string]uint8
+}
+
+const maxDecisionMemo = 256
+
+// memoKey appends to dst the key of a question of kind k about a and b.
+func memoKey(dst []byte, k byte, a, b *poly) []byte {
+	return appendKey(appendKey(append(dst, k), a), b)
+}
+
+// memoized returns the remembered answer to the question of key k.
+func (c *Ctx) memoized(k []byte) (uint8, bool) {
+	m := c.dm.Load()
+	if m == nil || fastOff || factFastOff {
+		return 0, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	v, ok := m.m[string(k)]
+	return v, ok
+}
+
+// memoize remembers the answer v to the question of key k.
+func (c *Ctx) memoize(k []byte, v uint8) {
+	if fastOff || factFastOff {
+		return
+	}
+	m := c.dm.Load()
+	if m == nil {
+		c.dm.CompareAndSwap(nil, &decisionMemo{m: map[string]uint8{}})
+		m = c.dm.Load()
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.m) >= maxDecisionMemo {
+		m.m = map[string]uint8{}
+	}
+	m.m[string(k)] = v
 }
 
 // shiftPossible is the general path of Possible, where the operands and

@@ -139,7 +139,8 @@ func termNode(c rat, m mono, extra int) notation.Node {
 		num, den = c.num(), c.den()
 	}
 	var modF *variable
-	var pos, neg []factor
+	var posBuf, negBuf [4]factor // (most terms have a few factors)
+	pos, neg := posBuf[:0], negBuf[:0]
 	for _, f := range m {
 		switch {
 		case f.e > 0 && f.v.kind == kAtom && f.v.op == opMod && modF == nil:

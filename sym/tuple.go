@@ -82,6 +82,23 @@ func (a Int) Node() notation.Node {
 	return Node(a.E)
 }
 
+// Same reports whether a and b print the same (String) without printing
+// them: equal canonical forms (which print alike, and only they), and for
+// a constant the same static mark.
+func (a Int) Same(b Int) bool {
+	pa, pb := pl(a.E), pl(b.E)
+	if pa.err != nil || pb.err != nil {
+		return a.String() == b.String()
+	}
+	if !polyEq(pa, pb) {
+		return false
+	}
+	if _, ok := IsConst(a.E); ok {
+		return a.Static == b.Static
+	}
+	return true
+}
+
 // IntTuple is a symbolic CuTe IntTuple: an Int or a tuple of IntTuples.
 type IntTuple = tuple.T[Int]
 
@@ -92,6 +109,28 @@ type Layout struct {
 
 // String prints the layout in CuTe's syntax: (M,N):(_1,M).
 func (l Layout) String() string { return notation.Print(l.Node()) }
+
+// Same reports whether l and m print the same (String) without printing
+// them: the same tuples, leaf by leaf the same (Int.Same).
+func (l Layout) Same(m Layout) bool {
+	return sameTuple(&l.Shape, &m.Shape) && sameTuple(&l.Stride, &m.Stride)
+}
+
+func sameTuple(a, b *IntTuple) bool {
+	if a.Arity() != b.Arity() {
+		return false
+	}
+	if a.IsLeaf() {
+		return a.Leaf().Same(*b.Leaf())
+	}
+	ak, bk := a.Kids(), b.Kids()
+	for i := range ak {
+		if !sameTuple(&ak[i], &bk[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 // Node returns the notation tree of the layout.
 func (l Layout) Node() notation.Node {

@@ -175,6 +175,15 @@ type Swizzled struct {
 // CuTe prints the tuple: ((_4):(_1),j*M).
 func (v Value) String() string { return notation.Print(v.Node()) }
 
+// Same reports whether v and w print the same (String); a layout with no
+// swizzle and no offset is compared without printing (Layout.Same).
+func (v Value) Same(w Value) bool {
+	if v.Kind == catalog.Layout && w.Kind == catalog.Layout && v.Head == nil && w.Head == nil && v.Offset == nil && w.Offset == nil {
+		return v.Layout.Same(w.Layout)
+	}
+	return v.String() == w.String()
+}
+
 // Node returns the value in the notation: a layout (a swizzled one as
 // Sw<B,M,S> o O o L; a layout and its offset as CuTe prints the tuple), a
 // tiler or a coordinate, a swizzle, or an integer tuple.

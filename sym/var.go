@@ -103,17 +103,16 @@ func unknownVar(name string, lo int64) *variable {
 // met before is found by the key of its operands (writeKey: cheaper than
 // printing its text, and like the text it identifies canonical forms).
 func atomVar(op atomOp, x, y *poly) *variable {
-	var b strings.Builder
-	b.WriteByte('0' + byte(op))
-	writeKey(&b, x)
-	writeKey(&b, y)
-	key := b.String()
+	var buf [96]byte
+	kb := append(buf[:0], '0'+byte(op))
+	kb = appendKey(appendKey(kb, x), y)
 	atomKeys.Lock()
-	v, ok := atomKeys.m[key]
+	v, ok := atomKeys.m[string(kb)]
 	atomKeys.Unlock()
 	if ok {
 		return v
 	}
+	key := string(kb)
 	v = intern(&variable{kind: kAtom, name: atomText(op, x, y), op: op, x: x, y: y})
 	atomKeys.Lock()
 	if atomKeys.m == nil {

@@ -83,8 +83,9 @@ func (t *T[L]) Depth() int {
 		return 0
 	}
 	d := 0
-	for _, k := range t.Kids() {
-		if kd := k.Depth(); kd > d {
+	ks := t.Kids() // (by index: a copy of an element would escape)
+	for i := range ks {
+		if kd := ks[i].Depth(); kd > d {
 			d = kd
 		}
 	}
@@ -92,13 +93,20 @@ func (t *T[L]) Depth() int {
 }
 
 // Leaves appends the leaves of t in order (depth first, left to right) to
-// dst and returns the extended slice.
+// dst and returns the extended slice. Given no room (dst nil), it makes a
+// slice of exactly the number of leaves, in one allocation.
 func (t *T[L]) Leaves(dst []L) []L {
 	if t.n == 0 {
 		return append(dst, t.leaf)
 	}
-	for _, k := range t.Kids() {
-		dst = k.Leaves(dst)
+	if dst == nil {
+		if n := t.NumLeaves(); n > 0 {
+			dst = make([]L, 0, n)
+		}
+	}
+	ks := t.Kids() // (by index: a copy of an element would escape)
+	for i := range ks {
+		dst = ks[i].Leaves(dst)
 	}
 	return dst
 }
@@ -109,8 +117,9 @@ func (t *T[L]) NumLeaves() int {
 		return 1
 	}
 	n := 0
-	for _, k := range t.Kids() {
-		n += k.NumLeaves()
+	ks := t.Kids() // (by index: a copy of an element would escape)
+	for i := range ks {
+		n += ks[i].NumLeaves()
 	}
 	return n
 }
