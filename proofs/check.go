@@ -59,6 +59,17 @@ type checker struct {
 // at compile time): its terms are then evaluated with static values.
 var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true}
 
+// readsStatic reports whether a case (or one it was merged from) has a
+// step of a rule of staticRules.
+func readsStatic(cs rules.Case) bool {
+	for _, st := range cs.Steps {
+		if staticRules[st.Rule] {
+			return true
+		}
+	}
+	return slices.ContainsFunc(cs.From, readsStatic)
+}
+
 // Check re-verifies a derivation and returns nil when every step of every
 // case checks, or a *Rejection naming the first that does not and why. It
 // trusts nothing the engine computed: see the package documentation for
@@ -85,16 +96,6 @@ func Check(d rules.Derivation) error {
 	if err := c.partition(guards); err != nil {
 		return err
 	}
-	var scan func(cs []rules.Case)
-	scan = func(cs []rules.Case) {
-		for _, x := range cs {
-			for _, st := range x.Steps {
-				c.static = c.static || staticRules[st.Rule]
-			}
-			scan(x.From)
-		}
-	}
-	scan(d.Cases)
 	for i, cs := range d.Cases {
 		if err := c.checkCase(i, cs, guards[i]); err != nil {
 			return err
@@ -324,6 +325,10 @@ func (c *checker) sample(conds []sym.Cond, n int) ([]sym.Binding, error) {
 // claims from the request to the result, and the result itself against
 // package concrete.
 func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
+	// each case states its own reading of the symbols
+	saved := c.static
+	c.static = readsStatic(cs)
+	defer func() { c.static = saved }()
 	if len(cs.From) > 0 {
 		if err := c.checkMerged(ci, cs, when); err != nil {
 			return err
@@ -355,6 +360,13 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		// the guards in force only grow along a case
 		if len(st.Guards) < len(prev) || strings.Join(st.Guards[:len(prev)], "&&") != strings.Join(prev, "&&") {
 			return rej("its guards %v do not extend those of the step before (%v)", st.Guards, prev)
+		}
+		// and the step decides each guard it adds (a split on its
+		// condition): a guard no step decided is no step's
+		for _, x := range st.Guards[len(prev):] {
+			if !decides(st, x) {
+				return rej("it adds the guard %s, which none of its conditions decides as a guard", x)
+			}
 		}
 		prev = st.Guards
 		// and each is one of the case's: a case holds where its steps'
@@ -455,8 +467,15 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if cs.Result != "" {
 			return rejCase("both a result and an error")
 		}
-		if err := c.errorStep(cs); err != nil {
+		r, err := c.errorStep(cs)
+		if err != nil {
 			return rejCase("%v", err)
+		}
+		// the error arises at the call the term evaluates next: a rewrite
+		// due there and skipped is no error of that call
+		next := nextCall(open[len(open)-1])
+		if id := c.rewrites(next); r != nil && id != "" && !slices.Contains(r.Claims, next.(*notation.Call).Name) {
+			return rejCase("the error is rule %s's, which is not about %s, the call the term evaluates next, which rule %s rewrites", r.ID, notation.Print(next), id)
 		}
 		return nil
 	}
@@ -485,36 +504,68 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	return nil
 }
 
+// decides reports whether a step discharged one of its conditions as the
+// guard g (by "guard", or by "negated guard" for its negation).
+func decides(st rules.Step, g string) bool {
+	for _, d := range st.Checked {
+		if d.By != "guard" && d.By != "negated guard" {
+			continue
+		}
+		cs, err := parseConds([]string{d.Cond})
+		if err != nil {
+			continue
+		}
+		x := cs[0]
+		if d.By == "negated guard" {
+			x = x.Negate()
+		}
+		if x.String() == g {
+			return true
+		}
+	}
+	return false
+}
+
 // errorStep checks an error case whose error is an error rule's (it
 // names the rule and where it applied, as "(rule ID at ..."): its last
 // step applies that rule, and the error ends with the rule's error text,
-// the place and the step's values. (An error that no rule states, an
-// obligation a rule requires or a limit of the engine, names no step.)
-func (c *checker) errorStep(cs rules.Case) error {
-	rej := func(format string, args ...any) error {
-		return fmt.Errorf(format, args...)
-	}
+// the place and the step's values. It returns that rule, or nil for an
+// error that no rule states: a limit of the engine, or a condition a rule
+// requires failing (named as "(rule ID)"; the last step is then of a rule
+// that rule follows, where it has a follows line).
+func (c *checker) errorStep(cs rules.Case) (*rules.Rule, error) {
 	k := strings.LastIndex(cs.Error, "(rule ")
 	if k < 0 {
-		return nil
+		return nil, nil
+	}
+	if id, ok := strings.CutSuffix(cs.Error[k+len("(rule "):], ")"); ok && !strings.ContainsAny(id, " :") {
+		// a condition a rule requires fails ("needs ..." or "fails: ...
+		// (rule ID)"): the rule's step would come next, so the last step
+		// is one it follows
+		if r, known := c.set.Rule(id); known && len(r.Follows) > 0 {
+			if len(cs.Steps) == 0 || !slices.Contains(r.Follows, cs.Steps[len(cs.Steps)-1].Rule) {
+				return nil, fmt.Errorf("the error is rule %s's condition failing, but the last step is not of a rule it follows (%s)", id, strings.Join(r.Follows, ", "))
+			}
+		}
+		return nil, nil
 	}
 	id, _, ok := strings.Cut(cs.Error[k+len("(rule "):], " at ")
 	r, known := c.set.Rule(id)
 	if !ok || !known || r.Error == "" {
-		return nil
+		return nil, nil
 	}
 	if len(cs.Steps) == 0 {
-		return rej("the error is rule %s's, which no step applies", id)
+		return nil, fmt.Errorf("the error is rule %s's, which no step applies", id)
 	}
 	st := cs.Steps[len(cs.Steps)-1]
 	if st.Rule != id || st.Runtime {
-		return rej("the error is rule %s's, but the last step applies %s", id, st.Rule)
+		return nil, fmt.Errorf("the error is rule %s's, but the last step applies %s", id, st.Rule)
 	}
 	want := fmt.Sprintf("%s (rule %s at %s, %s)", r.Error, r.ID, st.At, rules.BindText(st.Bind))
 	if !strings.HasSuffix(cs.Error, want) {
-		return rej("the error %q is not rule %s's as its last step applies it (%q)", cs.Error, id, want)
+		return nil, fmt.Errorf("the error %q is not rule %s's as its last step applies it (%q)", cs.Error, id, want)
 	}
-	return nil
+	return r, nil
 }
 
 // restated checks a claim that rewrites a call into a call of the same
@@ -1325,8 +1376,7 @@ var computed = map[string]bool{
 	"compl.cosize a": true, "compl.cosize r": true, "compl.cosize m": true,
 	"compl.size a": true, "compl.size r": true,
 	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true, "compl.rest-within m": true, "compl.rest-beyond m": true,
-	"compl.static-oracle r": true, "comp.no-carry t": true,
-	"comp.last n": true, "comp.last r": true,
+	"comp.no-carry t": true, "comp.last n": true, "comp.last r": true,
 	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
 	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
 	"prod.pad R": true, "tile.pad R": true,

@@ -232,8 +232,8 @@ func TestClaimKind(t *testing.T) {
 		{"op.answer", "4:2", "4:2", false},
 		{"comp.distribute", "composition(4:1,(2,2):(1,2))", "(composition(4:1,2:1),composition(4:1,2:2))", true},
 		{"comp.distribute", "coalesce(4:1)", "4:1", false},
-		{"compl.span", "", "", true},
-		{"compl.span", "composition(4:1,2:1)", "2:1", false},
+		{"compl.hole", "", "", true},
+		{"compl.hole", "composition(4:1,2:1)", "2:1", false},
 	} {
 		r, ok := c.set.Rule(x.rule)
 		if !ok {

@@ -83,8 +83,11 @@
 //     and its after the right side, for the step's metavariables and lets
 //     (each integer leaf the pattern's expression, identical or decided
 //     equal under the assumptions and guards in force; term variables
-//     bound by a matcher of Check's own), and it rewrites the call the
-//     term evaluates next (or opens a lemma, as below);
+//     bound by a matcher of Check's own: one in a tuple stands for the
+//     elements between those before and after it, one only on the right
+//     for whatever term is there, which the spot check ties to the left),
+//     and it rewrites the call the term evaluates next (or opens a lemma,
+//     as below);
 //   - the algorithm's order, where the rules' data states it: a step of a
 //     rule with a follows line directly follows a step of one of the
 //     rules named, with the same values for the names of its "with" part;
@@ -102,10 +105,20 @@
 //     must end without calls, and the request's term must be the case's
 //     result;
 //   - an error case whose error is an error rule's (it names the rule and
-//     the place): its last step applies that rule, and the error ends
-//     with the rule's error text, the place and the step's values;
-//   - the guards of each step only grow along a case and are among the
-//     case's guards;
+//     the place): its last step applies that rule, the error ends with the
+//     rule's error text, the place and the step's values, and where a
+//     rule's pattern rewrites the call the term evaluates next the error
+//     rule claims about that call's operation (a rewrite due there and
+//     skipped is no error of that call); an error case whose error is a
+//     required condition failing ("(rule ID)") ends with a step of a rule
+//     that rule follows, where it has a follows line;
+//   - the guards of each step only grow along a case, each guard a step
+//     adds is one of its conditions that it discharged as a guard (or the
+//     negation of one it discharged as a negated guard), and they are
+//     among the case's guards;
+//   - the reading of the symbols, per case: a case (or one it was merged
+//     from) with a step of compl.static-oracle or inv.left.static is read
+//     with the symbols static, any other with them as run-time integers;
 //   - the cases: their guards consistent with the assumptions, pairwise
 //     disjoint (a condition and its negation, or inconsistent together),
 //     covering the assumptions (split on each guard; a side that
@@ -120,8 +133,9 @@
 // What Check does not see: it verifies every equation a step states and
 // every value it computes, and the algorithm only as far as the rules'
 // data states it (rewrites, follows, then and computes lines: composition's
-// fold, the tiler's integer and keep rules, complement's loop, the queries
-// and constructions), so elsewhere a derivation that is still true may be
+// fold, the complement on its state term, the tiler's integer and keep
+// rules, the queries and constructions), so elsewhere a derivation that is
+// still true may be
 // accepted though it is not the engine's. A claim of a rule without a
 // rewrites line is tied to its rule only by the operation it is about, so
 // a step may cite another such rule (with its passage and text) that
@@ -130,17 +144,20 @@
 // so a step that only computes lets may be dropped or moved, and its
 // inputs altered, where the values it consumes or makes also occur
 // elsewhere and no follows or then line orders it; a step that only
-// decides a condition (comp.no-carry, compl.bound) is required by nothing
-// after it; a claim about a call that is not the next one opens a lemma,
-// and op.answer states the request's value directly, so a claim of a
-// lemma-opening rule (compl.filter, prod.logical, the by-mode rules) may
-// be dropped or moved; a step that restates a term unchanged (an A
+// decides a condition (comp.no-carry, compl.size, a refuted size-1
+// decision) is required by nothing after it; a claim about a call that is
+// not the next one opens a lemma, and op.answer states the request's value
+// directly, so a claim of a lemma-opening rule (prod.logical, the by-mode
+// rules) may be dropped or moved; a step that restates a term unchanged (an A
 // already coalesced) may be dropped; a claim whose two sides CuTe computes
 // equal though both are invalid is a true equation. TestCheckMutants
 // counts, for every derivation of the test corpus, the mutants of each
-// kind and how many Check rejects, overall and at the steps of rules with
-// a rewrites line, where every kind is rejected (docs/verification.md
-// records the figures and what closing the rest takes).
+// kind and how many Check rejects, overall, at the steps of rules with a
+// rewrites line, where every kind is rejected, and at every place of the
+// families whose every step is checked (composition, complement), where
+// every kind is rejected but the open ones it names
+// (docs/verification.md records the figures and what closing the rest
+// takes).
 //
 // # Format
 //

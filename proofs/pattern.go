@@ -186,18 +186,30 @@ func (m *matcher) match(p, t notation.Node) error {
 			return fmt.Errorf("%s is not a tuple", notation.Print(t))
 		}
 		k := len(p.Elems)
-		if k > 0 {
-			if name, ok := m.termVar(p.Elems[k-1]); ok {
-				if len(x.Elems) < k-1 {
-					return fmt.Errorf("%s has fewer than %d elements", notation.Print(t), k-1)
-				}
-				for i := range k - 1 {
+		for j, e := range p.Elems {
+			// a term variable among the elements: those between the ones
+			// before and after it (the rules' lint allows one a tuple)
+			name, ok := m.termVar(e)
+			if !ok {
+				continue
+			}
+			n := len(x.Elems) - (k - 1)
+			if n < 0 {
+				return fmt.Errorf("%s has fewer than %d elements", notation.Print(t), k-1)
+			}
+			for i := range k {
+				switch {
+				case i < j:
 					if err := m.match(p.Elems[i], x.Elems[i]); err != nil {
 						return err
 					}
+				case i > j:
+					if err := m.match(p.Elems[i], x.Elems[i+n-1]); err != nil {
+						return err
+					}
 				}
-				return m.bindVar(name, binding{nodes: x.Elems[k-1:], rest: true})
 			}
+			return m.bindVar(name, binding{nodes: x.Elems[j : j+n], rest: true})
 		}
 		if len(x.Elems) != k {
 			return fmt.Errorf("%s does not have %d elements", notation.Print(t), k)

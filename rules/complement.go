@@ -125,66 +125,117 @@ func sizeOf(t sym.IntTuple) sym.Expr {
 	return p
 }
 
+// complState is the state of the complement as the term
+// complement((c,S):(_1,D), M): the span c covered so far as a first mode
+// c:_1, then the modes of filter(A) not yet placed (see
+// data/complement.rules).
+func complState(c sym.Int, f []mode, cot notation.Node) notation.Node {
+	sh := []notation.Node{c.Node()}
+	st := []notation.Node{sym.S(1).Node()}
+	for _, m := range f {
+		sh = append(sh, m.s.Node())
+		st = append(st, m.d.Node())
+	}
+	return call("complement", &notation.Layout{Shape: &notation.Tuple{Elems: sh}, Stride: &notation.Tuple{Elems: st}}, cot)
+}
+
+// complHoles is the term coalesce((h0:c0, (h1:c1, ... x))): the holes
+// placed so far before the term x.
+func complHoles(holes []mode, x notation.Node) notation.Node {
+	for j := len(holes) - 1; j >= 0; j-- {
+		x = terms(leafLayout(holes[j].s, holes[j].d).Node(), x)
+	}
+	return call("coalesce", x)
+}
+
 // complement is complement(A, M).
 func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout {
 	if w.static {
 		// CuTe refused a complement of this computation with dynamic
 		// strides: every complement of the run reads the symbols as static
-		w.step("compl.static-oracle", at, Env{"r": sym.S(int64(len(flatModes(a))))})
+		w.step("compl.static-oracle", at, nil)
 	}
 	f := w.filter(a)
+	for _, m := range f {
+		if v, ok := sym.IsConst(m.d.E); ok && v < 0 {
+			w.step("compl.negative-stride", at, Env{"d": m.d})
+		}
+	}
 	// (the step follows the decisions of which modes are size 1: its
 	// claim holds under their guards)
 	w.step("compl.filter", at, nil)
-	kept := leafLayout(sym.S(1), sym.S(0)) // CuTe's filter of no mode
-	if f != nil {
-		kept = modesLayout(f)
-	}
+	cotNode := sym.TupleNode(cot)
+	req := call("complement", a.Node(), cotNode)
+	f0 := f
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
-		return call("filter", a.Node()), kept.Node()
+		return req, call("coalesce", complState(sym.S(1), f0, cotNode))
 	})
 	if f == nil || (len(f) == 1 && isStaticConst(f[0].d, 0)) {
 		w.step("compl.zero", at, Env{"M": sym.Dyn(sizeOf(cot))})
 		r := w.compactLeft(coalesceShape(cot.Leaves(nil)), sym.S(1))
 		w.claim(w.last(), func() (notation.Node, notation.Node) {
-			return call("complement", a.Node(), sym.TupleNode(cot)), r.Node()
+			return complState(sym.S(1), f0, cotNode), r.Node()
+		})
+		w.step("compl.coalesce", at, nil)
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return complHoles(nil, r.Node()), r.Node()
 		})
 		return r
 	}
 	if len(f) > 1 {
 		for _, m := range f {
 			if !w.isStatic(m.d) {
+				if w.static {
+					// read static already: a dynamic literal
+					w.step("compl.dynamic-literal", at, Env{"d": m.d})
+				}
 				panic(errStatic{"Dynamic-stride complement only for rank-1 layouts"})
 			}
 		}
 	}
 
-	for _, m := range f {
-		if v, ok := sym.IsConst(m.d.E); ok && v < 0 {
-			w.step("compl.negative-stride", at, Env{"d": m.d})
-		}
-	}
 	var out []mode
 	sizeF := modesSize(f)
 	truncated := false // a hole that c does not divide
 	c := sym.S(1)
 	for len(f) > 0 {
-		k := 0
-		for j := 1; j < len(f); j++ {
-			r, _ := w.choose("compl.min", fmt.Sprintf("%s stride sort", at), Env{"d": f[k].d, "e": f[j].d})
+		// the stride sort: the candidate f[0] against the next mode; the
+		// one not taken goes last (the others keep their order)
+		for range len(f) - 1 {
+			cand, next := f[0], f[1]
+			r, _ := w.choose("compl.min", fmt.Sprintf("%s stride sort", at), Env{"c": c, "s": cand.s, "d": cand.d, "t": next.s, "e": next.d})
+			sorted := append(append([]mode{cand}, f[2:]...), next)
 			if r.ID == "compl.min.later" {
-				k = j
+				sorted = append(append([]mode{next}, f[2:]...), cand)
 			}
+			c0, from := c, f
+			w.claim(w.last(), func() (notation.Node, notation.Node) {
+				return complState(c0, from, cotNode), complState(c0, sorted, cotNode)
+			})
+			f = sorted
 		}
-		d := f[k].d
+		d := f[0].d
 		hat := fmt.Sprintf("%s below stride %s", at, d)
-		w.step("compl.injective", hat, Env{"d": d, "c": c})
+		if len(f) == 1 {
+			w.step("compl.injective.one", hat, Env{"s": f[0].s, "d": d, "c": c})
+			one := complState(c, f, cotNode)
+			w.claim(w.last(), func() (notation.Node, notation.Node) { return one, one })
+		} else {
+			w.step("compl.injective", hat, Env{"d": d, "c": c})
+		}
 		r, e := w.choose("compl.hole-of", hat, Env{"d": d, "c": c})
 		truncated = truncated || r.ID == "compl.hole.floor"
-		out = append(out, mode{e["h"], c})
-		c = w.step("compl.span", hat, Env{"d": d, "s": f[k].s})["c2"]
-		f = append(f[:k:k], f[k+1:]...)
+		h := e["h"]
+		out = append(out, mode{h, c})
+		c2 := w.step("compl.span", hat, Env{"d": d, "s": f[0].s, "c": c, "h": h})["c2"]
+		c0, from := c, f
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return complState(c0, from, cotNode), terms(leafLayout(h, c0).Node(), complState(c2, from[1:], cotNode))
+		})
+		c = c2
+		f = f[1:]
 	}
+	holes := out
 	// the rest: ceil_div of the cotarget by the span, mode by mode, then
 	// CuTe's coalesce of that shape (neighbours that are both static or
 	// both dynamic merge into their product), compact above the span
@@ -197,11 +248,8 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		rest = append(rest, sym.Mark(e["q"].E, cur.Static && m.Static, cur.Run || m.Run))
 		cur = sym.Mark(e["c2"].E, cur.Static && m.Static, cur.Run || m.Run)
 	}
-	stride := c
-	for _, q := range coalesceShape(rest) {
-		out = append(out, mode{q, stride})
-		stride = stride.Mul(q)
-	}
+	restLayout := w.compactLeft(coalesceShape(rest), c)
+	out = append(out, flatModes(restLayout)...)
 	env := Env{"a": sym.Dyn(cosizeOf(flatModes(a))), "r": sym.Dyn(cosizeOf(out)), "m": sym.Dyn(sizeOf(cot))}
 	w.step("compl.cosize", at, env)
 	// a hole truncated by CuTe's integer division may leave R smaller
@@ -211,13 +259,18 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		w.step("compl.size", at, Env{"a": sym.Dyn(sizeF), "r": sym.Dyn(modesSize(out)), "m": sym.Dyn(sizeOf(cot))})
 	}
 	w.choose("compl.bound-of", at, env)
+	w.step("compl.result", at, nil)
+	span := c
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return complState(span, nil, cotNode), restLayout.Node()
+	})
 	r := leafLayout(sym.S(1), sym.S(0))
 	if ms := w.coalesceModes(out); ms != nil {
 		r = modesLayout(ms)
 	}
-	w.step("compl.result", at, nil)
+	w.step("compl.coalesce", at, nil)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
-		return call("complement", a.Node(), sym.TupleNode(cot)), r.Node()
+		return complHoles(holes, restLayout.Node()), r.Node()
 	})
 	return r
 }

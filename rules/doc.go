@@ -59,9 +59,10 @@
 // operations), true as functions wherever the assumptions and the guards
 // hold: composition's coalesced A, left distributivity, each leaf of B
 // (comp.leaf, comp.lhs-integral, comp.stride-zero), the by-mode tilers,
-// the divide and product definitions, the complement's result
-// (compl.result), the padding and zip of blocked and raked products, a
-// coalesce merge. A run whose steps did not claim the request itself ends
+// the divide and product definitions, each step of the complement on its
+// state term (the filtered modes left and the span covered, the holes
+// found, then the rest of the cotarget: data/complement.rules), the
+// padding and zip of blocked and raked products, a coalesce merge. A run whose steps did not claim the request itself ends
 // with op.answer, which claims request == answer. The engine fires a claim
 // only of the operation its rule's claims line names. A case made by
 // merging two cases (one outcome serves both) keeps the two, with their

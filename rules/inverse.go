@@ -43,8 +43,8 @@ func (w *world) exchangeSort(idx []int, ms []mode) {
 			if ok1 && ok2 {
 				swap = cb < ca
 			} else {
-				r, _ := w.choose("compl.min", "stride sort", Env{"d": a, "e": b})
-				swap = r.ID == "compl.min.later"
+				r, _ := w.choose("inv.min", "stride sort", Env{"d": a, "e": b})
+				swap = r.ID == "inv.min.later"
 			}
 			if swap {
 				idx[i], idx[j] = idx[j], idx[i]

@@ -23,7 +23,12 @@ var impls = map[string]impl{
 		return layoutValue(w.composeTiler(a[0].Layout, a[1].Tiler, "T"))
 	},
 	"composition_shape": func(w *world, a []sym.Value) sym.Value {
-		return layoutValue(w.composeTiler(a[0].Layout, shapeTiler(a[1].Tuple), "S"))
+		t := shapeTiler(a[1].Tuple)
+		w.step("comp.shape", "S", nil)
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return call("composition_shape", a[0].Layout.Node(), sym.TupleNode(a[1].Tuple)), call("composition_tiler", a[0].Layout.Node(), sym.TilerNode(t))
+		})
+		return layoutValue(w.composeTiler(a[0].Layout, t, "S"))
 	},
 	"complement": func(w *world, a []sym.Value) sym.Value {
 		return layoutValue(w.complement(a[0].Layout, a[1].Tuple, "A"))
@@ -181,6 +186,10 @@ var impls = map[string]impl{
 			fl := modesLayout(f)
 			m = leavesMark(cosizeOf(f), fl.Shape, fl.Stride)
 		}
+		w.step("compl.default", "A", nil)
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return call("complement_default", a[0].Layout.Node()), call("complement", a[0].Layout.Node(), m.Node())
+		})
 		return layoutValue(w.complement(a[0].Layout, tuple.Leaf(m), "A"))
 	},
 }

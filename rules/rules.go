@@ -88,8 +88,11 @@ type Rule struct {
 	// are expressions over the rule's metavariables and lets (runtime
 	// values where it fires with them) and whose other names are term
 	// variables (a capital first letter): one stands for any term, or,
-	// as the last element of a tuple, for the elements that remain (none
-	// or more). The step's before is Lhs with its metavariables and lets
+	// as an element of a tuple (at most one such per tuple), for the
+	// elements between those before and after it (none or more). A term
+	// variable of Rhs only stands for whatever term is there: the step's
+	// spot check alone ties it to Lhs (compl.filter's filtered layout).
+	// The step's before is Lhs with its metavariables and lets
 	// instantiated and its term variables bound, and its after is Rhs
 	// with the same values (package proofs matches it with a matcher of
 	// its own).
@@ -514,8 +517,8 @@ func Standard() *Set { return std }
 // lintRewrites checks a rule's rewrites line: both sides parse, the left
 // side is a call of an operation the rule claims about, every name is a
 // metavariable or let (or runtime value) of the rule or a term variable
-// (a capital first letter), and every term variable of the right side
-// occurs on the left.
+// (a capital first letter), and no tuple has two term variables among its
+// elements (each would stand for the elements that remain).
 func lintRewrites(r *Rule, bound, runBound map[string]bool) error {
 	if r.Lhs == "" {
 		return nil
@@ -532,19 +535,47 @@ func lintRewrites(r *Rule, bound, runBound map[string]bool) error {
 	if !ok || !slices.Contains(r.Claims, c.Name) {
 		return fmt.Errorf("rewrites: the left side is not a call of an operation the rule claims about")
 	}
-	vars := map[string]bool{}
-	for side, n := range []notation.Node{lhs, rhs} {
+	for _, n := range []notation.Node{lhs, rhs} {
 		for _, name := range notation.Symbols(n) {
-			switch {
-			case bound[name] || runBound[name]:
-			case name[0] < 'A' || name[0] > 'Z':
+			if !bound[name] && !runBound[name] && (name[0] < 'A' || name[0] > 'Z') {
 				return fmt.Errorf("rewrites: %s is neither a metavariable, a let nor a term variable", name)
-			case side == 0:
-				vars[name] = true
-			case !vars[name]:
-				return fmt.Errorf("rewrites: the term variable %s of the right side is not on the left", name)
 			}
+		}
+		if t := twoRests(n, func(name string) bool { return bound[name] || runBound[name] }); t != "" {
+			return fmt.Errorf("rewrites: the tuple %s has two term variables", t)
 		}
 	}
 	return nil
+}
+
+// twoRests returns the first tuple of a pattern with two term variables
+// among its elements (names that value does not report), or "".
+func twoRests(n notation.Node, value func(string) bool) string {
+	switch n := n.(type) {
+	case *notation.Call:
+		for _, a := range n.Args {
+			if t := twoRests(a, value); t != "" {
+				return t
+			}
+		}
+	case *notation.Layout:
+		if t := twoRests(n.Shape, value); t != "" {
+			return t
+		}
+		return twoRests(n.Stride, value)
+	case *notation.Tuple:
+		vars := 0
+		for _, e := range n.Elems {
+			if s, ok := e.(*notation.Sym); ok && !value(s.Name) {
+				vars++
+			}
+			if t := twoRests(e, value); t != "" {
+				return t
+			}
+		}
+		if vars > 1 {
+			return notation.Print(n)
+		}
+	}
+	return ""
 }

@@ -20,7 +20,7 @@ func TestCheckCommand(t *testing.T) {
 		want  string
 	}{
 		{saved, 0, "ok: logical_divide"},
-		{strings.Replace(saved, `"after": "(M/32,N):(_32,M)"`, `"after": "(M/16,N):(_32,M)"`, 1), 1, "case 1 step 21 (comp.leaf)"},
+		{strings.Replace(saved, `"after": "(M/32,N):(_32,M)"`, `"after": "(M/16,N):(_32,M)"`, 1), 1, "case 1 step 22 (comp.leaf)"},
 		{strings.Replace(saved, `"cond": "32 divides M"`, `"cond": "16 divides M"`, 1), 1, "is not discharged"},
 		{"{", 2, "is not a derivation"},
 		{"logical_divide((M,N):(_1,M),_32:_1)\n", 2, "save the derivation with 'cute derive -json'"},
