@@ -722,7 +722,8 @@ func mulPoly(a, b *poly) *poly {
 	return normalize(ts)
 }
 
-// powPoly returns a^e for e >= 0.
+// powPoly returns a^e; a negative e only for a single term (a sum has no
+// polynomial inverse: an error).
 func powPoly(a *poly, e int) *poly {
 	if a.err != nil {
 		return a
@@ -735,9 +736,12 @@ func powPoly(a *poly, e int) *poly {
 	}
 	if len(a.t) == 1 {
 		t := a.t[0]
-		c := ratOne
-		for i := 0; i < e; i++ {
-			c = c.mul(t.c)
+		c, base, n := ratOne, t.c, e
+		if e < 0 {
+			base, n = t.c.inv(), -e // t.c is not 0 (canonical terms)
+		}
+		for i := 0; i < n; i++ {
+			c = c.mul(base)
 		}
 		m := make(mono, len(t.m))
 		for i, f := range t.m {

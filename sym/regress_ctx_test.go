@@ -382,3 +382,28 @@ func TestRegressLaurentFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestPowPolyNegative: a single term's negative power inverts its
+// coefficient ((2*N)^-1 was N^-1: the coefficient was raised to no power),
+// and a sum's is an error.
+func TestPowPolyNegative(t *testing.T) {
+	for _, c := range []struct {
+		a    string
+		e    int
+		want string
+	}{
+		{"2*N", -1, "1/2/N"},
+		{"3", -2, "1/9"},
+		{"2*M*N*N", -2, "1/4/M/M/N/N/N/N"},
+		{"M/3", -1, "3/M"},
+		{"2*N", 3, "8*N*N*N"},
+	} {
+		got := powPoly(pl(MustParse(c.a)), c.e)
+		if want := pl(MustParse(c.want)); got.err != nil || !polyEq(got, want) {
+			t.Errorf("(%s)^%d = %s (%v), want %s", c.a, c.e, got, got.err, want)
+		}
+	}
+	if got := powPoly(pl(MustParse("N+1")), -1); got.err == nil {
+		t.Errorf("(N+1)^-1 = %s, want an error", got)
+	}
+}
