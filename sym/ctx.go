@@ -632,9 +632,7 @@ func (c *Ctx) resolveDivMod(p *poly) *poly {
 		}
 		var r *poly
 		if v.op == opFloorDiv || v.op == opMod {
-			_, lo := c.proveNonneg(v.x, false)
-			_, hi := c.proveNonneg(subPoly(subPoly(v.y, v.x), constPoly(ratOne)), false)
-			if lo && hi {
+			if c.leVerified(zeroPoly, v.x) && c.leVerified(v.x, subPoly(v.y, constPoly(ratOne))) {
 				r = zeroPoly
 				if v.op == opMod {
 					r = v.x
@@ -645,6 +643,16 @@ func (c *Ctx) resolveDivMod(p *poly) *poly {
 		return r
 	}
 	return replaceAtoms(p, pick)
+}
+
+// leVerified reports whether a <= b (over the unknowns) has a proof that
+// Verify accepts. Simplify's replacements of atoms, which no certificate
+// records, rest on it: an unverified proof by a wrongly shifted fact once
+// rewrote K%2 to K under K-K/N >= 1.
+func (c *Ctx) leVerified(a, b *poly) bool {
+	ao, ok1 := c.backExact(a)
+	bo, ok2 := c.backExact(b)
+	return ok1 && ok2 && ao.err == nil && bo.err == nil && c.proveLe(ao, bo, false) != nil
 }
 
 // resolveMinMax replaces the outermost atoms of p that an equation of the
@@ -687,7 +695,9 @@ func (c *Ctx) resolveMinMax(p *poly, res *[]Resolution) *poly {
 			for k, pair := range [2][2]*poly{{v.x, v.y}, {v.y, v.x}} {
 				// pair[0] <= pair[1]: min is pair[0], max is pair[1]
 				pr, ok := c.proveNonneg(subPoly(pair[1], pair[0]), false)
-				if !ok {
+				if !ok || res == nil && !c.leVerified(pair[0], pair[1]) {
+					// (a proof's resolutions are checked with its
+					// certificate; Simplify's have none)
 					continue
 				}
 				side := k + 1
