@@ -693,11 +693,17 @@ func (c *Ctx) resolveMinMax(p *poly, res *[]Resolution) *poly {
 		}
 		if v.op == opMin || v.op == opMax {
 			for k, pair := range [2][2]*poly{{v.x, v.y}, {v.y, v.x}} {
-				// pair[0] <= pair[1]: min is pair[0], max is pair[1]
-				pr, ok := c.proveNonneg(subPoly(pair[1], pair[0]), false)
-				if !ok || res == nil && !c.leVerified(pair[0], pair[1]) {
-					// (a proof's resolutions are checked with its
-					// certificate; Simplify's have none)
+				// pair[0] <= pair[1]: min is pair[0], max is pair[1]. A
+				// proof's resolutions are checked with its certificate;
+				// Simplify's have none, so its proof must verify here.
+				var pr orderProof
+				ok := false
+				if res == nil {
+					ok = c.leVerified(pair[0], pair[1])
+				} else {
+					pr, ok = c.proveNonneg(subPoly(pair[1], pair[0]), false)
+				}
+				if !ok {
 					continue
 				}
 				side := k + 1

@@ -2,8 +2,6 @@ package sym
 
 import (
 	"encoding/json"
-	"fmt"
-	"math/big"
 	"regexp"
 	"sort"
 	"strconv"
@@ -156,7 +154,7 @@ func tamperings(s string) []string {
 // the assumptions and the claim. It returns a binding where that fails.
 func claimSound(c *Certificate) (bool, Binding) {
 	if !c.Universal {
-		return allowed(c.Assumptions, c.Binding) && bruteClaim(c.Claim, c.Binding), c.Binding
+		return allowed(c.Assumptions, c.Binding) && holdsAt(c.Claim, c.Binding), c.Binding
 	}
 	seen := map[string]bool{}
 	for _, e := range []Expr{c.Claim.A, c.Claim.B} {
@@ -184,7 +182,7 @@ func claimSound(c *Certificate) (bool, Binding) {
 	var walk func(i int) bool
 	walk = func(i int) bool {
 		if i == len(names) {
-			return !allowed(c.Assumptions, b) || bruteClaim(c.Claim, b)
+			return !allowed(c.Assumptions, b) || holdsAt(c.Claim, b)
 		}
 		for v := int64(1); v <= top; v++ {
 			b[names[i]] = v
@@ -209,32 +207,9 @@ func allowed(as []Cond, b Binding) bool {
 	return true
 }
 
-// bruteClaim evaluates a claim at a binding with big.Rat arithmetic, not
-// the package's (false where a side is not an
-// integer there).
-func bruteClaim(c Claim, b Binding) bool {
-	x, err1 := EvalRat(c.A, b)
-	y, err2 := EvalRat(c.B, b)
-	if err1 != nil || err2 != nil || !x.IsInt() || !y.IsInt() {
-		return false
-	}
-	switch c.Op {
-	case ClaimDivides, ClaimNotDivides:
-		var div bool
-		if x.Sign() == 0 {
-			div = y.Sign() == 0
-		} else {
-			div = new(big.Int).Rem(y.Num(), x.Num()).Sign() == 0
-		}
-		return div == (c.Op == ClaimDivides)
-	case ClaimEq:
-		return x.Cmp(y) == 0
-	case ClaimNe:
-		return x.Cmp(y) != 0
-	case ClaimLt:
-		return x.Cmp(y) < 0
-	case ClaimLe:
-		return x.Cmp(y) <= 0
-	}
-	panic(fmt.Sprintf("claim op %v", c.Op))
+// holdsAt is claimHolds where an operand that is not an integer counts as
+// a failure.
+func holdsAt(c Claim, b Binding) bool {
+	holds, ok := claimHolds(c, b)
+	return ok && holds
 }
