@@ -1,0 +1,142 @@
+package sym
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+)
+
+// refExpr is the test's own expression tree: an Expr built through the
+// API beside a direct evaluator with Go integers, the reference for the
+// canonical forms.
+type refExpr struct {
+	e    Expr
+	text string
+	eval func(m, n, k int64) int64
+}
+
+func floorDivRef(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// randomRef builds a random expression over M, N and K of the integer
+// functions, with divisors that are positive or negative constants, or
+// positive at every binding (symbols, products, sums, min, ceil_div).
+func randomRef(rng *rand.Rand, depth int) refExpr {
+	sym := func(name string, f func(m, n, k int64) int64) refExpr {
+		return refExpr{MustParse(name), name, f}
+	}
+	leaves := []refExpr{
+		sym("M", func(m, n, k int64) int64 { return m }),
+		sym("N", func(m, n, k int64) int64 { return n }),
+		sym("K", func(m, n, k int64) int64 { return k }),
+	}
+	if depth == 0 || rng.Intn(4) == 0 {
+		if rng.Intn(3) == 0 {
+			c := int64(rng.Intn(9) - 3)
+			return refExpr{Const(c), fmt.Sprint(c), func(m, n, k int64) int64 { return c }}
+		}
+		return leaves[rng.Intn(len(leaves))]
+	}
+	divisor := func() refExpr {
+		switch rng.Intn(7) {
+		case 0, 1:
+			c := []int64{2, 3, 4, 6, -2, -3}[rng.Intn(6)]
+			return refExpr{Const(c), fmt.Sprint(c), func(m, n, k int64) int64 { return c }}
+		case 2:
+			return leaves[rng.Intn(3)]
+		case 3:
+			return sym("N*K", func(m, n, k int64) int64 { return n * k })
+		case 4:
+			return sym("N+1", func(m, n, k int64) int64 { return n + 1 })
+		case 5:
+			return sym("min(M,K)", func(m, n, k int64) int64 { return min(m, k) })
+		default:
+			return sym("2*M", func(m, n, k int64) int64 { return 2 * m })
+		}
+	}
+	a := randomRef(rng, depth-1)
+	var b refExpr
+	op := rng.Intn(9)
+	if op >= 3 && op <= 5 {
+		b = divisor()
+	} else {
+		b = randomRef(rng, depth-1)
+	}
+	bin := func(e Expr, name string, f func(x, y int64) int64) refExpr {
+		return refExpr{e, fmt.Sprintf("%s(%s,%s)", name, a.text, b.text), func(m, n, k int64) int64 {
+			return f(a.eval(m, n, k), b.eval(m, n, k))
+		}}
+	}
+	switch op {
+	case 0:
+		return bin(Add(a.e, b.e), "add", func(x, y int64) int64 { return x + y })
+	case 1:
+		return bin(Sub(a.e, b.e), "sub", func(x, y int64) int64 { return x - y })
+	case 2:
+		return bin(Mul(a.e, b.e), "mul", func(x, y int64) int64 { return x * y })
+	case 3:
+		return bin(FloorDiv(a.e, b.e), "floor_div", floorDivRef)
+	case 4:
+		return bin(CeilDiv(a.e, b.e), "ceil_div", func(x, y int64) int64 { return -floorDivRef(-x, y) })
+	case 5:
+		return bin(Mod(a.e, b.e), "mod", func(x, y int64) int64 { return x - y*floorDivRef(x, y) })
+	case 6:
+		return bin(Min(a.e, b.e), "min", func(x, y int64) int64 { return min(x, y) })
+	case 7:
+		return bin(Max(a.e, b.e), "max", func(x, y int64) int64 { return max(x, y) })
+	default:
+		// an exact division that is exact: (a*d)/d
+		b = divisor()
+		return bin(ExactDiv(Mul(a.e, b.e), b.e), "exact", func(x, y int64) int64 { return x })
+	}
+}
+
+// Every reduction of the integer functions is an identity of values: random
+// expressions over M, N and K (floor_div, ceil_div, %, min, max, exact
+// divisions, by constants of either sign, symbols, products and sums)
+// evaluate, in their canonical form, to what the expression tree gives with
+// Go integers at every binding of a box, and print to text that reads back
+// as the same form; min and max of two such expressions do not depend on
+// the order of the arguments, and (a*d)/d is a for a
+// divisor d that is a constant, a monomial, a sum of symbols or a min.
+func TestAtomsAreIdentities(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 400; i++ {
+		r := randomRef(rng, 3)
+		if r.e.Err() != nil {
+			t.Fatalf("%s: %v", r.text, r.e.Err())
+		}
+		// the documented canonical forms: min and max order their
+		// arguments; a product divided by a factor is the other factor
+		o := randomRef(rng, 2)
+		if !Equal(Min(r.e, o.e), Min(o.e, r.e)) || !Equal(Max(r.e, o.e), Max(o.e, r.e)) {
+			t.Errorf("min or max of %s and %s depends on the order: %s, %s", r.e, o.e, Min(r.e, o.e), Min(o.e, r.e))
+		}
+		d := MustParse([]string{"3", "-2", "N", "N*K", "N+1", "M+K+2", "min(M,K)", "2*M"}[rng.Intn(8)])
+		if q := ExactDiv(Mul(r.e, d), d); !Equal(q, r.e) {
+			t.Errorf("(%s)*(%s)/(%s) is %s", r.e, d, d, q)
+		}
+		back, err := Parse(r.e.String())
+		if err != nil || !Equal(back, r.e) {
+			t.Errorf("%s = %s reads back as %v (%v)", r.text, r.e, back, err)
+		}
+		for m := int64(1); m <= 5; m++ {
+			for n := int64(1); n <= 5; n++ {
+				for k := int64(1); k <= 4; k++ {
+					got, err := Eval(r.e, Binding{"M": m, "N": n, "K": k})
+					if err != nil {
+						t.Fatalf("%s = %s at M=%d N=%d K=%d: %v", r.text, r.e, m, n, k, err)
+					}
+					if want := r.eval(m, n, k); got != want {
+						t.Fatalf("%s = %s at M=%d N=%d K=%d: %d, want %d", r.text, r.e, m, n, k, got, want)
+					}
+				}
+			}
+		}
+	}
+}
