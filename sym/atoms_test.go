@@ -2,6 +2,7 @@ package sym
 
 import (
 	"fmt"
+	"math/big"
 	"math/rand"
 	"testing"
 )
@@ -136,6 +137,61 @@ func TestAtomsAreIdentities(t *testing.T) {
 						t.Fatalf("%s = %s at M=%d N=%d K=%d: %d, want %d", r.text, r.e, m, n, k, got, want)
 					}
 				}
+			}
+		}
+	}
+}
+
+// Documented canonical forms that the random expressions rarely reach: a
+// sum's order does not depend on the order of its terms where one
+// monomial is a prefix of another (negative exponents: K and K*M/N have
+// one degree); a term with one mod atom keeps it, printed first (T%4*128,
+// M%min(K,N): a call is one factor); (x/y)*y is x for a sum y, and
+// floor_div, ceil_div and % of x*y by y are x, x and 0; M%(N%4) reads
+// back; (N/M+1/M)/(N+1) is 1/M; and an exact division by a substituted
+// mod atom keeps its value.
+func TestCanonicalFormsDocumented(t *testing.T) {
+	k, kmn := MustParse("K"), MustParse("K*M/N")
+	if a, b := Add(k, kmn), Add(kmn, k); !Equal(a, b) || a.String() != b.String() {
+		t.Errorf("K + K*M/N is %s, K*M/N + K is %s", a, b)
+	}
+	for _, src := range []string{"M%8*N", "T%4*128", "M%8*N%4", "M%min(K,N)", "M%floor_div(N,2)"} {
+		if got := MustParse(src).String(); got != src {
+			t.Errorf("%s prints as %s", src, got)
+		}
+	}
+	for _, x := range []string{"M+2*N", "M*N-K", "floor_div(M,3)+K"} {
+		for _, y := range []string{"N+1", "M+K+2"} {
+			xe, ye := MustParse(x), MustParse(y)
+			if got := Mul(ExactDiv(xe, ye), ye); !Equal(got, xe) {
+				t.Errorf("(%s)/(%s)*(%s) is %s", x, y, y, got)
+			}
+			xy := Mul(xe, ye)
+			if f, c, m := FloorDiv(xy, ye), CeilDiv(xy, ye), Mod(xy, ye); !Equal(f, xe) || !Equal(c, xe) || !Equal(m, Const(0)) {
+				t.Errorf("floor_div, ceil_div, %% of (%s)*(%s) by %s: %s, %s, %s", x, y, y, f, c, m)
+			}
+		}
+	}
+	// a numerator with negative exponents over a sum that divides it
+	for _, c := range [][3]string{{"N/M+1/M", "N+1", "1/M"}, {"K*N/M/M+K/M/M", "N+1", "K/M/M"}} {
+		if got := ExactDiv(MustParse(c[0]), MustParse(c[1])); !Equal(got, MustParse(c[2])) {
+			t.Errorf("(%s)/(%s) is %s, want %s", c[0], c[1], got, c[2])
+		}
+	}
+	// a remainder by a remainder is no atom (x%y%z reads as (x%y)%z)
+	mm := Mod(MustParse("M"), Mod(MustParse("N"), Const(4)))
+	if back, err := Parse(mm.String()); err != nil || !Equal(back, mm) {
+		t.Errorf("M%%(N%%4) prints as %s, which reads back as %v (%v)", mm, back, err)
+	}
+	e := Substitute(MustParse("M/K+N"), map[string]Expr{"K": MustParse("N%4")})
+	for m := int64(1); m <= 6; m++ {
+		for n := int64(1); n <= 11; n++ {
+			if n%4 == 0 {
+				continue
+			}
+			got, err := EvalRat(e, Binding{"M": m, "N": n})
+			if err != nil || got.Cmp(new(big.Rat).SetFrac64(m+n*(n%4), n%4)) != 0 {
+				t.Errorf("%s at M=%d N=%d: %v (%v)", e, m, n, got, err)
 			}
 		}
 	}

@@ -220,12 +220,13 @@ func chain(n int, cycle bool) string {
 }
 
 // Contradictions that only a check over the symbols as written finds (a
-// substitution makes the compiled facts other than differences), a bound
-// on a product that the bounds the facts give make finite, an atom's
-// bounds refuting an assumption that is not the first, and
-// cycles of strict inequalities over many symbols (9, past the checks'
-// stack buffers, and 64, their limit), with the consistent sets beside
-// them.
+// substitution makes the compiled facts other than differences, and the
+// tighter of two bounds counts), a bound on a product that the bounds the
+// facts give make finite (each factor's bound over the others' lower
+// bounds), an atom's bounds refuting an assumption that is not the first,
+// a != of a difference that two inequalities pin, and cycles of strict
+// inequalities over many symbols (9, past the checks' stack buffers, and
+// 64, their limit), with the consistent sets beside them.
 func TestDifferenceCyclesFound(t *testing.T) {
 	for _, tc := range []struct {
 		src  string
@@ -235,11 +236,21 @@ func TestDifferenceCyclesFound(t *testing.T) {
 		{"M%2==0 && M<K && K<=M+1", true},
 		{"M%3==0 && K<=3 && M>=4 && M<=K", false},
 		{"M%3==0 && K<=4 && M>=4 && M<=K", true},
+		{"M%3==0 && K<=5 && K<=3 && M>=4 && M<=K", false},
+		{"M%3==0 && K<=3 && M>=2 && M>=4 && M<=K", false},
 		{"M%2==0 && K==N+1 && M<=K && N<=M-2", false},
 		{"M+N<=5 && M*N>=7", false},
 		{"M+N<=5 && M*N>=6", true},
+		{"M>=4 && N>=2 && M*N<=9", true},
+		{"M>=4 && N>=3 && M*N<=11", false},
 		{"M>=N+1 && N>=2 && L*L*ceil_div(M,L*L)<M", false},
 		{"M%4==0 && N>=M+1 && 4*floor_div(N,4)>N", false},
+		{"M<=N+2 && M>=N+2 && M!=N+2", false},
+		{"M<=N+2 && M>=N && M!=N+2", true},
+		{"M<=N+2 && M>=N && M!=N", true},
+		{"M<=N-2 && M>=N-2 && M!=N-2", false},
+		{"M<=N-2 && M>=N-4 && M!=N-2", true},
+		{"M<=N-2 && M>=N-4 && M!=N-4", true},
 		{chain(9, true), false},
 		{chain(9, false), true},
 		{chain(64, true), false},
