@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -62,6 +63,7 @@ type Ctx struct {
 	steps []Step
 	fresh int
 	iter  int // the work of the compilation so far, against maxSettle
+	elims int // the eliminations so far: equal counts on one line of states, the same sub
 	// the state of the compilation after each prefix of order (prefix[k]:
 	// after the first k assumptions), from which a child resumes (extend)
 	prefix []cstate
@@ -72,7 +74,10 @@ type Ctx struct {
 	// fast path: every eliminated symbol, with its value when that is one
 	// term without atoms
 	monoSub []monoSubEntry
-	box     bool // no kept facts: the allowed set is the box of the unknowns
+	// the assumptions (indices, in the canonical order) whose images have
+	// atoms, which checkAtomFacts tries (see atomImage)
+	atomConds []int
+	box       bool // no kept facts: the allowed set is the box of the unknowns
 
 	// the fact fast path's data, on first use (see factFast)
 	ffp atomic.Pointer[factFast]
@@ -168,12 +173,22 @@ func Assume(conds ...string) (*Ctx, error) {
 
 // With returns a child context that also assumes the condition src (see
 // ParseConds for the supported fragment).
+//
+// The child is remembered under the text too (see WithConds): the same
+// text added again to the same context returns the same child without
+// being parsed.
 func (c *Ctx) With(src string) (*Ctx, error) {
+	key := withKey{parent: c, conds: src, text: true}
+	if r, ok := withCache.get(key); ok {
+		return r.ctx, r.err
+	}
 	cs, err := ParseConds(src)
 	if err != nil {
 		return nil, err
 	}
-	return c.WithConds(cs...)
+	n, err := c.WithConds(cs...)
+	withCache.put(key, withResult{n, err})
+	return n, err
 }
 
 // WithConds returns a child context that also assumes every condition.
@@ -227,7 +242,8 @@ func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 // withKey and withResult are the entries of withCache.
 type withKey struct {
 	parent *Ctx
-	conds  string
+	conds  string // the conditions' keys, or With's text
+	text   bool   // conds is With's text
 }
 
 type withResult struct {
@@ -329,6 +345,7 @@ type cstate struct {
 	facts       []fact
 	steps       []Step
 	fresh, iter int
+	elims       int
 }
 
 // The maps of a Ctx that it shares with a cstate.
@@ -343,14 +360,14 @@ const (
 // snapshot returns the current state; the maps become shared.
 func (c *Ctx) snapshot() cstate {
 	c.shared = shAll
-	return cstate{c.sub, c.bnd, c.elim, c.inv, c.facts[:len(c.facts):len(c.facts)], c.steps[:len(c.steps):len(c.steps)], c.fresh, c.iter}
+	return cstate{c.sub, c.bnd, c.elim, c.inv, c.facts[:len(c.facts):len(c.facts)], c.steps[:len(c.steps):len(c.steps)], c.fresh, c.iter, c.elims}
 }
 
 // resume makes s the current state (its slices are full, so appends
 // copy them).
 func (c *Ctx) resume(s cstate) {
 	c.sub, c.bnd, c.elim, c.inv = s.sub, s.bnd, s.elim, s.inv
-	c.facts, c.steps, c.fresh, c.iter = s.facts, s.steps, s.fresh, s.iter
+	c.facts, c.steps, c.fresh, c.iter, c.elims = s.facts, s.steps, s.fresh, s.iter, s.elims
 	c.shared = shAll
 }
 
@@ -407,6 +424,8 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 		n.prefix = append(make([]cstate, 0, len(order)+1), start)
 	}
 	n.resume(start)
+	// room for the steps of the assumptions to add (a few each)
+	n.steps = append(make([]Step, 0, len(start.steps)+2*(len(order)-k)+2), start.steps...)
 	for _, j := range order[k:] {
 		if err := n.addCond(j); err != nil {
 			return nil, err
@@ -416,7 +435,14 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 	if err := n.check(); err != nil {
 		return nil, err
 	}
-	n.finish()
+	// where neither c after prefix k nor n made an elimination (the counts
+	// only grow along a line of states), n's substitution is c's, the same
+	// map: what depends only on it is c's
+	var same *Ctx
+	if n.elims == start.elims && c.elims == start.elims && len(c.prefix) > 0 {
+		same = c
+	}
+	n.finish(same)
 	// the order proofs' check of the assumptions with atoms, on the
 	// finished context (its proofs read what finish computes)
 	if err := n.checkAtomFacts(); err != nil {
@@ -429,7 +455,8 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 // and settled (see settle).
 func (c *Ctx) addCond(j int) error {
 	cd := c.conds[j]
-	var pending []fact
+	var buf [3]fact
+	pending := buf[:0]
 	// '/' is exact: each side of the assumption is an integer, a
 	// constraint of its own, processed before the comparison
 	for side, e := range [2]*poly{pl(cd.X), pl(cd.Y)} {
@@ -920,6 +947,8 @@ func (c *Ctx) srcText(s factSrc) string {
 // the result does not depend on the order of the assumptions.
 func (c *Ctx) settle(pending []fact) error {
 	kept := c.keptCongruences()
+	var buf [8]fact
+	pending = append(buf[:0], pending...)
 	for {
 		before := len(c.steps)
 		if err := c.settleQueue(pending); err != nil {
@@ -932,7 +961,7 @@ func (c *Ctx) settle(pending []fact) error {
 		kept = k
 		// the congruences first, so that the atoms they fix are known to
 		// the other facts
-		pending = nil
+		pending = pending[:0]
 		for _, f := range c.facts {
 			if f.kind == fDiv {
 				pending = append(pending, f)
@@ -1006,6 +1035,7 @@ func (el *elimination) apply(f fact) fact {
 func (c *Ctx) eliminate(u *variable, e *poly) *elimination {
 	el := &elimination{u, e}
 	c.own(shSub | shElim | shBnd)
+	c.elims++
 	for k, v := range c.sub {
 		c.sub[k] = el.subst(v)
 	}
@@ -1670,14 +1700,18 @@ func (c *Ctx) check() error {
 		return err
 	}
 	// a finite box (with the upper bounds the facts give): search it
-	local := c.factBounds()
+	var varBuf [8]*variable
+	vars := c.appendFactUnknowns(varBuf[:0])
+	var local map[*variable]bounds
+	if c.factsBoundSome() {
+		local = c.factBounds()
+	}
 	bounds := func(v *variable) bounds {
 		if b, ok := local[v]; ok {
 			return b
 		}
 		return c.bounds(v)
 	}
-	vars := c.factUnknowns()
 	size := int64(1)
 	for _, v := range vars {
 		b := bounds(v)
@@ -1721,30 +1755,31 @@ func varNames(vs []*variable) string {
 	return strings.Join(s, ", ")
 }
 
-// factUnknowns lists the unknowns of the kept facts (inside atoms too).
-func (c *Ctx) factUnknowns() []*variable {
-	seen := map[*variable]bool{}
-	var out []*variable
-	var walk func(p *poly)
-	walk = func(p *poly) {
-		if p == nil {
-			return
-		}
-		p.eachVar(func(v *variable) {
-			if v.kind == kAtom {
-				walk(v.x)
-				walk(v.y)
-			} else if !seen[v] {
-				seen[v] = true
-				out = append(out, v)
-			}
-		})
-	}
+// appendFactUnknowns appends to out the unknowns of the kept facts (inside
+// atoms too), sorted.
+func (c *Ctx) appendFactUnknowns(out []*variable) []*variable {
 	for _, f := range c.facts {
-		walk(f.p)
-		walk(f.d)
+		out = appendUnknowns(appendUnknowns(out, f.p), f.d)
 	}
 	sortVars(out)
+	return out
+}
+
+// appendUnknowns appends to out the unknowns of p (inside atoms too) that
+// it does not hold yet.
+func appendUnknowns(out []*variable, p *poly) []*variable {
+	if p == nil {
+		return out
+	}
+	for _, t := range p.t {
+		for _, f := range t.m {
+			if f.v.kind == kAtom {
+				out = appendUnknowns(appendUnknowns(out, f.v.x), f.v.y)
+			} else if !slices.Contains(out, f.v) {
+				out = append(out, f.v)
+			}
+		}
+	}
 	return out
 }
 
@@ -1797,16 +1832,35 @@ func (c *Ctx) factsHold(vals map[*variable]int64) bool {
 	return true
 }
 
-// finish fills the fast-path caches.
-func (c *Ctx) finish() {
+// finish fills the fast-path caches and the list of assumptions whose
+// images have atoms (atomConds). When same is not nil, c's substitution is
+// same's (the same map) and c's assumptions begin with same's: what
+// depends only on the substitution is taken from same.
+func (c *Ctx) finish(same *Ctx) {
 	c.box = len(c.facts) == 0
-	c.monoSub = make([]monoSubEntry, 0, len(c.sub))
-	for v, p := range c.sub {
-		if v.kind != kSym {
-			continue
+	if same != nil {
+		c.monoSub = same.monoSub
+	} else {
+		c.monoSub = make([]monoSubEntry, 0, len(c.sub))
+		for v, p := range c.sub {
+			if v.kind != kSym {
+				continue
+			}
+			t, ok := p.monomial()
+			c.monoSub = append(c.monoSub, monoSubEntry{v, monoEntry{t: t, ok: ok && !p.hasAtoms()}})
 		}
-		t, ok := p.monomial()
-		c.monoSub = append(c.monoSub, monoSubEntry{v, monoEntry{t: t, ok: ok && !p.hasAtoms()}})
+	}
+	c.atomConds = nil
+	for _, j := range c.order {
+		var has bool
+		if same != nil && j < len(same.conds) {
+			has = slices.Contains(same.atomConds, j)
+		} else {
+			has = c.atomImage(j)
+		}
+		if has {
+			c.atomConds = append(c.atomConds, j)
+		}
 	}
 }
 
