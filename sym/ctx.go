@@ -273,7 +273,7 @@ func (c *ctxCache) put(k withKey, r withResult) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.m) >= maxWithCache {
-		c.m = map[withKey]withResult{}
+		clear(c.m) // (keeps the map's room: no growth again)
 	}
 	c.m[k] = r
 }
@@ -424,8 +424,9 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 		n.prefix = append(make([]cstate, 0, len(order)+1), start)
 	}
 	n.resume(start)
-	// room for the steps of the assumptions to add (a few each)
-	n.steps = append(make([]Step, 0, len(start.steps)+2*(len(order)-k)+2), start.steps...)
+	// room for the steps of the assumptions to add (mostly one each, or
+	// none)
+	n.steps = append(make([]Step, 0, len(start.steps)+len(order)-k+1), start.steps...)
 	for _, j := range order[k:] {
 		if err := n.addCond(j); err != nil {
 			return nil, err
@@ -1320,16 +1321,19 @@ func (c *Ctx) divideCommon(p *poly) (*poly, bool) {
 	if len(p.t) < 2 {
 		return nil, false
 	}
+	// the common monomial so far, in one of two buffers on the stack in
+	// turn (the first term's monomial itself at first)
+	var bufs [2][4]factor
 	var g mono
 	for i, t := range p.t {
 		if !t.m.polynomial() || len(t.m) == 0 {
 			return nil, false
 		}
 		if i == 0 {
-			g = append(mono(nil), t.m...)
+			g = t.m
 			continue
 		}
-		var next mono
+		next := mono(bufs[i%2][:0])
 		for _, f := range g {
 			for _, h := range t.m {
 				if h.v == f.v {
@@ -1350,7 +1354,7 @@ func (c *Ctx) divideCommon(p *poly) (*poly, bool) {
 			return nil, false
 		}
 	}
-	q := exactDivPoly(p, &poly{t: []term{{ratOne, g}}})
+	q := exactDivPoly(p, &poly{t: []term{{ratOne, slices.Clone(g)}}})
 	if q.err != nil {
 		return nil, false
 	}
