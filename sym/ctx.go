@@ -64,9 +64,9 @@ type Ctx struct {
 	fresh int
 	iter  int // the work of the compilation so far, against maxSettle
 	elims int // the eliminations so far: equal counts on one line of states, the same sub
-	// the state of the compilation after each prefix of order (prefix[k]:
+	// the state of the compilation after each prefix of order (at(k):
 	// after the first k assumptions), from which a child resumes (extend)
-	prefix []cstate
+	prefix *prefixStates
 	shared uint8 // the maps shared with a state of prefix (see own)
 	// the assumptions as written, for checkUserDifferences (see
 	// userModel): the parent's until c's is made
@@ -297,31 +297,33 @@ func condClass(cd Cond) int {
 }
 
 // canonicalOrder returns the indices of conds in the canonical order (see
-// WithConds): by class, then by text, then by position.
-func canonicalOrder(conds []Cond, text []string) []int {
-	order := make([]int, len(conds))
-	var small [16]int
-	class := small[:0]
-	if len(conds) > len(small) {
-		class = make([]int, 0, len(conds))
-	}
-	for j, cd := range conds {
-		order[j] = j
-		class = append(class, condClass(cd))
-	}
-	less := func(a, b int) bool {
-		if class[a] != class[b] {
-			return class[a] < class[b]
+// WithConds): by class, then by text, then by position. sorted is the
+// canonical order of the first len(sorted) conditions (a parent's
+// assumptions), which keep it: the others are inserted into it, each by a
+// binary search (the order is total, so the result is the same as
+// sorting them all).
+func canonicalOrder(conds []Cond, text []string, sorted []int) []int {
+	order := append(make([]int, 0, len(conds)), sorted...)
+	for j := len(sorted); j < len(conds); j++ {
+		cj := condClass(conds[j])
+		// before reports whether i sorts before j (every index in order
+		// is below j)
+		before := func(i int) bool {
+			if ci := condClass(conds[i]); ci != cj {
+				return ci < cj
+			}
+			return text[i] <= text[j]
 		}
-		if text[a] != text[b] {
-			return text[a] < text[b]
+		lo, hi := 0, len(order) // order[:lo] sorts before j, order[hi:] after
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if before(order[m]) {
+				lo = m + 1
+			} else {
+				hi = m
+			}
 		}
-		return a < b
-	}
-	for i := 1; i < len(order); i++ {
-		for k := i; k > 0 && less(order[k], order[k-1]); k-- {
-			order[k], order[k-1] = order[k-1], order[k]
-		}
+		order = slices.Insert(order, lo, j)
 	}
 	return order
 }
@@ -346,6 +348,33 @@ type cstate struct {
 	steps       []Step
 	fresh, iter int
 	elims       int
+}
+
+// prefixStates holds the states of a compilation after each prefix of its
+// canonical order: those before base are up's (a parent's, shared), those
+// from base on are own (a context adds a few: their room is in the same
+// allocation).
+type prefixStates struct {
+	up   *prefixStates
+	base int
+	own  []cstate
+	room [2]cstate
+}
+
+// len returns the number of states (0 for nil: the empty context).
+func (p *prefixStates) len() int {
+	if p == nil {
+		return 0
+	}
+	return p.base + len(p.own)
+}
+
+// at returns the state after the first i assumptions (i < len()).
+func (p *prefixStates) at(i int) cstate {
+	for i < p.base {
+		p = p.up
+	}
+	return p.own[i-p.base]
 }
 
 // The maps of a Ctx that it shares with a cstate.
@@ -408,21 +437,25 @@ func cloneMap[V any](m map[*variable]V) map[*variable]V {
 // only the rest. The result is the context that compile builds from all of
 // conds, step for step (TestIncrementalMatchesScratch).
 func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
-	order := canonicalOrder(conds, text)
+	order := canonicalOrder(conds, text, c.order)
 	k := 0
-	for k < len(c.order) && k < len(c.prefix)-1 && order[k] == c.order[k] {
+	for k < len(c.order) && k < c.prefix.len()-1 && order[k] == c.order[k] {
 		k++
 	}
 	n := &Ctx{conds: conds, texts: text, order: order, user: c.user}
 	var start cstate
-	if k < len(c.prefix) {
-		start = c.prefix[k]
-		n.prefix = append(make([]cstate, 0, len(order)+1), c.prefix[:k+1]...)
+	ps := &prefixStates{}
+	ps.own = ps.room[:0]
+	if k < c.prefix.len() {
+		// the states up to k are c's
+		start = c.prefix.at(k)
+		ps.up, ps.base = c.prefix, k+1
 	} else {
 		// c is the empty context
 		k = 0
-		n.prefix = append(make([]cstate, 0, len(order)+1), start)
+		ps.own = append(ps.own, start)
 	}
+	n.prefix = ps
 	n.resume(start)
 	// room for the steps of the assumptions to add (mostly one each, or
 	// none)
@@ -431,7 +464,7 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 		if err := n.addCond(j); err != nil {
 			return nil, err
 		}
-		n.prefix = append(n.prefix, n.snapshot())
+		ps.own = append(ps.own, n.snapshot())
 	}
 	if err := n.check(); err != nil {
 		return nil, err
@@ -440,7 +473,7 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 	// only grow along a line of states), n's substitution is c's, the same
 	// map: what depends only on it is c's
 	var same *Ctx
-	if n.elims == start.elims && c.elims == start.elims && len(c.prefix) > 0 {
+	if n.elims == start.elims && c.elims == start.elims && c.prefix.len() > 0 {
 		same = c
 	}
 	n.finish(same)

@@ -227,3 +227,45 @@ func TestWithRemembersText(t *testing.T) {
 		}
 	}
 }
+
+// canonicalOrder, inserting conditions into the order of a parent's, is
+// the sort of all of them by class, text and position.
+func TestCanonicalOrderSorts(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	sorted := func(conds []Cond, text []string) []int {
+		order := make([]int, len(conds))
+		for i := range order {
+			order[i] = i
+		}
+		sort.Slice(order, func(a, b int) bool {
+			i, j := order[a], order[b]
+			if ci, cj := condClass(conds[i]), condClass(conds[j]); ci != cj {
+				return ci < cj
+			}
+			if text[i] != text[j] {
+				return text[i] < text[j]
+			}
+			return i < j
+		})
+		return order
+	}
+	for trial := 0; trial < 500; trial++ {
+		var conds []Cond
+		var text []string
+		for range r.IntN(8) {
+			cs, err := ParseConds(incrementalPool[r.IntN(len(incrementalPool))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, cd := range cs {
+				conds, text = append(conds, cd), append(text, cd.String())
+			}
+		}
+		want := fmt.Sprint(sorted(conds, text))
+		for s := 0; s <= len(conds); s++ {
+			if got := fmt.Sprint(canonicalOrder(conds, text, sorted(conds[:s], text[:s]))); got != want {
+				t.Fatalf("%s with the first %d sorted: %s, want %s", FormatConds(conds), s, got, want)
+			}
+		}
+	}
+}
