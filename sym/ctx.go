@@ -60,6 +60,7 @@ type Ctx struct {
 	elim  map[*variable]bounds // bounds of eliminated variables when they went
 	inv   map[*variable]*poly  // fresh unknown -> its value over user symbols
 	facts []fact
+	reuse []fact // the kept facts before settle processes them again (see keep)
 	steps []Step
 	fresh int
 	iter  int // the work of the compilation so far, against maxSettle
@@ -980,6 +981,7 @@ func (c *Ctx) srcText(s factSrc) string {
 // substitution found later may let an earlier fact become a step), so that
 // the result does not depend on the order of the assumptions.
 func (c *Ctx) settle(pending []fact) error {
+	defer func() { c.reuse = nil }()
 	kept := c.keptCongruences()
 	var buf [8]fact
 	pending = append(buf[:0], pending...)
@@ -1006,8 +1008,24 @@ func (c *Ctx) settle(pending []fact) error {
 				pending = append(pending, f)
 			}
 		}
-		c.facts = nil
+		c.reuse, c.facts = c.facts, nil
 	}
+}
+
+// keep adds f to the kept facts. While settle processes the kept facts
+// again, reuse is their previous list (shared with the states of prefix,
+// so never written): as long as each fact is kept again in its place,
+// c.facts is a prefix of that list, without a copy.
+func (c *Ctx) keep(f fact) {
+	if c.reuse != nil {
+		n := len(c.facts)
+		if g := c.reuse[min(n, len(c.reuse)-1)]; n < len(c.reuse) && f.kind == g.kind && f.p == g.p && f.d == g.d && f.r.eq(g.r) && f.src == g.src {
+			c.facts = c.reuse[: n+1 : n+1]
+			return
+		}
+		c.reuse = nil
+	}
+	c.facts = append(c.facts, f)
 }
 
 // settleQueue processes the pending facts; c.iter counts the work of the
@@ -1034,7 +1052,7 @@ func (c *Ctx) settleQueue(pending []fact) error {
 			for _, g := range c.facts {
 				pending = append(pending, el.apply(g))
 			}
-			c.facts = nil
+			c.facts, c.reuse = nil, nil
 			pending = append(pending, derived...)
 		}
 	}
@@ -1154,7 +1172,7 @@ func (c *Ctx) process(f fact) (*elimination, []fact, error) {
 			}
 			return nil, nil, nil
 		}
-		c.facts = append(c.facts, f)
+		c.keep(f)
 		return nil, nil, nil
 	case fEq:
 		return c.processEq(f)
@@ -1245,7 +1263,7 @@ func (c *Ctx) keepDiv(f fact) error {
 			return nil
 		}
 	}
-	c.facts = append(c.facts, f)
+	c.keep(f)
 	return nil
 }
 
@@ -1343,7 +1361,7 @@ func (c *Ctx) processGe(f fact) error {
 	if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 		return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 	}
-	c.facts = append(c.facts, f)
+	c.keep(f)
 	return nil
 }
 
@@ -1446,7 +1464,7 @@ func (c *Ctx) processEq(f fact) (*elimination, []fact, error) {
 	if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 		return nil, nil, c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 	}
-	c.facts = append(c.facts, f)
+	c.keep(f)
 	return nil, nil, nil
 }
 
