@@ -338,7 +338,8 @@
 // Symbols and atoms are interned in a process-wide table that is never
 // emptied (it holds one entry per distinct symbol and atom met). All
 // values are immutable and safe for concurrent use. WithConds remembers
-// the children of contexts (at most 4096, process-wide), and a context
+// the children of contexts by their conditions, and With by their text
+// too (at most 4096 entries, process-wide), and a context
 // remembers the answers of the general paths of Possible and
 // ProvesDivides (at most 256 each context): a context is immutable and its
 // answers deterministic, so a question asked again gets the same answer
