@@ -54,6 +54,36 @@ func TestTilerIntegers(t *testing.T) {
 	}
 }
 
+// A complement of a layout that filters to nothing is
+// make_layout(coalesce(M)) in CuTe, and the rest of any other complement
+// compact_major<LayoutLeft>: a static _1 extent at the stride _0 (a
+// local_tile of a _1 mode meets it through logical_divide).
+func TestComplementUnitStrides(t *testing.T) {
+	bindings := []sym.Binding{{"M": 5, "N": 3}, {"M": 1, "N": 2}}
+	checked := 0
+	for _, c := range [][]string{
+		{"complement", "_1:_0", "_1"},
+		{"complement", "_1:_0", "(_1,_1)"},
+		{"complement", "_1:_0", "(M,_1)"},
+		{"complement", "_1:_0", "(_1,M,_3)"},
+		{"complement", "M:_0", "(M,_1,N)"},
+		{"complement", "(M,_1):(_0,_4)", "(_1,N)"},
+		{"complement", "_4:_1", "(_4,_1)"},
+		{"complement_default", "(_1,M):(_0,_0)"},
+		{"logical_divide", "_1:_1", "_1:_0"},
+		{"logical_divide", "(M,_1):(_1,M)", "_1:_0"},
+		{"local_tile", "_1:_1", "(_1)", "(_)"},
+		{"local_tile", "(_1,M):(_1,_1)", "(_1,_1)", "(_,_)"},
+	} {
+		for _, dynamic := range []bool{false, true} {
+			checked += exactCase(t, c[0], c[1:], dynamic, bindings)
+		}
+	}
+	if checked == 0 {
+		t.Error("nothing compared")
+	}
+}
+
 // exactCase compares a symbolic call's answer (dynamic: with the symbols
 // as run-time integers) at each binding with CuTe's value printed; it
 // returns the number of bindings compared.
