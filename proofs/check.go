@@ -1331,7 +1331,10 @@ func upperBound(conds []sym.Cond, s string) (int64, bool) {
 // sources are the values a case has made available so far (the
 // printed expressions, static marks aside): the integer leaves of the
 // request, and of every step before, its metavariables, its lets and the
-// integer leaves of its claim's two sides.
+// integer leaves of its claim's two sides, and the size of every tuple of
+// integers there but a layout's strides (the product of its leaves: the
+// size of a mode that crd2idx's split divides by, the cotarget's size
+// that compl.zero states).
 type sources map[string]bool
 
 func (s sources) add(t string) {
@@ -1340,29 +1343,48 @@ func (s sources) add(t string) {
 	}
 }
 
-// addTerm adds every integer leaf of a term.
-func (s sources) addTerm(n notation.Node) {
+// addTerm adds every integer leaf of a term and the size of every tuple
+// of integers in it that is no stride.
+func (s sources) addTerm(n notation.Node) { s.addNode(n, true) }
+
+// addNode adds the integer leaves of n and, where sized, the sizes of
+// its tuples of integers; it returns the size of n where n is an integer
+// or a tuple of integers.
+func (s sources) addNode(n notation.Node, sized bool) (sym.Expr, bool) {
 	switch n := n.(type) {
 	case *notation.Call:
 		for _, a := range n.Args {
-			s.addTerm(a)
+			s.addNode(a, true)
 		}
 	case *notation.Tuple:
+		p, all := sym.Const(1), true
 		for _, e := range n.Elems {
-			s.addTerm(e)
+			x, ok := s.addNode(e, sized)
+			all = all && ok
+			if ok {
+				p = sym.Mul(p, x)
+			}
+		}
+		if all {
+			if sized {
+				s[p.String()] = true
+			}
+			return p, true
 		}
 	case *notation.Layout:
-		s.addTerm(n.Shape)
-		s.addTerm(n.Stride)
+		s.addNode(n.Shape, true)
+		s.addNode(n.Stride, false)
 	case *notation.Composed:
-		s.addTerm(n.O)
-		s.addTerm(n.B)
+		s.addNode(n.O, true)
+		s.addNode(n.B, true)
 	case *notation.Underscore, *notation.Swizzle:
 	default:
 		if i, err := sym.IntFromNode(n); err == nil {
 			s[i.E.String()] = true
+			return i.E, true
 		}
 	}
+	return nil, false
 }
 
 // computed are the metavariables (rule and name) whose values the
@@ -1387,58 +1409,6 @@ var computed = map[string]bool{
 	"slice.in-range s": true, "tile.product-each p": true,
 }
 
-// sized are the metavariables (rule and name) that are the size of a
-// shape the step's before holds (the product of its integers, which no
-// one place holds where the shape is a tuple): compl.zero's cotarget.
-var sized = map[string]bool{"compl.zero M": true}
-
-// shapeSizes lists the sizes of the shapes of a term (every integer, and
-// every tuple of integers: the product of its leaves), printed.
-func shapeSizes(term string) map[string]bool {
-	out := map[string]bool{}
-	n, err := notation.Parse(term)
-	if err != nil {
-		return out
-	}
-	var walk func(n notation.Node) (sym.Expr, bool)
-	walk = func(n notation.Node) (sym.Expr, bool) {
-		switch n := n.(type) {
-		case *notation.Call:
-			for _, a := range n.Args {
-				walk(a)
-			}
-		case *notation.Layout:
-			walk(n.Shape)
-			walk(n.Stride)
-		case *notation.Composed:
-			walk(n.O)
-			walk(n.B)
-		case *notation.Tuple:
-			p, all := sym.Const(1), true
-			for _, e := range n.Elems {
-				x, ok := walk(e)
-				all = all && ok
-				if ok {
-					p = sym.Mul(p, x)
-				}
-			}
-			if all {
-				out[p.String()] = true
-				return p, true
-			}
-		case *notation.Underscore, *notation.Swizzle:
-		default:
-			if i, err := sym.IntFromNode(n); err == nil {
-				out[i.E.String()] = true
-				return i.E, true
-			}
-		}
-		return nil, false
-	}
-	walk(n)
-	return out
-}
-
 // trace checks that every metavariable of the step (but the computed
 // ones) has a value the case made available before it (or its own
 // before, the term it rewrites), then adds the step's values.
@@ -1454,12 +1424,6 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 		i, err := sym.ParseInt(st.Bind[m])
 		if err != nil {
 			return fmt.Errorf("metavariable %s: %v", m, err)
-		}
-		if sized[r.ID+" "+m] {
-			if !shapeSizes(st.Before)[i.E.String()] {
-				return fmt.Errorf("metavariable %s = %s is the size of no shape of the step's before %s", m, st.Bind[m], st.Before)
-			}
-			continue
 		}
 		if !computed[r.ID+" "+m] && !s[i.E.String()] {
 			return fmt.Errorf("metavariable %s = %s comes from nowhere: neither the request nor a step before has that value", m, st.Bind[m])

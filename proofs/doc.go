@@ -31,8 +31,10 @@
 //   - each metavariable traced: its value is one the case made available
 //     before the step (an integer leaf of the request; a metavariable, let
 //     or leaf of a claim of an earlier step; a leaf of the term the step
-//     rewrites), but for the few a rule computes from a whole layout (a
-//     cosize, a rank: computed in check.go);
+//     rewrites; the size of a tuple of integers there that is no layout's
+//     strides, as a mode's size that crd2idx divides by), but for the few
+//     a rule computes from a whole layout (a cosize, a rank: computed in
+//     check.go);
 //   - the metavariables bound, and each let recomputed from the rule's let
 //     text (value and static mark);
 //   - in a derivation of CuTe with run-time integers (rules.Request.Dynamic),

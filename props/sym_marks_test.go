@@ -84,6 +84,35 @@ func TestComplementUnitStrides(t *testing.T) {
 	}
 }
 
+// CuTe's crd2idx of an integer over a tuple splits it by the sizes of the
+// modes; a share times a static _0 stride is _0, static whatever the
+// share, and a share is static only where the integer and every size it
+// was divided by are (slice_and_offset's offset is such a crd2idx).
+func TestCrd2idxStaticMarks(t *testing.T) {
+	bindings := []sym.Binding{{"M": 5, "x": 3}, {"M": 1, "x": 1}, {"M": 7, "x": 20}}
+	checked := 0
+	for _, c := range [][]string{
+		{"crd2idx", "0", "(M,(M,M)):(_0,(_0,_0))"},
+		{"crd2idx", "x", "(M,M):(_0,_0)"},
+		{"crd2idx", "_3", "(M,_2):(_0,_1)"},
+		{"crd2idx", "_3", "(_2,M):(_1,_0)"},
+		{"crd2idx", "_3", "((_2,M),_2):((_1,_0),_5)"},
+		{"crd2idx", "_3", "((_2,M),_2):((_1,_0),_0)"},
+		{"crd2idx", "_3", "(_2,(_2,M)):(_1,(_4,_0))"},
+		{"crd2idx", "0", "(M,M):(_1,_0)"},
+		{"crd2idx", "(0,x)", "(M,M):(_0,_0)"},
+		{"slice_and_offset", "0", "(M,M):(_0,_0)"},
+		{"slice_and_offset", "(_,_1)", "(M,(_2,M)):(_1,(_0,_0))"},
+	} {
+		for _, dynamic := range []bool{false, true} {
+			checked += exactCase(t, c[0], c[1:], dynamic, bindings)
+		}
+	}
+	if checked == 0 {
+		t.Error("nothing compared")
+	}
+}
+
 // exactCase compares a symbolic call's answer (dynamic: with the symbols
 // as run-time integers) at each binding with CuTe's value printed; it
 // returns the number of bindings compared.
