@@ -90,6 +90,10 @@ type Ctx struct {
 	// the answers of the general paths of Possible and ProvesDivides, on
 	// first use (see decisionMemo)
 	dm atomic.Pointer[decisionMemo]
+	// the outcomes of proofs by facts, on first use (see proofMemo)
+	pm atomic.Pointer[proofMemo]
+	// the facts that define atoms, on first use (see atomDefs)
+	ad atomic.Pointer[atomDefCache]
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.

@@ -343,7 +343,14 @@
 // ProvesDivides (at most 256 each context): a context is immutable and its
 // answers deterministic, so a question asked again gets the same answer
 // without its proofs (the certificates of Compare, Divides and Decide are
-// made each time).
+// made each time). Below them, a context remembers the outcomes of its
+// order proofs by facts made with a whole work budget (at most 256; each
+// min or max atom is resolved again by every proof about it, and
+// Possible's proofs of p >= 0 and p > 0 repeat one search, which the
+// proof of p > 0 does not make again where the one of p >= 0 failed
+// before its rounding) and the facts that define its atoms; a remembered
+// outcome charges the work it cost, so that every answer, and ProofWork,
+// is what it would be without them.
 //
 // The work of a decision is bounded. The search for an order proof by
 // facts (the multiples of kept facts subtracted from the shifted
