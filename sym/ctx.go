@@ -130,6 +130,10 @@ const sideDivisor = 3
 // the shift argument (M%4 != 0 gives M%4 >= 1).
 const sideNonzero = 4
 
+// sideThrough marks the fact over x that an inequality assumption about
+// one floor_div or ceil_div atom gives (see throughFact).
+const sideThrough = 5
+
 type fact struct {
 	kind factKind
 	p, d *poly
@@ -445,7 +449,11 @@ func (c *Ctx) addCond(j int) error {
 			pending = append(pending, f)
 		}
 	}
-	pending = append(pending, c.condFact(j))
+	f := c.condFact(j)
+	pending = append(pending, f)
+	if t, ok := c.throughFact(f); ok {
+		pending = append(pending, t)
+	}
 	return c.settle(pending)
 }
 
@@ -912,6 +920,8 @@ func (c *Ctx) srcText(s factSrc) string {
 			return fmt.Sprintf("%s (%s is an integer)", cd, printPoly(pl(cd.Y)))
 		case sideDivisor:
 			return fmt.Sprintf("%s (a divisor of a constant is at most its size)", cd)
+		case sideThrough:
+			return fmt.Sprintf("%s (through its atom)", cd)
 		}
 		return cd.String()
 	}

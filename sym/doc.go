@@ -143,8 +143,11 @@
 // N*M'1; x%2!=r is x%2==1-r, M%2!=0 gives M = 2*M'1'+1), linear equations
 // with an integral solution become substitutions
 // (N==4*M gives N = 4*M), bounds of one unknown attach to it (M>=8, T<128),
-// and everything else is kept as a fact (N>=M, m<M, M*N%8==0, M!=4). Each
-// step is recorded; certificates replay them.
+// and everything else is kept as a fact (N>=M, m<M, M*N%8==0, M!=4). An
+// inequality about one floor_div or ceil_div atom by an integer divisor
+// >= 1 also gives the equivalent fact over the atom's integral argument
+// (floor_div(M,4)>=2 gives M>=8, ceil_div(M,N)<=2 gives M<=2*N, a bound or
+// a fact like any other). Each step is recorded; certificates replay them.
 //
 // '/' in an assumption is exact division, as everywhere: the assumption
 // holds only where each side is an integer, and that is compiled as a
@@ -246,7 +249,10 @@
 //     finds an allowed binding where it is not.
 //   - Equal(a,b): True when the images are identical, or when a <= b and
 //     b <= a are proved (what Compare proves); False on a binding where
-//     they differ.
+//     they differ. a != b is proved by a < b or a > b, where the
+//     difference d is integral with atoms also as d' - 1 >= 0 (a
+//     rounding by 1, d' = d over the gcd of its coefficients: under
+//     M%N>=2, M%N != 1), or by a kept != assumption.
 //   - Compare(a,b): the set of relations {<,=,>} not excluded by a proof,
 //     and the subset witnessed by bindings. Two monomials are ordered by
 //     the lower bounds of their unknowns (after dividing out their common

@@ -834,7 +834,11 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 		}
 		tx, ty, res := c.images(x, y)
 		p := subPoly(ty, tx)
-		if pr, ok := c.proveNonneg(p, true); ok {
+		pr, ok := c.proveNonneg(p, true)
+		if !ok {
+			pr, ok = c.proveIntegerPos(p)
+		}
+		if ok {
 			cert := c.certBase(Claim{ClaimNe, a, b})
 			cert.Direction = dir
 			if pr.scale != nil {
@@ -870,6 +874,29 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 		}
 	}
 	return nil
+}
+
+// proveIntegerPos proves p > 0 for an integral p with atoms, of at most
+// maxRoundTerms terms, as p' - 1 >= 0, p' = p over the gcd of its
+// coefficients (a rounding by R = 1, Certificate.Round): the search for p
+// > 0 stops where the facts cancel p's constant exactly (under M%N >= 2,
+// M%N - 1 less half of M%N - 2 is M%N/2), which the integers exclude.
+// proveNe asks it, so that an atom's bounds decide its != and ==
+// questions (M%N != 1 under M%N >= 2).
+func (c *Ctx) proveIntegerPos(p *poly) (orderProof, bool) {
+	if p.err != nil || !p.hasAtoms() || !p.integral() || len(p.t) > maxRoundTerms {
+		return orderProof{}, false
+	}
+	g := ratZero
+	for _, t := range p.t {
+		g = gcdInt(g, t.c)
+	}
+	pr, ok := c.proveNonneg(subPoly(scalePoly(p, g.inv()), constPoly(ratOne)), false)
+	if !ok || pr.scale != nil || pr.round != nil {
+		return orderProof{}, false
+	}
+	pr.round = constPoly(ratOne)
+	return pr, true
 }
 
 // ---- witnesses
