@@ -144,6 +144,9 @@ type orderProof struct {
 	scale *poly
 	round *poly // see Certificate.Round
 	uses  []FactUse
+	// a failed search for p > 0 stopped at a state with no negative
+	// coefficient and no positive constant (see proveIntegerPos)
+	flat bool
 }
 
 // clearScale returns a positive monomial s such that s*p has no negative
@@ -526,7 +529,7 @@ func (c *Ctx) proveNonnegIn(p *poly, strict bool, work *int) (orderProof, bool) 
 	}
 	r, ok, choices := c.proveByChoices(pr, q, s, facts, strict, whole, key, work)
 	if !ok {
-		r, ok = c.proveByRounding(pr, q, facts, strict, work)
+		r, ok = c.proveByRounding(r, q, facts, strict, work)
 	}
 	if whole {
 		r.uses = r.uses[:len(r.uses):len(r.uses)]
@@ -568,17 +571,21 @@ func (c *Ctx) proveByChoices(pr orderProof, q, s *poly, facts []usableFact, stri
 	}
 	before := *work
 	defer func() { choices = before - *work }()
-	if r, ok := c.subtractFacts(pr, s, facts, strict, false, work); ok {
+	r, ok = c.subtractFacts(pr, s, facts, strict, false, work)
+	if ok {
 		return r, true, 0
 	}
+	flat := r.flat
 	// a second choice of facts, outside the fragment that the fact fast
 	// path replays (it replays the first choice only; its operands have no
 	// atoms)
 	if q.hasAtoms() || c.factFast() == nil {
-		if r, ok := c.subtractFacts(pr, s, facts, strict, true, work); ok {
+		if r, ok = c.subtractFacts(pr, s, facts, strict, true, work); ok {
 			return r, true, 0
 		}
+		flat = flat || r.flat
 	}
+	pr.flat = flat
 	return pr, false, 0
 }
 
@@ -723,7 +730,9 @@ func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, 
 		}
 		if neg == nil {
 			if strict {
-				return pr, false // non-negative but no positive constant
+				// non-negative but no positive constant
+				pr.flat = true
+				return pr, false
 			}
 			break
 		}
@@ -835,7 +844,7 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 		tx, ty, res := c.images(x, y)
 		p := subPoly(ty, tx)
 		pr, ok := c.proveNonneg(p, true)
-		if !ok {
+		if !ok && pr.flat {
 			pr, ok = c.proveIntegerPos(p)
 		}
 		if ok {
@@ -878,11 +887,12 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 
 // proveIntegerPos proves p > 0 for an integral p with atoms, of at most
 // maxRoundTerms terms, as p' - 1 >= 0, p' = p over the gcd of its
-// coefficients (a rounding by R = 1, Certificate.Round): the search for p
-// > 0 stops where the facts cancel p's constant exactly (under M%N >= 2,
-// M%N - 1 less half of M%N - 2 is M%N/2), which the integers exclude.
-// proveNe asks it, so that an atom's bounds decide its != and ==
-// questions (M%N != 1 under M%N >= 2).
+// coefficients (a rounding by R = 1, Certificate.Round), where the search
+// for p > 0 stopped at a state without negative coefficient and positive
+// constant (orderProof.flat): the facts cancel p's constant exactly
+// (under M%N >= 2, M%N - 1 less half of M%N - 2 is M%N/2), which the
+// integers exclude. proveNe asks it, so that an atom's bounds decide its
+// != and == questions (M%N != 1 under M%N >= 2).
 func (c *Ctx) proveIntegerPos(p *poly) (orderProof, bool) {
 	if p.err != nil || !p.hasAtoms() || !p.integral() || len(p.t) > maxRoundTerms {
 		return orderProof{}, false
