@@ -393,6 +393,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 				return rej("%v", err)
 			}
 		}
+		if err := flows(r, st, cs.Steps[:si]); err != nil {
+			return rej("%v", err)
+		}
 		if len(r.Then) > 0 && (si+1 < len(cs.Steps) || cs.Error == "") {
 			if si+1 == len(cs.Steps) || !slices.Contains(r.Then, cs.Steps[si+1].Rule) {
 				return rej("the step after it applies none of %s (rule %s's then line)", strings.Join(r.Then, ", "), r.ID)
@@ -1378,6 +1381,8 @@ var computed = map[string]bool{
 	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true, "compl.rest-within m": true, "compl.rest-beyond m": true,
 	"comp.no-carry t": true, "comp.last n": true, "comp.last r": true,
 	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
+	// (tied by their flows lines: a coalesced extent, the span reached)
+	"inv.left.mode s": true, "inv.left.zero s": true, "inv.left.end s": true, "inv.left.end z": true, "inv.right.end c": true,
 	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
 	"prod.pad R": true, "tile.pad R": true,
 	"cast.up.static a": true, "cast.up.static g": true,
@@ -1418,6 +1423,50 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 		s.addTerm(n)
 	}
 	return nil
+}
+
+// flows checks a step's flows lines: each value named is that of the
+// latest earlier step of one of the rules the line names (the name the
+// line gives for that rule), or, where there is none, the line's else
+// value ("any": no constraint; none: such a step is required).
+func flows(r *rules.Rule, st rules.Step, before []rules.Step) error {
+	for _, f := range r.Flows {
+		got, err := sym.ParseInt(st.Bind[f.Name])
+		if err != nil {
+			return fmt.Errorf("metavariable %s: %v", f.Name, err)
+		}
+		want, from := "", ""
+		for i := len(before) - 1; i >= 0 && from == ""; i-- {
+			for _, src := range f.From {
+				if before[i].Rule == src.Rule {
+					want, from = before[i].Bind[src.Name], fmt.Sprintf("%s.%s of the step of %s before it", src.Rule, src.Name, src.Rule)
+					break
+				}
+			}
+		}
+		if from == "" {
+			switch f.Else {
+			case "any":
+				continue
+			case "":
+				return fmt.Errorf("%s flows from an earlier step of %s, and the case has none", f.Name, flowRules(f))
+			}
+			want, from = f.Else, "its value where no step of "+flowRules(f)+" comes before"
+		}
+		w, err := sym.ParseInt(want)
+		if err != nil || !sym.Equal(got.E, w.E) {
+			return fmt.Errorf("%s = %s, but %s is %s", f.Name, st.Bind[f.Name], from, want)
+		}
+	}
+	return nil
+}
+
+func flowRules(f rules.Flow) string {
+	var ids []string
+	for _, src := range f.From {
+		ids = append(ids, src.Rule)
+	}
+	return strings.Join(ids, " or ")
 }
 
 // follows checks a step of a rule with a follows line: the step before it

@@ -339,6 +339,7 @@ type family struct {
 var families = []family{
 	{"composition", compositionFamily, compositionOpen},
 	{"complement", complementFamily, complementOpen},
+	{"inverse", inverseFamily, inverseOpen},
 }
 
 // ofFile reports whether every step of d applies a rule of one of the
@@ -390,6 +391,26 @@ func complementFamily(d rules.Derivation) bool {
 var complementOpen = map[string]string{
 	"a case's guard dropped":        "an equivalent mutant: a merged case's guard implied by its other guards (M%4==0 gives M>=4 for a positive M), so that its cases still partition the assumptions",
 	"a step with lets only skipped": "a condition-only step that no later step requires: a size-1 decision of filter or coalesce refuted under the guards (compl.nonunit), the size post-condition asked after a truncated hole (compl.size), or compl.static-oracle in a case that ends in an error (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts)",
+}
+
+// inverseFamily reports whether a derivation is of the inverse family: a
+// request of right_inverse or left_inverse whose steps apply rules of
+// inverse.rules only, but for the size-1 decisions of CuTe's coalesce
+// with the symbols read as static (compl.unit, compl.nonunit) and
+// op.answer.
+func inverseFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "right_inverse", "left_inverse":
+		return ofFile(d, []string{"inverse.rules"}, "compl.unit", "compl.nonunit", "op.answer")
+	}
+	return false
+}
+
+// inverseOpen are the kinds not always rejected in the inverse family,
+// and why.
+var inverseOpen = map[string]string{
+	"an altered leaf of a let":      "the extent s of a mode of stride 0 (inv.left.zero), which R uses only where that mode is the last in stride order (every stride 0: inv.left.end's s flows from it); elsewhere the value is read by no later step",
+	"a step with lets only skipped": "a step that no later step needs: a mode of dynamic stride left out of the right inverse (inv.right.skip: CuTe never follows it, and nothing counts the skips), a comparison of the exchange sort decided without a guard (inv.min.*: the order of the modes R is built from is proved again by each inv.left.disjoint, d >= e >= the previous stride), a size-1 decision of coalesce refuted under the guards (compl.nonunit), or inv.left.static in a case that ends in an error (no claim of the case is evaluated, so the reading of the symbols is not seen)",
 }
 
 // sliceOpen are the kinds not always rejected at the rewrite steps of the
