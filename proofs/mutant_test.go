@@ -340,6 +340,8 @@ var families = []family{
 	{"composition", compositionFamily, compositionOpen},
 	{"complement", complementFamily, complementOpen},
 	{"inverse", inverseFamily, inverseOpen},
+	{"construct", constructFamily, constructOpen},
+	{"cast", castFamily, castOpen},
 }
 
 // ofFile reports whether every step of d applies a rule of one of the
@@ -411,6 +413,49 @@ func inverseFamily(d rules.Derivation) bool {
 var inverseOpen = map[string]string{
 	"an altered leaf of a let":      "the extent s of a mode of stride 0 (inv.left.zero), which R uses only where that mode is the last in stride order (every stride 0: inv.left.end's s flows from it); elsewhere the value is read by no later step",
 	"a step with lets only skipped": "a step that no later step needs: a mode of dynamic stride left out of the right inverse (inv.right.skip: CuTe never follows it, and nothing counts the skips), a comparison of the exchange sort decided without a guard (inv.min.*: the order of the modes R is built from is proved again by each inv.left.disjoint, d >= e >= the previous stride), a size-1 decision of coalesce refuted under the guards (compl.nonunit), or inv.left.static in a case that ends in an error (no claim of the case is evaluated, so the reading of the symbols is not seen)",
+}
+
+// constructFamily reports whether a derivation is of the construct
+// family: a request of coalesce, coalesce_profile, crd2idx or one of the
+// constructions and queries whose steps apply rules of construct.rules
+// only, but for the size-1 decisions of CuTe's coalesce with the symbols
+// read as static (compl.unit, compl.nonunit).
+func constructFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "coalesce", "coalesce_profile", "crd2idx", "make_layout", "make_layout_left", "make_layout_right", "make_ordered_layout",
+		"make_layout_concat", "append", "prepend", "replace", "take", "select", "group", "get", "flatten", "filter",
+		"size", "cosize", "rank", "depth":
+		return ofFile(d, []string{"construct.rules"}, "compl.unit", "compl.nonunit")
+	}
+	return false
+}
+
+// constructOpen are the kinds not always rejected in the construct
+// family, and why.
+var constructOpen = map[string]string{
+	"another rule id, doc and says":  "make.left and make.right (the same metavariables and lets, shared by several operations: no computes line), coal.run-time, and a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
+	"claimed steps reordered":        "coal.merge's claims, each about two modes restated as one (a layout restated where the term does not hold it is a lemma), which nothing after them requires",
+	"a claimed step skipped":         "coal.merge's claims, which nothing after them requires (the documentation's coalesce is computed by lets, not on a state term)",
+	"a step with lets only skipped":  "the compact layouts' strides (make.left, make.right, make.ordered.*: a chain that starts again at each leaf of make_ordered_layout's order, which a flows line cannot reset), coalesce's decisions (coal.unit, coal.keep, coal.by-mode, coal.run-time: a coalesce by mode restarts the chain of the modes kept), crd2idx's inner products (crd.inner, summed by no step), a narrative step before an error no rule states, and a size-1 decision refuted under the guards (compl.nonunit)",
+	"steps with lets only reordered": "the same steps: their order is not stated by the rules' data",
+}
+
+// castFamily reports whether a derivation is of the cast family: a
+// request of upcast or downcast whose steps apply rules of cast.rules
+// only, but for op.answer.
+func castFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "upcast", "downcast":
+		return ofFile(d, []string{"cast.rules"}, "op.answer")
+	}
+	return false
+}
+
+// castOpen are the kinds not always rejected in the cast family, and why.
+var castOpen = map[string]string{
+	"a dropped condition":            "the undecided condition of an earlier rule of an \"any\" group (cast.up.extent-exact before cast.up.extent): in such a group no earlier rule need be shown not to apply, each being right wherever its condition holds, so the record is informative only (an equivalent mutant)",
+	"a step with lets only skipped":  "the one step of the last mode (cast.up.zero, cast.up.dynamic-*, cast.down.extent, cast.down.stride): no step comes after it to require it (op.answer states the request's value)",
+	"steps with lets only reordered": "the steps of two modes exchanged: every mode's step may follow any other's (the mode's position is not a value of the rules)",
 }
 
 // sliceOpen are the kinds not always rejected at the rewrite steps of the
