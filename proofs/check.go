@@ -492,6 +492,12 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 			return rejCase("no step applies rule %s, which computes %s", r.ID, c.d.Op)
 		}
 	}
+	for si, st := range cs.Steps {
+		r, _ := c.set.Rule(st.Rule)
+		if len(r.Later) > 0 && !slices.ContainsFunc(cs.Steps[si+1:], func(x rules.Step) bool { return slices.Contains(r.Later, x.Rule) }) {
+			return &Rejection{Case: ci + 1, Step: si + 1, Rule: st.Rule, Why: fmt.Sprintf("no later step applies %s (rule %s's later line)", strings.Join(r.Later, " or "), r.ID)}
+		}
+	}
 	res, err := parseTerm(cs.Result)
 	if err != nil {
 		return rejCase("result: %v", err)

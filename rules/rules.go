@@ -107,6 +107,10 @@ type Rule struct {
 	// step of the case that need not be the one directly before (a chain
 	// of values through interleaved steps, and the step that ends it).
 	Flows []Flow
+	// Later lists the rules one of which a later step of its case applies
+	// wherever the case has a result (a later line; empty for none): a
+	// condition the algorithm asks further on because of this step.
+	Later []string
 	// Then lists the rules one of which the step directly after it in its
 	// case applies (a then line; empty for none), where the case goes on.
 	Then []string
@@ -293,7 +297,7 @@ func (s *Set) parseFile(name, src string) error {
 				group.Rules = append(group.Rules, r)
 			}
 			cur = r
-		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "flows", "computes", "then":
+		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "flows", "later", "computes", "then":
 			if cur == nil {
 				return perr("%s outside a rule", key)
 			}
@@ -346,6 +350,8 @@ func (s *Set) parseFile(name, src string) error {
 				cur.Then = strings.Fields(rest)
 			case "computes":
 				cur.Computes = strings.Fields(rest)
+			case "later":
+				cur.Later = strings.Fields(rest)
 			case "follows":
 				ids, with, _ := strings.Cut(rest, " with ")
 				cur.Follows, cur.Same = strings.Fields(ids), strings.Fields(with)
@@ -451,9 +457,9 @@ func (s *Set) lint() error {
 				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": computes the unknown operation " + op}
 			}
 		}
-		for _, f := range r.Then {
+		for _, f := range append(slices.Clip(r.Then), r.Later...) {
 			if _, ok := s.byID[f]; !ok {
-				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": then the unknown rule " + f}
+				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": then or later the unknown rule " + f}
 			}
 		}
 		for _, f := range r.Follows {
