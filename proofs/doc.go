@@ -154,10 +154,10 @@
 // counts, for every derivation of the test corpus, the mutants of each
 // kind and how many Check rejects, overall, at the steps of rules with a
 // rewrites line, where every kind is rejected, and at every place of the
-// families whose every step is checked (composition, complement), where
-// every kind is rejected but the open ones it names
-// (docs/verification.md records the figures and what closing the rest
-// takes).
+// families whose every step is tied to its rule's data (composition,
+// complement, the inverses, construct and coalesce, the casts), where
+// every kind is rejected but the open ones it names (docs/verification.md
+// records the figures and what closing the rest takes).
 //
 // # Format
 //

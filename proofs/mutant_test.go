@@ -392,7 +392,7 @@ func complementFamily(d rules.Derivation) bool {
 // family, and why.
 var complementOpen = map[string]string{
 	"a case's guard dropped":        "an equivalent mutant: a merged case's guard implied by its other guards (M%4==0 gives M>=4 for a positive M), so that its cases still partition the assumptions",
-	"a step with lets only skipped": "a condition-only step that no later step requires: a size-1 decision of filter or coalesce refuted under the guards (compl.nonunit), the size post-condition asked after a truncated hole (compl.size), or compl.static-oracle in a case that ends in an error (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts)",
+	"a step with lets only skipped": "a condition-only step that no later step requires: a size-1 decision of filter or coalesce refuted under the guards (compl.nonunit: the fact rests on the assumptions and guards alone, and the modes kept are in the claims after it), or compl.static-oracle in a case that ends in an error (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts)",
 }
 
 // inverseFamily reports whether a derivation is of the inverse family: a
