@@ -1389,7 +1389,7 @@ var computed = map[string]bool{
 	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
 	// (tied by their flows lines: a coalesced extent, the span reached)
 	"inv.left.mode s": true, "inv.left.zero s": true, "inv.left.end s": true, "inv.left.end z": true, "inv.right.end c": true,
-	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
+	"make.left d": true, "make.right d": true, "make.compact d": true, "crd.inner a": true, "make.ordered.unranked i": true,
 	"prod.pad R": true, "tile.pad R": true,
 	"cast.up.static a": true, "cast.up.static g": true,
 	// a swizzled layout's index (crd2idx's sum over the modes), and the
@@ -1433,8 +1433,9 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 
 // flows checks a step's flows lines: each value named is that of the
 // latest earlier step of one of the rules the line names (the name the
-// line gives for that rule), or, where there is none, the line's else
-// value ("any": no constraint; none: such a step is required).
+// line gives for that rule), after the latest step of a rule of its since
+// part, or, where there is none, the line's else value ("any": no
+// constraint; none: such a step is required).
 func flows(r *rules.Rule, st rules.Step, before []rules.Step) error {
 	for _, f := range r.Flows {
 		got, err := sym.ParseInt(st.Bind[f.Name])
@@ -1442,7 +1443,7 @@ func flows(r *rules.Rule, st rules.Step, before []rules.Step) error {
 			return fmt.Errorf("metavariable %s: %v", f.Name, err)
 		}
 		want, from := "", ""
-		for i := len(before) - 1; i >= 0 && from == ""; i-- {
+		for i := len(before) - 1; i >= 0 && from == "" && !slices.Contains(f.Since, before[i].Rule); i-- {
 			for _, src := range f.From {
 				if before[i].Rule == src.Rule {
 					want, from = before[i].Bind[src.Name], fmt.Sprintf("%s.%s of the step of %s before it", src.Rule, src.Name, src.Rule)

@@ -136,13 +136,16 @@ func TextHash(text string) string {
 
 // Flow is one flows line: the step's metavariable Name has the value
 // Source of the latest earlier step in its case of one of the rules
-// named (From), or, where the case has no such step, Else: an integer
-// the value must equal, "any" for no constraint, or "" when such an
-// earlier step is required.
+// named (From), after the latest step of the rules of Since (if any), or,
+// where there is no such step, Else: an integer the value must equal,
+// "any" for no constraint, or "" when such an earlier step is required.
 type Flow struct {
 	Name string
 	From []FlowSource
 	Else string
+	// Since lists the rules whose steps start a new chain: the search for
+	// an earlier step stops at the latest of them (a since part).
+	Since []string
 }
 
 // FlowSource is one rule of a flows line and the name (a metavariable or
@@ -584,14 +587,16 @@ func lintRewrites(r *Rule, bound, runBound map[string]bool) error {
 	return nil
 }
 
-// parseFlow reads a flows line: "N from RULE.M ... [else V]".
+// parseFlow reads a flows line: "N from RULE.M ... [else V] [since
+// RULE ...]".
 func parseFlow(rest string) (Flow, error) {
 	name, src, ok := strings.Cut(rest, " from ")
 	if !ok {
-		return Flow{}, fmt.Errorf("want: flows N from RULE.M ... [else V]")
+		return Flow{}, fmt.Errorf("want: flows N from RULE.M ... [else V] [since RULE ...]")
 	}
+	src, since, _ := strings.Cut(src, " since ")
 	src, els, _ := strings.Cut(src, " else ")
-	f := Flow{Name: strings.TrimSpace(name), Else: strings.TrimSpace(els)}
+	f := Flow{Name: strings.TrimSpace(name), Else: strings.TrimSpace(els), Since: strings.Fields(since)}
 	for _, x := range strings.Fields(src) {
 		k := strings.LastIndex(x, ".")
 		if k <= 0 || k == len(x)-1 {
@@ -600,7 +605,7 @@ func parseFlow(rest string) (Flow, error) {
 		f.From = append(f.From, FlowSource{Rule: x[:k], Name: x[k+1:]})
 	}
 	if f.Name == "" || len(f.From) == 0 {
-		return Flow{}, fmt.Errorf("want: flows N from RULE.M ... [else V]")
+		return Flow{}, fmt.Errorf("want: flows N from RULE.M ... [else V] [since RULE ...]")
 	}
 	return f, nil
 }
@@ -623,6 +628,11 @@ func (s *Set) lintFlows(r *Rule) error {
 			}
 			if !binds(o, src.Name) {
 				return fmt.Errorf("flows %s from %s.%s, which rule %s does not bind", f.Name, src.Rule, src.Name, src.Rule)
+			}
+		}
+		for _, id := range f.Since {
+			if _, ok := s.byID[id]; !ok {
+				return fmt.Errorf("flows %s since the unknown rule %s", f.Name, id)
 			}
 		}
 		if f.Else != "" && f.Else != "any" {
