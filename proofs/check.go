@@ -493,8 +493,7 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		}
 	}
 	for si, st := range cs.Steps {
-		r, _ := c.set.Rule(st.Rule)
-		if len(r.Later) > 0 && !slices.ContainsFunc(cs.Steps[si+1:], func(x rules.Step) bool { return slices.Contains(r.Later, x.Rule) }) {
+		if r, _ := c.set.Rule(st.Rule); len(r.Later) > 0 && !later(r, cs.Steps[si+1:]) {
 			return &Rejection{Case: ci + 1, Step: si + 1, Rule: st.Rule, Why: fmt.Sprintf("no later step applies %s (rule %s's later line)", strings.Join(r.Later, " or "), r.ID)}
 		}
 	}
@@ -1429,6 +1428,20 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 		s.addTerm(n)
 	}
 	return nil
+}
+
+// later reports whether one of the steps after a step of rule r applies
+// a rule of r's later line, before any step of a rule of its before part.
+func later(r *rules.Rule, after []rules.Step) bool {
+	for _, x := range after {
+		if slices.Contains(r.Later, x.Rule) {
+			return true
+		}
+		if slices.Contains(r.Before, x.Rule) {
+			return false
+		}
+	}
+	return false
 }
 
 // flows checks a step's flows lines: each value named is that of the

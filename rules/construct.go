@@ -75,8 +75,14 @@ func (w *world) coalesce(a sym.Layout, at string) sym.Layout {
 				out[len(out)-1] = mode{e["s2"], p.d}
 				continue
 			}
+		} else {
+			w.step("coal.first", mat, Env{"s": m.s, "d": m.d})
 		}
 		out = append(out, m)
+	}
+	if len(out) > 0 {
+		last := out[len(out)-1]
+		w.step("coal.done", at, Env{"s": last.s, "d": last.d})
 	}
 	return modesLayout(out)
 }

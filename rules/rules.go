@@ -109,8 +109,10 @@ type Rule struct {
 	Flows []Flow
 	// Later lists the rules one of which a later step of its case applies
 	// wherever the case has a result (a later line; empty for none): a
-	// condition the algorithm asks further on because of this step.
-	Later []string
+	// condition the algorithm asks further on because of this step, or the
+	// step that ends what it starts; Before (the line's before part) lists
+	// rules a step of which that later step must come before.
+	Later, Before []string
 	// Then lists the rules one of which the step directly after it in its
 	// case applies (a then line; empty for none), where the case goes on.
 	Then []string
@@ -354,7 +356,8 @@ func (s *Set) parseFile(name, src string) error {
 			case "computes":
 				cur.Computes = strings.Fields(rest)
 			case "later":
-				cur.Later = strings.Fields(rest)
+				ids, before, _ := strings.Cut(rest, " before ")
+				cur.Later, cur.Before = strings.Fields(ids), strings.Fields(before)
 			case "follows":
 				ids, with, _ := strings.Cut(rest, " with ")
 				cur.Follows, cur.Same = strings.Fields(ids), strings.Fields(with)
@@ -460,7 +463,7 @@ func (s *Set) lint() error {
 				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": computes the unknown operation " + op}
 			}
 		}
-		for _, f := range append(slices.Clip(r.Then), r.Later...) {
+		for _, f := range append(append(slices.Clip(r.Then), r.Later...), r.Before...) {
 			if _, ok := s.byID[f]; !ok {
 				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": then or later the unknown rule " + f}
 			}
