@@ -433,11 +433,9 @@ func constructFamily(d rules.Derivation) bool {
 // constructOpen are the kinds not always rejected in the construct
 // family, and why.
 var constructOpen = map[string]string{
-	"another rule id, doc and says":  "make.left and make.right (the same metavariables and lets, shared by several operations: no computes line), coal.run-time, and a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
-	"claimed steps reordered":        "coal.merge's claims, each about two modes restated as one (a layout restated where the term does not hold it is a lemma), which nothing after them requires",
-	"a claimed step skipped":         "coal.merge's claims, which nothing after them requires (the documentation's coalesce is computed by lets, not on a state term)",
-	"a step with lets only skipped":  "the compact layouts' strides (make.left, make.right, make.ordered.*: a chain that starts again at each leaf of make_ordered_layout's order, which a flows line cannot reset), coalesce's decisions (coal.unit, coal.keep, coal.by-mode, coal.run-time: a coalesce by mode restarts the chain of the modes kept), crd2idx's inner products (crd.inner, summed by no step), a narrative step before an error no rule states, and a size-1 decision refuted under the guards (compl.nonunit)",
-	"steps with lets only reordered": "the same steps: their order is not stated by the rules' data",
+	"another rule id, doc and says":  "coal.run-time (with no metavariables, for another such narrative rule) and a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
+	"a step with lets only skipped":  "make.compact where nothing after it needs the next stride (the last leaf of make_ordered_layout's order, make_layout's compact strides: make_layout's rule computes it), make.ordered.unranked (its order value is read by no step), make.ordered.before of a size-1 sub-shape (d2 = d), crd.inner of a contribution 0 (the running sum unchanged), coal.run-time and coal.by-mode (narrative steps no rule requires), coal.unit (a mode of size 1 dropped: nothing counts the modes), and a narrative step before an error no rule states",
+	"steps with lets only reordered": "two steps whose order no rule states: coal.unit beside a join, coal.by-mode, make.ordered.unranked, a crd2idx split beside a contribution 0",
 }
 
 // castFamily reports whether a derivation is of the cast family: a
