@@ -393,6 +393,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 				return rej("%v", err)
 			}
 		}
+		if err := flows(r, st, cs.Steps[:si]); err != nil {
+			return rej("%v", err)
+		}
 		if len(r.Then) > 0 && (si+1 < len(cs.Steps) || cs.Error == "") {
 			if si+1 == len(cs.Steps) || !slices.Contains(r.Then, cs.Steps[si+1].Rule) {
 				return rej("the step after it applies none of %s (rule %s's then line)", strings.Join(r.Then, ", "), r.ID)
@@ -487,6 +490,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	for _, r := range c.set.Rules() {
 		if slices.Contains(r.Computes, c.d.Op) && !slices.ContainsFunc(cs.Steps, func(st rules.Step) bool { return st.Rule == r.ID }) {
 			return rejCase("no step applies rule %s, which computes %s", r.ID, c.d.Op)
+		}
+	}
+	for si, st := range cs.Steps {
+		if r, _ := c.set.Rule(st.Rule); len(r.Later) > 0 && !later(r, cs.Steps[si+1:]) {
+			return &Rejection{Case: ci + 1, Step: si + 1, Rule: st.Rule, Why: fmt.Sprintf("no later step applies %s (rule %s's later line)", strings.Join(r.Later, " or "), r.ID)}
 		}
 	}
 	res, err := parseTerm(cs.Result)
@@ -1400,7 +1408,9 @@ var computed = map[string]bool{
 	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true, "compl.rest-within m": true, "compl.rest-beyond m": true,
 	"comp.no-carry t": true, "comp.last n": true, "comp.last r": true,
 	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
-	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
+	// (tied by their flows lines: a coalesced extent, the span reached)
+	"inv.left.mode s": true, "inv.left.zero s": true, "inv.left.end s": true, "inv.left.end z": true, "inv.right.end c": true,
+	"make.left d": true, "make.right d": true, "make.compact d": true, "crd.inner a": true, "make.ordered.unranked i": true,
 	"prod.pad R": true, "tile.pad R": true,
 	"cast.up.static a": true, "cast.up.static g": true,
 	// a swizzled layout's index (crd2idx's sum over the modes), and the
@@ -1440,6 +1450,65 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 		s.addTerm(n)
 	}
 	return nil
+}
+
+// later reports whether one of the steps after a step of rule r applies
+// a rule of r's later line, before any step of a rule of its before part.
+func later(r *rules.Rule, after []rules.Step) bool {
+	for _, x := range after {
+		if slices.Contains(r.Later, x.Rule) {
+			return true
+		}
+		if slices.Contains(r.Before, x.Rule) {
+			return false
+		}
+	}
+	return false
+}
+
+// flows checks a step's flows lines: each value named is that of the
+// latest earlier step of one of the rules the line names (the name the
+// line gives for that rule), after the latest step of a rule of its since
+// part, or, where there is none, the line's else value ("any": no
+// constraint; none: such a step is required).
+func flows(r *rules.Rule, st rules.Step, before []rules.Step) error {
+	for _, f := range r.Flows {
+		got, err := sym.ParseInt(st.Bind[f.Name])
+		if err != nil {
+			return fmt.Errorf("metavariable %s: %v", f.Name, err)
+		}
+		want, from := "", ""
+		for i := len(before) - 1; i >= 0 && from == "" && !slices.Contains(f.Since, before[i].Rule); i-- {
+			for _, src := range f.From {
+				if before[i].Rule == src.Rule {
+					want, from = before[i].Bind[src.Name], fmt.Sprintf("%s.%s of the step of %s before it", src.Rule, src.Name, src.Rule)
+					break
+				}
+			}
+		}
+		if from == "" {
+			switch f.Else {
+			case "any":
+				continue
+			case "":
+				return fmt.Errorf("%s flows from an earlier step of %s, and the case has none", f.Name, flowRules(f))
+			}
+			want, from = f.Else, "its value where no step of "+flowRules(f)+" comes before"
+		}
+		w, err := sym.ParseInt(want)
+		if err != nil || !sym.Equal(got.E, w.E) {
+			return fmt.Errorf("%s = %s, but %s is %s", f.Name, st.Bind[f.Name], from, want)
+		}
+	}
+	return nil
+}
+
+func flowRules(f rules.Flow) string {
+	var ids []string
+	for _, src := range f.From {
+		ids = append(ids, src.Rule)
+	}
+	return strings.Join(ids, " or ")
 }
 
 // follows checks a step of a rule with a follows line: the step before it

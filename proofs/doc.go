@@ -96,9 +96,18 @@
 //   - the algorithm's order, where the rules' data states it: a step of a
 //     rule with a follows line directly follows a step of one of the
 //     rules named, with the same values for the names of its "with" part;
-//     the step after one of a rule with a then line is of one of the rules
-//     named; every case with a result of a request of an operation that a
-//     rule's computes line names has a step of that rule;
+//     a value a flows line names is that of the latest earlier step of
+//     one of its rules (the name it gives for that rule), after the
+//     latest step of the rules of its since part, or its else value
+//     where there is none (a chain of values through interleaved steps:
+//     the inverses' spans and strides, the compact strides, crd2idx's
+//     running sum, the modes coalesce keeps); the step after one of a
+//     rule with a then line is of one of the rules named; in a case with
+//     a result, a step of a rule with a later line is followed, somewhere
+//     after it and before any step of the rules of its before part, by a
+//     step of one of the rules named; every case with a result of a
+//     request of an operation that a rule's computes line names has a
+//     step of that rule;
 //   - the chain: starting from the request, each claim about a call
 //     rewrites the call the term evaluates next (its leftmost innermost
 //     call, arguments first), or opens a lemma (a claim about a call that
@@ -137,20 +146,22 @@
 //
 // What Check does not see: it verifies every equation a step states and
 // every value it computes, and the algorithm only as far as the rules'
-// data states it (rewrites, follows, then and computes lines: composition's
-// fold, the complement on its state term, the tiler's integer and keep
-// rules, the queries and constructions), so elsewhere a derivation that is
-// still true may be
-// accepted though it is not the engine's. A claim of a rule without a
+// data states it (rewrites, follows, flows, then, later and computes
+// lines: composition's fold, the complement on its state term, the
+// tiler's integer and keep rules, the inverses' chains, the casts, the
+// constructions, crd2idx and coalesce, the queries), so elsewhere a
+// derivation that is still true may be accepted though it is not the
+// engine's. A claim of a rule without a
 // rewrites line is tied to its rule only by the operation it is about, so
 // a step may cite another such rule (with its passage and text) that
 // claims about the same operation and has the same metavariables;
 // metavariables of the other rules are traced by value, not by position,
 // so a step that only computes lets may be dropped or moved, and its
 // inputs altered, where the values it consumes or makes also occur
-// elsewhere and no follows or then line orders it; a step that only
-// decides a condition (comp.no-carry, compl.size, a refuted size-1
-// decision) is required by nothing after it; a claim about a call that is
+// elsewhere and no follows, flows or then line orders it; a step that
+// only decides a condition (comp.no-carry, a refuted size-1 decision, a
+// comparison of the inverses' sort decided without a guard) is required
+// by nothing after it; a claim about a call that is
 // not the next one opens a lemma, and op.answer states the request's value
 // directly, so a claim of a lemma-opening rule (prod.logical, the by-mode
 // rules) may be dropped or moved; a step that restates a term unchanged (an A
@@ -159,10 +170,10 @@
 // counts, for every derivation of the test corpus, the mutants of each
 // kind and how many Check rejects, overall, at the steps of rules with a
 // rewrites line, where every kind is rejected, and at every place of the
-// families whose every step is checked (composition, complement), where
-// every kind is rejected but the open ones it names
-// (docs/verification.md records the figures and what closing the rest
-// takes).
+// families whose every step is tied to its rule's data (composition,
+// complement, the inverses, construct and coalesce, the casts), where
+// every kind is rejected but the open ones it names (docs/verification.md
+// records the figures and what closing the rest takes).
 //
 // # Format
 //

@@ -339,6 +339,9 @@ type family struct {
 var families = []family{
 	{"composition", compositionFamily, compositionOpen},
 	{"complement", complementFamily, complementOpen},
+	{"inverse", inverseFamily, inverseOpen},
+	{"construct", constructFamily, constructOpen},
+	{"cast", castFamily, castOpen},
 }
 
 // ofFile reports whether every step of d applies a rule of one of the
@@ -389,7 +392,68 @@ func complementFamily(d rules.Derivation) bool {
 // family, and why.
 var complementOpen = map[string]string{
 	"a case's guard dropped":        "an equivalent mutant: a merged case's guard implied by its other guards (M%4==0 gives M>=4 for a positive M), so that its cases still partition the assumptions",
-	"a step with lets only skipped": "a condition-only step that no later step requires: a size-1 decision of filter or coalesce refuted under the guards (compl.nonunit), the size post-condition asked after a truncated hole (compl.size), or compl.static-oracle in a case that ends in an error (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts)",
+	"a step with lets only skipped": "a condition-only step that no later step requires: a size-1 decision of filter or coalesce refuted under the guards (compl.nonunit: the fact rests on the assumptions and guards alone, and the modes kept are in the claims after it), or compl.static-oracle in a case that ends in an error (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts)",
+}
+
+// inverseFamily reports whether a derivation is of the inverse family: a
+// request of right_inverse or left_inverse whose steps apply rules of
+// inverse.rules only, but for the size-1 decisions of CuTe's coalesce
+// with the symbols read as static (compl.unit, compl.nonunit) and
+// op.answer.
+func inverseFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "right_inverse", "left_inverse":
+		return ofFile(d, []string{"inverse.rules"}, "compl.unit", "compl.nonunit", "op.answer")
+	}
+	return false
+}
+
+// inverseOpen are the kinds not always rejected in the inverse family,
+// and why.
+var inverseOpen = map[string]string{
+	"an altered leaf of a let":      "the extent s of a mode of stride 0 (inv.left.zero), which R uses only where that mode is the last in stride order (every stride 0: inv.left.end's s flows from it); elsewhere the value is read by no later step",
+	"a step with lets only skipped": "a step that no later step needs: a mode of dynamic stride left out of the right inverse (inv.right.skip: CuTe never follows it, and nothing counts the skips), a comparison of the exchange sort decided without a guard (inv.min.*: the order of the modes R is built from is proved again by each inv.left.disjoint, d >= e >= the previous stride), a size-1 decision of coalesce refuted under the guards (compl.nonunit), or inv.left.static in a case that ends in an error (no claim of the case is evaluated, so the reading of the symbols is not seen)",
+}
+
+// constructFamily reports whether a derivation is of the construct
+// family: a request of coalesce, coalesce_profile, crd2idx or one of the
+// constructions and queries whose steps apply rules of construct.rules
+// only, but for the size-1 decisions of CuTe's coalesce with the symbols
+// read as static (compl.unit, compl.nonunit).
+func constructFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "coalesce", "coalesce_profile", "crd2idx", "make_layout", "make_layout_left", "make_layout_right", "make_ordered_layout",
+		"make_layout_concat", "append", "prepend", "replace", "take", "select", "group", "get", "flatten", "filter",
+		"size", "cosize", "rank", "depth":
+		return ofFile(d, []string{"construct.rules"}, "compl.unit", "compl.nonunit")
+	}
+	return false
+}
+
+// constructOpen are the kinds not always rejected in the construct
+// family, and why.
+var constructOpen = map[string]string{
+	"another rule id, doc and says":  "coal.run-time (with no metavariables, for another such narrative rule) and a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
+	"a step with lets only skipped":  "make.compact where nothing after it needs the next stride (the last leaf of make_ordered_layout's order, make_layout's compact strides: make_layout's rule computes it), make.ordered.unranked (its order value is read by no step), make.ordered.before of a size-1 sub-shape (d2 = d), crd.inner of a contribution 0 (the running sum unchanged), coal.run-time and coal.by-mode (narrative steps no rule requires), coal.unit (a mode of size 1 dropped: nothing counts the modes), and a narrative step before an error no rule states",
+	"steps with lets only reordered": "two steps whose order no rule states: coal.unit beside a join, coal.by-mode, make.ordered.unranked, a crd2idx split beside a contribution 0",
+}
+
+// castFamily reports whether a derivation is of the cast family: a
+// request of upcast or downcast whose steps apply rules of cast.rules
+// only, but for op.answer.
+func castFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "upcast", "downcast":
+		return ofFile(d, []string{"cast.rules"}, "op.answer")
+	}
+	return false
+}
+
+// castOpen are the kinds not always rejected in the cast family, and why.
+var castOpen = map[string]string{
+	"a dropped condition":            "the undecided condition of an earlier rule of an \"any\" group (cast.up.extent-exact before cast.up.extent): in such a group no earlier rule need be shown not to apply, each being right wherever its condition holds, so the record is informative only (an equivalent mutant)",
+	"a step with lets only skipped":  "the one step of the last mode (cast.up.zero, cast.up.dynamic-*, cast.down.extent, cast.down.stride): no step comes after it to require it (op.answer states the request's value)",
+	"steps with lets only reordered": "the steps of two modes exchanged: every mode's step may follow any other's (the mode's position is not a value of the rules)",
 }
 
 // sliceOpen are the kinds not always rejected at the rewrite steps of the
