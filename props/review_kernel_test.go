@@ -445,24 +445,6 @@ func TestReviewKernelGenerated(t *testing.T) {
 			fmt.Fprintln(out, string(line))
 		}
 		binds := revBindings(ctx, append(names, kernelSyms...), rapid.Uint64().Draw(t, "seed"), 40)
-		if *reviewLog == "" {
-			points += squareCase(t, "kernel", op, args, assume, binds)
-			dynamicCase(t, "kernel", op, args, assume)
-			if err == nil {
-				needsCase(t, op, args, assume)
-			}
-			return
-		}
-		var c, d, n collector
-		points += squareCase(&c, "kernel", op, args, assume, binds)
-		dynamicCase(&d, "kernel-dynamic", op, args, assume)
-		if err == nil {
-			needsCase(&n, op, args, assume)
-		}
-		for _, m := range [][]string{c.msgs, d.msgs, n.msgs} {
-			if len(m) > 0 {
-				reviewRecord(t, op, args, assume, m)
-			}
-		}
+		points += reviewCheck(t, "kernel", op, args, assume, binds, err == nil)
 	})
 }
