@@ -321,6 +321,16 @@ var reviewFindings = []struct {
 	// ((_8,M),(_8,N),L) by (_128,_64):(_1,_128), with no assumption.
 	{24, false, "square", "composition", []string{"(M,N,K):(_1,M,M*N)", "_32:_1"}, []string{"16 % M == 0", "16/M <= 8"}, []sym.Binding{{"M": 4, "N": 3, "K": 1}, {"M": 2, "N": 3, "K": 2}}},
 	{24, false, "square", "composition", []string{"((_8,M),(_8,N),L):((_1,_8),(_8*M,_64*M),_64*M*N)", "(_128,_64):(_1,_128)"}, nil, []sym.Binding{{"M": 4, "N": 3, "L": 2}, {"M": 2, "N": 24, "L": 3}}},
+	// 25. (lesser: a static mark; found 2026-11-25 by the corpus-like
+	// generator, -review) in the dynamic mode, crd2idx of a run-time
+	// integer over a mode of static extent _1 that is not the last: CuTe
+	// splits it as c % _1, the static _0 (integral_constant.hpp's int %
+	// C<1>), so the mode gives _0 whatever its stride; crdStatic read the
+	// split as run-time, and (_1,N):(N,_0) gave the run-time 0 where CuTe
+	// gives _0. Fixed: crdStatic follows crd2idx_itt mode by mode.
+	{25, false, "dynamic", "crd2idx", []string{"c0", "(_1,N):(N,_0)"}, []string{"c0 < N"}, nil},
+	{25, false, "dynamic", "crd2idx", []string{"c0", "((_1,_1),N):((N,M),_0)"}, nil, nil},
+	{25, false, "dynamic", "crd2idx", []string{"_4", "(_2,N):(M,_1)"}, nil, nil},
 }
 
 func TestReviewFindings(t *testing.T) {

@@ -117,21 +117,57 @@ func (w *world) offset(c sym.Tiler, a sym.Layout, at string, inRange bool) sym.I
 }
 
 // crdStatic reports whether CuTe's crd2idx of the integer c in the layout
-// a is a static integer: c, the extents it is split over and the strides
-// all static (a static _0 stride gives _0 whatever c is).
+// a is a static integer, as crd2idx_itt computes it: over a tuple, c
+// splits into c % product(mode) (the static _0 where that product is the
+// static _1: CuTe's int % _1) and c / product(mode) for the modes after
+// it, the last mode taking the rest; a leaf contributes c*d, static where
+// both are or either is the static _0; a static _0 coordinate gives _0 in
+// every mode.
 func crdStatic(c sym.Int, a sym.Layout) bool {
-	if isStaticConst(c, 0) {
-		return true // CuTe does not divide a static _0 any more
+	v, known := sym.IsConst(c.E)
+	return crdMarkStatic(crdMark{static: c.Static, known: c.Static && known, val: v}, a.Shape, a.Stride)
+}
+
+// crdMark is what crdStatic knows of a coordinate: static, and then
+// perhaps its value.
+type crdMark struct {
+	static, known bool
+	val           int64
+}
+
+func (m crdMark) zero() bool { return m.known && m.val == 0 }
+
+func crdMarkStatic(c crdMark, s, d sym.IntTuple) bool {
+	if c.zero() {
+		return true
 	}
-	ss, ds := a.Shape.Leaves(nil), a.Stride.Leaves(nil)
-	for i := range ds {
-		zero := isStaticConst(ds[i], 0)
-		split := i < len(ss)-1 // the last extent takes the rest: not read
-		if !zero && (!c.Static || !ds[i].Static) || split && !ss[i].Static {
+	if s.IsLeaf() {
+		return isStaticConst(d.Value(), 0) || c.static && d.Value().Static
+	}
+	for i := 0; i < s.Rank()-1; i++ {
+		p, pStatic := sizeOf(s.At(i)), allLeavesStatic(s.At(i))
+		pv, pKnown := sym.IsConst(p)
+		pKnown = pKnown && pStatic
+		var mod, div crdMark
+		switch {
+		case pKnown && pv == 1:
+			mod = crdMark{static: true, known: true}
+			div = c
+		case c.static && pStatic:
+			mod, div = crdMark{static: true}, crdMark{static: true}
+			if c.known && pKnown && pv != 0 {
+				mod, div = crdMark{static: true, known: true, val: c.val % pv}, crdMark{static: true, known: true, val: c.val / pv}
+			}
+		}
+		if !crdMarkStatic(mod, s.At(i), d.At(i)) {
 			return false
 		}
+		c = div
+		if c.zero() {
+			return true
+		}
 	}
-	return true
+	return crdMarkStatic(c, s.At(s.Rank()-1), d.At(s.Rank()-1))
 }
 
 // crdTupleStatic reports whether CuTe's crd2idx of the coordinate c in the
