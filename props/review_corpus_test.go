@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 
@@ -267,7 +268,7 @@ func corpusRequest(t *rapid.T) (op string, args, assume []string) {
 		op, args = "left_inverse", []string{a.text}
 	case 8, 9: // crd
 		op = "crd2idx"
-		switch rapid.IntRange(0, 3).Draw(t, "crd#kind") {
+		switch rapid.IntRange(0, 5).Draw(t, "crd#kind") {
 		case 0:
 			assume = append(assume, "c0 < "+a.size)
 			args = []string{"c0", a.text}
@@ -299,6 +300,16 @@ func corpusRequest(t *rapid.T) (op string, args, assume []string) {
 				assume = append(assume, fmt.Sprintf("c%d < %s", i, cAssumeText(a.leaves[i].k, a.leaves[i].syms)))
 			}
 			args = []string{rebuild(shape, texts), a.text}
+		case 4:
+			// unbounded: the last mode takes the rest
+			args = []string{"c0", a.text}
+			if rank > 1 && rapid.Bool().Draw(t, "crd#tuple") {
+				args[0] = "(c0," + strings.Repeat("c1,", rank-2) + "c1)"
+			}
+		case 5:
+			// arithmetic in the coordinate, perhaps beyond the shape
+			args = []string{rapid.SampledFrom([]string{"c0*2", "c0+1", "c0-1", "2*c0+c1", "c0*c1", "M-c0"}).Draw(t, "crd#arith"), a.text}
+			assume = append(assume, "c0 < "+a.size)
 		default:
 			// a linear combination as the seed's m+n*M
 			args = []string{"c0+c1*" + a.modes[0], a.text}
@@ -363,7 +374,13 @@ func TestReviewCorpusGenerated(t *testing.T) {
 		if stats[op] == nil {
 			stats[op] = map[string]int{}
 		}
+		start := time.Now()
 		ans, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: assume})
+		if d := time.Since(start); d > 2*time.Second {
+			// the graders allow 20 s a case on their machine
+			stats[op]["slow"]++
+			t.Logf("slow: %s%v under %v: %v", op, args, assume, d)
+		}
 		switch {
 		case err != nil:
 			stats[op]["error"]++
@@ -382,38 +399,53 @@ func TestReviewCorpusGenerated(t *testing.T) {
 		}
 		binds := revBindings(ctx, append(names, revSyms...), rapid.Uint64().Draw(t, "seed"), 40)
 		reviewCheck(t, "corpus", op, args, assume, binds, err == nil)
-		if fe := falseErrors(op, args, assume, binds); len(fe) > 0 {
-			// a plainness gap: CuTe's value is valid at a binding where
-			// the answer is an error (a valid case the graders fail)
+		if len(gapErrors(t, op, args, assume, binds)) > 0 {
 			stats[op]["false-error"]++
-			if *reviewLog != "" {
-				reviewRecord(t, op, args, assume, []string{"precise: " + fe[0]})
-			}
 		}
 	})
 }
 
+// gapErrors are the false errors of a request at the given bindings
+// (falseErrors) but those of the rule compl.bound, which the public
+// corpus's checker shares (complement post (2), see finding 8): the
+// plainness gaps, where the graders fail a valid case. With -review.log
+// the first is recorded as a "precise" finding.
+func gapErrors(t *rapid.T, op string, args, assume []string, binds []sym.Binding) []string {
+	var out []string
+	for _, m := range falseErrors(op, args, assume, binds) {
+		if !strings.Contains(m, "(rule compl.bound)") {
+			out = append(out, m)
+		}
+	}
+	if len(out) > 0 && *reviewLog != "" {
+		reviewRecord(t, op, args, assume, []string{"precise: " + out[0]})
+	}
+	return out
+}
+
 // reviewCheck checks one generated request as the review generators do:
-// the commuting square at the given bindings, the dynamic mode, and (for
-// an answer) its needs; with -review.log it records the failures and
+// the commuting square and the answer's text (textCase) at the given
+// bindings, the dynamic mode, and (for an answer) its needs; with -review.log it records the failures and
 // goes on, else it fails. It returns the number of bindings the square
 // checked.
 func reviewCheck(t *rapid.T, tag, op string, args, assume []string, binds []sym.Binding, answered bool) int {
 	if *reviewLog == "" {
 		n := squareCase(t, tag, op, args, assume, binds)
+		textCase(t, tag, op, args, assume, binds)
 		dynamicCase(t, tag, op, args, assume)
 		if answered {
 			needsCase(t, op, args, assume)
 		}
 		return n
 	}
-	var c, d, nc collector
+	var c, x, d, nc collector
 	n := squareCase(&c, tag, op, args, assume, binds)
+	textCase(&x, tag+"-text", op, args, assume, binds)
 	dynamicCase(&d, tag+"-dynamic", op, args, assume)
 	if answered {
 		needsCase(&nc, op, args, assume)
 	}
-	for _, m := range [][]string{c.msgs, d.msgs, nc.msgs} {
+	for _, m := range [][]string{c.msgs, x.msgs, d.msgs, nc.msgs} {
 		if len(m) > 0 {
 			reviewRecord(t, op, args, assume, m)
 		}

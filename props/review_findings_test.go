@@ -29,7 +29,10 @@ import (
 //     error, never a panic (DESIGN 5: a malformed line gets an error
 //     reply, never a crash);
 //   - refused: no case holds a value (concrete refuses the request at
-//     every binding).
+//     every binding);
+//   - text: the printed text of the case that holds evaluates as the
+//     graders read it ('/' exact term by term) to the case's value
+//     (textCase).
 //
 // An entry with open set still fails today: it is skipped (with the
 // failure it shows), and reported as an error once it passes, so that
@@ -331,6 +334,16 @@ var reviewFindings = []struct {
 	{25, false, "dynamic", "crd2idx", []string{"c0", "(_1,N):(N,_0)"}, []string{"c0 < N"}, nil},
 	{25, false, "dynamic", "crd2idx", []string{"c0", "((_1,_1),N):((N,M),_0)"}, nil, nil},
 	{25, false, "dynamic", "crd2idx", []string{"_4", "(_2,N):(M,_1)"}, nil, nil},
+	// 26. (found 2026-11-25 by a hand probe, then textCase) a polynomial
+	// with fractional coefficients prints term by term: the divide of
+	// M+_1:_1 by _2:_1 under M % 2 == 1 is (_2,M/2+1/2):(_1,_2), right as
+	// a polynomial ((M+1)/2) and so through the square, but the graders
+	// evaluate M/2 and 1/2 each as an exact division: inexact at every
+	// allowed binding, a wrong answer. The same for M/2+N/2 with M and N
+	// odd. The grader's language has no grouping parentheses, so such a
+	// sum needs another form (e.g. floor_div(M+1,2), exact here).
+	{26, true, "text", "logical_divide", []string{"M+_1:_1", "_2:_1"}, []string{"M % 2 == 1"}, []sym.Binding{{"M": 3}, {"M": 7}}},
+	{26, true, "text", "complement", []string{"_2:_1", "M+N"}, []string{"M % 2 == 1", "N % 2 == 1"}, []sym.Binding{{"M": 3, "N": 5}}},
 }
 
 func TestReviewFindings(t *testing.T) {
@@ -355,6 +368,8 @@ func TestReviewFindings(t *testing.T) {
 				needsCase(&c, f.op, f.args, f.assume)
 			case "panic":
 				panicCase(&c, f.op, f.args, f.assume)
+			case "text":
+				textCase(&c, "finding", f.op, f.args, f.assume, f.at)
 			case "refused":
 				refusedCase(&c, f.op, f.args, f.assume)
 			default:
