@@ -344,6 +344,21 @@ var reviewFindings = []struct {
 	// sum needs another form (e.g. floor_div(M+1,2), exact here).
 	{26, true, "text", "logical_divide", []string{"M+_1:_1", "_2:_1"}, []string{"M % 2 == 1"}, []sym.Binding{{"M": 3}, {"M": 7}}},
 	{26, true, "text", "complement", []string{"_2:_1", "M+N"}, []string{"M % 2 == 1", "N % 2 == 1"}, []sym.Binding{{"M": 3, "N": 5}}},
+	// 27. (lesser: a false error; found 2026-11-25 by the corpus-like
+	// generator, -review) comp.no-carry is asked of every mode of A but
+	// those from which A is contiguous to its end; a trailing mode of
+	// static size _1 whose stride is not the product before it (_1, _0:
+	// a broadcast batch mode) makes no mode contiguous to the end, so B's
+	// leaves (_4:_16 and _16:_1, reach 63) must not carry across the 8*K
+	// of mode 0, though modes 0 and 1 are one contiguous run of 16*K
+	// that the reach stays inside. At K=7 (K odd, 8*K < 64 <= 8*K+15)
+	// the answer is that error; CuTe's ((4,1,1),(16,1,1)):((_16,56,1),
+	// (_1,56,1)) is the function B, valid (concrete strict agrees).
+	// Without the trailing mode (A = (_8*K,_2):(_1,_8*K)) the case is a
+	// value. A fix: check the carry per contiguous run of modes (sum of
+	// reaches below the run's size), not per mode.
+	{27, true, "precise", "composition", []string{"((_8*K,_2),_1):((_1,_8*K),_1)", "(_4,_16):(_16,_1)"}, nil, []sym.Binding{{"K": 7}}},
+	{27, true, "precise", "composition", []string{"((_8*K,_2),_1):((_1,_8*K),_0)", "(_4,_16):(_16,_1)"}, nil, []sym.Binding{{"K": 7}}},
 }
 
 func TestReviewFindings(t *testing.T) {
