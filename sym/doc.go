@@ -205,7 +205,12 @@
 // an order, the difference of the images, cleared of negative exponents by
 // a positive monomial and shifted to the lower bounds of the unknowns (u =
 // lo(u) + u'), minus non-negative multiples of kept facts and upper bounds,
-// with non-negative coefficients. The facts of an order proof include the
+// with non-negative coefficients. A kept fact with negative exponents
+// (m < 64/TM) enters times the positive monomial that clears them (TM*m <
+// 64: FactUse.Scale, a monomial over unknowns >= 1 that Verify checks as
+// it checks the proof's own scale). An order claim is about the values of
+// its sides, rationals where an exact '/' leaves a fraction. The facts of
+// an order proof include the
 // bounds that define its atoms: for a divisor d that is an integer >= 1 (a
 // constant, a monomial such as L*L, or an integral polynomial whose d-1
 // the shift argument shows non-negative, such as min(M,N) or N+1), x%d in
@@ -338,7 +343,8 @@
 // Symbols and atoms are interned in a process-wide table that is never
 // emptied (it holds one entry per distinct symbol and atom met). All
 // values are immutable and safe for concurrent use. WithConds remembers
-// the children of contexts (at most 4096, process-wide), and a context
+// the children of contexts by their conditions, and With by their text
+// too (at most 4096 entries, process-wide), and a context
 // remembers the answers of the general paths of Possible and
 // ProvesDivides (at most 256 each context): a context is immutable and its
 // answers deterministic, so a question asked again gets the same answer
