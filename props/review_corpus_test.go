@@ -335,7 +335,6 @@ func corpusRequest(t *rapid.T) (op string, args, assume []string) {
 			}
 		}
 		if rank == 1 && !strings.HasPrefix(a.text, "(") {
-			parts = []string{"_1"}
 			op, args = "coalesce_profile", []string{a.text, "_1"}
 			break
 		}
