@@ -96,6 +96,10 @@ type Ctx struct {
 	// the answers of the general paths of Possible and ProvesDivides, on
 	// first use (see decisionMemo)
 	dm atomic.Pointer[decisionMemo]
+	// the outcomes of proofs by facts, on first use (see proofMemo)
+	pm atomic.Pointer[proofMemo]
+	// the facts that define atoms, on first use (see atomDefs)
+	ad atomic.Pointer[atomDefCache]
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.
@@ -131,6 +135,10 @@ const sideDivisor = 3
 // assumption X != Y gives where X-Y (Y-X) is integral and non-negative by
 // the shift argument (M%4 != 0 gives M%4 >= 1).
 const sideNonzero = 4
+
+// sideThrough marks the fact over x that an inequality assumption about
+// one floor_div or ceil_div atom gives (see throughFact).
+const sideThrough = 5
 
 type fact struct {
 	kind factKind
@@ -503,7 +511,11 @@ func (c *Ctx) addCond(j int) error {
 			pending = append(pending, f)
 		}
 	}
-	pending = append(pending, c.condFact(j))
+	f := c.condFact(j)
+	pending = append(pending, f)
+	if t, ok := c.throughFact(f); ok {
+		pending = append(pending, t)
+	}
 	return c.settle(pending)
 }
 
@@ -970,6 +982,8 @@ func (c *Ctx) srcText(s factSrc) string {
 			return fmt.Sprintf("%s (%s is an integer)", cd, printPoly(pl(cd.Y)))
 		case sideDivisor:
 			return fmt.Sprintf("%s (a divisor of a constant is at most its size)", cd)
+		case sideThrough:
+			return fmt.Sprintf("%s (through its atom)", cd)
 		}
 		return cd.String()
 	}
