@@ -117,34 +117,57 @@ func (w *world) offset(c sym.Tiler, a sym.Layout, at string, inRange bool) sym.I
 }
 
 // crdStatic reports whether CuTe's crd2idx of the integer c in the layout
-// a is a static integer (see crdSplitStatic).
+// a is a static integer, as crd2idx_itt computes it: over a tuple, c
+// splits into c % product(mode) (the static _0 where that product is the
+// static _1: CuTe's int % _1) and c / product(mode) for the modes after
+// it, the last mode taking the rest; a leaf contributes c*d, static where
+// both are or either is the static _0; a static _0 coordinate gives _0 in
+// every mode.
 func crdStatic(c sym.Int, a sym.Layout) bool {
-	if isStaticConst(c, 0) {
-		return true // CuTe does not divide a static _0 any more
-	}
-	return crdSplitStatic(c.Static, a.Shape, a.Stride)
+	v, known := sym.IsConst(c.E)
+	return crdMarkStatic(crdMark{static: c.Static, known: c.Static && known, val: v}, a.Shape, a.Stride)
 }
 
-// crdSplitStatic reports whether CuTe's crd2idx of an integer (static or
-// not) in the shape s with the strides d is static: over a tuple, CuTe
-// splits it colexicographically (mode i gets its remainder by size(s_i),
-// the quotient goes on; the last mode takes what is left), and a mode's
-// share is static where the integer and the sizes it was divided by are;
-// a leaf contributes the share times its stride, the static _0 whatever
-// the share is where the stride is _0, else static when both are.
-func crdSplitStatic(c bool, s, d sym.IntTuple) bool {
-	if s.IsLeaf() {
-		return isStaticConst(d.Value(), 0) || c && d.Value().Static
+// crdMark is what crdStatic knows of a coordinate: static, and then
+// perhaps its value.
+type crdMark struct {
+	static, known bool
+	val           int64
+}
+
+func (m crdMark) zero() bool { return m.known && m.val == 0 }
+
+func crdMarkStatic(c crdMark, s, d sym.IntTuple) bool {
+	if c.zero() {
+		return true
 	}
-	for i := 0; i < s.Rank(); i++ {
-		if i < s.Rank()-1 {
-			c = c && allLeavesStatic(s.At(i))
+	if s.IsLeaf() {
+		return isStaticConst(d.Value(), 0) || c.static && d.Value().Static
+	}
+	for i := 0; i < s.Rank()-1; i++ {
+		p, pStatic := sizeOf(s.At(i)), allLeavesStatic(s.At(i))
+		pv, pKnown := sym.IsConst(p)
+		pKnown = pKnown && pStatic
+		var mod, div crdMark
+		switch {
+		case pKnown && pv == 1:
+			mod = crdMark{static: true, known: true}
+			div = c
+		case c.static && pStatic:
+			mod, div = crdMark{static: true}, crdMark{static: true}
+			if c.known && pKnown && pv != 0 {
+				mod, div = crdMark{static: true, known: true, val: c.val % pv}, crdMark{static: true, known: true, val: c.val / pv}
+			}
 		}
-		if !crdSplitStatic(c, s.At(i), d.At(i)) {
+		if !crdMarkStatic(mod, s.At(i), d.At(i)) {
 			return false
 		}
+		c = div
+		if c.zero() {
+			return true
+		}
 	}
-	return true
+	return crdMarkStatic(c, s.At(s.Rank()-1), d.At(s.Rank()-1))
 }
 
 // crdTupleStatic reports whether CuTe's crd2idx of the coordinate c in the
