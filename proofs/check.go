@@ -424,13 +424,28 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		top := open[len(open)-1]
 		if _, isCall := before.(*notation.Call); !isCall {
 			// a layout restated: in place where the term holds it (a
-			// mode of a layout included), else a lemma of its own
-			if t, ok := replaceLayout(top, notation.Print(before), after); ok {
+			// mode of a layout included) outside its calls' arguments,
+			// else in the arguments of the calls still to evaluate but
+			// the next one (the values computed for them) or, where a
+			// rewrite is due there, of the next one too; else a lemma of
+			// its own
+			next := nextCall(top)
+			id := c.rewrites(next)
+			skip := next
+			if id != "" {
+				skip = nil
+			}
+			t, ok := replaceLayout(top, notation.Print(before), after, false, nil)
+			if !ok {
+				t, ok = replaceLayout(top, notation.Print(before), after, true, skip)
+			}
+			if !ok && id != "" {
+				return rej("it restates %s, which the term does not hold, while rule %s rewrites %s, the call the term evaluates next", st.Before, id, notation.Print(next))
+			}
+			if ok {
 				if open[len(open)-1], err = normalize(t); err != nil {
 					return rej("%v", err)
 				}
-			} else if id := c.rewrites(nextCall(top)); id != "" {
-				return rej("it restates %s, which the term does not hold, while rule %s rewrites %s, the call the term evaluates next", st.Before, id, notation.Print(nextCall(top)))
 			}
 			continue
 		}
