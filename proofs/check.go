@@ -492,6 +492,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if id := c.rewrites(next); r != nil && id != "" && !slices.Contains(r.Claims, next.(*notation.Call).Name) {
 			return rejCase("the error is rule %s's, which is not about %s, the call the term evaluates next, which rule %s rewrites", r.ID, notation.Print(next), id)
 		}
+		// and an error rule that claims about operations arises at a
+		// call of one of them
+		if r != nil && len(r.Claims) > 0 && (next == nil || !slices.Contains(r.Claims, next.(*notation.Call).Name)) {
+			return rejCase("the error is rule %s's, about %s, but the call the term evaluates next is %s", r.ID, strings.Join(r.Claims, " or "), printOrNone(next))
+		}
 		return nil
 	}
 	for _, t := range open {
@@ -517,6 +522,14 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		return rejCase("the result against concrete: %v", err)
 	}
 	return nil
+}
+
+// printOrNone prints a term, or "none" for nil.
+func printOrNone(n notation.Node) string {
+	if n == nil {
+		return "none"
+	}
+	return notation.Print(n)
 }
 
 // decides reports whether a step discharged one of its conditions as the
