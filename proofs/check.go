@@ -469,6 +469,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 			if id := c.rewrites(next); id != "" {
 				return rej("it sets aside %s, the call the term evaluates next, which rule %s rewrites", notation.Print(next), id)
 			}
+			// nor once the term's evaluation has begun: a call inside
+			// it is next, the parts before it computed by its steps
+			if next != nil && next != top {
+				return rej("it sets aside %s, the call the term evaluates next, inside %s", notation.Print(next), notation.Print(top))
+			}
 			open = append(open, after)
 		}
 		for len(open) > 1 && !hasCall(open[len(open)-1]) {
@@ -1407,7 +1412,7 @@ var computed = map[string]bool{
 	"comp.no-carry t": true, "comp.last n": true, "comp.last r": true,
 	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
 	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
-	"prod.pad R": true, "tile.pad R": true,
+	"tile.pad R": true,
 	"cast.up.static a": true, "cast.up.static g": true,
 	// a swizzled layout's index (crd2idx's sum over the modes), and the
 	// swizzle's split of an index x = t + c with the swizzled constant y

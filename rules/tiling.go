@@ -249,7 +249,7 @@ func (w *world) blockedRaked(a, b sym.Layout, raked bool) sym.Layout {
 	if raked {
 		name = "raked_product"
 	}
-	w.step("prod.pad", "A, B", Env{"R": sym.S(int64(r))})
+	w.step("prod.pad", "A, B", nil)
 	pa, pb := padTo(a, r), padTo(b, r)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
 		return call(name, a.Node(), b.Node()), call(name, pa.Node(), pb.Node())
