@@ -1412,8 +1412,7 @@ var computed = map[string]bool{
 	"comp.no-carry t": true, "comp.last n": true, "comp.last r": true,
 	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
 	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
-	"tile.pad R": true,
-	"cast.up.static a": true, "cast.up.static g": true,
+	"tile.pad R": true, "cast.up.static a": true, "cast.up.static g": true,
 	// a swizzled layout's index (crd2idx's sum over the modes), and the
 	// swizzle's split of an index x = t + c with the swizzled constant y
 	"swz.eval i": true, "swz.apply t": true, "swz.apply k": true, "swz.apply y": true,
