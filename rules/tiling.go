@@ -132,7 +132,8 @@ func modesOf(l sym.Layout) []sym.Layout {
 // flat slice the zipped layout with (_, repeat<R1>(_)) and (repeat<R0>(_),
 // repeat<R1>(_)), ((tiles), rests...) and (tiles..., rests...). Each is a
 // step rewriting its call: the request, then the zipped one, the logical
-// one (its own steps), tile_unzip and the slice.
+// one (its own steps), tile_unzip and the slice; for a leaf tiler, whose
+// ranks the steps find, the tiled or flat request is rewritten last.
 func (w *world) arranged(a sym.Layout, t sym.Tiler, how, family string) sym.Layout {
 	name, at, logical := "divide", "A / T", w.divideTiler
 	if family == "prod" {
@@ -140,28 +141,25 @@ func (w *world) arranged(a sym.Layout, t sym.Tiler, how, family string) sym.Layo
 	}
 	tn := sym.TilerNode(t)
 	zipped := call("zipped_"+name, a.Node(), tn)
-	// the values the claims state, known once the run has them
-	var l, z, r sym.Layout
-	var coord notation.Node
-	if how != "zipped" {
+	var coord notation.Node // the slice's, for a tuple tiler
+	req := call(how+"_"+name, a.Node(), tn)
+	if how != "zipped" && !t.IsLeaf() {
+		// a tuple tiler gives the zipped layout's ranks (its modes, A's)
+		// before the steps: the request is rewritten first (a leaf
+		// tiler's is rewritten last, by the unpacking step)
+		coord = unpackCoord(how, t.Rank(), rank(a))
 		w.step(family+"."+how, at, nil)
 		w.claim(w.last(), func() (notation.Node, notation.Node) {
-			c := coord
-			if c == nil {
-				// a run that ended before the zipped layout: its ranks as
-				// the tiler gives them (a tuple tiler's tiles and A's modes)
-				c = unpackCoord(how, t.Rank(), rank(a))
-			}
-			return call(how+"_"+name, a.Node(), tn), call("slice", c, zipped)
+			return req, call("slice", coord, zipped)
 		})
 	}
 	w.step(family+".zipped", at, nil)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
 		return zipped, call("tile_unzip", call("logical_"+name+"_tiler", a.Node(), tn), tn)
 	})
-	l = logical(a, t, at)
+	l := logical(a, t, at)
 	first, second := w.zip2By(l, t, at)
-	z = concat([]sym.Layout{first, second})
+	z := concat([]sym.Layout{first, second})
 	w.step(family+".zip", at, nil)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
 		return call("tile_unzip", l.Node(), tn), z.Node()
@@ -169,14 +167,15 @@ func (w *world) arranged(a sym.Layout, t sym.Tiler, how, family string) sym.Layo
 	if how == "zipped" {
 		return z
 	}
-	coord = unpackCoord(how, rank(first), rank(second))
+	r := concat(append(sliceModes(first), sliceModes(second)...))
 	if how == "tiled" {
 		r = concat(append([]sym.Layout{first}, sliceModes(second)...))
-	} else {
-		r = concat(append(sliceModes(first), sliceModes(second)...))
 	}
 	w.step(family+".unpack", at, nil)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		if t.IsLeaf() {
+			return req, r.Node()
+		}
 		return call("slice", coord, z.Node()), r.Node()
 	})
 	return r
