@@ -143,9 +143,10 @@
 // data states it (rewrites, follows, then and computes lines: composition's
 // fold, the complement on its state term, the divides and products from
 // the request down (CuTe's definitions: zipped is tile_unzip of the
-// logical one, tiled and flat slice the zipped one, blocked and raked zip
-// the logical product, the by-mode and logical rules rewrite their
-// calls), local_tile and local_partition down to the slice, the queries
+// logical one, tiled and flat slice the zipped one (a leaf tiler's are
+// rewritten last, the zipped layout's steps opening a lemma), blocked and
+// raked zip the logical product, the by-mode and logical rules rewrite
+// their calls), local_tile and local_partition down to the slice, the queries
 // and constructions), so elsewhere a derivation that is still true may be
 // accepted though it is not the engine's. A claim of a rule without a
 // rewrites line is tied to its rule only by the operation it is about, so

@@ -172,6 +172,9 @@ func (w *world) arranged(a sym.Layout, t sym.Tiler, how, family string) sym.Layo
 		r = concat(append([]sym.Layout{first}, sliceModes(second)...))
 	}
 	w.step(family+".unpack", at, nil)
+	if t.IsLeaf() {
+		w.closed = req // the request, rewritten last
+	}
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
 		if t.IsLeaf() {
 			return req, r.Node()
