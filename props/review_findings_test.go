@@ -321,6 +321,15 @@ var reviewFindings = []struct {
 	// ((_8,M),(_8,N),L) by (_128,_64):(_1,_128), with no assumption.
 	{24, false, "square", "composition", []string{"(M,N,K):(_1,M,M*N)", "_32:_1"}, []string{"16 % M == 0", "16/M <= 8"}, []sym.Binding{{"M": 4, "N": 3, "K": 1}, {"M": 2, "N": 3, "K": 2}}},
 	{24, false, "square", "composition", []string{"((_8,M),(_8,N),L):((_1,_8),(_8*M,_64*M),_64*M*N)", "(_128,_64):(_1,_128)"}, nil, []sym.Binding{{"M": 4, "N": 3, "L": 2}, {"M": 2, "N": 24, "L": 3}}},
+	// 25. (lesser, as 23; found 2026-11-25 by the kernel generator,
+	// -review) needs that do not make the answer plain: a static extent
+	// tiled by a symbolic tile, 64 % TM == 0, needs m<=64/TM-1 (the tile
+	// coordinate in range); assumed, sym could not use a fact with an
+	// exact division by a symbol (m <= 64/TM - 1: not a polynomial) and
+	// could not decide that same condition. Facts with negative exponents
+	// are now used scaled (TM*m <= 64 - TM; FactUse.Scale).
+	{25, false, "needs", "local_tile", []string{"(_64,TN*RN):(_1,_64)", "(TM,_128)", "(m,_)"}, []string{"64 % TM == 0"}, nil},
+	{25, false, "needs", "local_tile", []string{"(_64,N):(_1,_64)", "(TM,TN)", "(m,n)"}, []string{"64 % TM == 0", "N % TN == 0"}, nil},
 }
 
 func TestReviewFindings(t *testing.T) {

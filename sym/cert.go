@@ -250,10 +250,14 @@ type Resolution struct {
 
 // FactUse is one fact F >= 0 used by an ordering proof, with its
 // multiplier: a monomial with a positive coefficient over the shifted
-// unknowns (u - lo(u) >= 0), so Mult*F >= 0.
+// unknowns (u - lo(u) >= 0), so Mult*F >= 0. A fact with negative
+// exponents (M < 64/K) is used as Scale*F >= 0, Scale a positive monomial
+// over unknowns >= 1 that clears them (K*M < 64), before it is shifted;
+// Scale is nil for a polynomial fact.
 type FactUse struct {
-	Src  Source
-	Mult Expr
+	Src   Source
+	Mult  Expr
+	Scale Expr
 }
 
 // Certificate is checkable evidence for a Claim under Assumptions, to be
@@ -360,6 +364,10 @@ func (c *Certificate) String() string {
 			fmt.Fprintf(&b, "; rounded by %s", pl(c.Round))
 		}
 		for _, u := range c.Uses {
+			if u.Scale != nil {
+				fmt.Fprintf(&b, "; %s times %s scaled by %s", pl(u.Mult), u.Src, pl(u.Scale))
+				continue
+			}
 			fmt.Fprintf(&b, "; %s times %s", pl(u.Mult), u.Src)
 		}
 		b.WriteString("; shifted coefficients non-negative")

@@ -91,8 +91,9 @@ type stepJSON struct {
 }
 
 type useJSON struct {
-	Src  sourceJSON `json:"src"`
-	Mult string     `json:"mult"`
+	Src   sourceJSON `json:"src"`
+	Mult  string     `json:"mult"`
+	Scale string     `json:"scale,omitempty"`
 }
 
 var (
@@ -163,6 +164,11 @@ func (c *Certificate) MarshalJSON() ([]byte, error) {
 			uj := useJSON{Src: sj}
 			if uj.Mult, err = text(u.Mult); err != nil {
 				return nil, err
+			}
+			if u.Scale != nil {
+				if uj.Scale, err = text(u.Scale); err != nil {
+					return nil, err
+				}
 			}
 			out = append(out, uj)
 		}
@@ -272,7 +278,7 @@ func (c *Certificate) MarshalJSON() ([]byte, error) {
 	out.Quotient, out.Scale, out.Round = rename(out.Quotient), rename(out.Scale), rename(out.Round)
 	renameUses := func(us []useJSON) {
 		for i := range us {
-			us[i].Mult = rename(us[i].Mult)
+			us[i].Mult, us[i].Scale = rename(us[i].Mult), rename(us[i].Scale)
 			us[i].Src.Atom = rename(us[i].Src.Atom)
 		}
 	}
@@ -367,6 +373,9 @@ func ParseCertificate(data []byte) (*Certificate, error) {
 			}
 			u := FactUse{Src: usrc}
 			if u.Mult, err = expr(uj.Mult, "multiplier"); err != nil {
+				return nil, err
+			}
+			if u.Scale, err = optExpr(uj.Scale, "fact scale"); err != nil {
 				return nil, err
 			}
 			out = append(out, u)

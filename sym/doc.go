@@ -205,7 +205,12 @@
 // an order, the difference of the images, cleared of negative exponents by
 // a positive monomial and shifted to the lower bounds of the unknowns (u =
 // lo(u) + u'), minus non-negative multiples of kept facts and upper bounds,
-// with non-negative coefficients. The facts of an order proof include the
+// with non-negative coefficients. A kept fact with negative exponents
+// (m < 64/TM) enters times the positive monomial that clears them (TM*m <
+// 64: FactUse.Scale, a monomial over unknowns >= 1 that Verify checks as
+// it checks the proof's own scale). An order claim is about the values of
+// its sides, rationals where an exact '/' leaves a fraction. The facts of
+// an order proof include the
 // bounds that define its atoms: for a divisor d that is an integer >= 1 (a
 // constant, a monomial such as L*L, or an integral polynomial whose d-1
 // the shift argument shows non-negative, such as min(M,N) or N+1), x%d in

@@ -201,10 +201,33 @@ func (c *Ctx) shiftFact(p *poly) (*poly, bool) {
 // maxAtomShift is shiftFact's bound.
 const maxAtomShift = 32
 
-// usableFact is a fact F >= 0 with its source, for ordering proofs.
+// usableFact is a fact F >= 0 with its source, for ordering proofs:
+// shifted is F, or scale*F for a fact with negative exponents (see
+// FactUse), shifted to the lower bounds.
 type usableFact struct {
 	src     Source
 	shifted *poly
+	scale   *poly
+}
+
+// usableAssumption returns the usable form of a fact f >= 0 of an
+// assumption: f shifted, or, where f has negative exponents (M < 64/K),
+// scale*f shifted with the positive monomial that clears them.
+func (c *Ctx) usableAssumption(src Source, f *poly) (usableFact, bool) {
+	if s, ok := c.shiftFact(f); ok {
+		return usableFact{src: src, shifted: s}, true
+	}
+	if f.err != nil || f.polynomialExps() {
+		return usableFact{}, false
+	}
+	scale, ok := c.clearScale(f)
+	if !ok || scale == nil {
+		return usableFact{}, false
+	}
+	if s, ok := c.shiftFact(mulPoly(f, scale)); ok {
+		return usableFact{src: src, shifted: s, scale: scale}, true
+	}
+	return usableFact{}, false
 }
 
 // usableFacts returns the facts that order proofs subtract (made once per
@@ -226,8 +249,8 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 		if f.kind != fGe {
 			continue
 		}
-		if s, ok := c.shiftFact(f.p); ok {
-			out = append(out, usableFact{c.stepSrc(f.src), s})
+		if u, ok := c.usableAssumption(c.stepSrc(f.src), f.p); ok {
+			out = append(out, u)
 		}
 	}
 	// an equation X == Y, kept or a congruence x%y == r whose atom stays,
@@ -248,8 +271,8 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 			if up {
 				f = negPoly(d)
 			}
-			if s, ok := c.shiftFact(f); ok {
-				out = append(out, usableFact{Source{Cond: j, Upper: up}, s})
+			if u, ok := c.usableAssumption(Source{Cond: j, Upper: up}, f); ok {
+				out = append(out, u)
 			}
 		}
 	}
@@ -274,7 +297,7 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 				continue
 			}
 			if s, ok := c.shiftFact(subPoly(p, constPoly(ratOne))); ok {
-				out = append(out, usableFact{Source{Cond: f.src.cond, Side: sideNonzero, Upper: up}, s})
+				out = append(out, usableFact{src: Source{Cond: f.src.cond, Side: sideNonzero, Upper: up}, shifted: s})
 			}
 		}
 	}
@@ -290,7 +313,7 @@ func (c *Ctx) makeUsableFacts() []usableFact {
 		b, _ := c.bnd.get(v)
 		f := subPoly(constPoly(ratInt(b.hi)), varPoly(v))
 		if s, ok := c.shiftFact(f); ok {
-			out = append(out, usableFact{Source{Cond: -1, Bound: v.name, Upper: true}, s})
+			out = append(out, usableFact{src: Source{Cond: -1, Bound: v.name, Upper: true}, shifted: s})
 		}
 	}
 	return out
@@ -319,7 +342,7 @@ func (c *Ctx) atomFacts(ps ...*poly) []usableFact {
 	one := constPoly(ratOne)
 	addFor := func(a, f *poly, upper bool, side int) {
 		if s, ok := c.shiftFact(f); ok && f.err == nil {
-			out = append(out, usableFact{Source{Cond: -1, Atom: a, Upper: upper, Side: side}, s})
+			out = append(out, usableFact{src: Source{Cond: -1, Atom: a, Upper: upper, Side: side}, shifted: s})
 		}
 	}
 	// first the identities x - y*floor_div(x,y) - x%y == 0, where both
@@ -678,7 +701,11 @@ func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, 
 		if s.err != nil {
 			return pr, false
 		}
-		pr.uses = append(pr.uses, FactUse{Src: best.src, Mult: mult})
+		use := FactUse{Src: best.src, Mult: mult}
+		if best.scale != nil {
+			use.Scale = best.scale
+		}
+		pr.uses = append(pr.uses, use)
 		if done(s) {
 			return pr, true
 		}

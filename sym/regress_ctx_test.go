@@ -96,6 +96,17 @@ func TestRegressCtxDecisions(t *testing.T) {
 		{"12%N==0&&N>=2", "N<=12", True},
 		{"12%N==0", "N<=11", False},
 		{"-6%N==0", "N<=6", True},
+		// a fact with an exact division by a symbol (a tile count 64/TM) is
+		// used scaled by the symbol (TM*m < 64): found by the kernel review
+		// (local_tile of a static extent by a symbolic tile, whose needs
+		// m<=64/TM-1 did not make the answer plain)
+		{"64%TM==0&&m<64/TM", "m<=64/TM-1", True},
+		{"64%TM==0&&m<64/TM", "m<64/TM", True},
+		{"64%TM==0&&m<64/TM", "m<=64/TM-2", False}, // TM=32, m=1
+		{"m<64/TM", "TM*m<=63", True},
+		{"m<=N/TM-1&&N%TM==0", "TM*m+TM<=N", True},
+		{"m>=64/TM", "TM*m>=64", True},
+		{"m>=64/TM", "TM*m>=65", False},
 		// 3: order independence
 		{"M%8==0&&N%M==0", "divides M N", True},
 		{"M%8==0&&N%M==0", "divides 8 N", True},

@@ -1826,27 +1826,35 @@ func (v *verifier) nonneg(p vpoly) (ok, strict bool) {
 	return true, strict
 }
 
+// scaled returns p times scale, which must be a positive monomial over
+// unknowns >= 1 (no atom, no negative exponent): p >= 0 exactly where the
+// product is.
+func (v *verifier) scaled(p vpoly, scale Expr) (vpoly, error) {
+	s, err := v.conv(scale)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := s.single()
+	if !ok || t.c.Sign() <= 0 {
+		return nil, errors.New("the scale is not a positive monomial")
+	}
+	for _, f := range t.m {
+		if f.e < 0 || strings.HasPrefix(f.v, "@") {
+			return nil, errors.New("the scale is not a positive monomial")
+		}
+		if l, ok := v.lo(f.v); !ok || l < 1 {
+			return nil, errors.New("the scale may be 0")
+		}
+	}
+	return vmul(p, s)
+}
+
 // order checks the shift proof of p >= 0 (strict: > 0) with the
 // certificate's Scale and Uses.
 func (v *verifier) order(p vpoly, strict bool, c *Certificate) error {
 	if c.Scale != nil {
-		s, err := v.conv(c.Scale)
-		if err != nil {
-			return err
-		}
-		t, ok := s.single()
-		if !ok || t.c.Sign() <= 0 {
-			return errors.New("the scale is not a positive monomial")
-		}
-		for _, f := range t.m {
-			if f.e < 0 || strings.HasPrefix(f.v, "@") {
-				return errors.New("the scale is not a positive monomial")
-			}
-			if l, ok := v.lo(f.v); !ok || l < 1 {
-				return errors.New("the scale may be 0")
-			}
-		}
-		if p, err = vmul(p, s); err != nil {
+		var err error
+		if p, err = v.scaled(p, c.Scale); err != nil {
 			return err
 		}
 	}
@@ -1887,6 +1895,11 @@ func (v *verifier) order(p vpoly, strict bool, c *Certificate) error {
 		f, err := v.geFact(u.Src)
 		if err != nil {
 			return err
+		}
+		if u.Scale != nil {
+			if f, err = v.scaled(f, u.Scale); err != nil {
+				return err
+			}
 		}
 		sf, err := v.shift(f)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -62,6 +63,10 @@ var verifyCorpus = []struct{ ctx, cond string }{
 	{"N>=M", "min(M,max(M,N))==M"},
 	{"N>=M", "max(N,min(M,N))==N"},
 	{"M%4==3", "M%4+floor_div(M,4)*4==M"},
+	// a fact with an exact division by a symbol, used scaled (FactUse.Scale)
+	{"64%TM==0 && m<64/TM", "m<=64/TM-1"},
+	{"m<64/TM", "TM*m<=63"},
+	{"m<=K/TM && TM%2==0", "TM*m<=K"},
 }
 
 var certNumber = regexp.MustCompile(`-?[0-9]+`)
@@ -182,7 +187,7 @@ func claimSound(c *Certificate) (bool, Binding) {
 	var walk func(i int) bool
 	walk = func(i int) bool {
 		if i == len(names) {
-			return !allowed(c.Assumptions, b) || holdsAt(c.Claim, b)
+			return !allowed(c.Assumptions, b) || provedHoldsAt(c.Claim, b)
 		}
 		for v := int64(1); v <= top; v++ {
 			b[names[i]] = v
@@ -212,4 +217,79 @@ func allowed(as []Cond, b Binding) bool {
 func holdsAt(c Claim, b Binding) bool {
 	holds, ok := claimHolds(c, b)
 	return ok && holds
+}
+
+// provedHoldsAt is what a proof of c shows at b: a divisibility as
+// holdsAt; an (in)equation or an order between the operands' values,
+// rationals where an exact '/' leaves a fraction (65/TM-1 at TM=2 is
+// 61/2), as Verify proves them (the claim's polynomial identity or its
+// scaled, shifted difference).
+func provedHoldsAt(c Claim, b Binding) bool {
+	if c.Op == ClaimDivides || c.Op == ClaimNotDivides {
+		return holdsAt(c, b)
+	}
+	x, err1 := evalRat(pl(c.A), b)
+	y, err2 := evalRat(pl(c.B), b)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	switch k := x.cmp(y); c.Op {
+	case ClaimEq:
+		return k == 0
+	case ClaimNe:
+		return k != 0
+	case ClaimLt:
+		return k < 0
+	default:
+		return k <= 0
+	}
+}
+
+// TestVerifyFactScale: a fact with negative exponents is used only times a
+// scale that is a positive monomial over unknowns >= 1 and clears them;
+// any other scale, or none, is refused.
+func TestVerifyFactScale(t *testing.T) {
+	d, err := mustCtx(t, "m<64/TM").DecideText("TM*m<=63")
+	if err != nil || d.Truth != True {
+		t.Fatalf("TM*m<=63 under m<64/TM: %v %v", d.Truth, err)
+	}
+	cs, err := d.Certificates()
+	if err != nil || len(cs) != 1 {
+		t.Fatalf("certificates: %v %v", cs, err)
+	}
+	data, err := json.Marshal(cs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	const good = `"scale":"TM"`
+	if !strings.Contains(string(data), good) {
+		t.Fatalf("the fact's scale is not stored: %s", data)
+	}
+	for _, c := range []struct {
+		scale string
+		ok    bool
+	}{
+		{`"scale":"TM"`, true},
+		{`"scale":"2*TM*TM"`, false}, // sound, but the proof's arithmetic then fails
+		{``, false},                  // the fact unscaled has a negative exponent
+		{`"scale":"m"`, false},       // does not clear TM^-1
+		{`"scale":"-TM"`, false},
+		{`"scale":"0"`, false},
+		{`"scale":"TM-1"`, false},
+		{`"scale":"1/TM"`, false},
+		{`"scale":"TM%3"`, false},
+	} {
+		s := strings.Replace(string(data), good, c.scale, 1)
+		s = strings.Replace(s, `,}`, `}`, 1)
+		bad, err := ParseCertificate([]byte(s))
+		if err != nil {
+			if c.ok {
+				t.Errorf("scale %q: %v", c.scale, err)
+			}
+			continue
+		}
+		if err := Verify(bad); (err == nil) != c.ok {
+			t.Errorf("scale %q: Verify = %v, want ok %v\n%s", c.scale, err, c.ok, s)
+		}
+	}
 }

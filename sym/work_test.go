@@ -10,7 +10,10 @@ import (
 // TestProofWorkBounded asks a question under a context that the engine
 // built for a fuzzed flat_divide request (docs/verification.md, Fuzzing:
 // flat_divide(((_4,_3),_4,(_2,_2,_2),_3):((_288,_1),_36,(_3,_144,_6),_1152),
-// (_2,_2):(_2,S_96)), whose kept facts are products of eight atoms: their
+// (_2,_2):(_2,S_96)), cut to the assumptions that S_96 = 12 satisfies (the
+// engine's whole context, 15 assumptions, allows no binding: sym finds
+// that since it uses 2 <= 12/S_96 as 2*S_96 <= 12), whose kept facts are
+// products of eight atoms: their
 // shifts have 256 terms each, and without a bound the proofs of
 // Possible(1152, 12) spent 71,328 work units (several milliseconds,
 // thousands of such questions per request). Each of Possible's at most
