@@ -1364,7 +1364,10 @@ func upperBound(conds []sym.Cond, s string) (int64, bool) {
 // sources are the values a case has made available so far (the
 // printed expressions, static marks aside): the integer leaves of the
 // request, and of every step before, its metavariables, its lets and the
-// integer leaves of its claim's two sides.
+// integer leaves of its claim's two sides, and the size of every tuple of
+// integers there but a layout's strides (the product of its leaves: the
+// size of a mode that crd2idx's split divides by, the cotarget's size
+// that compl.zero states).
 type sources map[string]bool
 
 func (s sources) add(t string) {
@@ -1373,29 +1376,48 @@ func (s sources) add(t string) {
 	}
 }
 
-// addTerm adds every integer leaf of a term.
-func (s sources) addTerm(n notation.Node) {
+// addTerm adds every integer leaf of a term and the size of every tuple
+// of integers in it that is no stride.
+func (s sources) addTerm(n notation.Node) { s.addNode(n, true) }
+
+// addNode adds the integer leaves of n and, where sized, the sizes of
+// its tuples of integers; it returns the size of n where n is an integer
+// or a tuple of integers.
+func (s sources) addNode(n notation.Node, sized bool) (sym.Expr, bool) {
 	switch n := n.(type) {
 	case *notation.Call:
 		for _, a := range n.Args {
-			s.addTerm(a)
+			s.addNode(a, true)
 		}
 	case *notation.Tuple:
+		p, all := sym.Const(1), true
 		for _, e := range n.Elems {
-			s.addTerm(e)
+			x, ok := s.addNode(e, sized)
+			all = all && ok
+			if ok {
+				p = sym.Mul(p, x)
+			}
+		}
+		if all {
+			if sized {
+				s[p.String()] = true
+			}
+			return p, true
 		}
 	case *notation.Layout:
-		s.addTerm(n.Shape)
-		s.addTerm(n.Stride)
+		s.addNode(n.Shape, true)
+		s.addNode(n.Stride, false)
 	case *notation.Composed:
-		s.addTerm(n.O)
-		s.addTerm(n.B)
+		s.addNode(n.O, true)
+		s.addNode(n.B, true)
 	case *notation.Underscore, *notation.Swizzle:
 	default:
 		if i, err := sym.IntFromNode(n); err == nil {
 			s[i.E.String()] = true
+			return i.E, true
 		}
 	}
+	return nil, false
 }
 
 // computed are the metavariables (rule and name) whose values the

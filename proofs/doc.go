@@ -31,8 +31,10 @@
 //   - each metavariable traced: its value is one the case made available
 //     before the step (an integer leaf of the request; a metavariable, let
 //     or leaf of a claim of an earlier step; a leaf of the term the step
-//     rewrites), but for the few a rule computes from a whole layout (a
-//     cosize, a rank: computed in check.go);
+//     rewrites; the size of a tuple of integers there that is no layout's
+//     strides, as a mode's size that crd2idx divides by), but for the few
+//     a rule computes from a whole layout (a cosize, a rank: computed in
+//     check.go);
 //   - the metavariables bound, and each let recomputed from the rule's let
 //     text (value and static mark);
 //   - in a derivation of CuTe with run-time integers (rules.Request.Dynamic),
@@ -82,14 +84,18 @@
 //     rule's equation as a pattern): its before is the rule's left side
 //     and its after the right side, for the step's metavariables and lets
 //     (each integer leaf the pattern's expression, identical or decided
-//     equal under the assumptions and guards in force; term variables
+//     equal under the assumptions and guards in force, and static where
+//     the pattern writes a static literal, _1; term variables
 //     bound by a matcher of Check's own: one in a tuple stands for the
 //     elements between those before and after it, one only on the right
 //     for whatever term is there, which the spot check ties to the left),
 //     and it rewrites the call the term evaluates next (or opens a lemma,
 //     as below); a pattern's call of a tiler operation also matches its
 //     layout form (logical_divide_tiler(A, T) with T a layout is
-//     logical_divide(A, T));
+//     logical_divide(A, T)); no rule that shadows its rule
+//     (rules.Rule.Shadows) has a left side that matches the call (static
+//     marks included): a static _1 in a tiler is div.int-unit's _1:_0,
+//     never div.int's _1:_1;
 //   - the algorithm's order, where the rules' data states it: a step of a
 //     rule with a follows line directly follows a step of one of the
 //     rules named, with the same values for the names of its "with" part;

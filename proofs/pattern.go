@@ -2,6 +2,7 @@ package proofs
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/cutealg/cutealg/internal/notation"
@@ -101,6 +102,20 @@ func (c *checker) rewrite(r *rules.Rule, env map[string]sym.Int, before, after n
 	}
 	if err := m.match(rhs, after); err != nil {
 		return fmt.Errorf("%s is not %s for the step's values: %v", notation.Print(after), r.Rhs, err)
+	}
+	// a rule that shadows r rewrites the calls its left side matches
+	for _, o := range c.set.Rules() {
+		if !slices.Contains(o.Shadows, r.ID) {
+			continue
+		}
+		op, err := patternOf(o)
+		if err != nil {
+			return err
+		}
+		m := &matcher{c: c, env: op.in, vars: map[string]binding{}, free: true}
+		if m.match(op.lhs, before) == nil {
+			return fmt.Errorf("%s is %s, which rule %s rewrites (it shadows %s there)", notation.Print(before), o.Lhs, o.ID, r.ID)
+		}
 	}
 	return nil
 }
@@ -232,12 +247,18 @@ func (m *matcher) match(p, t notation.Node) error {
 }
 
 // leaf matches an integer leaf: the pattern's expression over the step's
-// values must be the term's integer (static marks aside), identical or
-// decided equal under the assumptions and the guards in force.
+// values must be the term's integer, identical or decided equal under the
+// assumptions and the guards in force; an integer written static in the
+// pattern (_1) matches only a static one, other leaves either mark.
 func (m *matcher) leaf(p, t notation.Node) error {
 	pe, err := sym.FromNode(p)
 	if err != nil {
 		return fmt.Errorf("pattern %s: %v", notation.Print(p), err)
+	}
+	if pi, ok := p.(*notation.Int); ok && pi.Static {
+		if got, err := sym.IntFromNode(t); err != nil || !got.Static {
+			return fmt.Errorf("%s is not the static %s", notation.Print(t), notation.Print(p))
+		}
 	}
 	if m.free {
 		got, err := sym.IntFromNode(t)

@@ -14,7 +14,8 @@ import (
 // scratch from all the same assumptions at once: both inconsistent with
 // the same error, or the same answers of Divides, Equal, Compare
 // (Possible and Witnessed), Possible, ProvesDivides and Simplify, on
-// assumptions and guards of every kind (genAnyAssumption).
+// assumptions and guards of every kind (genAnyAssumption); and the
+// certificates of the extended context's Divides and Compare verify.
 func TestSymIncrementalMatchesScratch(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		parentText := genAnyCtxText(t)
@@ -54,8 +55,19 @@ func TestSymIncrementalMatchesScratch(t *testing.T) {
 				t.Fatalf("generated text does not parse: %v %v", err1, err2)
 			}
 			what := fmt.Sprintf("(%s, %s) | %s", a, b, all)
-			if g, w := inc.Divides(a, b).Truth, scratch.Divides(a, b).Truth; g != w {
+			d := inc.Divides(a, b)
+			if g, w := d.Truth, scratch.Divides(a, b).Truth; g != w {
 				t.Fatalf("Divides%s: %s extended, %s from scratch", what, g, w)
+			}
+			// the extended context's certificates verify
+			if d.Truth != sym.Unknown {
+				c, err := d.Certificate()
+				if err == nil {
+					err = sym.Verify(c)
+				}
+				if err != nil {
+					t.Fatalf("Divides%s: %s, certificate: %v", what, d.Truth, err)
+				}
 			}
 			if g, w := inc.Equal(a, b).Truth, scratch.Equal(a, b).Truth; g != w {
 				t.Fatalf("Equal%s: %s extended, %s from scratch", what, g, w)
@@ -63,6 +75,16 @@ func TestSymIncrementalMatchesScratch(t *testing.T) {
 			g, w := inc.Compare(a, b), scratch.Compare(a, b)
 			if g.Possible != w.Possible || g.Witnessed != w.Witnessed {
 				t.Fatalf("Compare%s: %s/%s extended, %s/%s from scratch", what, g.Possible, g.Witnessed, w.Possible, w.Witnessed)
+			}
+			certs, err := g.Certificates()
+			for _, c := range certs {
+				if err != nil {
+					break
+				}
+				err = sym.Verify(c)
+			}
+			if err != nil {
+				t.Fatalf("Compare%s: %s/%s, certificates: %v", what, g.Possible, g.Witnessed, err)
 			}
 			if g, w := inc.Possible(a, b), scratch.Possible(a, b); g != w {
 				t.Fatalf("Possible%s: %s extended, %s from scratch", what, g, w)

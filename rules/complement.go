@@ -290,10 +290,15 @@ func coalesceShape(xs []sym.Int) []sym.Int {
 }
 
 // compactLeft is the layout of the shape with compact column-major strides
-// starting at d.
+// starting at d (CuTe's compact_major<LayoutLeft>): a static _1 extent
+// gets the stride _0 and does not advance, as in make_layout(_1) = _1:_0.
 func (w *world) compactLeft(shape []sym.Int, d sym.Int) sym.Layout {
 	out := make([]mode, len(shape))
 	for i, s := range shape {
+		if isStaticConst(s, 1) {
+			out[i] = mode{s, sym.S(0)}
+			continue
+		}
 		out[i] = mode{s, d}
 		d = d.Mul(s)
 	}

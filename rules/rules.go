@@ -106,6 +106,13 @@ type Rule struct {
 	// Then lists the rules one of which the step directly after it in its
 	// case applies (a then line; empty for none), where the case goes on.
 	Then []string
+	// Shadows lists the rules whose rewrites lines this rule's is a
+	// special case of (a shadows line; empty for none): where this rule's
+	// left side matches a call, static marks included, they do not
+	// rewrite it, so that a step of theirs at such a call is no step of
+	// the algorithm (make_layout's stride _0 of a static _1 in a tiler,
+	// div.int-unit, where any other integer n is n:_1, div.int).
+	Shadows []string
 	// Computes lists the operations the rule computes at the top of a
 	// request (a computes line; empty for none): every case with a result
 	// of a request of one of them has a step of the rule (the rule may
@@ -274,7 +281,7 @@ func (s *Set) parseFile(name, src string) error {
 				group.Rules = append(group.Rules, r)
 			}
 			cur = r
-		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "computes", "then":
+		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "computes", "then", "shadows":
 			if cur == nil {
 				return perr("%s outside a rule", key)
 			}
@@ -325,6 +332,8 @@ func (s *Set) parseFile(name, src string) error {
 				cur.Claims = strings.Fields(rest)
 			case "then":
 				cur.Then = strings.Fields(rest)
+			case "shadows":
+				cur.Shadows = strings.Fields(rest)
 			case "computes":
 				cur.Computes = strings.Fields(rest)
 			case "follows":
@@ -429,6 +438,11 @@ func (s *Set) lint() error {
 		for _, f := range r.Then {
 			if _, ok := s.byID[f]; !ok {
 				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": then the unknown rule " + f}
+			}
+		}
+		for _, f := range r.Shadows {
+			if err := lintShadows(r, s.byID[f], f); err != nil {
+				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": " + err.Error()}
 			}
 		}
 		for _, f := range r.Follows {
@@ -544,6 +558,30 @@ func lintRewrites(r *Rule, bound, runBound map[string]bool) error {
 		if t := twoRests(n, func(name string) bool { return bound[name] || runBound[name] }); t != "" {
 			return fmt.Errorf("rewrites: the tuple %s has two term variables", t)
 		}
+	}
+	return nil
+}
+
+// lintShadows checks a shadows line of rule r naming rule o (id f): both
+// have rewrites lines about calls of one operation, and r's left side is
+// no metavariable's: its integers are literals, so that where it matches
+// is decided by the call alone.
+func lintShadows(r, o *Rule, f string) error {
+	if o == nil {
+		return fmt.Errorf("shadows the unknown rule %s", f)
+	}
+	if r.Lhs == "" || o.Lhs == "" {
+		return fmt.Errorf("shadows %s, but the two do not both have a rewrites line", f)
+	}
+	if len(r.In) > 0 || len(r.Lets) > 0 || r.If != "" {
+		return fmt.Errorf("shadows %s but has metavariables, lets or a condition (its left side must be decided by the call alone)", f)
+	}
+	rl, _ := notation.Parse(r.Lhs)
+	ol, _ := notation.Parse(o.Lhs)
+	rc, rok := rl.(*notation.Call)
+	oc, ook := ol.(*notation.Call)
+	if !rok || !ook || rc.Name != oc.Name || len(rc.Args) != len(oc.Args) {
+		return fmt.Errorf("shadows %s, whose left side is no call of the same operation", f)
 	}
 	return nil
 }

@@ -117,17 +117,30 @@ func (w *world) offset(c sym.Tiler, a sym.Layout, at string, inRange bool) sym.I
 }
 
 // crdStatic reports whether CuTe's crd2idx of the integer c in the layout
-// a is a static integer: c, the extents it is split over and the strides
-// all static (a static _0 stride gives _0 whatever c is).
+// a is a static integer (see crdSplitStatic).
 func crdStatic(c sym.Int, a sym.Layout) bool {
 	if isStaticConst(c, 0) {
 		return true // CuTe does not divide a static _0 any more
 	}
-	ss, ds := a.Shape.Leaves(nil), a.Stride.Leaves(nil)
-	for i := range ds {
-		zero := isStaticConst(ds[i], 0)
-		split := i < len(ss)-1 // the last extent takes the rest: not read
-		if !zero && (!c.Static || !ds[i].Static) || split && !ss[i].Static {
+	return crdSplitStatic(c.Static, a.Shape, a.Stride)
+}
+
+// crdSplitStatic reports whether CuTe's crd2idx of an integer (static or
+// not) in the shape s with the strides d is static: over a tuple, CuTe
+// splits it colexicographically (mode i gets its remainder by size(s_i),
+// the quotient goes on; the last mode takes what is left), and a mode's
+// share is static where the integer and the sizes it was divided by are;
+// a leaf contributes the share times its stride, the static _0 whatever
+// the share is where the stride is _0, else static when both are.
+func crdSplitStatic(c bool, s, d sym.IntTuple) bool {
+	if s.IsLeaf() {
+		return isStaticConst(d.Value(), 0) || c && d.Value().Static
+	}
+	for i := 0; i < s.Rank(); i++ {
+		if i < s.Rank()-1 {
+			c = c && allLeavesStatic(s.At(i))
+		}
+		if !crdSplitStatic(c, s.At(i), d.At(i)) {
 			return false
 		}
 	}

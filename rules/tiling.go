@@ -42,8 +42,8 @@ func (w *world) divideTiler(a sym.Layout, t sym.Tiler, at string) sym.Layout {
 
 // withTiler applies a layout operation (logical_divide or
 // logical_product) along a tiler, as CuTe's tiler overloads do: a layout
-// element is the operation, an integer n is the layout n:_1, `_` keeps the
-// mode, a tuple goes by mode (keeping the modes of A beyond it). family is
+// element is the operation, an integer n is the layout make_layout(n), n:_1
+// (_1:_0 for a static _1), `_` keeps the mode, a tuple goes by mode (keeping the modes of A beyond it). family is
 // the rule files' prefix of the steps.
 func (w *world) withTiler(a sym.Layout, t sym.Tiler, at, family, name string, op func(a, b sym.Layout, at string) sym.Layout) sym.Layout {
 	if t.IsLeaf() {
@@ -52,11 +52,19 @@ func (w *world) withTiler(a sym.Layout, t sym.Tiler, at, family, name string, op
 		case sym.TileLayout:
 			return op(a, lf.Layout, at)
 		case sym.TileInt:
-			w.step(family+".int", at, Env{"n": lf.Int})
+			// make_layout(n): n:_1, but _1:_0 for a static _1 (CuTe's
+			// compact stride of a static _1 extent)
+			b := leafLayout(lf.Int, sym.S(1))
+			if isStaticConst(lf.Int, 1) {
+				b = leafLayout(lf.Int, sym.S(0))
+				w.step(family+".int-unit", at, nil)
+			} else {
+				w.step(family+".int", at, Env{"n": lf.Int})
+			}
 			w.claim(w.last(), func() (notation.Node, notation.Node) {
-				return call(name+"_tiler", a.Node(), lf.Int.Node()), call(name, a.Node(), leafLayout(lf.Int, sym.S(1)).Node())
+				return call(name+"_tiler", a.Node(), lf.Int.Node()), call(name, a.Node(), b.Node())
 			})
-			return op(a, leafLayout(lf.Int, sym.S(1)), at)
+			return op(a, b, at)
 		}
 		w.step(family+".keep", at, nil)
 		w.claim(w.last(), func() (notation.Node, notation.Node) {

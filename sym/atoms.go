@@ -571,3 +571,62 @@ func combineDivs(outside *poly, items []divItem) (*poly, bool) {
 	}
 	return acc, true
 }
+
+// throughFact returns the fact over x that a fact c*A + k >= 0 about one
+// atom A = floor_div(x,d) or ceil_div(x,d) of an assumption gives, for an
+// integral x and an integer divisor d >= 1 (divisorPos): the atom is an
+// integer, so the fact is A >= K (c > 0, K = ceil(-k/c)) or A <= K (c <
+// 0, K = floor(-k/c)), and that is, over x,
+//
+//	floor_div(x,d) >= K: x - K*d >= 0
+//	floor_div(x,d) <= K: K*d + d - 1 - x >= 0
+//	ceil_div(x,d) >= K:  x - (K-1)*d - 1 >= 0
+//	ceil_div(x,d) <= K:  K*d - x >= 0
+//
+// (side sideThrough of the assumption): floor_div(M,4) >= 2 bounds M >= 8.
+func (c *Ctx) throughFact(f fact) (fact, bool) {
+	if f.kind != fGe || f.src.bound != nil || f.src.side != 0 || f.p.err != nil {
+		return fact{}, false
+	}
+	var at *variable
+	var co rat
+	k := ratZero
+	for _, t := range f.p.t {
+		if len(t.m) == 0 {
+			k = t.c
+			continue
+		}
+		if at != nil || len(t.m) != 1 || t.m[0].e != 1 || t.m[0].v.kind != kAtom {
+			return fact{}, false
+		}
+		at, co = t.m[0].v, t.c
+	}
+	if at == nil || (at.op != opFloorDiv && at.op != opCeilDiv) ||
+		!at.x.integral() || !at.y.integral() || !c.divisorPos(at.y) {
+		return fact{}, false
+	}
+	bound := k.neg().quo(co)
+	one := constPoly(ratOne)
+	var p *poly
+	if co.sign() > 0 {
+		kk := constPoly(bound.ceil())
+		if at.op == opFloorDiv {
+			p = subPoly(at.x, mulPoly(kk, at.y))
+		} else {
+			p = subPoly(subPoly(at.x, mulPoly(subPoly(kk, one), at.y)), one)
+		}
+	} else {
+		kk := constPoly(bound.floor())
+		if at.op == opFloorDiv {
+			p = subPoly(subPoly(mulPoly(addPoly(kk, one), at.y), one), at.x)
+		} else {
+			p = subPoly(mulPoly(kk, at.y), at.x)
+		}
+	}
+	if p.err != nil {
+		return fact{}, false
+	}
+	src := f.src
+	src.side = sideThrough
+	return fact{kind: fGe, p: p, src: src}, true
+}

@@ -254,6 +254,26 @@ func BenchmarkEngineWithFirst(b *testing.B) {
 	}
 }
 
+// BenchmarkEngineWithCondsFirst adds a guard the context has not seen
+// with WithConds, as the rules engine does with the conditions it builds:
+// the guards are made before the timer starts, so that the figure is the
+// compilation of the child without the parsing and printing of text.
+func BenchmarkEngineWithCondsFirst(b *testing.B) {
+	ctx := benchCtx(b, engineCtx)
+	k := MustParse("K")
+	guards := make([]Cond, b.N)
+	for i := range guards {
+		guards[i] = MakeCond(k, GE, Const(int64(9+i)))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ctx.WithConds(guards[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // The same comparison with every certificate checked by Verify, as a
 // derivation that stores them does once.
 func BenchmarkEngineCompareKMVerified(b *testing.B) {

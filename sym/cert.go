@@ -116,7 +116,12 @@ func (k StepKind) String() string {
 // whose Y-1 the shift argument shows non-negative), gives (Y divides k). Side 4 names the fact
 // X - Y - 1 >= 0 (Upper: Y - X - 1 >= 0) that assumption Cond, X != Y,
 // gives where the image of X - Y (Y - X) is integral and the shift
-// argument shows it non-negative (M%4 != 0 gives M%4 >= 1).
+// argument shows it non-negative (M%4 != 0 gives M%4 >= 1). Side 5 names
+// the fact over x that assumption Cond, an inequality whose image is
+// c*A + k with A one atom floor_div(x,d) or ceil_div(x,d) (x integral, d
+// an integer >= 1), gives: the integer A is >= K = ceil(-k/c) (c > 0) or
+// <= K = floor(-k/c) (c < 0), so x - K*d >= 0, K*d + d - 1 - x >= 0,
+// x - (K-1)*d - 1 >= 0 or K*d - x >= 0 (floor_div(M,4) >= 2 gives M >= 8).
 //
 // Atom, when set, names instead a bound that holds by the definition of
 // the atom (an expression that is one atom over the unknowns): Upper
@@ -175,6 +180,8 @@ func (s Source) String() string {
 		return fmt.Sprintf("integrality of the right side of assumption %d", s.Cond)
 	case sideDivisor:
 		return fmt.Sprintf("the divisor of assumption %d", s.Cond)
+	case sideThrough:
+		return fmt.Sprintf("assumption %d through its atom", s.Cond)
 	case sideNonzero:
 		if s.Upper {
 			return fmt.Sprintf("assumption %d reversed, >= 1", s.Cond)

@@ -276,10 +276,11 @@ func (c *Ctx) userModel() *userModel {
 		return c.user
 	}
 	u := &userModel{}
+	shared := false // u.bnd is the parent's, copied before a write
 	if p := c.user; p != nil {
 		u.facts = p.facts[:len(p.facts):len(p.facts)]
 		u.relax = p.relax[:len(p.relax):len(p.relax)]
-		u.bnd = p.bnd.clone()
+		u.bnd, shared = p.bnd, true
 		u.n = p.n
 	}
 	one := constPoly(ratOne)
@@ -319,6 +320,9 @@ func (c *Ctx) userModel() *userModel {
 				if hi, fits := w.floor().int64(); fits && (!bd.hasHi || hi < bd.hi) {
 					bd.hi, bd.hasHi = hi, true
 				}
+			}
+			if shared {
+				u.bnd, shared = u.bnd.clone(), false
 			}
 			u.bnd.set(v, bd)
 			continue
@@ -472,22 +476,19 @@ func (c *Ctx) checkRelaxedFact(f fact, relaxed []*poly) error {
 // assumptions whose images have at most maxRoundTerms terms, and all its
 // proofs together spend at most proofWork units. It runs on the finished
 // context (extend, after check and finish): the proofs' caches
-// (usableFacts, factFast) depend only on what is final then.
+// (usableFacts, factFast) depend only on what is final then. The
+// assumptions it tries are those of atomConds (see atomImage), which
+// finish lists.
 func (c *Ctx) checkAtomFacts() error {
+	if len(c.atomConds) == 0 {
+		return nil
+	}
 	work := proofWork
 	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
 	le := func(a, b *poly, strict bool) bool { return c.proveLeIn(a, b, strict, &work) != nil }
-	for _, j := range c.order {
+	for _, j := range c.atomConds {
 		cd := c.conds[j]
 		x, y := pl(cd.X), pl(cd.Y)
-		if !x.hasAtoms() && !y.hasAtoms() {
-			continue
-		}
-		// an image without atoms (M%128==0 once M is 128*M'1: 0) is a
-		// polynomial fact, whose consistency the compilation checked
-		if d := c.theta(subPoly(x, y)); d.err != nil || len(d.t) > maxRoundTerms || !d.hasAtoms() {
-			continue
-		}
 		var refuted bool
 		switch cd.Rel {
 		case GE:
@@ -508,6 +509,54 @@ func (c *Ctx) checkAtomFacts() error {
 		}
 	}
 	return nil
+}
+
+// atomImage reports whether checkAtomFacts tries assumption j: it has
+// atoms, and so has its image (the difference of its sides over the
+// unknowns), of at most maxRoundTerms terms. An image without atoms
+// (M%128==0 once M is 128*M'1: 0) is a polynomial fact, whose
+// consistency the compilation checked. It depends only on the
+// substitution.
+func (c *Ctx) atomImage(j int) bool {
+	cd := c.conds[j]
+	x, y := pl(cd.X), pl(cd.Y)
+	if !x.hasAtoms() && !y.hasAtoms() {
+		return false
+	}
+	d := c.theta(subPoly(x, y))
+	return d.err == nil && len(d.t) <= maxRoundTerms && d.hasAtoms()
+}
+
+// factsBoundSome reports whether factBounds may find a bound: some kept
+// fact >= 0 (or either side of one == 0) has terms other than the
+// constant, all with negative coefficients (what boundsFrom reads).
+func (c *Ctx) factsBoundSome() bool {
+	allNeg := func(p *poly, sign int) bool {
+		n := 0
+		for _, t := range p.t {
+			if len(t.m) == 0 {
+				continue
+			}
+			if t.c.sign()*sign >= 0 {
+				return false
+			}
+			n++
+		}
+		return n > 0
+	}
+	for _, f := range c.facts {
+		switch f.kind {
+		case fGe:
+			if allNeg(f.p, 1) {
+				return true
+			}
+		case fEq:
+			if allNeg(f.p, 1) || allNeg(f.p, -1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // factBounds derives upper bounds of the unknowns from the kept facts

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -59,12 +60,14 @@ type Ctx struct {
 	elim  map[*variable]bounds // bounds of eliminated variables when they went
 	inv   map[*variable]*poly  // fresh unknown -> its value over user symbols
 	facts []fact
+	reuse []fact // the kept facts before settle processes them again (see keep)
 	steps []Step
 	fresh int
 	iter  int // the work of the compilation so far, against maxSettle
-	// the state of the compilation after each prefix of order (prefix[k]:
+	elims int // the eliminations so far: equal counts on one line of states, the same sub
+	// the state of the compilation after each prefix of order (at(k):
 	// after the first k assumptions), from which a child resumes (extend)
-	prefix []cstate
+	prefix *prefixStates
 	shared uint8 // the maps shared with a state of prefix (see own)
 	// the assumptions as written, for checkUserDifferences (see
 	// userModel): the parent's until c's is made
@@ -72,7 +75,10 @@ type Ctx struct {
 	// fast path: every eliminated symbol, with its value when that is one
 	// term without atoms
 	monoSub []monoSubEntry
-	box     bool // no kept facts: the allowed set is the box of the unknowns
+	// the assumptions (indices, in the canonical order) whose images have
+	// atoms, which checkAtomFacts tries (see atomImage)
+	atomConds []int
+	box       bool // no kept facts: the allowed set is the box of the unknowns
 
 	// the fact fast path's data, on first use (see factFast)
 	ffp atomic.Pointer[factFast]
@@ -90,6 +96,10 @@ type Ctx struct {
 	// the answers of the general paths of Possible and ProvesDivides, on
 	// first use (see decisionMemo)
 	dm atomic.Pointer[decisionMemo]
+	// the outcomes of proofs by facts, on first use (see proofMemo)
+	pm atomic.Pointer[proofMemo]
+	// the facts that define atoms, on first use (see atomDefs)
+	ad atomic.Pointer[atomDefCache]
 }
 
 // bounds of an unknown: lo <= u (always), u <= hi when hasHi.
@@ -125,6 +135,10 @@ const sideDivisor = 3
 // assumption X != Y gives where X-Y (Y-X) is integral and non-negative by
 // the shift argument (M%4 != 0 gives M%4 >= 1).
 const sideNonzero = 4
+
+// sideThrough marks the fact over x that an inequality assumption about
+// one floor_div or ceil_div atom gives (see throughFact).
+const sideThrough = 5
 
 type fact struct {
 	kind factKind
@@ -168,12 +182,22 @@ func Assume(conds ...string) (*Ctx, error) {
 
 // With returns a child context that also assumes the condition src (see
 // ParseConds for the supported fragment).
+//
+// The child is remembered under the text too (see WithConds): the same
+// text added again to the same context returns the same child without
+// being parsed.
 func (c *Ctx) With(src string) (*Ctx, error) {
+	key := withKey{parent: c, conds: src, text: true}
+	if r, ok := withCache.get(key); ok {
+		return r.ctx, r.err
+	}
 	cs, err := ParseConds(src)
 	if err != nil {
 		return nil, err
 	}
-	return c.WithConds(cs...)
+	n, err := c.WithConds(cs...)
+	withCache.put(key, withResult{n, err})
+	return n, err
 }
 
 // WithConds returns a child context that also assumes every condition.
@@ -227,7 +251,8 @@ func (c *Ctx) WithConds(conds ...Cond) (*Ctx, error) {
 // withKey and withResult are the entries of withCache.
 type withKey struct {
 	parent *Ctx
-	conds  string
+	conds  string // the conditions' keys, or With's text
+	text   bool   // conds is With's text
 }
 
 type withResult struct {
@@ -257,7 +282,7 @@ func (c *ctxCache) put(k withKey, r withResult) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.m) >= maxWithCache {
-		c.m = map[withKey]withResult{}
+		clear(c.m) // (keeps the map's room: no growth again)
 	}
 	c.m[k] = r
 }
@@ -281,31 +306,33 @@ func condClass(cd Cond) int {
 }
 
 // canonicalOrder returns the indices of conds in the canonical order (see
-// WithConds): by class, then by text, then by position.
-func canonicalOrder(conds []Cond, text []string) []int {
-	order := make([]int, len(conds))
-	var small [16]int
-	class := small[:0]
-	if len(conds) > len(small) {
-		class = make([]int, 0, len(conds))
-	}
-	for j, cd := range conds {
-		order[j] = j
-		class = append(class, condClass(cd))
-	}
-	less := func(a, b int) bool {
-		if class[a] != class[b] {
-			return class[a] < class[b]
+// WithConds): by class, then by text, then by position. sorted is the
+// canonical order of the first len(sorted) conditions (a parent's
+// assumptions), which keep it: the others are inserted into it, each by a
+// binary search (the order is total, so the result is the same as
+// sorting them all).
+func canonicalOrder(conds []Cond, text []string, sorted []int) []int {
+	order := append(make([]int, 0, len(conds)), sorted...)
+	for j := len(sorted); j < len(conds); j++ {
+		cj := condClass(conds[j])
+		// before reports whether i sorts before j (every index in order
+		// is below j)
+		before := func(i int) bool {
+			if ci := condClass(conds[i]); ci != cj {
+				return ci < cj
+			}
+			return text[i] <= text[j]
 		}
-		if text[a] != text[b] {
-			return text[a] < text[b]
+		lo, hi := 0, len(order) // order[:lo] sorts before j, order[hi:] after
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if before(order[m]) {
+				lo = m + 1
+			} else {
+				hi = m
+			}
 		}
-		return a < b
-	}
-	for i := 1; i < len(order); i++ {
-		for k := i; k > 0 && less(order[k], order[k-1]); k-- {
-			order[k], order[k-1] = order[k-1], order[k]
-		}
+		order = slices.Insert(order, lo, j)
 	}
 	return order
 }
@@ -329,6 +356,34 @@ type cstate struct {
 	facts       []fact
 	steps       []Step
 	fresh, iter int
+	elims       int
+}
+
+// prefixStates holds the states of a compilation after each prefix of its
+// canonical order: those before base are up's (a parent's, shared), those
+// from base on are own (a context adds a few: their room is in the same
+// allocation).
+type prefixStates struct {
+	up   *prefixStates
+	base int
+	own  []cstate
+	room [2]cstate
+}
+
+// len returns the number of states (0 for nil: the empty context).
+func (p *prefixStates) len() int {
+	if p == nil {
+		return 0
+	}
+	return p.base + len(p.own)
+}
+
+// at returns the state after the first i assumptions (i < len()).
+func (p *prefixStates) at(i int) cstate {
+	for i < p.base {
+		p = p.up
+	}
+	return p.own[i-p.base]
 }
 
 // The maps of a Ctx that it shares with a cstate.
@@ -343,14 +398,14 @@ const (
 // snapshot returns the current state; the maps become shared.
 func (c *Ctx) snapshot() cstate {
 	c.shared = shAll
-	return cstate{c.sub, c.bnd, c.elim, c.inv, c.facts[:len(c.facts):len(c.facts)], c.steps[:len(c.steps):len(c.steps)], c.fresh, c.iter}
+	return cstate{c.sub, c.bnd, c.elim, c.inv, c.facts[:len(c.facts):len(c.facts)], c.steps[:len(c.steps):len(c.steps)], c.fresh, c.iter, c.elims}
 }
 
 // resume makes s the current state (its slices are full, so appends
 // copy them).
 func (c *Ctx) resume(s cstate) {
 	c.sub, c.bnd, c.elim, c.inv = s.sub, s.bnd, s.elim, s.inv
-	c.facts, c.steps, c.fresh, c.iter = s.facts, s.steps, s.fresh, s.iter
+	c.facts, c.steps, c.fresh, c.iter, c.elims = s.facts, s.steps, s.fresh, s.iter, s.elims
 	c.shared = shAll
 }
 
@@ -391,32 +446,46 @@ func cloneMap[V any](m map[*variable]V) map[*variable]V {
 // only the rest. The result is the context that compile builds from all of
 // conds, step for step (TestIncrementalMatchesScratch).
 func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
-	order := canonicalOrder(conds, text)
+	order := canonicalOrder(conds, text, c.order)
 	k := 0
-	for k < len(c.order) && k < len(c.prefix)-1 && order[k] == c.order[k] {
+	for k < len(c.order) && k < c.prefix.len()-1 && order[k] == c.order[k] {
 		k++
 	}
 	n := &Ctx{conds: conds, texts: text, order: order, user: c.user}
 	var start cstate
-	if k < len(c.prefix) {
-		start = c.prefix[k]
-		n.prefix = append(make([]cstate, 0, len(order)+1), c.prefix[:k+1]...)
+	ps := &prefixStates{}
+	ps.own = ps.room[:0]
+	if k < c.prefix.len() {
+		// the states up to k are c's
+		start = c.prefix.at(k)
+		ps.up, ps.base = c.prefix, k+1
 	} else {
 		// c is the empty context
 		k = 0
-		n.prefix = append(make([]cstate, 0, len(order)+1), start)
+		ps.own = append(ps.own, start)
 	}
+	n.prefix = ps
 	n.resume(start)
+	// room for the steps of the assumptions to add (mostly one each, or
+	// none)
+	n.steps = append(make([]Step, 0, len(start.steps)+len(order)-k+1), start.steps...)
 	for _, j := range order[k:] {
 		if err := n.addCond(j); err != nil {
 			return nil, err
 		}
-		n.prefix = append(n.prefix, n.snapshot())
+		ps.own = append(ps.own, n.snapshot())
 	}
 	if err := n.check(); err != nil {
 		return nil, err
 	}
-	n.finish()
+	// where neither c after prefix k nor n made an elimination (the counts
+	// only grow along a line of states), n's substitution is c's, the same
+	// map: what depends only on it is c's
+	var same *Ctx
+	if n.elims == start.elims && c.elims == start.elims && c.prefix.len() > 0 {
+		same = c
+	}
+	n.finish(same)
 	// the order proofs' check of the assumptions with atoms, on the
 	// finished context (its proofs read what finish computes)
 	if err := n.checkAtomFacts(); err != nil {
@@ -429,7 +498,8 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 // and settled (see settle).
 func (c *Ctx) addCond(j int) error {
 	cd := c.conds[j]
-	var pending []fact
+	var buf [3]fact
+	pending := buf[:0]
 	// '/' is exact: each side of the assumption is an integer, a
 	// constraint of its own, processed before the comparison
 	for side, e := range [2]*poly{pl(cd.X), pl(cd.Y)} {
@@ -441,7 +511,11 @@ func (c *Ctx) addCond(j int) error {
 			pending = append(pending, f)
 		}
 	}
-	pending = append(pending, c.condFact(j))
+	f := c.condFact(j)
+	pending = append(pending, f)
+	if t, ok := c.throughFact(f); ok {
+		pending = append(pending, t)
+	}
 	return c.settle(pending)
 }
 
@@ -908,6 +982,8 @@ func (c *Ctx) srcText(s factSrc) string {
 			return fmt.Sprintf("%s (%s is an integer)", cd, printPoly(pl(cd.Y)))
 		case sideDivisor:
 			return fmt.Sprintf("%s (a divisor of a constant is at most its size)", cd)
+		case sideThrough:
+			return fmt.Sprintf("%s (through its atom)", cd)
 		}
 		return cd.String()
 	}
@@ -919,7 +995,10 @@ func (c *Ctx) srcText(s factSrc) string {
 // substitution found later may let an earlier fact become a step), so that
 // the result does not depend on the order of the assumptions.
 func (c *Ctx) settle(pending []fact) error {
+	defer func() { c.reuse = nil }()
 	kept := c.keptCongruences()
+	var buf [8]fact
+	pending = append(buf[:0], pending...)
 	for {
 		before := len(c.steps)
 		if err := c.settleQueue(pending); err != nil {
@@ -932,7 +1011,7 @@ func (c *Ctx) settle(pending []fact) error {
 		kept = k
 		// the congruences first, so that the atoms they fix are known to
 		// the other facts
-		pending = nil
+		pending = pending[:0]
 		for _, f := range c.facts {
 			if f.kind == fDiv {
 				pending = append(pending, f)
@@ -943,8 +1022,24 @@ func (c *Ctx) settle(pending []fact) error {
 				pending = append(pending, f)
 			}
 		}
-		c.facts = nil
+		c.reuse, c.facts = c.facts, nil
 	}
+}
+
+// keep adds f to the kept facts. While settle processes the kept facts
+// again, reuse is their previous list (shared with the states of prefix,
+// so never written): as long as each fact is kept again in its place,
+// c.facts is a prefix of that list, without a copy.
+func (c *Ctx) keep(f fact) {
+	if c.reuse != nil {
+		n := len(c.facts)
+		if g := c.reuse[min(n, len(c.reuse)-1)]; n < len(c.reuse) && f.kind == g.kind && f.p == g.p && f.d == g.d && f.r.eq(g.r) && f.src == g.src {
+			c.facts = c.reuse[: n+1 : n+1]
+			return
+		}
+		c.reuse = nil
+	}
+	c.facts = append(c.facts, f)
 }
 
 // settleQueue processes the pending facts; c.iter counts the work of the
@@ -971,7 +1066,7 @@ func (c *Ctx) settleQueue(pending []fact) error {
 			for _, g := range c.facts {
 				pending = append(pending, el.apply(g))
 			}
-			c.facts = nil
+			c.facts, c.reuse = nil, nil
 			pending = append(pending, derived...)
 		}
 	}
@@ -1006,6 +1101,7 @@ func (el *elimination) apply(f fact) fact {
 func (c *Ctx) eliminate(u *variable, e *poly) *elimination {
 	el := &elimination{u, e}
 	c.own(shSub | shElim | shBnd)
+	c.elims++
 	for k, v := range c.sub {
 		c.sub[k] = el.subst(v)
 	}
@@ -1090,7 +1186,7 @@ func (c *Ctx) process(f fact) (*elimination, []fact, error) {
 			}
 			return nil, nil, nil
 		}
-		c.facts = append(c.facts, f)
+		c.keep(f)
 		return nil, nil, nil
 	case fEq:
 		return c.processEq(f)
@@ -1181,7 +1277,7 @@ func (c *Ctx) keepDiv(f fact) error {
 			return nil
 		}
 	}
-	c.facts = append(c.facts, f)
+	c.keep(f)
 	return nil
 }
 
@@ -1279,7 +1375,7 @@ func (c *Ctx) processGe(f fact) error {
 	if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 		return c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 	}
-	c.facts = append(c.facts, f)
+	c.keep(f)
 	return nil
 }
 
@@ -1290,16 +1386,19 @@ func (c *Ctx) divideCommon(p *poly) (*poly, bool) {
 	if len(p.t) < 2 {
 		return nil, false
 	}
+	// the common monomial so far, in one of two buffers on the stack in
+	// turn (the first term's monomial itself at first)
+	var bufs [2][4]factor
 	var g mono
 	for i, t := range p.t {
 		if !t.m.polynomial() || len(t.m) == 0 {
 			return nil, false
 		}
 		if i == 0 {
-			g = append(mono(nil), t.m...)
+			g = t.m
 			continue
 		}
-		var next mono
+		next := mono(bufs[i%2][:0])
 		for _, f := range g {
 			for _, h := range t.m {
 				if h.v == f.v {
@@ -1320,7 +1419,7 @@ func (c *Ctx) divideCommon(p *poly) (*poly, bool) {
 			return nil, false
 		}
 	}
-	q := exactDivPoly(p, &poly{t: []term{{ratOne, g}}})
+	q := exactDivPoly(p, &poly{t: []term{{ratOne, slices.Clone(g)}}})
 	if q.err != nil {
 		return nil, false
 	}
@@ -1379,7 +1478,7 @@ func (c *Ctx) processEq(f fact) (*elimination, []fact, error) {
 	if ok, strict := shiftNonnegNeg(f.p, c.loOf); ok && strict {
 		return nil, nil, c.inconsistent("%s contradicts the bounds", c.srcText(f.src))
 	}
-	c.facts = append(c.facts, f)
+	c.keep(f)
 	return nil, nil, nil
 }
 
@@ -1670,14 +1769,18 @@ func (c *Ctx) check() error {
 		return err
 	}
 	// a finite box (with the upper bounds the facts give): search it
-	local := c.factBounds()
+	var varBuf [8]*variable
+	vars := c.appendFactUnknowns(varBuf[:0])
+	var local map[*variable]bounds
+	if c.factsBoundSome() {
+		local = c.factBounds()
+	}
 	bounds := func(v *variable) bounds {
 		if b, ok := local[v]; ok {
 			return b
 		}
 		return c.bounds(v)
 	}
-	vars := c.factUnknowns()
 	size := int64(1)
 	for _, v := range vars {
 		b := bounds(v)
@@ -1721,30 +1824,31 @@ func varNames(vs []*variable) string {
 	return strings.Join(s, ", ")
 }
 
-// factUnknowns lists the unknowns of the kept facts (inside atoms too).
-func (c *Ctx) factUnknowns() []*variable {
-	seen := map[*variable]bool{}
-	var out []*variable
-	var walk func(p *poly)
-	walk = func(p *poly) {
-		if p == nil {
-			return
-		}
-		p.eachVar(func(v *variable) {
-			if v.kind == kAtom {
-				walk(v.x)
-				walk(v.y)
-			} else if !seen[v] {
-				seen[v] = true
-				out = append(out, v)
-			}
-		})
-	}
+// appendFactUnknowns appends to out the unknowns of the kept facts (inside
+// atoms too), sorted.
+func (c *Ctx) appendFactUnknowns(out []*variable) []*variable {
 	for _, f := range c.facts {
-		walk(f.p)
-		walk(f.d)
+		out = appendUnknowns(appendUnknowns(out, f.p), f.d)
 	}
 	sortVars(out)
+	return out
+}
+
+// appendUnknowns appends to out the unknowns of p (inside atoms too) that
+// it does not hold yet.
+func appendUnknowns(out []*variable, p *poly) []*variable {
+	if p == nil {
+		return out
+	}
+	for _, t := range p.t {
+		for _, f := range t.m {
+			if f.v.kind == kAtom {
+				out = appendUnknowns(appendUnknowns(out, f.v.x), f.v.y)
+			} else if !slices.Contains(out, f.v) {
+				out = append(out, f.v)
+			}
+		}
+	}
 	return out
 }
 
@@ -1797,16 +1901,35 @@ func (c *Ctx) factsHold(vals map[*variable]int64) bool {
 	return true
 }
 
-// finish fills the fast-path caches.
-func (c *Ctx) finish() {
+// finish fills the fast-path caches and the list of assumptions whose
+// images have atoms (atomConds). When same is not nil, c's substitution is
+// same's (the same map) and c's assumptions begin with same's: what
+// depends only on the substitution is taken from same.
+func (c *Ctx) finish(same *Ctx) {
 	c.box = len(c.facts) == 0
-	c.monoSub = make([]monoSubEntry, 0, len(c.sub))
-	for v, p := range c.sub {
-		if v.kind != kSym {
-			continue
+	if same != nil {
+		c.monoSub = same.monoSub
+	} else {
+		c.monoSub = make([]monoSubEntry, 0, len(c.sub))
+		for v, p := range c.sub {
+			if v.kind != kSym {
+				continue
+			}
+			t, ok := p.monomial()
+			c.monoSub = append(c.monoSub, monoSubEntry{v, monoEntry{t: t, ok: ok && !p.hasAtoms()}})
 		}
-		t, ok := p.monomial()
-		c.monoSub = append(c.monoSub, monoSubEntry{v, monoEntry{t: t, ok: ok && !p.hasAtoms()}})
+	}
+	c.atomConds = nil
+	for _, j := range c.order {
+		var has bool
+		if same != nil && j < len(same.conds) {
+			has = slices.Contains(same.atomConds, j)
+		} else {
+			has = c.atomImage(j)
+		}
+		if has {
+			c.atomConds = append(c.atomConds, j)
+		}
 	}
 }
 

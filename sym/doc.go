@@ -143,8 +143,11 @@
 // N*M'1; x%2!=r is x%2==1-r, M%2!=0 gives M = 2*M'1'+1), linear equations
 // with an integral solution become substitutions
 // (N==4*M gives N = 4*M), bounds of one unknown attach to it (M>=8, T<128),
-// and everything else is kept as a fact (N>=M, m<M, M*N%8==0, M!=4). Each
-// step is recorded; certificates replay them.
+// and everything else is kept as a fact (N>=M, m<M, M*N%8==0, M!=4). An
+// inequality about one floor_div or ceil_div atom by an integer divisor
+// >= 1 also gives the equivalent fact over the atom's integral argument
+// (floor_div(M,4)>=2 gives M>=8, ceil_div(M,N)<=2 gives M<=2*N, a bound or
+// a fact like any other). Each step is recorded; certificates replay them.
 //
 // '/' in an assumption is exact division, as everywhere: the assumption
 // holds only where each side is an integer, and that is compiled as a
@@ -251,7 +254,10 @@
 //     finds an allowed binding where it is not.
 //   - Equal(a,b): True when the images are identical, or when a <= b and
 //     b <= a are proved (what Compare proves); False on a binding where
-//     they differ.
+//     they differ. a != b is proved by a < b or a > b, where the
+//     difference d is integral with atoms also as d' - 1 >= 0 (a
+//     rounding by 1, d' = d over the gcd of its coefficients: under
+//     M%N>=2, M%N != 1), or by a kept != assumption.
 //   - Compare(a,b): the set of relations {<,=,>} not excluded by a proof,
 //     and the subset witnessed by bindings. Two monomials are ordered by
 //     the lower bounds of their unknowns (after dividing out their common
@@ -343,12 +349,20 @@
 // Symbols and atoms are interned in a process-wide table that is never
 // emptied (it holds one entry per distinct symbol and atom met). All
 // values are immutable and safe for concurrent use. WithConds remembers
-// the children of contexts (at most 4096, process-wide), and a context
+// the children of contexts by their conditions, and With by their text
+// too (at most 4096 entries, process-wide), and a context
 // remembers the answers of the general paths of Possible and
 // ProvesDivides (at most 256 each context): a context is immutable and its
 // answers deterministic, so a question asked again gets the same answer
 // without its proofs (the certificates of Compare, Divides and Decide are
-// made each time).
+// made each time). Below them, a context remembers the outcomes of its
+// order proofs by facts made with a whole work budget (at most 256; each
+// min or max atom is resolved again by every proof about it, and
+// Possible's proofs of p >= 0 and p > 0 repeat one search, which the
+// proof of p > 0 does not make again where the one of p >= 0 failed
+// before its rounding) and the facts that define its atoms; a remembered
+// outcome charges the work it cost, so that every answer, and ProofWork,
+// is what it would be without them.
 //
 // The work of a decision is bounded. The search for an order proof by
 // facts (the multiples of kept facts subtracted from the shifted

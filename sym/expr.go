@@ -620,7 +620,8 @@ func addSigned(a, b *poly, neg bool) *poly {
 		}
 		return b
 	}
-	out := make([]term, 0, len(a.t)+len(b.t))
+	p := polyWithRoom(len(a.t) + len(b.t))
+	out := p.t
 	i, j := 0, 0
 	bt := func(j int) term {
 		if neg {
@@ -652,7 +653,7 @@ func addSigned(a, b *poly, neg bool) *poly {
 	if len(out) > MaxTerms {
 		return invalid(ErrTooLarge)
 	}
-	p := &poly{t: out}
+	p.t = out
 	if len(out) > 1 {
 		for _, t := range out {
 			if t.m.hasGroup() {
@@ -661,6 +662,29 @@ func addSigned(a, b *poly, neg bool) *poly {
 		}
 	}
 	return p
+}
+
+// polyWithRoom returns an empty polynomial with room for n terms, made
+// in one allocation (the polynomial and its terms) where n is small: sums
+// and differences of a few terms are most of the arithmetic.
+func polyWithRoom(n int) *poly {
+	switch {
+	case n <= 2:
+		x := new(struct {
+			p poly
+			t [2]term
+		})
+		x.p.t = x.t[:0]
+		return &x.p
+	case n <= 4:
+		x := new(struct {
+			p poly
+			t [4]term
+		})
+		x.p.t = x.t[:0]
+		return &x.p
+	}
+	return &poly{t: make([]term, 0, n)}
 }
 
 func negPoly(a *poly) *poly {

@@ -1,6 +1,7 @@
 package sym
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -69,8 +70,22 @@ func sameState(a, b *Ctx) string {
 		}
 		return bnds(m)
 	}
+	// what finish makes (monoSub in the map's order)
+	monos := func(c *Ctx) string {
+		var s []string
+		for _, e := range c.monoSub {
+			if e.ok {
+				s = append(s, e.v.name+"="+printPoly(&poly{t: []term{e.t}}))
+			} else {
+				s = append(s, e.v.name+" not a monomial")
+			}
+		}
+		sort.Strings(s)
+		return strings.Join(s, ",")
+	}
 	for _, d := range [][2]string{
 		{polys(a.sub), polys(b.sub)}, {polys(a.inv), polys(b.inv)},
+		{monos(a), monos(b)}, {fmt.Sprint(a.atomConds), fmt.Sprint(b.atomConds)},
 		{bndsOf(a.bnd), bndsOf(b.bnd)}, {bnds(a.elim), bnds(b.elim)},
 		{fmt.Sprint(a.fresh, a.iter, a.box), fmt.Sprint(b.fresh, b.iter, b.box)},
 	} {
@@ -101,6 +116,9 @@ func TestIncrementalMatchesScratch(t *testing.T) {
 	}
 	pairs := [][2]string{{"M", "N"}, {"8", "M*N"}, {"K", "M"}}
 	middle := 0 // guards that sort between two of the parent's assumptions
+	// children that reused their parent's substitution-only data (with
+	// assumptions whose images have atoms)
+	reused, reusedAtoms := 0, 0
 	for trial := 0; trial < 800; trial++ {
 		// the parent, one assumption at a time or all at once
 		parent := NewCtx()
@@ -141,6 +159,14 @@ func TestIncrementalMatchesScratch(t *testing.T) {
 		if k := len(parent.order); k > 1 && child.order[0] == parent.order[0] && child.order[k-1] != parent.order[k-1] {
 			middle++
 		}
+		// the child took what depends only on the substitution from its
+		// parent (no elimination since their common prefix)
+		if len(parent.monoSub) > 0 && &child.monoSub[0] == &parent.monoSub[0] {
+			reused++
+			if len(child.atomConds) > 0 {
+				reusedAtoms++
+			}
+		}
 		for _, q := range pairs {
 			a, b := MustParse(q[0]), MustParse(q[1])
 			if g, w := child.Divides(a, b).Truth, scratch.Divides(a, b).Truth; g != w {
@@ -151,8 +177,95 @@ func TestIncrementalMatchesScratch(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d guards sorted between the parent's assumptions", middle)
+	t.Logf("%d guards sorted between the parent's assumptions; %d children reused their parent's substitution-only data, %d of them with assumptions whose images have atoms", middle, reused, reusedAtoms)
 	if middle < 50 {
 		t.Fatalf("only %d guards sorted between the parent's assumptions", middle)
+	}
+	if reused < 50 || reusedAtoms < 10 {
+		t.Fatalf("only %d children reused their parent's substitution-only data (%d with atoms)", reused, reusedAtoms)
+	}
+}
+
+// With remembers a child under the text of its guard too: the same text
+// added again to the same context gives the same child (or the same
+// error) without being parsed, and that child is the one WithConds makes
+// of the parsed conditions. A text that does not parse is reported each
+// time.
+func TestWithRemembersText(t *testing.T) {
+	parent, err := NewCtx().With("M%128==0 && N>=64 && K<=M")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []string{"K>=9", "N%M==0", "K!=4 && N<=M", "M<K", "M%N==3 && M%N==4"} {
+		a, errA := parent.With(src)
+		b, errB := parent.With(src)
+		if a != b || fmt.Sprint(errA) != fmt.Sprint(errB) {
+			t.Fatalf("With(%q) twice: %v (%v), then %v (%v)", src, a, errA, b, errB)
+		}
+		cs, err := ParseConds(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, errC := parent.WithConds(cs...)
+		if fmt.Sprint(errA) != fmt.Sprint(errC) {
+			t.Fatalf("%s: With gives %v, WithConds %v", src, errA, errC)
+		}
+		if errA != nil {
+			continue
+		}
+		if d := sameState(a, c); d != "" {
+			t.Fatalf("%s: With and WithConds differ: %s", src, d)
+		}
+	}
+	var ie *InconsistentError
+	if _, err := parent.With("M%128==0 && M<K"); !errors.As(err, &ie) {
+		t.Fatalf("want inconsistent, got %v", err)
+	}
+	for range 2 {
+		if _, err := parent.With("K>="); err == nil {
+			t.Fatal("want a syntax error")
+		}
+	}
+}
+
+// canonicalOrder, inserting conditions into the order of a parent's, is
+// the sort of all of them by class, text and position.
+func TestCanonicalOrderSorts(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	sorted := func(conds []Cond, text []string) []int {
+		order := make([]int, len(conds))
+		for i := range order {
+			order[i] = i
+		}
+		sort.Slice(order, func(a, b int) bool {
+			i, j := order[a], order[b]
+			if ci, cj := condClass(conds[i]), condClass(conds[j]); ci != cj {
+				return ci < cj
+			}
+			if text[i] != text[j] {
+				return text[i] < text[j]
+			}
+			return i < j
+		})
+		return order
+	}
+	for trial := 0; trial < 500; trial++ {
+		var conds []Cond
+		var text []string
+		for range r.IntN(8) {
+			cs, err := ParseConds(incrementalPool[r.IntN(len(incrementalPool))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, cd := range cs {
+				conds, text = append(conds, cd), append(text, cd.String())
+			}
+		}
+		want := fmt.Sprint(sorted(conds, text))
+		for s := 0; s <= len(conds); s++ {
+			if got := fmt.Sprint(canonicalOrder(conds, text, sorted(conds[:s], text[:s]))); got != want {
+				t.Fatalf("%s with the first %d sorted: %s, want %s", FormatConds(conds), s, got, want)
+			}
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package sym
 
-import "sync/atomic"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // The general decision path: proofs by substitution, the shift argument and
 // kept facts, and witnesses by a bounded search over the unknowns. Every
@@ -141,6 +144,9 @@ type orderProof struct {
 	scale *poly
 	round *poly // see Certificate.Round
 	uses  []FactUse
+	// a failed search for p > 0 stopped at a state with no negative
+	// coefficient and no positive constant (see proveIntegerPos)
+	flat bool
 }
 
 // clearScale returns a positive monomial s such that s*p has no negative
@@ -339,64 +345,116 @@ func (c *Ctx) atomFacts(ps ...*poly) []usableFact {
 			}
 		}
 	}
-	one := constPoly(ratOne)
-	addFor := func(a, f *poly, upper bool, side int) {
-		if s, ok := c.shiftFact(f); ok && f.err == nil {
-			out = append(out, usableFact{src: Source{Cond: -1, Atom: a, Upper: upper, Side: side}, shifted: s})
-		}
-	}
 	// first the identities x - y*floor_div(x,y) - x%y == 0, where both
 	// atoms occur (a proof that meets -y*floor_div(x,y) takes the identity
 	// before the bound of floor_div: 4*floor_div(M,4) < M under M%4 != 0)
 	for _, v := range atoms {
-		if v.op != opMod || !v.x.integral() || !v.y.integral() || !c.divisorPos(v.y) {
-			continue
-		}
-		if fl, ok := singleAtom(floorDivPoly(v.x, v.y)); ok && seen[fl] {
-			a := varPoly(v)
-			link := subPoly(subPoly(v.x, mulPoly(v.y, varPoly(fl))), a)
-			addFor(a, link, false, sideLink)
-			addFor(a, negPoly(link), true, sideLink)
+		if v.op == opMod {
+			if l := c.atomDefs(v); l.floor != nil && seen[l.floor] {
+				out = append(out, l.link...)
+			}
 		}
 	}
 	for _, v := range atoms {
-		a := varPoly(v)
-		add := func(f *poly, upper bool, side int) { addFor(a, f, upper, side) }
-		intX, intY := v.x.integral(), v.y.integral()
-		switch v.op {
-		case opMod:
-			if intX && intY && c.divisorPos(v.y) {
-				add(subPoly(subPoly(v.y, one), a), true, 0)
-				if d, ok := v.y.constant(); !ok || d.sign() <= 0 {
-					add(a, false, 0)
-				}
-			}
-		case opFloorDiv, opCeilDiv:
-			if !intY || !c.divisorPos(v.y) {
-				break
-			}
-			da := mulPoly(v.y, a)
-			ym1 := subPoly(v.y, one)
-			if v.op == opFloorDiv {
-				add(subPoly(v.x, da), true, 0)
-				if intX {
-					add(addPoly(subPoly(da, v.x), ym1), false, 0)
-				}
-			} else {
-				add(subPoly(da, v.x), false, 0)
-				if intX {
-					add(subPoly(addPoly(v.x, ym1), da), true, 0)
-				}
-			}
-		case opMin:
-			add(subPoly(v.x, a), true, 1)
-			add(subPoly(v.y, a), true, 2)
-		case opMax:
-			add(subPoly(a, v.x), false, 1)
-			add(subPoly(a, v.y), false, 2)
-		}
+		out = append(out, c.atomDefs(v).bounds...)
 	}
 	return out
+}
+
+// atomDef holds the facts that define one atom (see atomFacts): its
+// bounds, and for x%y the identity with floor_div(x,y) (link) and that
+// atom (floor), nil where the identity does not hold.
+type atomDef struct {
+	bounds []usableFact
+	floor  *variable
+	link   []usableFact
+}
+
+// atomDefCache holds the atomDefs of a context's atoms, made on first use
+// (they depend on the atom and the context's lower bounds only), at most
+// maxAtomDefs of them (emptied when full).
+type atomDefCache struct {
+	mu sync.Mutex
+	m  map[*variable]atomDef
+}
+
+const maxAtomDefs = 1024
+
+// atomDefs returns the facts that define atom v, made once per context.
+func (c *Ctx) atomDefs(v *variable) atomDef {
+	m := c.ad.Load()
+	if m == nil {
+		c.ad.CompareAndSwap(nil, &atomDefCache{m: map[*variable]atomDef{}})
+		m = c.ad.Load()
+	}
+	m.mu.Lock()
+	d, ok := m.m[v]
+	m.mu.Unlock()
+	if ok {
+		return d
+	}
+	d = c.makeAtomDef(v)
+	m.mu.Lock()
+	if len(m.m) >= maxAtomDefs {
+		m.m = map[*variable]atomDef{}
+	}
+	m.m[v] = d
+	m.mu.Unlock()
+	return d
+}
+
+func (c *Ctx) makeAtomDef(v *variable) atomDef {
+	var d atomDef
+	one := constPoly(ratOne)
+	a := varPoly(v)
+	addTo := func(out *[]usableFact, f *poly, upper bool, side int) {
+		if s, ok := c.shiftFact(f); ok && f.err == nil {
+			*out = append(*out, usableFact{src: Source{Cond: -1, Atom: a, Upper: upper, Side: side}, shifted: s})
+		}
+	}
+	if v.op == opMod && v.x.integral() && v.y.integral() && c.divisorPos(v.y) {
+		if fl, ok := singleAtom(floorDivPoly(v.x, v.y)); ok {
+			d.floor = fl
+			link := subPoly(subPoly(v.x, mulPoly(v.y, varPoly(fl))), a)
+			addTo(&d.link, link, false, sideLink)
+			addTo(&d.link, negPoly(link), true, sideLink)
+		}
+	}
+	add := func(f *poly, upper bool, side int) { addTo(&d.bounds, f, upper, side) }
+	intX, intY := v.x.integral(), v.y.integral()
+	switch v.op {
+	case opMod:
+		if intX && intY && c.divisorPos(v.y) {
+			add(subPoly(subPoly(v.y, one), a), true, 0)
+			if k, ok := v.y.constant(); !ok || k.sign() <= 0 {
+				add(a, false, 0)
+			}
+		}
+	case opFloorDiv, opCeilDiv:
+		if !intY || !c.divisorPos(v.y) {
+			break
+		}
+		da := mulPoly(v.y, a)
+		ym1 := subPoly(v.y, one)
+		if v.op == opFloorDiv {
+			add(subPoly(v.x, da), true, 0)
+			if intX {
+				add(addPoly(subPoly(da, v.x), ym1), false, 0)
+			}
+		} else {
+			add(subPoly(da, v.x), false, 0)
+			if intX {
+				add(subPoly(addPoly(v.x, ym1), da), true, 0)
+			}
+		}
+	case opMin:
+		add(subPoly(v.x, a), true, 1)
+		add(subPoly(v.y, a), true, 2)
+	case opMax:
+		add(subPoly(a, v.x), false, 1)
+		add(subPoly(a, v.y), false, 2)
+	}
+	return d
 }
 
 // divisorPos reports whether y is an integer >= 1 at every allowed
@@ -476,31 +534,88 @@ func (c *Ctx) proveNonnegIn(p *poly, strict bool, work *int) (orderProof, bool) 
 	if !ok || proved {
 		return pr, ok
 	}
+	// a proof made with a whole budget depends on nothing else: remembered
+	// (see proofMemo)
+	whole := *work == proofWork
+	var buf [128]byte
+	var key []byte
+	if whole {
+		key = appendKey(append(buf[:0], boolByte(strict)), p)
+		if m, ok := c.proofMemoized(key); ok {
+			*work -= m.spent
+			return m.pr, m.ok
+		}
+	}
+	facts := c.proofFacts(q)
+	if len(facts) == 0 {
+		return pr, false
+	}
+	r, ok, choices := c.proveByChoices(pr, q, s, facts, strict, whole, key, work)
+	if !ok {
+		r, ok = c.proveByRounding(r, q, facts, strict, work)
+	}
+	if whole {
+		r.uses = r.uses[:len(r.uses):len(r.uses)]
+		c.memoizeProof(key, memoProof{pr: r, ok: ok, spent: proofWork - *work, choices: choices})
+	}
+	return r, ok
+}
+
+// proofFacts returns the facts of an order proof about q: the context's
+// (usableFacts) and the bounds of the atoms of q and of those facts.
+func (c *Ctx) proofFacts(q *poly) []usableFact {
 	facts := c.usableFacts()
-	// the bounds of the atoms of p and of the facts
 	ps := []*poly{q}
 	for _, f := range facts {
 		if f.shifted.hasAtoms() {
 			ps = append(ps, f.shifted)
 		}
 	}
-	facts = append(facts, c.atomFacts(ps...)...)
-	if len(facts) == 0 {
-		return pr, false
+	return append(facts, c.atomFacts(ps...)...)
+}
+
+// proveByChoices subtracts the facts from the shifted s (q before the
+// shift, pr its scale) with the first choice of facts, then the second,
+// and returns the work that both spent (choices). The two searches take
+// the same steps for p >= 0 and p > 0 until a state with no negative
+// coefficient, which ends the one for p >= 0 with a proof: where that one
+// failed, the one for p > 0 fails after the same work, so that with a
+// whole budget (whole) it is not made again (key is p > 0's key in
+// proofMemo).
+func (c *Ctx) proveByChoices(pr orderProof, q, s *poly, facts []usableFact, strict, whole bool, key []byte, work *int) (r orderProof, ok bool, choices int) {
+	if strict && whole {
+		key[0] = boolByte(false)
+		m, found := c.proofMemoized(key)
+		key[0] = boolByte(true)
+		if found && !m.ok {
+			*work -= m.choices
+			return pr, false, m.choices
+		}
 	}
-	if r, ok := c.subtractFacts(pr, s, facts, strict, false, work); ok {
-		return r, true
+	before := *work
+	defer func() { choices = before - *work }()
+	r, ok = c.subtractFacts(pr, s, facts, strict, false, work)
+	if ok {
+		return r, true, 0
 	}
+	flat := r.flat
 	// a second choice of facts, outside the fragment that the fact fast
 	// path replays (it replays the first choice only; its operands have no
 	// atoms)
-	atoms := q.hasAtoms()
-	if atoms || c.factFast() == nil {
-		if r, ok := c.subtractFacts(pr, s, facts, strict, true, work); ok {
-			return r, true
+	if q.hasAtoms() || c.factFast() == nil {
+		if r, ok = c.subtractFacts(pr, s, facts, strict, true, work); ok {
+			return r, true, 0
 		}
+		flat = flat || r.flat
 	}
-	if !atoms || pr.scale != nil || len(q.t) > maxRoundTerms || !q.integral() {
+	pr.flat = flat
+	return pr, false, 0
+}
+
+// proveByRounding is proveNonnegIn's last resort, a rounded proof (see
+// below) of q >= 0 (strict: q > 0), pr its scale.
+func (c *Ctx) proveByRounding(pr orderProof, q *poly, facts []usableFact, strict bool, work *int) (orderProof, bool) {
+	if !q.hasAtoms() || pr.scale != nil || len(q.t) > maxRoundTerms || !q.integral() {
 		return pr, false
 	}
 	// rounding (Certificate.Round): q is integral, so q >= 0 follows from
@@ -638,7 +753,9 @@ func (c *Ctx) subtractFacts(pr orderProof, s *poly, facts []usableFact, strict, 
 		}
 		if neg == nil {
 			if strict {
-				return pr, false // non-negative but no positive constant
+				// non-negative but no positive constant
+				pr.flat = true
+				return pr, false
 			}
 			break
 		}
@@ -753,7 +870,11 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 		}
 		tx, ty, res := c.images(x, y)
 		p := subPoly(ty, tx)
-		if pr, ok := c.proveNonneg(p, true); ok {
+		pr, ok := c.proveNonneg(p, true)
+		if !ok && pr.flat {
+			pr, ok = c.proveIntegerPos(p)
+		}
+		if ok {
 			cert := c.certBase(Claim{ClaimNe, a, b})
 			cert.Direction = dir
 			if pr.scale != nil {
@@ -789,6 +910,30 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 		}
 	}
 	return nil
+}
+
+// proveIntegerPos proves p > 0 for an integral p with atoms, of at most
+// maxRoundTerms terms, as p' - 1 >= 0, p' = p over the gcd of its
+// coefficients (a rounding by R = 1, Certificate.Round), where the search
+// for p > 0 stopped at a state without negative coefficient and positive
+// constant (orderProof.flat): the facts cancel p's constant exactly
+// (under M%N >= 2, M%N - 1 less half of M%N - 2 is M%N/2), which the
+// integers exclude. proveNe asks it, so that an atom's bounds decide its
+// != and == questions (M%N != 1 under M%N >= 2).
+func (c *Ctx) proveIntegerPos(p *poly) (orderProof, bool) {
+	if p.err != nil || !p.hasAtoms() || !p.integral() || len(p.t) > maxRoundTerms {
+		return orderProof{}, false
+	}
+	g := ratZero
+	for _, t := range p.t {
+		g = gcdInt(g, t.c)
+	}
+	pr, ok := c.proveNonneg(subPoly(scalePoly(p, g.inv()), constPoly(ratOne)), false)
+	if !ok || pr.scale != nil || pr.round != nil {
+		return orderProof{}, false
+	}
+	pr.round = constPoly(ratOne)
+	return pr, true
 }
 
 // ---- witnesses
@@ -1031,4 +1176,61 @@ func (c *Ctx) witnessCert(cl Claim, point map[*variable]int64) *Certificate {
 // a fast path (not verified here: see Decision.Certificate).
 func (c *Ctx) bindingCert(cl Claim, b Binding) *Certificate {
 	return &Certificate{Claim: cl, Assumptions: append([]Cond(nil), c.conds...), Binding: b}
+}
+
+// proofMemo remembers, for one context, the outcomes of the proofs by
+// facts that proveNonnegIn makes with a whole budget (proofWork): with a
+// whole budget the outcome depends on nothing but the context and the
+// question, and the same question comes back (each min or max atom of an
+// operand is resolved again by every proof about it, proveLe and proveNe
+// ask about the same difference, Possible's questions repeat in the runs
+// of an answer). A remembered outcome charges the work that it cost, so
+// that the budget left to a caller, and every later outcome, is what it
+// would have been without the memo. It holds at most maxDecisionMemo
+// outcomes (emptied when full).
+type proofMemo struct {
+	mu sync.Mutex
+	m  map[string]memoProof
+}
+
+// memoProof is a remembered outcome of proveNonnegIn and the work it cost.
+type memoProof struct {
+	pr      orderProof
+	ok      bool
+	spent   int
+	choices int // the work of proveByChoices, within spent
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// proofMemoized returns the remembered outcome of the proof of key k.
+func (c *Ctx) proofMemoized(k []byte) (memoProof, bool) {
+	m := c.pm.Load()
+	if m == nil {
+		return memoProof{}, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	v, ok := m.m[string(k)]
+	return v, ok
+}
+
+// memoizeProof remembers the outcome v of the proof of key k.
+func (c *Ctx) memoizeProof(k []byte, v memoProof) {
+	m := c.pm.Load()
+	if m == nil {
+		c.pm.CompareAndSwap(nil, &proofMemo{m: map[string]memoProof{}})
+		m = c.pm.Load()
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.m) >= maxDecisionMemo {
+		m.m = map[string]memoProof{}
+	}
+	m.m[string(k)] = v
 }

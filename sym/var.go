@@ -62,41 +62,49 @@ var interned struct {
 	m map[string]*variable
 }
 
-func internKey(kind varKind, name string, lo int64) string {
-	var b strings.Builder
-	b.Grow(len(name) + 3)
-	b.WriteByte('0' + byte(kind))
+// appendInternKey appends the key of a variable in the intern table: its
+// kind, for an unknown its lower bound, and its name.
+func appendInternKey(dst []byte, kind varKind, name string, lo int64) []byte {
+	dst = append(dst, '0'+byte(kind))
 	if kind == kUnknown {
-		b.WriteByte('0' + byte(lo))
+		dst = append(dst, '0'+byte(lo))
 	}
-	b.WriteString(name)
-	return b.String()
+	return append(dst, name...)
 }
 
-func intern(v *variable) *variable {
-	key := internKey(v.kind, v.name, v.lo)
+// intern returns the interned variable of kind and name (lo: an unknown's
+// lower bound), made by mk when there is none yet. A variable met before
+// is found without allocating.
+func intern(kind varKind, name string, lo int64, mk func() *variable) *variable {
+	var buf [64]byte
+	kb := appendInternKey(buf[:0], kind, name, lo)
 	interned.Lock()
 	defer interned.Unlock()
+	if old, ok := interned.m[string(kb)]; ok {
+		return old
+	}
 	if interned.m == nil {
 		interned.m = make(map[string]*variable)
 	}
-	if old, ok := interned.m[key]; ok {
-		return old
-	}
+	v := mk()
 	v.poly = &poly{t: []term{{c: ratOne, m: mono{{v, 1}}}}}
-	interned.m[key] = v
+	interned.m[string(kb)] = v
 	return v
 }
 
 // symVar returns the variable of the user symbol name (not validated here).
 func symVar(name string) *variable {
-	return intern(&variable{kind: kSym, name: name, lo: 1, hasLo: true})
+	return intern(kSym, name, 1, func() *variable {
+		return &variable{kind: kSym, name: name, lo: 1, hasLo: true}
+	})
 }
 
 // unknownVar returns the fresh unknown called name with context-free lower
 // bound lo (0 or 1).
 func unknownVar(name string, lo int64) *variable {
-	return intern(&variable{kind: kUnknown, name: name, lo: lo, hasLo: true})
+	return intern(kUnknown, name, lo, func() *variable {
+		return &variable{kind: kUnknown, name: name, lo: lo, hasLo: true}
+	})
 }
 
 // atomVar returns the atom op(x, y); x and y must be canonical. An atom
@@ -113,7 +121,10 @@ func atomVar(op atomOp, x, y *poly) *variable {
 		return v
 	}
 	key := string(kb)
-	v = intern(&variable{kind: kAtom, name: atomText(op, x, y), op: op, x: x, y: y})
+	name := atomText(op, x, y)
+	v = intern(kAtom, name, 0, func() *variable {
+		return &variable{kind: kAtom, name: name, op: op, x: x, y: y}
+	})
 	atomKeys.Lock()
 	if atomKeys.m == nil {
 		atomKeys.m = make(map[string]*variable)

@@ -888,6 +888,9 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 		}
 		return vsub(p, vconst(big.NewRat(1, 1))), nil
 	}
+	if s.Side == sideThrough {
+		return v.throughFact(s.Cond)
+	}
 	if s.Side != 0 {
 		return nil, errors.New("an integrality fact is not an inequality")
 	}
@@ -906,6 +909,64 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 		return nil, fmt.Errorf("assumption %d is not an inequality", s.Cond)
 	}
 	return p, nil
+}
+
+// throughFact returns the fact over x that inequality assumption j gives
+// where its image is c*A + k, A one atom floor_div(x,d) or ceil_div(x,d)
+// with x integral and d an integer >= 1: the integer A is >= ceil(-k/c)
+// (c > 0) or <= floor(-k/c) (c < 0), which bounds x by the definition of
+// the atom (x >= K*d, x <= K*d+d-1, x >= (K-1)*d+1, x <= K*d).
+func (v *verifier) throughFact(j int) (vpoly, error) {
+	p, rel, err := v.condImage(j)
+	if err != nil {
+		return nil, err
+	}
+	if rel != GE {
+		return nil, errors.New("the assumption is not an inequality")
+	}
+	var at *vatom
+	var c *big.Rat
+	k := new(big.Rat)
+	for _, t := range p {
+		if len(t.m) == 0 {
+			k = t.c
+			continue
+		}
+		if at != nil || len(t.m) != 1 || t.m[0].e != 1 {
+			return nil, errors.New("the assumption is not about one atom")
+		}
+		a, ok := v.atoms[t.m[0].v]
+		if !ok {
+			return nil, errors.New("the assumption is not about one atom")
+		}
+		at, c = a, t.c
+	}
+	if at == nil || (at.op != "floor_div" && at.op != "ceil_div") {
+		return nil, errors.New("the assumption is not about one floor_div or ceil_div")
+	}
+	if !at.x.integral(v.atoms) || !at.y.integral(v.atoms) || !v.positiveV(at.y) {
+		return nil, errors.New("the atom's dividend is not integral or its divisor not an integer >= 1")
+	}
+	one := vconst(big.NewRat(1, 1))
+	t := new(big.Rat).Quo(new(big.Rat).Neg(k), c)
+	if c.Sign() > 0 {
+		kd, err := vmul(vconst(ratCeil(t)), at.y)
+		if err != nil {
+			return nil, err
+		}
+		if at.op == "floor_div" {
+			return vsub(at.x, kd), nil // x >= K*d
+		}
+		return vadd(vsub(at.x, kd), vsub(at.y, one)), nil // x >= (K-1)*d + 1
+	}
+	kd, err := vmul(vconst(ratFloor(t)), at.y)
+	if err != nil {
+		return nil, err
+	}
+	if at.op == "floor_div" {
+		return vsub(vadd(kd, vsub(at.y, one)), at.x), nil // x <= K*d + d - 1
+	}
+	return vsub(kd, at.x), nil // x <= K*d
 }
 
 // divisorFact returns |k| - Y >= 0 for assumption j, k % Y == 0 with k a

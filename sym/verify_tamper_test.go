@@ -13,7 +13,7 @@ import (
 // Verify through its paths: congruences and solved assumptions, bounds,
 // floor_div, ceil_div and % atoms with constant and symbolic divisors,
 // exact division by a symbol, min and max resolved by a proof, != facts,
-// and witnesses.
+// bounds through an atom, rounded proofs, and witnesses.
 var verifyCorpus = []struct{ ctx, cond string }{
 	{"M%8==0", "M*N%8==0"},
 	{"M%8==0", "M>=8"},
@@ -63,6 +63,12 @@ var verifyCorpus = []struct{ ctx, cond string }{
 	{"N>=M", "min(M,max(M,N))==M"},
 	{"N>=M", "max(N,min(M,N))==N"},
 	{"M%4==3", "M%4+floor_div(M,4)*4==M"},
+	// an assumption about one floor_div or ceil_div atom bounds its
+	// argument (sideThrough); an integer > 1 is >= 2 (Round 1)
+	{"floor_div(M,4)>=2", "M>=8"},
+	{"ceil_div(M,4)<=2", "M<=8"},
+	{"2*floor_div(M,N)>=3", "M>=2*N"},
+	{"M%N>=2", "M%N!=1"},
 	// a fact with an exact division by a symbol, used scaled (FactUse.Scale)
 	{"64%TM==0 && m<64/TM", "m<=64/TM-1"},
 	{"m<64/TM", "TM*m<=63"},

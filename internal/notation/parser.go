@@ -3,6 +3,7 @@ package notation
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Limits on the input that Parse and ParseCond accept. Exceeding any of them
@@ -67,6 +68,7 @@ func Parse(src string) (Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer p.release()
 	if p.tok.kind == tEOF {
 		return nil, &SyntaxError{Pos: p.tok.pos, Msg: "empty input", Expected: expValue}
 	}
@@ -93,6 +95,7 @@ func ParseCond(src string) (Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer p.release()
 	if p.tok.kind == tEOF {
 		return nil, &SyntaxError{Pos: p.tok.pos, Msg: "empty input", Expected: expCond}
 	}
@@ -116,10 +119,25 @@ func newParser(src string, cond bool) (*parser, error) {
 			Msg: fmt.Sprintf("input too long: %d bytes, more than MaxBytes (%d)", len(src), MaxBytes),
 		}
 	}
-	p := &parser{src: src, cond: cond, line: 1}
+	p := parsers.Get().(*parser)
+	// a parser from the pool keeps the rest of its slabs (nodes not
+	// handed out yet); everything else starts anew
+	*p = parser{src: src, cond: cond, line: 1, ints: p.ints, syms: p.syms, tuples: p.tuples, layouts: p.layouts}
 	p.scratch = p.buf[:0]
 	p.next()
 	return p, nil
+}
+
+// parsers holds parsers between calls: the parser is a few hundred bytes
+// (the scratch array), and nothing it holds outlives its call except the
+// nodes handed out, which are separate from it.
+var parsers = sync.Pool{New: func() any { return new(parser) }}
+
+// release returns p to the pool; p is not used after.
+func (p *parser) release() {
+	p.src, p.lexErr = "", nil
+	clear(p.buf[:])
+	parsers.Put(p)
 }
 
 // unexpected reports the current token as unexpected; context, when not
