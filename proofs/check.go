@@ -427,13 +427,28 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		top := open[len(open)-1]
 		if _, isCall := before.(*notation.Call); !isCall {
 			// a layout restated: in place where the term holds it (a
-			// mode of a layout included), else a lemma of its own
-			if t, ok := replaceLayout(top, notation.Print(before), after); ok {
+			// mode of a layout included) outside its calls' arguments,
+			// else in the arguments of the calls still to evaluate but
+			// the next one (the values computed for them) or, where a
+			// rewrite is due there, of the next one too; else a lemma of
+			// its own
+			next := nextCall(top)
+			id := c.rewrites(next)
+			skip := next
+			if id != "" {
+				skip = nil
+			}
+			t, ok := replaceLayout(top, notation.Print(before), after, false, nil)
+			if !ok {
+				t, ok = replaceLayout(top, notation.Print(before), after, true, skip)
+			}
+			if !ok && id != "" {
+				return rej("it restates %s, which the term does not hold, while rule %s rewrites %s, the call the term evaluates next", st.Before, id, notation.Print(next))
+			}
+			if ok {
 				if open[len(open)-1], err = normalize(t); err != nil {
 					return rej("%v", err)
 				}
-			} else if id := c.rewrites(nextCall(top)); id != "" {
-				return rej("it restates %s, which the term does not hold, while rule %s rewrites %s, the call the term evaluates next", st.Before, id, notation.Print(nextCall(top)))
 			}
 			continue
 		}
@@ -457,6 +472,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 			if id := c.rewrites(next); id != "" {
 				return rej("it sets aside %s, the call the term evaluates next, which rule %s rewrites", notation.Print(next), id)
 			}
+			// nor once the term's evaluation has begun: a call inside
+			// it is next, the parts before it computed by its steps
+			if next != nil && next != top {
+				return rej("it sets aside %s, the call the term evaluates next, inside %s", notation.Print(next), notation.Print(top))
+			}
 			open = append(open, after)
 		}
 		for len(open) > 1 && !hasCall(open[len(open)-1]) {
@@ -479,6 +499,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		next := nextCall(open[len(open)-1])
 		if id := c.rewrites(next); r != nil && id != "" && !slices.Contains(r.Claims, next.(*notation.Call).Name) {
 			return rejCase("the error is rule %s's, which is not about %s, the call the term evaluates next, which rule %s rewrites", r.ID, notation.Print(next), id)
+		}
+		// and an error rule that claims about operations arises at a
+		// call of one of them
+		if r != nil && len(r.Claims) > 0 && (next == nil || !slices.Contains(r.Claims, next.(*notation.Call).Name)) {
+			return rejCase("the error is rule %s's, about %s, but the call the term evaluates next is %s", r.ID, strings.Join(r.Claims, " or "), printOrNone(next))
 		}
 		return nil
 	}
@@ -510,6 +535,14 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		return rejCase("the result against concrete: %v", err)
 	}
 	return nil
+}
+
+// printOrNone prints a term, or "none" for nil.
+func printOrNone(n notation.Node) string {
+	if n == nil {
+		return "none"
+	}
+	return notation.Print(n)
 }
 
 // decides reports whether a step discharged one of its conditions as the
@@ -1411,7 +1444,7 @@ var computed = map[string]bool{
 	// (tied by their flows lines: a coalesced extent, the span reached)
 	"inv.left.mode s": true, "inv.left.zero s": true, "inv.left.end s": true, "inv.left.end z": true, "inv.right.end c": true,
 	"make.left d": true, "make.right d": true, "make.compact d": true, "crd.inner a": true, "make.ordered.unranked i": true,
-	"prod.pad R": true, "tile.pad R": true,
+	"tile.pad R":       true,
 	"cast.up.static a": true, "cast.up.static g": true,
 	// a swizzled layout's index (crd2idx's sum over the modes), and the
 	// swizzle's split of an index x = t + c with the swizzled constant y

@@ -2,6 +2,7 @@ package proofs_test
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"slices"
 	"sort"
@@ -327,6 +328,12 @@ const (
 	perFamily     = 40
 )
 
+// fullFamilies makes the families' mutants at every place (up to
+// perFamily); by default at every third (go test's 10-minute limit on a
+// loaded machine): docs/verification.md records the full figures, go test
+// ./proofs -run TestCheckMutants -v -mutants.full -timeout 30m.
+var fullFamilies = flag.Bool("mutants.full", false, "make the families' mutants at every place, not every third")
+
 // family is a set of derivations whose every step the checker checks
 // against its rule's data: every mutant of them is rejected but for the
 // open kinds (with why).
@@ -342,6 +349,9 @@ var families = []family{
 	{"inverse", inverseFamily, inverseOpen},
 	{"construct", constructFamily, constructOpen},
 	{"cast", castFamily, castOpen},
+	{"divide", divideFamily, divideOpen},
+	{"product", productFamily, productOpen},
+	{"slice", sliceFamily, sliceOpen},
 }
 
 // ofFile reports whether every step of d applies a rule of one of the
@@ -456,19 +466,72 @@ var castOpen = map[string]string{
 	"steps with lets only reordered": "the steps of two modes exchanged: every mode's step may follow any other's (the mode's position is not a value of the rules)",
 }
 
-// sliceOpen are the kinds not always rejected at the rewrite steps of the
-// slice family (local_tile, local_partition, slice_and_offset), and why.
-var sliceOpen = map[string]string{
-	"a claimed step skipped": "the family's claims (tile.inner, tile.zipped, slice.pair) state the request's value from zipped_divide's and the slice's values, so a rewrite inside the divide (comp.lhs-integral of its second mode) that no later claim needs may be dropped: the family predates the rewrite chain (plan point 4 of docs/verification.md)",
+// complementSkipped is why a step of the complement with lets only may
+// be skipped inside a divide or a product: the kinds the complement family
+// leaves open, and the rest of a cotarget of rank > 1.
+const complementSkipped = "a condition-only step of the complement that nothing after it requires (complementOpen: compl.nonunit refuted under the guards, compl.static-oracle in a case that ends in an error), or the rest of one mode of a cotarget of rank > 1 (compl.rest-exact, compl.rest: each computes only lets, and compl.result's claim, spot-checked, states the whole rest; a follows line cannot tie a mode's span c to the c2 of the step before, a renaming its with part does not state, and nothing after the last mode's step names its values)"
+
+// divideFamily reports whether a derivation is of the divide family: a
+// request of logical_divide, its tiler form, zipped_divide, tiled_divide or
+// flat_divide whose steps apply rules of divide.rules, composition.rules and
+// complement.rules only (a swizzled layout's, which brings swizzle.rules,
+// is not: its swz.forward computes no term).
+func divideFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "logical_divide", "logical_divide_tiler", "zipped_divide", "tiled_divide", "flat_divide":
+		return ofFile(d, []string{"divide.rules", "composition.rules", "complement.rules"})
+	}
+	return false
 }
 
-// sliceFamily reports a derivation of the slice family.
+// divideOpen are the kinds not always rejected in the divide family, and
+// why.
+var divideOpen = map[string]string{
+	"a step with lets only skipped": complementSkipped,
+}
+
+// productFamily reports whether a derivation is of the product family: a
+// request of logical_product, its tiler form, zipped_product,
+// tiled_product, flat_product, blocked_product or raked_product whose steps
+// apply rules of product.rules, composition.rules and complement.rules
+// only.
+func productFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "logical_product", "logical_product_tiler", "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product":
+		return ofFile(d, []string{"product.rules", "composition.rules", "complement.rules"})
+	}
+	return false
+}
+
+// productOpen are the kinds not always rejected in the product family,
+// and why.
+var productOpen = map[string]string{
+	"a step with lets only skipped": complementSkipped,
+}
+
+// sliceFamily reports whether a derivation is of the slice family: a
+// request of local_tile, local_partition or slice_and_offset whose steps
+// apply rules of slice.rules, the divide's (divide.rules,
+// composition.rules, complement.rules) and crd2idx's (crd.*) only.
 func sliceFamily(d rules.Derivation) bool {
 	switch d.Op {
 	case "local_tile", "local_partition", "slice_and_offset":
-		return true
+		return ofFile(d, []string{"slice.rules", "divide.rules", "composition.rules", "complement.rules"}, "crd.inner", "crd.split", "crd.split.negative")
 	}
 	return false
+}
+
+// sliceOpen are the kinds not always rejected in the slice family (at the
+// rewrite steps too), and why: the slice itself (slice.by-mode,
+// slice.keep, slice.fix, the range checks, crd2idx's crd.* steps,
+// local_partition's flat coordinate) is computed by steps with lets only,
+// and slice.pair's claim, spot-checked, states its value from them (the
+// slice is not yet a rewrite chain).
+var sliceOpen = map[string]string{
+	"another rule id, doc and says":  "a lets-only step of the slice with no metavariables (slice.by-mode) cited as the next rule without them and without claims (slice.keep, slice.fix's neighbours): nothing ties these steps to their rule but their order, which no follows or then line states",
+	"an altered leaf of a let":       "the slice's metavariables are traced by value (slice.fix's c altered to another value the case has) or computed (tile.product-each's p, the size of a mode of L), and its steps compute lets only",
+	"a step with lets only skipped":  "the slice's lets-only steps (slice.by-mode, slice.keep, slice.fix, slice.in-range, slice.non-negative, crd.inner, crd.split, tile.product-each, tile.flat-coord, tile.flat-unit, tile.horner) are required by nothing after them; in the divide inside, " + complementSkipped,
+	"steps with lets only reordered": "the slice's lets-only steps follow no follows or then line: their order is the engine's walk of the coordinate",
 }
 
 // patternStep selects the steps of rules with a rewrites line.
@@ -489,59 +552,73 @@ func TestCheckMutants(t *testing.T) {
 		}
 	}
 	for _, m := range mutants {
-		made, rejected, pmade, prejected := 0, 0, 0, 0
+		// each kind is a subtest, run in parallel with the others
+		t.Run(m.kind, func(t *testing.T) {
+			t.Parallel()
+			checkKind(t, m, ds)
+		})
+	}
+}
+
+// checkKind makes the mutants of one kind of every derivation (spread,
+// at rewrites, in the families), checks each and logs the counts.
+func checkKind(t *testing.T, m mutant, ds []rules.Derivation) {
+	made, rejected, pmade, prejected := 0, 0, 0, 0
+	for _, d := range ds {
+		for k := 0; k < perDerivation; k++ {
+			x := clone(t, d)
+			if !m.apply(&x, k*3, nil) {
+				break
+			}
+			made++
+			if err := proofs.Check(x); err != nil {
+				rejected++
+			} else if m.sure {
+				t.Errorf("%s: a mutant of %s(%s) checks", m.kind, d.Op, strings.Join(d.Args, ", "))
+			}
+		}
+		for k := 0; k < perPattern; k++ {
+			x := clone(t, d)
+			if !m.apply(&x, k*5, patternStep) {
+				break
+			}
+			pmade++
+			if err := proofs.Check(x); err != nil {
+				prejected++
+			} else if !sliceFamily(d) || sliceOpen[m.kind] == "" {
+				t.Errorf("%s (at a rewrite): a mutant of %s(%s) checks", m.kind, d.Op, strings.Join(d.Args, ", "))
+			}
+		}
+	}
+	line := fmt.Sprintf("%-42s %4d mutants, %4d rejected; at rewrites %4d, %4d rejected", m.kind, made, rejected, pmade, prejected)
+	for _, f := range families {
+		fmade, frejected, fds := 0, 0, 0
 		for _, d := range ds {
-			for k := 0; k < perDerivation; k++ {
+			if !f.member(d) {
+				continue
+			}
+			fds++
+			step := 3
+			if *fullFamilies {
+				step = 1
+			}
+			for k := 0; k < perFamily; k += step {
 				x := clone(t, d)
-				if !m.apply(&x, k*3, nil) {
+				if !m.apply(&x, k, nil) {
 					break
 				}
-				made++
+				fmade++
 				if err := proofs.Check(x); err != nil {
-					rejected++
-				} else if m.sure {
-					t.Errorf("%s: a mutant of %s(%s) checks", m.kind, d.Op, strings.Join(d.Args, ", "))
-				}
-			}
-			for k := 0; k < perPattern; k++ {
-				x := clone(t, d)
-				if !m.apply(&x, k*5, patternStep) {
-					break
-				}
-				pmade++
-				if err := proofs.Check(x); err != nil {
-					prejected++
-				} else if !sliceFamily(d) || sliceOpen[m.kind] == "" {
-					t.Errorf("%s (at a rewrite): a mutant of %s(%s) checks", m.kind, d.Op, strings.Join(d.Args, ", "))
+					frejected++
+				} else if f.open[m.kind] == "" {
+					t.Errorf("%s (%s family): a mutant of %s(%s) checks", m.kind, f.name, d.Op, strings.Join(d.Args, ", "))
 				}
 			}
 		}
-		line := fmt.Sprintf("%-42s %4d mutants, %4d rejected; at rewrites %4d, %4d rejected", m.kind, made, rejected, pmade, prejected)
-		for _, f := range families {
-			fmade, frejected, fds := 0, 0, 0
-			for _, d := range ds {
-				if !f.member(d) {
-					continue
-				}
-				fds++
-				for k := 0; k < perFamily; k++ {
-					x := clone(t, d)
-					if !m.apply(&x, k, nil) {
-						break
-					}
-					fmade++
-					if err := proofs.Check(x); err != nil {
-						frejected++
-					} else if f.open[m.kind] == "" {
-						t.Errorf("%s (%s family): a mutant of %s(%s) checks", m.kind, f.name, d.Op, strings.Join(d.Args, ", "))
-					}
-				}
-			}
-			line += fmt.Sprintf("; %s (%d) %4d, %4d rejected", f.name, fds, fmade, frejected)
-		}
-		t.Log(line)
-		if made == 0 {
-			t.Errorf("%s: no mutant made", m.kind)
-		}
+		line += fmt.Sprintf("; %s (%d) %4d, %4d rejected", f.name, fds, fmade, frejected)
+	}
+	t.Log(line)
+	if made == 0 {
+		t.Errorf("%s: no mutant made", m.kind)
 	}
 }
