@@ -393,6 +393,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 				return rej("%v", err)
 			}
 		}
+		if err := flows(r, st, cs.Steps[:si]); err != nil {
+			return rej("%v", err)
+		}
 		if len(r.Then) > 0 && (si+1 < len(cs.Steps) || cs.Error == "") {
 			if si+1 == len(cs.Steps) || !slices.Contains(r.Then, cs.Steps[si+1].Rule) {
 				return rej("the step after it applies none of %s (rule %s's then line)", strings.Join(r.Then, ", "), r.ID)
@@ -424,13 +427,28 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		top := open[len(open)-1]
 		if _, isCall := before.(*notation.Call); !isCall {
 			// a layout restated: in place where the term holds it (a
-			// mode of a layout included), else a lemma of its own
-			if t, ok := replaceLayout(top, notation.Print(before), after); ok {
+			// mode of a layout included) outside its calls' arguments,
+			// else in the arguments of the calls still to evaluate but
+			// the next one (the values computed for them) or, where a
+			// rewrite is due there, of the next one too; else a lemma of
+			// its own
+			next := nextCall(top)
+			id := c.rewrites(next)
+			skip := next
+			if id != "" {
+				skip = nil
+			}
+			t, ok := replaceLayout(top, notation.Print(before), after, false, nil)
+			if !ok {
+				t, ok = replaceLayout(top, notation.Print(before), after, true, skip)
+			}
+			if !ok && id != "" {
+				return rej("it restates %s, which the term does not hold, while rule %s rewrites %s, the call the term evaluates next", st.Before, id, notation.Print(next))
+			}
+			if ok {
 				if open[len(open)-1], err = normalize(t); err != nil {
 					return rej("%v", err)
 				}
-			} else if id := c.rewrites(nextCall(top)); id != "" {
-				return rej("it restates %s, which the term does not hold, while rule %s rewrites %s, the call the term evaluates next", st.Before, id, notation.Print(nextCall(top)))
 			}
 			continue
 		}
@@ -453,6 +471,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 			// term evaluates next (that rewrite must come first)
 			if id := c.rewrites(next); id != "" {
 				return rej("it sets aside %s, the call the term evaluates next, which rule %s rewrites", notation.Print(next), id)
+			}
+			// nor once the term's evaluation has begun: a call inside
+			// it is next, the parts before it computed by its steps
+			if next != nil && next != top {
+				return rej("it sets aside %s, the call the term evaluates next, inside %s", notation.Print(next), notation.Print(top))
 			}
 			open = append(open, after)
 		}
@@ -477,6 +500,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if id := c.rewrites(next); r != nil && id != "" && !slices.Contains(r.Claims, next.(*notation.Call).Name) {
 			return rejCase("the error is rule %s's, which is not about %s, the call the term evaluates next, which rule %s rewrites", r.ID, notation.Print(next), id)
 		}
+		// and an error rule that claims about operations arises at a
+		// call of one of them
+		if r != nil && len(r.Claims) > 0 && (next == nil || !slices.Contains(r.Claims, next.(*notation.Call).Name)) {
+			return rejCase("the error is rule %s's, about %s, but the call the term evaluates next is %s", r.ID, strings.Join(r.Claims, " or "), printOrNone(next))
+		}
 		return nil
 	}
 	for _, t := range open {
@@ -487,6 +515,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	for _, r := range c.set.Rules() {
 		if slices.Contains(r.Computes, c.d.Op) && !slices.ContainsFunc(cs.Steps, func(st rules.Step) bool { return st.Rule == r.ID }) {
 			return rejCase("no step applies rule %s, which computes %s", r.ID, c.d.Op)
+		}
+	}
+	for si, st := range cs.Steps {
+		if r, _ := c.set.Rule(st.Rule); len(r.Later) > 0 && !later(r, cs.Steps[si+1:]) {
+			return &Rejection{Case: ci + 1, Step: si + 1, Rule: st.Rule, Why: fmt.Sprintf("no later step applies %s (rule %s's later line)", strings.Join(r.Later, " or "), r.ID)}
 		}
 	}
 	res, err := parseTerm(cs.Result)
@@ -502,6 +535,14 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		return rejCase("the result against concrete: %v", err)
 	}
 	return nil
+}
+
+// printOrNone prints a term, or "none" for nil.
+func printOrNone(n notation.Node) string {
+	if n == nil {
+		return "none"
+	}
+	return notation.Print(n)
 }
 
 // decides reports whether a step discharged one of its conditions as the
@@ -1400,8 +1441,10 @@ var computed = map[string]bool{
 	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true, "compl.rest-within m": true, "compl.rest-beyond m": true,
 	"comp.no-carry t": true, "comp.last n": true, "comp.last r": true,
 	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
-	"make.left d": true, "make.right d": true, "make.ordered.unranked i": true,
-	"prod.pad R": true, "tile.pad R": true,
+	// (tied by their flows lines: a coalesced extent, the span reached)
+	"inv.left.mode s": true, "inv.left.zero s": true, "inv.left.end s": true, "inv.left.end z": true, "inv.right.end c": true,
+	"make.left d": true, "make.right d": true, "make.compact d": true, "crd.inner a": true, "make.ordered.unranked i": true,
+	"tile.pad R":       true,
 	"cast.up.static a": true, "cast.up.static g": true,
 	// a swizzled layout's index (crd2idx's sum over the modes), and the
 	// swizzle's split of an index x = t + c with the swizzled constant y
@@ -1440,6 +1483,65 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 		s.addTerm(n)
 	}
 	return nil
+}
+
+// later reports whether one of the steps after a step of rule r applies
+// a rule of r's later line, before any step of a rule of its before part.
+func later(r *rules.Rule, after []rules.Step) bool {
+	for _, x := range after {
+		if slices.Contains(r.Later, x.Rule) {
+			return true
+		}
+		if slices.Contains(r.Before, x.Rule) {
+			return false
+		}
+	}
+	return false
+}
+
+// flows checks a step's flows lines: each value named is that of the
+// latest earlier step of one of the rules the line names (the name the
+// line gives for that rule), after the latest step of a rule of its since
+// part, or, where there is none, the line's else value ("any": no
+// constraint; none: such a step is required).
+func flows(r *rules.Rule, st rules.Step, before []rules.Step) error {
+	for _, f := range r.Flows {
+		got, err := sym.ParseInt(st.Bind[f.Name])
+		if err != nil {
+			return fmt.Errorf("metavariable %s: %v", f.Name, err)
+		}
+		want, from := "", ""
+		for i := len(before) - 1; i >= 0 && from == "" && !slices.Contains(f.Since, before[i].Rule); i-- {
+			for _, src := range f.From {
+				if before[i].Rule == src.Rule {
+					want, from = before[i].Bind[src.Name], fmt.Sprintf("%s.%s of the step of %s before it", src.Rule, src.Name, src.Rule)
+					break
+				}
+			}
+		}
+		if from == "" {
+			switch f.Else {
+			case "any":
+				continue
+			case "":
+				return fmt.Errorf("%s flows from an earlier step of %s, and the case has none", f.Name, flowRules(f))
+			}
+			want, from = f.Else, "its value where no step of "+flowRules(f)+" comes before"
+		}
+		w, err := sym.ParseInt(want)
+		if err != nil || !sym.Equal(got.E, w.E) {
+			return fmt.Errorf("%s = %s, but %s is %s", f.Name, st.Bind[f.Name], from, want)
+		}
+	}
+	return nil
+}
+
+func flowRules(f rules.Flow) string {
+	var ids []string
+	for _, src := range f.From {
+		ids = append(ids, src.Rule)
+	}
+	return strings.Join(ids, " or ")
 }
 
 // follows checks a step of a rule with a follows line: the step before it

@@ -90,31 +90,49 @@
 //     elements between those before and after it, one only on the right
 //     for whatever term is there, which the spot check ties to the left),
 //     and it rewrites the call the term evaluates next (or opens a lemma,
-//     as below); no rule that shadows its rule (rules.Rule.Shadows) has a
-//     left side that matches the call (static marks included): a static
-//     _1 in a tiler is div.int-unit's _1:_0, never div.int's _1:_1;
+//     as below); a pattern's call of a tiler operation also matches its
+//     layout form (logical_divide_tiler(A, T) with T a layout is
+//     logical_divide(A, T)); no rule that shadows its rule
+//     (rules.Rule.Shadows) has a left side that matches the call (static
+//     marks included): a static _1 in a tiler is div.int-unit's _1:_0,
+//     never div.int's _1:_1;
 //   - the algorithm's order, where the rules' data states it: a step of a
 //     rule with a follows line directly follows a step of one of the
 //     rules named, with the same values for the names of its "with" part;
-//     the step after one of a rule with a then line is of one of the rules
-//     named; every case with a result of a request of an operation that a
-//     rule's computes line names has a step of that rule;
+//     a value a flows line names is that of the latest earlier step of
+//     one of its rules (the name it gives for that rule), after the
+//     latest step of the rules of its since part, or its else value
+//     where there is none (a chain of values through interleaved steps:
+//     the inverses' spans and strides, the compact strides, crd2idx's
+//     running sum, the modes coalesce keeps); the step after one of a
+//     rule with a then line is of one of the rules named; in a case with
+//     a result, a step of a rule with a later line is followed, somewhere
+//     after it and before any step of the rules of its before part, by a
+//     step of one of the rules named; every case with a result of a
+//     request of an operation that a rule's computes line names has a
+//     step of that rule;
 //   - the chain: starting from the request, each claim about a call
 //     rewrites the call the term evaluates next (its leftmost innermost
 //     call, arguments first), or opens a lemma (a claim about a call that
 //     is not next, whose own calls must then be rewritten in turn), but
 //     never while a rule's rewrites line matches the call the term
-//     evaluates next (that rewrite comes first); a layout restated
-//     (comp.leaf's CuTe form of the modes the fold found) replaces it where
-//     the term holds it outside the arguments of its calls; every term
-//     must end without calls, and the request's term must be the case's
-//     result;
+//     evaluates next (that rewrite comes first), nor once the term's
+//     evaluation has begun (the call next is inside the top term, not the
+//     term itself: a claim skipped there leaves that call pending); a
+//     layout restated (comp.leaf's CuTe form of the modes the fold found)
+//     replaces it where the term holds it outside the arguments of its
+//     calls, else in the arguments of the calls still to evaluate but the
+//     next one (a value computed for them: a divide's tile_unzip of the
+//     layout its steps computed), of the next one too where a rewrite is
+//     due at it; every term must end without calls, and the request's
+//     term must be the case's result;
 //   - an error case whose error is an error rule's (it names the rule and
 //     the place): its last step applies that rule, the error ends with the
 //     rule's error text, the place and the step's values, and where a
 //     rule's pattern rewrites the call the term evaluates next the error
 //     rule claims about that call's operation (a rewrite due there and
-//     skipped is no error of that call); an error case whose error is a
+//     skipped is no error of that call), and an error rule that claims
+//     about operations arises at a call of one of them; an error case whose error is a
 //     required condition failing ("(rule ID)") ends with a step of a rule
 //     that rule follows, where it has a follows line;
 //   - the guards of each step only grow along a case, each guard a step
@@ -137,32 +155,44 @@
 //
 // What Check does not see: it verifies every equation a step states and
 // every value it computes, and the algorithm only as far as the rules'
-// data states it (rewrites, follows, then and computes lines: composition's
-// fold, the complement on its state term, the tiler's integer and keep
-// rules, the queries and constructions), so elsewhere a derivation that is
-// still true may be
-// accepted though it is not the engine's. A claim of a rule without a
+// data states it (rewrites, follows, flows, then, later and computes
+// lines: composition's fold, the complement on its state term, the
+// tiler's integer and keep rules, the inverses' chains, the casts, the
+// constructions, crd2idx and coalesce, the divides and products from the
+// request down (CuTe's definitions: zipped is tile_unzip of the logical
+// one, tiled and flat slice the zipped one (a leaf tiler's are rewritten
+// last, the zipped layout's steps opening a lemma), blocked and raked zip
+// the logical product, the by-mode and logical rules rewrite their
+// calls), local_tile and local_partition down to the slice, the queries),
+// so elsewhere a derivation that is still true may be accepted though it
+// is not the engine's. A claim of a rule without a
 // rewrites line is tied to its rule only by the operation it is about, so
 // a step may cite another such rule (with its passage and text) that
 // claims about the same operation and has the same metavariables;
 // metavariables of the other rules are traced by value, not by position,
 // so a step that only computes lets may be dropped or moved, and its
 // inputs altered, where the values it consumes or makes also occur
-// elsewhere and no follows or then line orders it; a step that only
-// decides a condition (comp.no-carry, compl.size, a refuted size-1
-// decision) is required by nothing after it; a claim about a call that is
-// not the next one opens a lemma, and op.answer states the request's value
-// directly, so a claim of a lemma-opening rule (prod.logical, the by-mode
-// rules) may be dropped or moved; a step that restates a term unchanged (an A
-// already coalesced) may be dropped; a claim whose two sides CuTe computes
+// elsewhere and no follows, flows or then line orders it; a step that
+// only decides a condition (comp.no-carry, a refuted size-1 decision, a
+// comparison of the inverses' sort decided without a guard) is required
+// by nothing after it, nor is the rest of one mode of a complement's
+// cotarget of rank > 1; the slice of slice_and_offset (slice.*, crd.*) is
+// computed by steps with lets only, which slice.pair's claim states; a
+// claim about a call that is not the next one opens a lemma where the
+// term's evaluation has not begun, and op.answer states the request's
+// value directly (where no step claims the request), so a lemma-opening
+// claim there (coal.merge's restatements, tile_to_shape's blocked
+// product) may be dropped or moved; a step that restates a term unchanged
+// (an A already coalesced) may be dropped; a claim whose two sides CuTe computes
 // equal though both are invalid is a true equation. TestCheckMutants
 // counts, for every derivation of the test corpus, the mutants of each
 // kind and how many Check rejects, overall, at the steps of rules with a
 // rewrites line, where every kind is rejected, and at every place of the
-// families whose every step is checked (composition, complement), where
-// every kind is rejected but the open ones it names
-// (docs/verification.md records the figures and what closing the rest
-// takes).
+// families whose every step is tied to its rule's data (composition,
+// complement, the inverses, construct and coalesce, the casts, divide,
+// product, slice), where every kind is rejected but the open ones it
+// names (docs/verification.md records the figures and what closing the
+// rest takes).
 //
 // # Format
 //

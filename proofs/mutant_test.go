@@ -2,6 +2,7 @@ package proofs_test
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"slices"
 	"sort"
@@ -327,6 +328,12 @@ const (
 	perFamily     = 40
 )
 
+// fullFamilies makes the families' mutants at every place (up to
+// perFamily); by default at every third (go test's 10-minute limit on a
+// loaded machine): docs/verification.md records the full figures, go test
+// ./proofs -run TestCheckMutants -v -mutants.full -timeout 30m.
+var fullFamilies = flag.Bool("mutants.full", false, "make the families' mutants at every place, not every third")
+
 // family is a set of derivations whose every step the checker checks
 // against its rule's data: every mutant of them is rejected but for the
 // open kinds (with why).
@@ -339,6 +346,12 @@ type family struct {
 var families = []family{
 	{"composition", compositionFamily, compositionOpen},
 	{"complement", complementFamily, complementOpen},
+	{"inverse", inverseFamily, inverseOpen},
+	{"construct", constructFamily, constructOpen},
+	{"cast", castFamily, castOpen},
+	{"divide", divideFamily, divideOpen},
+	{"product", productFamily, productOpen},
+	{"slice", sliceFamily, sliceOpen},
 }
 
 // ofFile reports whether every step of d applies a rule of one of the
@@ -389,22 +402,136 @@ func complementFamily(d rules.Derivation) bool {
 // family, and why.
 var complementOpen = map[string]string{
 	"a case's guard dropped":        "an equivalent mutant: a merged case's guard implied by its other guards (M%4==0 gives M>=4 for a positive M), so that its cases still partition the assumptions",
-	"a step with lets only skipped": "a condition-only step that no later step requires: a size-1 decision of filter or coalesce refuted under the guards (compl.nonunit), the size post-condition asked after a truncated hole (compl.size), or compl.static-oracle in a case that ends in an error (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts)",
+	"a step with lets only skipped": "a condition-only step that no later step requires: a size-1 decision of filter or coalesce refuted under the guards (compl.nonunit: the fact rests on the assumptions and guards alone, and the modes kept are in the claims after it), or compl.static-oracle in a case that ends in an error (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts)",
 }
 
-// sliceOpen are the kinds not always rejected at the rewrite steps of the
-// slice family (local_tile, local_partition, slice_and_offset), and why.
-var sliceOpen = map[string]string{
-	"a claimed step skipped": "the family's claims (tile.inner, tile.zipped, slice.pair) state the request's value from zipped_divide's and the slice's values, so a rewrite inside the divide (comp.lhs-integral of its second mode) that no later claim needs may be dropped: the family predates the rewrite chain (plan point 4 of docs/verification.md)",
+// inverseFamily reports whether a derivation is of the inverse family: a
+// request of right_inverse or left_inverse whose steps apply rules of
+// inverse.rules only, but for the size-1 decisions of CuTe's coalesce
+// with the symbols read as static (compl.unit, compl.nonunit) and
+// op.answer.
+func inverseFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "right_inverse", "left_inverse":
+		return ofFile(d, []string{"inverse.rules"}, "compl.unit", "compl.nonunit", "op.answer")
+	}
+	return false
 }
 
-// sliceFamily reports a derivation of the slice family.
+// inverseOpen are the kinds not always rejected in the inverse family,
+// and why.
+var inverseOpen = map[string]string{
+	"an altered leaf of a let":      "the extent s of a mode of stride 0 (inv.left.zero), which R uses only where that mode is the last in stride order (every stride 0: inv.left.end's s flows from it); elsewhere the value is read by no later step",
+	"a step with lets only skipped": "a step that no later step needs: a mode of dynamic stride left out of the right inverse (inv.right.skip: CuTe never follows it, and nothing counts the skips), a comparison of the exchange sort decided without a guard (inv.min.*: the order of the modes R is built from is proved again by each inv.left.disjoint, d >= e >= the previous stride), a size-1 decision of coalesce refuted under the guards (compl.nonunit), or inv.left.static in a case that ends in an error (no claim of the case is evaluated, so the reading of the symbols is not seen)",
+}
+
+// constructFamily reports whether a derivation is of the construct
+// family: a request of coalesce, coalesce_profile, crd2idx or one of the
+// constructions and queries whose steps apply rules of construct.rules
+// only, but for the size-1 decisions of CuTe's coalesce with the symbols
+// read as static (compl.unit, compl.nonunit).
+func constructFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "coalesce", "coalesce_profile", "crd2idx", "make_layout", "make_layout_left", "make_layout_right", "make_ordered_layout",
+		"make_layout_concat", "append", "prepend", "replace", "take", "select", "group", "get", "flatten", "filter",
+		"size", "cosize", "rank", "depth":
+		return ofFile(d, []string{"construct.rules"}, "compl.unit", "compl.nonunit")
+	}
+	return false
+}
+
+// constructOpen are the kinds not always rejected in the construct
+// family, and why.
+var constructOpen = map[string]string{
+	"another rule id, doc and says":  "coal.run-time (with no metavariables, for another such narrative rule) and a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
+	"a step with lets only skipped":  "make.compact where nothing after it needs the next stride (the last leaf of make_ordered_layout's order, make_layout's compact strides: make_layout's rule computes it), make.ordered.unranked (its order value is read by no step), make.ordered.before of a size-1 sub-shape (d2 = d), crd.inner of a contribution 0 (the running sum unchanged), coal.run-time and coal.by-mode (narrative steps no rule requires), coal.unit (a mode of size 1 dropped: nothing counts the modes), and a narrative step before an error no rule states",
+	"steps with lets only reordered": "two steps whose order no rule states: coal.unit beside a join, coal.by-mode, make.ordered.unranked, a crd2idx split beside a contribution 0",
+}
+
+// castFamily reports whether a derivation is of the cast family: a
+// request of upcast or downcast whose steps apply rules of cast.rules
+// only, but for op.answer.
+func castFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "upcast", "downcast":
+		return ofFile(d, []string{"cast.rules"}, "op.answer")
+	}
+	return false
+}
+
+// castOpen are the kinds not always rejected in the cast family, and why.
+var castOpen = map[string]string{
+	"a dropped condition":            "the undecided condition of an earlier rule of an \"any\" group (cast.up.extent-exact before cast.up.extent): in such a group no earlier rule need be shown not to apply, each being right wherever its condition holds, so the record is informative only (an equivalent mutant)",
+	"a step with lets only skipped":  "the one step of the last mode (cast.up.zero, cast.up.dynamic-*, cast.down.extent, cast.down.stride): no step comes after it to require it (op.answer states the request's value)",
+	"steps with lets only reordered": "the steps of two modes exchanged: every mode's step may follow any other's (the mode's position is not a value of the rules)",
+}
+
+// complementSkipped is why a step of the complement with lets only may
+// be skipped inside a divide or a product: the kinds the complement family
+// leaves open, and the rest of a cotarget of rank > 1.
+const complementSkipped = "a condition-only step of the complement that nothing after it requires (complementOpen: compl.nonunit refuted under the guards, compl.static-oracle in a case that ends in an error), or the rest of one mode of a cotarget of rank > 1 (compl.rest-exact, compl.rest: each computes only lets, and compl.result's claim, spot-checked, states the whole rest; a follows line cannot tie a mode's span c to the c2 of the step before, a renaming its with part does not state, and nothing after the last mode's step names its values)"
+
+// divideFamily reports whether a derivation is of the divide family: a
+// request of logical_divide, its tiler form, zipped_divide, tiled_divide or
+// flat_divide whose steps apply rules of divide.rules, composition.rules and
+// complement.rules only (a swizzled layout's, which brings swizzle.rules,
+// is not: its swz.forward computes no term).
+func divideFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "logical_divide", "logical_divide_tiler", "zipped_divide", "tiled_divide", "flat_divide":
+		return ofFile(d, []string{"divide.rules", "composition.rules", "complement.rules"})
+	}
+	return false
+}
+
+// divideOpen are the kinds not always rejected in the divide family, and
+// why.
+var divideOpen = map[string]string{
+	"a step with lets only skipped": complementSkipped,
+}
+
+// productFamily reports whether a derivation is of the product family: a
+// request of logical_product, its tiler form, zipped_product,
+// tiled_product, flat_product, blocked_product or raked_product whose steps
+// apply rules of product.rules, composition.rules and complement.rules
+// only.
+func productFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "logical_product", "logical_product_tiler", "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product":
+		return ofFile(d, []string{"product.rules", "composition.rules", "complement.rules"})
+	}
+	return false
+}
+
+// productOpen are the kinds not always rejected in the product family,
+// and why.
+var productOpen = map[string]string{
+	"a step with lets only skipped": complementSkipped,
+}
+
+// sliceFamily reports whether a derivation is of the slice family: a
+// request of local_tile, local_partition or slice_and_offset whose steps
+// apply rules of slice.rules, the divide's (divide.rules,
+// composition.rules, complement.rules) and crd2idx's (crd.*) only.
 func sliceFamily(d rules.Derivation) bool {
 	switch d.Op {
 	case "local_tile", "local_partition", "slice_and_offset":
-		return true
+		return ofFile(d, []string{"slice.rules", "divide.rules", "composition.rules", "complement.rules"}, "crd.inner", "crd.split", "crd.split.negative")
 	}
 	return false
+}
+
+// sliceOpen are the kinds not always rejected in the slice family (at the
+// rewrite steps too), and why: the slice itself (slice.by-mode,
+// slice.keep, slice.fix, the range checks, crd2idx's crd.* steps,
+// local_partition's flat coordinate) is computed by steps with lets only,
+// and slice.pair's claim, spot-checked, states its value from them (the
+// slice is not yet a rewrite chain).
+var sliceOpen = map[string]string{
+	"another rule id, doc and says":  "a lets-only step of the slice with no metavariables (slice.by-mode) cited as the next rule without them and without claims (slice.keep, slice.fix's neighbours): nothing ties these steps to their rule but their order, which no follows or then line states",
+	"an altered leaf of a let":       "the slice's metavariables are traced by value (slice.fix's c altered to another value the case has) or computed (tile.product-each's p, the size of a mode of L), and its steps compute lets only",
+	"a step with lets only skipped":  "the slice's lets-only steps (slice.by-mode, slice.keep, slice.fix, slice.in-range, slice.non-negative, crd.inner, crd.split, tile.product-each, tile.flat-coord, tile.flat-unit, tile.horner) are required by nothing after them; in the divide inside, " + complementSkipped,
+	"steps with lets only reordered": "the slice's lets-only steps follow no follows or then line: their order is the engine's walk of the coordinate",
 }
 
 // patternStep selects the steps of rules with a rewrites line.
@@ -425,59 +552,73 @@ func TestCheckMutants(t *testing.T) {
 		}
 	}
 	for _, m := range mutants {
-		made, rejected, pmade, prejected := 0, 0, 0, 0
+		// each kind is a subtest, run in parallel with the others
+		t.Run(m.kind, func(t *testing.T) {
+			t.Parallel()
+			checkKind(t, m, ds)
+		})
+	}
+}
+
+// checkKind makes the mutants of one kind of every derivation (spread,
+// at rewrites, in the families), checks each and logs the counts.
+func checkKind(t *testing.T, m mutant, ds []rules.Derivation) {
+	made, rejected, pmade, prejected := 0, 0, 0, 0
+	for _, d := range ds {
+		for k := 0; k < perDerivation; k++ {
+			x := clone(t, d)
+			if !m.apply(&x, k*3, nil) {
+				break
+			}
+			made++
+			if err := proofs.Check(x); err != nil {
+				rejected++
+			} else if m.sure {
+				t.Errorf("%s: a mutant of %s(%s) checks", m.kind, d.Op, strings.Join(d.Args, ", "))
+			}
+		}
+		for k := 0; k < perPattern; k++ {
+			x := clone(t, d)
+			if !m.apply(&x, k*5, patternStep) {
+				break
+			}
+			pmade++
+			if err := proofs.Check(x); err != nil {
+				prejected++
+			} else if !sliceFamily(d) || sliceOpen[m.kind] == "" {
+				t.Errorf("%s (at a rewrite): a mutant of %s(%s) checks", m.kind, d.Op, strings.Join(d.Args, ", "))
+			}
+		}
+	}
+	line := fmt.Sprintf("%-42s %4d mutants, %4d rejected; at rewrites %4d, %4d rejected", m.kind, made, rejected, pmade, prejected)
+	for _, f := range families {
+		fmade, frejected, fds := 0, 0, 0
 		for _, d := range ds {
-			for k := 0; k < perDerivation; k++ {
+			if !f.member(d) {
+				continue
+			}
+			fds++
+			step := 3
+			if *fullFamilies {
+				step = 1
+			}
+			for k := 0; k < perFamily; k += step {
 				x := clone(t, d)
-				if !m.apply(&x, k*3, nil) {
+				if !m.apply(&x, k, nil) {
 					break
 				}
-				made++
+				fmade++
 				if err := proofs.Check(x); err != nil {
-					rejected++
-				} else if m.sure {
-					t.Errorf("%s: a mutant of %s(%s) checks", m.kind, d.Op, strings.Join(d.Args, ", "))
-				}
-			}
-			for k := 0; k < perPattern; k++ {
-				x := clone(t, d)
-				if !m.apply(&x, k*5, patternStep) {
-					break
-				}
-				pmade++
-				if err := proofs.Check(x); err != nil {
-					prejected++
-				} else if !sliceFamily(d) || sliceOpen[m.kind] == "" {
-					t.Errorf("%s (at a rewrite): a mutant of %s(%s) checks", m.kind, d.Op, strings.Join(d.Args, ", "))
+					frejected++
+				} else if f.open[m.kind] == "" {
+					t.Errorf("%s (%s family): a mutant of %s(%s) checks", m.kind, f.name, d.Op, strings.Join(d.Args, ", "))
 				}
 			}
 		}
-		line := fmt.Sprintf("%-42s %4d mutants, %4d rejected; at rewrites %4d, %4d rejected", m.kind, made, rejected, pmade, prejected)
-		for _, f := range families {
-			fmade, frejected, fds := 0, 0, 0
-			for _, d := range ds {
-				if !f.member(d) {
-					continue
-				}
-				fds++
-				for k := 0; k < perFamily; k++ {
-					x := clone(t, d)
-					if !m.apply(&x, k, nil) {
-						break
-					}
-					fmade++
-					if err := proofs.Check(x); err != nil {
-						frejected++
-					} else if f.open[m.kind] == "" {
-						t.Errorf("%s (%s family): a mutant of %s(%s) checks", m.kind, f.name, d.Op, strings.Join(d.Args, ", "))
-					}
-				}
-			}
-			line += fmt.Sprintf("; %s (%d) %4d, %4d rejected", f.name, fds, fmade, frejected)
-		}
-		t.Log(line)
-		if made == 0 {
-			t.Errorf("%s: no mutant made", m.kind)
-		}
+		line += fmt.Sprintf("; %s (%d) %4d, %4d rejected", f.name, fds, fmade, frejected)
+	}
+	t.Log(line)
+	if made == 0 {
+		t.Errorf("%s: no mutant made", m.kind)
 	}
 }

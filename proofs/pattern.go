@@ -176,8 +176,10 @@ func (m *matcher) match(p, t notation.Node) error {
 	}
 	switch p := p.(type) {
 	case *notation.Call:
+		// (normalize writes a tiler operation whose tiler is a layout as
+		// the layout operation: the pattern's tiler argument tells them)
 		x, ok := t.(*notation.Call)
-		if !ok || x.Name != p.Name || len(x.Args) != len(p.Args) {
+		if !ok || x.Name != p.Name && x.Name != tilerOps[p.Name] || len(x.Args) != len(p.Args) {
 			return fmt.Errorf("%s is not a call of %s", notation.Print(t), p.Name)
 		}
 		for i := range p.Args {

@@ -187,7 +187,7 @@ func (w *docWriter) step(s rules.Step, indent string) {
 func (w *docWriter) rewrite(before, after notation.Node) {
 	top := len(w.open) - 1
 	if _, isCall := before.(*notation.Call); !isCall {
-		if t, ok := replaceLayout(w.open[top], notation.Print(before), after); ok {
+		if t, ok := replaceLayout(w.open[top], notation.Print(before), after, false, nil); ok {
 			w.open[top] = t
 		}
 		return

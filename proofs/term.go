@@ -155,19 +155,31 @@ func nextCall(n notation.Node) notation.Node {
 	return nil
 }
 
-// replaceFirst replaces the first sub-term (in pre-order) of t that prints
-// as old by by; it reports whether it found one.
-// replaceLayout replaces the first subterm of t outside the arguments of
-// its calls that prints as old, or the first mode of such a layout that
-// does (its shape and stride elements), by the layout by.
-func replaceLayout(t notation.Node, old string, by notation.Node) (notation.Node, bool) {
+// replaceLayout replaces the first subterm of t (in pre-order) that
+// prints as old, or the first mode of such a layout that does (its shape
+// and stride elements), by the layout by. Without calls it looks outside
+// the arguments of t's calls only; with calls set, in the arguments of every call but
+// the call skip (a value computed for a call still to evaluate: a
+// divide's tile_unzip of the layout its steps computed).
+func replaceLayout(t notation.Node, old string, by notation.Node, calls bool, skip notation.Node) (notation.Node, bool) {
 	if notation.Print(t) == old {
 		return by, true
 	}
 	switch n := t.(type) {
+	case *notation.Call:
+		if !calls || n == skip {
+			return t, false
+		}
+		for i, a := range n.Args {
+			if x, ok := replaceLayout(a, old, by, calls, skip); ok {
+				args := append([]notation.Node(nil), n.Args...)
+				args[i] = x
+				return &notation.Call{P: n.P, Name: n.Name, Args: args}, true
+			}
+		}
 	case *notation.Tuple:
 		for i, e := range n.Elems {
-			if x, ok := replaceLayout(e, old, by); ok {
+			if x, ok := replaceLayout(e, old, by, calls, skip); ok {
 				elems := append([]notation.Node(nil), n.Elems...)
 				elems[i] = x
 				return &notation.Tuple{P: n.P, Elems: elems, Angle: n.Angle}, true
@@ -182,7 +194,7 @@ func replaceLayout(t notation.Node, old string, by notation.Node) (notation.Node
 		}
 		for i := range sh.Elems {
 			mode := &notation.Layout{Shape: sh.Elems[i], Stride: st.Elems[i]}
-			x, ok := replaceLayout(mode, old, nl)
+			x, ok := replaceLayout(mode, old, nl, calls, skip)
 			if !ok {
 				continue
 			}
@@ -196,6 +208,8 @@ func replaceLayout(t notation.Node, old string, by notation.Node) (notation.Node
 	return t, false
 }
 
+// replaceFirst replaces the first sub-term (in pre-order) of t that prints
+// as old by by; it reports whether it found one.
 func replaceFirst(t notation.Node, old string, by notation.Node) (notation.Node, bool) {
 	if notation.Print(t) == old {
 		return by, true

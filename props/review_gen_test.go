@@ -452,7 +452,8 @@ func falseErrors(op string, args, assume []string, binds []sym.Binding) []string
 	}
 	ans, err := rules.Compute(rules.Request{Op: op, Args: args, Assume: assume})
 	if err != nil {
-		return []string{"plain error: " + err.Error()}
+		// a plain error: one case, an error at every binding
+		ans = rules.Answer[sym.Value]{Branches: []rules.Branch[sym.Value]{{Err: err}}}
 	}
 	_, vals, _, err := symArgs(op, args, nil)
 	if err != nil {

@@ -218,26 +218,7 @@ func TestReviewWideGenerated(t *testing.T) {
 			stats["cases:"+op]++
 		}
 		binds := revBindings(ctx, revSyms, rapid.Uint64().Draw(t, "seed"), 60)
-		if *reviewLog == "" {
-			squareCase(t, "wide", op, args, assume, binds)
-			dynamicCase(t, "wide", op, args, assume)
-			if err == nil {
-				needsCase(t, op, args, assume)
-			}
-			return
-		}
-		var c, d, n collector
-		squareCase(&c, "wide", op, args, assume, binds)
-		dynamicCase(&d, "wide-dynamic", op, args, assume)
-		if err == nil {
-			needsCase(&n, op, args, assume)
-		}
-		for _, m := range [][]string{c.msgs, d.msgs, n.msgs} {
-			if len(m) == 0 {
-				continue
-			}
-			reviewRecord(t, op, args, assume, m)
-		}
+		reviewCheck(t, "wide", op, args, assume, binds, err == nil)
 	})
 }
 

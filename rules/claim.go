@@ -33,10 +33,11 @@ func terms(ns ...notation.Node) notation.Node { return &notation.Tuple{Elems: ns
 func flatNode(ms []mode) notation.Node { return modesLayout(ms).Node() }
 
 // answer closes a run whose steps did not claim the request itself (its
-// first claim is about another term): the step op.answer states request ==
+// first claim is about another term, and no step closed it: world.closed):
+// the step op.answer states request ==
 // value, the value the steps assembled. reqText is req printed.
 func (w *world) answer(req notation.Node, reqText string, v sym.Value) {
-	if !w.claimsRequest(reqText) {
+	if (w.closed == nil || notation.Print(w.closed) != reqText) && !w.claimsRequest(reqText) {
 		w.step("op.answer", "the request", nil)
 		w.claim(w.last(), func() (notation.Node, notation.Node) { return req, v.Node() })
 	}

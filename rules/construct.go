@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
@@ -44,6 +45,7 @@ func (w *world) compactFrom(shape sym.IntTuple, d sym.Int, right bool, at string
 		strides[i] = d
 		d = w.step(id, fmt.Sprintf("%smode %d", at, i), Env{"s": s, "d": d})["d2"]
 	}
+	w.step("make.compact", strings.TrimSpace(at+"shape"), Env{"d": d})
 	k := 0
 	return tuple.Map(shape, func(sym.Int) sym.Int { k++; return strides[k-1] }), d
 }
@@ -73,8 +75,14 @@ func (w *world) coalesce(a sym.Layout, at string) sym.Layout {
 				out[len(out)-1] = mode{e["s2"], p.d}
 				continue
 			}
+		} else {
+			w.step("coal.first", mat, Env{"s": m.s, "d": m.d})
 		}
 		out = append(out, m)
+	}
+	if len(out) > 0 {
+		last := out[len(out)-1]
+		w.step("coal.done", at, Env{"s": last.s, "d": last.d})
 	}
 	return modesLayout(out)
 }
@@ -101,33 +109,43 @@ func (w *world) coalesceProfile(a sym.Layout, p sym.IntTuple, at string) sym.Lay
 
 // crd2idx is CuTe's crd2idx(c, shape, stride): the inner product for a
 // coordinate congruent with the shape, a colexicographic split for an
-// integer coordinate over a tuple (the last mode takes the rest).
+// integer coordinate over a tuple (the last mode takes the rest). The
+// steps keep the sum so far (crd.inner adds a leaf's contribution to it)
+// and crd.sum states it.
 func (w *world) crd2idx(c sym.IntTuple, s, d sym.IntTuple, at string) sym.Expr {
+	sum := sym.Dyn(sym.Const(0))
+	w.crdSum(c, s, d, at, &sum)
+	w.step("crd.sum", at, Env{"v": sum})
+	return sum.E
+}
+
+// crdSum adds the contributions of the coordinate c over the shape s and
+// stride d to sum.
+func (w *world) crdSum(c sym.IntTuple, s, d sym.IntTuple, at string, sum *sym.Int) {
 	if !c.IsLeaf() {
 		if s.IsLeaf() || c.Rank() != s.Rank() {
 			w.fail("crd2idx: the coordinate %s does not match the shape %s", sym.FormatTuple(c), sym.FormatTuple(s))
 		}
-		sum := sym.Const(0)
 		for i := 0; i < c.Rank(); i++ {
-			sum = sym.Add(sum, w.crd2idx(c.At(i), s.At(i), d.At(i), fmt.Sprintf("%s mode %d", at, i)))
+			w.crdSum(c.At(i), s.At(i), d.At(i), fmt.Sprintf("%s mode %d", at, i), sum)
 		}
-		return sum
+		return
 	}
 	x := c.Value()
 	if s.IsLeaf() {
-		return w.step("crd.inner", at, Env{"c": x, "d": d.Value()})["v"].E
+		*sum = w.step("crd.inner", at, Env{"c": x, "d": d.Value(), "a": *sum})["v"]
+		return
 	}
-	sum := sym.Const(0)
 	for i := 0; i < s.Rank(); i++ {
 		mat := fmt.Sprintf("%s mode %d", at, i)
 		if i == s.Rank()-1 {
-			return sym.Add(sum, w.crd2idx(tuple.Leaf(x), s.At(i), d.At(i), mat))
+			w.crdSum(tuple.Leaf(x), s.At(i), d.At(i), mat, sum)
+			return
 		}
 		_, e := w.choose("crd.split-of", mat, Env{"c": x, "s": sym.Dyn(sizeOf(s.At(i)))})
-		sum = sym.Add(sum, w.crd2idx(tuple.Leaf(e["m"]), s.At(i), d.At(i), mat))
+		w.crdSum(tuple.Leaf(e["m"]), s.At(i), d.At(i), mat, sum)
 		x = e["q"]
 	}
-	return sum
 }
 
 func intValue(i sym.Int) sym.Value {

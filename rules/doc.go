@@ -97,8 +97,8 @@
 // value with a warning. The slice's layout does not depend on the
 // coordinate's integers. local_tile and local_partition follow
 // tensor_impl.hpp (inner_partition, outer_partition): zipped_divide, then
-// slice_and_offset, each a claim (tile.inner or tile.outer, tile.zipped,
-// slice.pair); local_partition's coordinates are remainders, inside their
+// slice_and_offset, each a claim (tile.inner or tile.outer, the zipped
+// divide's rewrites, slice.pair); local_partition's coordinates are remainders, inside their
 // modes by construction. A tuple inside local_tile's coordinate that
 // indexes the rest of a divided mode is not computed: that rest's nesting
 // is CuTe's function, not always with CuTe's size-1 modes.

@@ -256,6 +256,10 @@ type world struct {
 	// it): every run makes them, and their claims, alike
 	common int
 	first  *firstClaim // shared by the runs (see answer)
+	// closed: the call a step of the run rewrote last (a leaf tiler's
+	// tiled or flat divide or product), where it is the request op.answer
+	// is not needed
+	closed notation.Node
 }
 
 // run executes f along every sequence of undecided conditions it meets:

@@ -13,8 +13,10 @@ import (
 
 // coalescedModes is CuTe's coalesce(A) as flat modes (_1:_0 for nothing).
 func (w *world) coalescedModes(a sym.Layout) []mode {
+	ms := w.coalesceModes(flatModes(a))
+	// (the step follows the decisions of which modes are size 1)
 	w.step("inv.coalesce", "A", nil)
-	if ms := w.coalesceModes(flatModes(a)); ms != nil {
+	if ms != nil {
 		return ms
 	}
 	return []mode{{sym.S(1), sym.S(0)}}
@@ -77,6 +79,7 @@ func (w *world) rightInverse(a sym.Layout) sym.Layout {
 		out = append(out, mode{m.s, pre[i]})
 		curr = e["c2"]
 	}
+	w.step("inv.right.end", "R", Env{"c": curr})
 	return w.coalesced(out)
 }
 
@@ -91,8 +94,12 @@ func (w *world) coalesced(ms []mode) sym.Layout {
 // leftInverse is left_inverse(A).
 func (w *world) leftInverse(a sym.Layout) sym.Layout {
 	ms := w.coalescedModes(a)
-	for _, m := range ms {
+	for i, m := range ms {
 		if !w.isStatic(m.d) { // CuTe asks for static strides, not constant ones
+			if w.static {
+				// read static already: a dynamic literal
+				w.step("inv.left.dynamic-literal", fmt.Sprintf("mode %d", i), Env{"d": m.d})
+			}
 			panic(errStatic{"Left inverse requires static strides."})
 		}
 	}
@@ -119,19 +126,21 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 	for _, i := range order {
 		m := ms[i]
 		if w.decide(sym.MakeCond(m.d.E, sym.EQ, sym.Const(0))) == sym.True {
-			w.step("inv.left.zero", fmt.Sprintf("mode %d", i), Env{"d": m.d})
+			w.step("inv.left.zero", fmt.Sprintf("mode %d", i), Env{"d": m.d, "s": m.s})
 			continue
 		}
 		if prev != nil {
 			w.step("inv.left.disjoint", fmt.Sprintf("mode %d", i), Env{"d": m.d, "e": prev.d.Mul(prev.s)})
 		}
 		prev = &ms[i]
-		e := w.step("inv.left.mode", fmt.Sprintf("mode %d", i), Env{"d": m.d, "z": z, "p": pre[i]})
+		e := w.step("inv.left.mode", fmt.Sprintf("mode %d", i), Env{"d": m.d, "z": z, "p": pre[i], "s": m.s})
 		shapes = append(shapes, e["h"])
 		strides = append(strides, pre[i])
-		z = z.Mul(e["h"])
+		z = e["z2"]
 	}
-	shapes = append(shapes, ms[order[len(order)-1]].s)
+	last := ms[order[len(order)-1]].s
+	w.step("inv.left.end", "R", Env{"s": last, "z": z})
+	shapes = append(shapes, last)
 	out := make([]mode, len(shapes))
 	for i := range shapes {
 		out[i] = mode{shapes[i], strides[i]}

@@ -195,13 +195,10 @@ var impls = map[string]impl{
 }
 
 // arranged is zipped_, tiled_ or flat_ (how) divide or product (family
-// "div" or "prod"): the logical one by the tiler, its modes arranged.
+// "div" or "prod"): see world.arranged.
 func arranged(how, family string) func(w *world, a []sym.Value) sym.Value {
 	return func(w *world, a []sym.Value) sym.Value {
-		if family == "div" {
-			return layoutValue(w.arrange(w.divideTiler(a[0].Layout, a[1].Tiler, "A / T"), a[1].Tiler, how, family, "A / T"))
-		}
-		return layoutValue(w.arrange(w.productTiler(a[0].Layout, a[1].Tiler, "A x T"), a[1].Tiler, how, family, "A x T"))
+		return layoutValue(w.arranged(a[0].Layout, a[1].Tiler, how, family))
 	}
 }
 

@@ -103,6 +103,16 @@ type Rule struct {
 	// algorithm's order and data flow, where a step's pattern alone does
 	// not show them.
 	Follows, Same []string
+	// Flows are the rule's flows lines: values that come from an earlier
+	// step of the case that need not be the one directly before (a chain
+	// of values through interleaved steps, and the step that ends it).
+	Flows []Flow
+	// Later lists the rules one of which a later step of its case applies
+	// wherever the case has a result (a later line; empty for none): a
+	// condition the algorithm asks further on because of this step, or the
+	// step that ends what it starts; Before (the line's before part) lists
+	// rules a step of which that later step must come before.
+	Later, Before []string
 	// Then lists the rules one of which the step directly after it in its
 	// case applies (a then line; empty for none), where the case goes on.
 	Then []string
@@ -132,6 +142,24 @@ func TextHash(text string) string {
 	h := sha256.Sum256([]byte(text))
 	return hex.EncodeToString(h[:8])
 }
+
+// Flow is one flows line: the step's metavariable Name has the value
+// Source of the latest earlier step in its case of one of the rules
+// named (From), after the latest step of the rules of Since (if any), or,
+// where there is no such step, Else: an integer the value must equal,
+// "any" for no constraint, or "" when such an earlier step is required.
+type Flow struct {
+	Name string
+	From []FlowSource
+	Else string
+	// Since lists the rules whose steps start a new chain: the search for
+	// an earlier step stops at the latest of them (a since part).
+	Since []string
+}
+
+// FlowSource is one rule of a flows line and the name (a metavariable or
+// let of that rule) whose value flows.
+type FlowSource struct{ Rule, Name string }
 
 // Let is one value a rule computes from its metavariables.
 type Let struct {
@@ -281,7 +309,7 @@ func (s *Set) parseFile(name, src string) error {
 				group.Rules = append(group.Rules, r)
 			}
 			cur = r
-		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "computes", "then", "shadows":
+		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "flows", "later", "computes", "then", "shadows":
 			if cur == nil {
 				return perr("%s outside a rule", key)
 			}
@@ -336,9 +364,18 @@ func (s *Set) parseFile(name, src string) error {
 				cur.Shadows = strings.Fields(rest)
 			case "computes":
 				cur.Computes = strings.Fields(rest)
+			case "later":
+				ids, before, _ := strings.Cut(rest, " before ")
+				cur.Later, cur.Before = strings.Fields(ids), strings.Fields(before)
 			case "follows":
 				ids, with, _ := strings.Cut(rest, " with ")
 				cur.Follows, cur.Same = strings.Fields(ids), strings.Fields(with)
+			case "flows":
+				f, err := parseFlow(rest)
+				if err != nil {
+					return perr("%v", err)
+				}
+				cur.Flows = append(cur.Flows, f)
 			case "rewrites":
 				l, r, ok := strings.Cut(rest, "=>")
 				if !ok || cur.Lhs != "" {
@@ -435,9 +472,9 @@ func (s *Set) lint() error {
 				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": computes the unknown operation " + op}
 			}
 		}
-		for _, f := range r.Then {
+		for _, f := range append(append(slices.Clip(r.Then), r.Later...), r.Before...) {
 			if _, ok := s.byID[f]; !ok {
-				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": then the unknown rule " + f}
+				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": then or later the unknown rule " + f}
 			}
 		}
 		for _, f := range r.Shadows {
@@ -455,6 +492,11 @@ func (s *Set) lint() error {
 					return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": follows " + f + " with " + n + ", which is not a metavariable of both"}
 				}
 			}
+		}
+	}
+	for _, r := range s.order {
+		if err := s.lintFlows(r); err != nil {
+			return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": " + err.Error()}
 		}
 	}
 	for _, g := range s.groups {
@@ -582,6 +624,63 @@ func lintShadows(r, o *Rule, f string) error {
 	oc, ook := ol.(*notation.Call)
 	if !rok || !ook || rc.Name != oc.Name || len(rc.Args) != len(oc.Args) {
 		return fmt.Errorf("shadows %s, whose left side is no call of the same operation", f)
+	}
+	return nil
+}
+
+// parseFlow reads a flows line: "N from RULE.M ... [else V] [since
+// RULE ...]".
+func parseFlow(rest string) (Flow, error) {
+	name, src, ok := strings.Cut(rest, " from ")
+	if !ok {
+		return Flow{}, fmt.Errorf("want: flows N from RULE.M ... [else V] [since RULE ...]")
+	}
+	src, since, _ := strings.Cut(src, " since ")
+	src, els, _ := strings.Cut(src, " else ")
+	f := Flow{Name: strings.TrimSpace(name), Else: strings.TrimSpace(els), Since: strings.Fields(since)}
+	for _, x := range strings.Fields(src) {
+		k := strings.LastIndex(x, ".")
+		if k <= 0 || k == len(x)-1 {
+			return Flow{}, fmt.Errorf("flows: %q is not RULE.NAME", x)
+		}
+		f.From = append(f.From, FlowSource{Rule: x[:k], Name: x[k+1:]})
+	}
+	if f.Name == "" || len(f.From) == 0 {
+		return Flow{}, fmt.Errorf("want: flows N from RULE.M ... [else V] [since RULE ...]")
+	}
+	return f, nil
+}
+
+// lintFlows checks a rule's flows lines: the name is a metavariable of
+// the rule, each source a rule that binds the name given, and the else
+// value an integer or "any".
+func (s *Set) lintFlows(r *Rule) error {
+	binds := func(o *Rule, n string) bool {
+		return slices.Contains(o.In, n) || slices.ContainsFunc(o.Lets, func(l Let) bool { return l.Name == n })
+	}
+	for _, f := range r.Flows {
+		if !slices.Contains(r.In, f.Name) {
+			return fmt.Errorf("flows %s, which is not a metavariable of the rule", f.Name)
+		}
+		for _, src := range f.From {
+			o, ok := s.byID[src.Rule]
+			if !ok {
+				return fmt.Errorf("flows %s from the unknown rule %s", f.Name, src.Rule)
+			}
+			if !binds(o, src.Name) {
+				return fmt.Errorf("flows %s from %s.%s, which rule %s does not bind", f.Name, src.Rule, src.Name, src.Rule)
+			}
+		}
+		for _, id := range f.Since {
+			if _, ok := s.byID[id]; !ok {
+				return fmt.Errorf("flows %s since the unknown rule %s", f.Name, id)
+			}
+		}
+		if f.Else != "" && f.Else != "any" {
+			if _, err := sym.ParseInt(f.Else); err != nil {
+				return fmt.Errorf("flows %s: else %q is neither an integer nor any", f.Name, f.Else)
+			}
+		}
 	}
 	return nil
 }

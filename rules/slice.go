@@ -117,34 +117,57 @@ func (w *world) offset(c sym.Tiler, a sym.Layout, at string, inRange bool) sym.I
 }
 
 // crdStatic reports whether CuTe's crd2idx of the integer c in the layout
-// a is a static integer (see crdSplitStatic).
+// a is a static integer, as crd2idx_itt computes it: over a tuple, c
+// splits into c % product(mode) (the static _0 where that product is the
+// static _1: CuTe's int % _1) and c / product(mode) for the modes after
+// it, the last mode taking the rest; a leaf contributes c*d, static where
+// both are or either is the static _0; a static _0 coordinate gives _0 in
+// every mode.
 func crdStatic(c sym.Int, a sym.Layout) bool {
-	if isStaticConst(c, 0) {
-		return true // CuTe does not divide a static _0 any more
-	}
-	return crdSplitStatic(c.Static, a.Shape, a.Stride)
+	v, known := sym.IsConst(c.E)
+	return crdMarkStatic(crdMark{static: c.Static, known: c.Static && known, val: v}, a.Shape, a.Stride)
 }
 
-// crdSplitStatic reports whether CuTe's crd2idx of an integer (static or
-// not) in the shape s with the strides d is static: over a tuple, CuTe
-// splits it colexicographically (mode i gets its remainder by size(s_i),
-// the quotient goes on; the last mode takes what is left), and a mode's
-// share is static where the integer and the sizes it was divided by are;
-// a leaf contributes the share times its stride, the static _0 whatever
-// the share is where the stride is _0, else static when both are.
-func crdSplitStatic(c bool, s, d sym.IntTuple) bool {
-	if s.IsLeaf() {
-		return isStaticConst(d.Value(), 0) || c && d.Value().Static
+// crdMark is what crdStatic knows of a coordinate: static, and then
+// perhaps its value.
+type crdMark struct {
+	static, known bool
+	val           int64
+}
+
+func (m crdMark) zero() bool { return m.known && m.val == 0 }
+
+func crdMarkStatic(c crdMark, s, d sym.IntTuple) bool {
+	if c.zero() {
+		return true
 	}
-	for i := 0; i < s.Rank(); i++ {
-		if i < s.Rank()-1 {
-			c = c && allLeavesStatic(s.At(i))
+	if s.IsLeaf() {
+		return isStaticConst(d.Value(), 0) || c.static && d.Value().Static
+	}
+	for i := 0; i < s.Rank()-1; i++ {
+		p, pStatic := sizeOf(s.At(i)), allLeavesStatic(s.At(i))
+		pv, pKnown := sym.IsConst(p)
+		pKnown = pKnown && pStatic
+		var mod, div crdMark
+		switch {
+		case pKnown && pv == 1:
+			mod = crdMark{static: true, known: true}
+			div = c
+		case c.static && pStatic:
+			mod, div = crdMark{static: true}, crdMark{static: true}
+			if c.known && pKnown && pv != 0 {
+				mod, div = crdMark{static: true, known: true, val: c.val % pv}, crdMark{static: true, known: true, val: c.val / pv}
+			}
 		}
-		if !crdSplitStatic(c, s.At(i), d.At(i)) {
+		if !crdMarkStatic(mod, s.At(i), d.At(i)) {
 			return false
 		}
+		c = div
+		if c.zero() {
+			return true
+		}
 	}
-	return true
+	return crdMarkStatic(c, s.At(s.Rank()-1), d.At(s.Rank()-1))
 }
 
 // crdTupleStatic reports whether CuTe's crd2idx of the coordinate c in the
@@ -202,14 +225,19 @@ func repeatKeep(n int) sym.Tiler {
 	return tuple.Of(ks...)
 }
 
-// appendKeep is CuTe's append<n>(c, _): the tuple c padded with `_` to n
-// modes (CuTe's static_assert when c has more).
-func (w *world) appendKeep(c sym.Tiler, n int, op string) sym.Tiler {
+// checkAppend is CuTe's static_assert of append<n>(c, _): a tuple c has
+// at most n modes.
+func (w *world) checkAppend(c sym.Tiler, n int, op string) {
+	if !c.IsLeaf() && c.Rank() > n {
+		w.fail("%s: Mismatched ranks: the coordinate %s has %d modes, the mode it indexes %d", op, sym.FormatTiler(c), c.Rank(), n)
+	}
+}
+
+// padKeep is CuTe's append<n>(c, _): the tuple c padded with `_` to n
+// modes (an integer c stays; checkAppend refuses a c of more).
+func padKeep(c sym.Tiler, n int) sym.Tiler {
 	if c.IsLeaf() {
 		return c
-	}
-	if c.Rank() > n {
-		w.fail("%s: Mismatched ranks: the coordinate %s has %d modes, the mode it indexes %d", op, sym.FormatTiler(c), c.Rank(), n)
 	}
 	ks := append([]sym.Tiler(nil), c.Kids()...)
 	for len(ks) < n {
@@ -221,23 +249,32 @@ func (w *world) appendKeep(c sym.Tiler, n int, op string) sym.Tiler {
 // modeRank is rank<i>(z) of a zipped layout (a leaf counts 1).
 func modeRank(z sym.Layout, i int) int { return rank(modeOf(z, i)) }
 
-// partition slices z = zipped_divide(A, T) at x: the step id (tile.inner
-// or tile.outer) states that the request is slice_and_offset(x,
-// zipped_divide(A, T)), tile.zipped that zipped_divide(A, T) is z (the
-// divide's steps before computed it), and slice_and_offset computes the
-// rest.
-func (w *world) partition(id string, req notation.Node, a sym.Layout, t, x sym.Tiler, z sym.Layout, inRange bool) sym.Value {
-	zd := call("zipped_divide", a.Node(), sym.TilerNode(t))
+// partition is the request req sliced: the step id (tile.inner or
+// tile.outer) states that req is slice_and_offset(x, zipped_divide(A, T)),
+// x the coordinate coord gives for the ranks of the zipped layout's two
+// modes (where the run ends before it has them, as the tiler gives them:
+// its modes and A's); the divide's steps compute zipped_divide(A, T), and
+// slice_and_offset the rest. check is CuTe's check of the coordinate (checkAppend).
+func (w *world) partition(id string, req notation.Node, a sym.Layout, t sym.Tiler, coord func(r0, r1 int) sym.Tiler, check func(r0, r1 int), inRange bool) sym.Value {
+	if !t.IsLeaf() {
+		// a tuple tiler gives the ranks (its modes, A's): CuTe's check
+		// comes before the divide
+		check(t.Rank(), rank(a))
+	}
+	var x sym.Tiler
+	known := false
 	w.step(id, "A", nil)
-	w.claim(w.last(), func() (notation.Node, notation.Node) { return req, call("slice_and_offset", sym.TilerNode(x), zd) })
-	w.step("tile.zipped", "A / T", nil)
-	w.claim(w.last(), func() (notation.Node, notation.Node) { return zd, z.Node() })
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		c := x
+		if !known {
+			c = coord(t.Rank(), rank(a))
+		}
+		return req, call("slice_and_offset", sym.TilerNode(c), call("zipped_divide", a.Node(), sym.TilerNode(t)))
+	})
+	z := w.arranged(a, t, "zipped", "div")
+	x, known = coord(modeRank(z, 0), modeRank(z, 1)), true
+	check(modeRank(z, 0), modeRank(z, 1))
 	return w.sliceAndOffset(x, z, inRange)
-}
-
-// zipped is zipped_divide(A, T).
-func (w *world) zipped(a sym.Layout, t sym.Tiler) sym.Layout {
-	return w.arrange(w.divideTiler(a, t, "A / T"), t, "zipped", "div", "A / T")
 }
 
 // localTile is local_tile(A, T, c): inner_partition, zipped_divide(A, T)
@@ -260,10 +297,10 @@ func (w *world) localTile(a sym.Layout, t, c sym.Tiler) sym.Value {
 			}
 		}
 	}
-	z := w.zipped(a, t)
-	x := tuple.Of(repeatKeep(modeRank(z, 0)), w.appendKeep(c, modeRank(z, 1), "local_tile"))
 	req := call("local_tile", a.Node(), sym.TilerNode(t), sym.TilerNode(c))
-	return w.partition("tile.inner", req, a, t, x, z, false)
+	return w.partition("tile.inner", req, a, t, func(r0, r1 int) sym.Tiler {
+		return tuple.Of(repeatKeep(r0), padKeep(c, r1))
+	}, func(_, r1 int) { w.checkAppend(c, r1, "local_tile") }, false)
 }
 
 // localPartition is local_partition(A, L, i): outer_partition,
@@ -294,10 +331,10 @@ func (w *world) localPartition(a, l sym.Layout, idx sym.Int) sym.Value {
 	if l.Shape.IsLeaf() {
 		c = cs[0] // a rank-1 layout's flat coordinate is its 1-D index
 	}
-	z := w.zipped(a, t)
-	x := tuple.Of(w.appendKeep(c, modeRank(z, 0), "local_partition"), repeatKeep(modeRank(z, 1)))
 	req := call("local_partition", a.Node(), l.Node(), idx.Node())
-	return w.partition("tile.outer", req, a, t, x, z, true)
+	return w.partition("tile.outer", req, a, t, func(r0, r1 int) sym.Tiler {
+		return tuple.Of(padKeep(c, r0), repeatKeep(r1))
+	}, func(r0, _ int) { w.checkAppend(c, r0, "local_partition") }, true)
 }
 
 // flatCoord is one mode's part of L.get_flat_coord(i): the coordinate of

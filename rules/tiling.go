@@ -134,20 +134,83 @@ func modesOf(l sym.Layout) []sym.Layout {
 	return out
 }
 
-// arrange rearranges a divided or multiplied layout: zipped ((tiles),
-// (rests)), tiled ((tiles), rests...), flat (tiles..., rests...).
-func (w *world) arrange(l sym.Layout, t sym.Tiler, how, family, at string) sym.Layout {
-	w.step(family+".zip", at, nil)
-	first, second := w.zip2By(l, t, at)
-	switch how {
-	case "tiled":
-		w.step(family+".tiled", at, nil)
-		return concat(append([]sym.Layout{first}, sliceModes(second)...))
-	case "flat":
-		w.step(family+".flat", at, nil)
-		return concat(append(sliceModes(first), sliceModes(second)...))
+// arranged is zipped_, tiled_ or flat_ (how) divide or product (family
+// "div" or "prod") of A by the tiler T, as CuTe's layout.hpp builds them:
+// zipped is tile_unzip(logical(A, T), T), ((tiles), (rests)); tiled and
+// flat slice the zipped layout with (_, repeat<R1>(_)) and (repeat<R0>(_),
+// repeat<R1>(_)), ((tiles), rests...) and (tiles..., rests...). Each is a
+// step rewriting its call: the request, then the zipped one, the logical
+// one (its own steps), tile_unzip and the slice; for a leaf tiler, whose
+// ranks the steps find, the tiled or flat request is rewritten last.
+func (w *world) arranged(a sym.Layout, t sym.Tiler, how, family string) sym.Layout {
+	name, at, logical := "divide", "A / T", w.divideTiler
+	if family == "prod" {
+		name, at, logical = "product", "A x T", w.productTiler
 	}
-	return concat([]sym.Layout{first, second})
+	tn := sym.TilerNode(t)
+	zipped := call("zipped_"+name, a.Node(), tn)
+	var coord notation.Node // the slice's, for a tuple tiler
+	req := call(how+"_"+name, a.Node(), tn)
+	if how != "zipped" && !t.IsLeaf() {
+		// a tuple tiler gives the zipped layout's ranks (its modes, A's)
+		// before the steps: the request is rewritten first (a leaf
+		// tiler's is rewritten last, by the unpacking step)
+		coord = unpackCoord(how, t.Rank(), rank(a))
+		w.step(family+"."+how, at, nil)
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return req, call("slice", coord, zipped)
+		})
+	}
+	w.step(family+".zipped", at, nil)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return zipped, call("tile_unzip", call("logical_"+name+"_tiler", a.Node(), tn), tn)
+	})
+	l := logical(a, t, at)
+	first, second := w.zip2By(l, t, at)
+	z := concat([]sym.Layout{first, second})
+	w.step(family+".zip", at, nil)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		return call("tile_unzip", l.Node(), tn), z.Node()
+	})
+	if how == "zipped" {
+		return z
+	}
+	r := concat(append(sliceModes(first), sliceModes(second)...))
+	if how == "tiled" {
+		r = concat(append([]sym.Layout{first}, sliceModes(second)...))
+	}
+	w.step(family+".unpack", at, nil)
+	if t.IsLeaf() {
+		w.closed = req // the request, rewritten last
+	}
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		if t.IsLeaf() {
+			return req, r.Node()
+		}
+		return call("slice", coord, z.Node()), r.Node()
+	})
+	return r
+}
+
+// unpackCoord is the coordinate with which tiled (how) or flat divide or
+// product slice the zipped layout whose modes have ranks r0 and r1: (_,
+// repeat<r1>(_)) or (repeat<r0>(_), repeat<r1>(_)), repeat<1>(_) being _
+// itself.
+func unpackCoord(how string, r0, r1 int) notation.Node {
+	rep := func(n int) notation.Node {
+		if n == 1 {
+			return &notation.Underscore{}
+		}
+		us := make([]notation.Node, n)
+		for i := range us {
+			us[i] = &notation.Underscore{}
+		}
+		return &notation.Tuple{Elems: us}
+	}
+	if how == "tiled" {
+		return &notation.Tuple{Elems: []notation.Node{&notation.Underscore{}, rep(r1)}}
+	}
+	return &notation.Tuple{Elems: []notation.Node{rep(r0), rep(r1)}}
 }
 
 // sliceModes is what CuTe's slice keeps of a mode sliced with repeat<R>(_),
@@ -196,25 +259,45 @@ func (w *world) blockedRaked(a, b sym.Layout, raked bool) sym.Layout {
 	if raked {
 		name = "raked_product"
 	}
-	w.step("prod.pad", "A, B", Env{"R": sym.S(int64(r))})
+	w.step("prod.pad", "A, B", nil)
 	pa, pb := padTo(a, r), padTo(b, r)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
 		return call(name, a.Node(), b.Node()), call(name, pa.Node(), pb.Node())
 	})
-	p := w.logicalProduct(pa, pb, "A x B")
-	x, y := modeOf(p, 0), modeOf(p, 1)
 	id := "prod.blocked"
 	if raked {
 		id = "prod.raked"
+	}
+	w.step(id, "A x B", nil)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
+		arg := call("logical_product", pa.Node(), pb.Node())
+		if raked {
+			arg = call("select", arg, exchange)
+		}
+		return call(name, pa.Node(), pb.Node()), call("zip", arg)
+	})
+	p := w.logicalProduct(pa, pb, "A x B")
+	x, y := modeOf(p, 0), modeOf(p, 1)
+	sel := p
+	if raked {
 		x, y = y, x
+		sel = concat([]sym.Layout{x, y})
+		w.step("prod.exchange", "A x B", nil)
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return call("select", p.Node(), exchange), sel.Node()
+		})
 	}
 	z := w.zip(x, y)
-	w.step(id, "A x B", Env{"R": sym.S(int64(r))})
+	w.step("prod.interleave", "A x B", nil)
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
-		return call(name, pa.Node(), pb.Node()), z.Node()
+		return call("zip", sel.Node()), z.Node()
 	})
 	return z
 }
+
+// exchange is the index list of select<1,0>: a layout's two modes
+// exchanged.
+var exchange = &notation.Tuple{Elems: []notation.Node{&notation.Int{Value: 1}, &notation.Int{Value: 0}}}
 
 // zip is CuTe's zip of two layouts: mode i is (x_i, y_i); a leaf x gives
 // the one mode (x, y); a tuple x with a leaf y, or ranks that differ, is
@@ -224,10 +307,10 @@ func (w *world) zip(x, y sym.Layout) sym.Layout {
 		return concat([]sym.Layout{concat([]sym.Layout{x, y})})
 	}
 	if y.Shape.IsLeaf() {
-		w.fail("CuTe refuses to zip a tuple with an integer (incomplete type cute::tuple_size<int>)")
+		w.step("prod.zip-integer", "A x B", nil)
 	}
 	if rank(x) != rank(y) {
-		w.fail("CuTe refuses to zip layouts of ranks %d and %d (Mismatched Ranks)", rank(x), rank(y))
+		w.step("prod.zip-ranks", "A x B", nil)
 	}
 	ms := make([]sym.Layout, rank(x))
 	for i := range ms {
