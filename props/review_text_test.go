@@ -76,6 +76,16 @@ func textLeaves(text string, b sym.Binding) ([]int64, error) {
 	return out, walk(n)
 }
 
+// graderEval2 evaluates two operands with graderEval.
+func graderEval2(x, y notation.Node, b sym.Binding) (int64, int64, error) {
+	xv, err := graderEval(x, b)
+	if err != nil {
+		return 0, 0, err
+	}
+	yv, err := graderEval(y, b)
+	return xv, yv, err
+}
+
 // graderEval evaluates an integer expression as symbolic-check.py's ev
 // does (Python integers: the bindings here keep them in int64).
 func graderEval(n notation.Node, b sym.Binding) (int64, error) {
@@ -96,11 +106,7 @@ func graderEval(n notation.Node, b sym.Binding) (int64, error) {
 		}
 		return v, nil
 	case *notation.Func:
-		x, err := graderEval(n.X, b)
-		if err != nil {
-			return 0, err
-		}
-		y, err := graderEval(n.Y, b)
+		x, y, err := graderEval2(n.X, n.Y, b)
 		if err != nil {
 			return 0, err
 		}
@@ -119,11 +125,7 @@ func graderEval(n notation.Node, b sym.Binding) (int64, error) {
 			return max(x, y), nil
 		}
 	case *notation.Binary:
-		x, err := graderEval(n.X, b)
-		if err != nil {
-			return 0, err
-		}
-		y, err := graderEval(n.Y, b)
+		x, y, err := graderEval2(n.X, n.Y, b)
 		if err != nil {
 			return 0, err
 		}
