@@ -72,7 +72,9 @@ type TilerKind uint8
 const (
 	// TileLayout: the leaf is a Layout (composed with the mode).
 	TileLayout TilerKind = iota
-	// TileInt: the leaf is an integer n, meaning the layout n:_1.
+	// TileInt: the leaf is an integer n, meaning make_layout(n): n:_1 (a
+	// static _1 is _1:_0 where the divides and products read it;
+	// composition reads every n as n:_1).
 	TileInt
 	// TileKeep: the leaf is CuTe's `_` (keep the mode unchanged).
 	TileKeep
