@@ -375,10 +375,10 @@ var reviewFindings = []struct {
 	// but with the second need 2*N*ceil_div(M,2)-1 <= 2*ceil_div(M*N,2)
 	// also assumed it is Unknown (the greedy search takes the new fact's
 	// terms first and fails; so it is under that need alone, though it
-	// holds with no assumption at all). A fix: where the proof with every
-	// fact fails, try the question's own atom facts alone (a proof in a
-	// weaker context holds in a stronger one).
-	{29, true, "needs", "complement", []string{"(_2):(_1)", "(M,N)"}, []string{"M >= 2"}, nil},
+	// holds with no assumption at all). Fixed: where the proof with every
+	// fact fails, the question's own atom facts are tried alone (a proof
+	// in a weaker context holds in a stronger one; proveByOwnAtoms).
+	{29, false, "needs", "complement", []string{"(_2):(_1)", "(M,N)"}, []string{"M >= 2"}, nil},
 }
 
 func TestReviewFindings(t *testing.T) {

@@ -554,6 +554,13 @@ func (c *Ctx) proveNonnegIn(p *poly, strict bool, work *int) (orderProof, bool) 
 	if !ok {
 		r, ok = c.proveByRounding(r, q, facts, strict, work)
 	}
+	if !ok {
+		// the failed search's r is kept (its flat mark tells proveNe's
+		// rounding by 1 where it may help)
+		if r2, ok2 := c.proveByOwnAtoms(pr, q, s, len(facts), strict, work); ok2 {
+			r, ok = r2, true
+		}
+	}
 	if whole {
 		r.uses = r.uses[:len(r.uses):len(r.uses)]
 		c.memoizeProof(key, memoProof{pr: r, ok: ok, spent: proofWork - *work, choices: choices})
@@ -610,6 +617,25 @@ func (c *Ctx) proveByChoices(pr orderProof, q, s *poly, facts []usableFact, stri
 	}
 	pr.flat = flat
 	return pr, false, 0
+}
+
+// proveByOwnAtoms is proveNonnegIn's fallback where the search over every
+// fact failed: the search over the bounds that define the atoms of q
+// alone (n is the number of facts already tried; none is left when it is
+// the same set). A proof from fewer facts holds in the context too, and
+// the greedy search is not monotone in its facts: an assumption's terms,
+// taken first, can lead it away from the proof that q's own atoms give
+// (2*N*ceil_div(M,2) >= M*N, proved with no assumption, was lost under
+// 2*N*ceil_div(M,2)-1 <= 2*ceil_div(M*N,2)).
+func (c *Ctx) proveByOwnAtoms(pr orderProof, q, s *poly, n int, strict bool, work *int) (orderProof, bool) {
+	if !q.hasAtoms() {
+		return pr, false
+	}
+	own := c.atomFacts(q)
+	if len(own) == 0 || len(own) == n {
+		return pr, false
+	}
+	return c.subtractFacts(pr, s, own, strict, false, work)
 }
 
 // proveByRounding is proveNonnegIn's last resort, a rounded proof (see

@@ -107,6 +107,10 @@ func TestRegressCtxDecisions(t *testing.T) {
 		{"m<=N/TM-1&&N%TM==0", "TM*m+TM<=N", True},
 		{"m>=64/TM", "TM*m>=64", True},
 		{"m>=64/TM", "TM*m>=65", False},
+		// an order proof from the question's own atoms is not lost when an
+		// assumption with atoms is added (review finding 29)
+		{"M>=2&&2*N*ceil_div(M,2)-1<=2*ceil_div(M*N,2)", "2*N*ceil_div(M,2)>=M*N", True},
+		{"2*N*ceil_div(M,2)-1<=2*ceil_div(M*N,2)", "2*N*ceil_div(M,2)>=M*N", True},
 		// 3: order independence
 		{"M%8==0&&N%M==0", "divides M N", True},
 		{"M%8==0&&N%M==0", "divides 8 N", True},
