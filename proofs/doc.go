@@ -135,6 +135,17 @@
 //     about operations arises at a call of one of them; an error case whose error is a
 //     required condition failing ("(rule ID)") ends with a step of a rule
 //     that rule follows, where it has a follows line;
+//   - slice_and_offset(C, A), A a layout, re-derived from C and A alone
+//     (slice.go): a claim about it states (slice(C, A), crd2idx(C, A)),
+//     the modes of A the _ of C keep and the sum of what each integer
+//     of C contributes in its mode; the steps just before the claim are
+//     the walk of C, each at its place with its values (slice.by-mode at
+//     a tuple, slice.keep at a _, slice.fix at an integer), then each
+//     integer's range checks (none after tile.outer, whose coordinate
+//     is a remainder), crd2idx's splits over a tuple mode and crd.inner
+//     at each leaf with its stride, and crd.sum; in an error case whose
+//     next call is such a slice, the steps are the walk's up to where the
+//     rule whose condition fails comes next;
 //   - the guards of each step only grow along a case, each guard a step
 //     adds is one of its conditions that it discharged as a guard (or the
 //     negation of one it discharged as a negated guard), and they are
@@ -176,8 +187,9 @@
 // only decides a condition (comp.no-carry, a refuted size-1 decision, a
 // comparison of the inverses' sort decided without a guard) is required
 // by nothing after it, nor is the rest of one mode of a complement's
-// cotarget of rank > 1; the slice of slice_and_offset (slice.*, crd.*) is
-// computed by steps with lets only, which slice.pair's claim states; a
+// cotarget of rank > 1; local_partition's flat coordinate (tile.*
+// before tile.outer) is computed by steps with lets only, which
+// tile.outer's claim states; a
 // claim about a call that is not the next one opens a lemma where the
 // term's evaluation has not begun, and op.answer states the request's
 // value directly (where no step claims the request), so a lemma-opening
