@@ -393,6 +393,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 				return rej("%v", err)
 			}
 		}
+		if len(r.Requires) > 0 && !slices.ContainsFunc(cs.Steps, func(x rules.Step) bool { return slices.Contains(r.Requires, x.Rule) }) {
+			return rej("no step of its case applies %s (rule %s's requires line)", strings.Join(r.Requires, " or "), r.ID)
+		}
 		if err := flows(r, st, cs.Steps[:si]); err != nil {
 			return rej("%v", err)
 		}
