@@ -421,7 +421,7 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if err := c.spotCheck(before, after, g, stepSamples); err != nil {
 			return rej("%v", err)
 		}
-		if err := c.sliceClaim(cs.Steps, si, before, after, g); err != nil {
+		if err := c.walkClaim(cs.Steps, si, before, after, g); err != nil {
 			return rej("%v", err)
 		}
 		if r.Lhs == "" {
@@ -511,7 +511,7 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if err != nil {
 			return rejCase("%v", err)
 		}
-		if err := c.sliceError(cs.Steps, next, failingRule(cs.Error), g); err != nil {
+		if err := c.walkError(cs.Steps, next, failingRule(cs.Error), g); err != nil {
 			return rejCase("%v", err)
 		}
 		// and an error rule that claims about operations arises at a

@@ -42,6 +42,8 @@ type sliceWalk struct {
 	guards []sym.Cond
 	kept   []*notation.Layout
 	fixed  []fixedLeaf
+	// run is crd2idx's running sum, the v of the latest crd.inner
+	run sym.Expr
 	// failing: in an error case, the rule whose condition fails ("" for
 	// an error no rule names), nil in a case with a result
 	failing *string
@@ -57,115 +59,132 @@ type fixedLeaf struct {
 // errSliceEnd is where the steps of an error case end inside the walk.
 var errSliceEnd = errors.New("the steps end")
 
-// sliceCall returns the coordinate and layout of a call
-// slice_and_offset(C, A) with A a layout (ok false for any other term).
-func sliceCall(n notation.Node) (c notation.Node, a *notation.Layout, ok bool) {
+// walked returns the operation, coordinate and layout of a call that the
+// walk re-derives: slice_and_offset(C, A) or crd2idx(C, A), A a layout
+// (ok false for any other term). A claim about slice(C, A) is not walked:
+// div.unpack's and prod.unpack's slice only unpacks, with no steps.
+func walked(n notation.Node) (op string, c notation.Node, a *notation.Layout, ok bool) {
 	call, isCall := n.(*notation.Call)
-	if !isCall || call.Name != "slice_and_offset" || len(call.Args) != 2 {
-		return nil, nil, false
+	if !isCall || len(call.Args) != 2 {
+		return "", nil, nil, false
 	}
-	a, ok = call.Args[1].(*notation.Layout)
-	return call.Args[0], a, ok
+	switch call.Name {
+	case "slice_and_offset", "crd2idx":
+		a, ok = call.Args[1].(*notation.Layout)
+		return call.Name, call.Args[0], a, ok
+	}
+	return "", nil, nil, false
 }
 
-// walkSlice starts the walk of the coordinate cn over a at the last step
-// of steps that slices at the coordinate's top, and reads the steps of
-// the slice and of the offset of each integer. In an error case (failing
-// set: the rule whose condition fails, "" where the error names none) the
-// steps may end inside the walk, where it applies the rule failing.
-func (c *checker) walkSlice(steps []rules.Step, cn notation.Node, a *notation.Layout, guards []sym.Cond, failing *string) (w *sliceWalk, sum sym.Expr, err error) {
-	start := -1
+// walkCall reads the steps of the walk of op(cn, a): they start after the
+// last step of steps with a claim (the term the walk's call is in was
+// computed by then) and end with steps. In an error case (failing set:
+// the rule whose condition fails, "" where the error names none) the
+// steps may end inside the walk, where it applies the rule failing. It
+// returns the walk and the offset (crd2idx's sum).
+func (c *checker) walkCall(steps []rules.Step, op string, cn notation.Node, a *notation.Layout, guards []sym.Cond, failing *string) (w *sliceWalk, sum sym.Expr, err error) {
+	start := 0
 	for i := len(steps) - 1; i >= 0; i-- {
-		if steps[i].At == "c" && (steps[i].Rule == "slice.by-mode" || steps[i].Rule == "slice.keep" || steps[i].Rule == "slice.fix") {
-			start = i
+		if steps[i].Before != "" {
+			start = i + 1
 			break
 		}
 	}
-	w = &sliceWalk{c: c, steps: steps, next: start, guards: guards, failing: failing}
-	if start < 0 {
-		// an error before the walk begins is no rule's condition (CuTe
-		// refuses the coordinate's profile)
-		if failing != nil && *failing == "" {
-			return w, nil, errSliceEnd
-		}
-		return nil, nil, fmt.Errorf("no step before it slices the coordinate %s (slice.by-mode, slice.keep or slice.fix at c)", notation.Print(cn))
-	}
-	if err := w.slice(cn, a, "c"); err != nil {
-		return w, nil, err
-	}
-	inRange := slices.ContainsFunc(steps, func(st rules.Step) bool { return inRangeRules[st.Rule] })
+	w = &sliceWalk{c: c, steps: steps, next: start, guards: guards, failing: failing, run: sym.Const(0)}
 	sum = sym.Const(0)
-	for _, f := range w.fixed {
-		v, err := w.offset(f, inRange)
+	if op == "crd2idx" {
+		if sum, err = w.crdTuple(cn, a, "c"); err != nil {
+			return w, nil, err
+		}
+		st, err := w.take("c", "crd.sum")
 		if err != nil {
 			return w, nil, err
 		}
-		sum = sym.Add(sum, v)
+		if err := w.expect(st, "v", sum); err != nil {
+			return w, nil, err
+		}
+	} else {
+		if err := w.slice(cn, a, "c"); err != nil {
+			return w, nil, err
+		}
+		inRange := slices.ContainsFunc(steps, func(st rules.Step) bool { return inRangeRules[st.Rule] })
+		for _, f := range w.fixed {
+			v, err := w.offset(f, inRange)
+			if err != nil {
+				return w, nil, err
+			}
+			sum = sym.Add(sum, v)
+		}
 	}
 	if w.next != len(steps) {
 		s := w.steps[w.next]
-		return nil, nil, fmt.Errorf("step %d (%s at %s) computes nothing of slice_and_offset(%s, %s) (its steps end before it)", w.next+1, s.Rule, s.At, notation.Print(cn), notation.Print(a))
+		return nil, nil, fmt.Errorf("step %d (%s at %s) is no step of %s(%s, %s)", w.next+1, s.Rule, s.At, op, notation.Print(cn), notation.Print(a))
 	}
 	if failing != nil {
-		return nil, nil, fmt.Errorf("the slice's steps end without the error")
+		return nil, nil, fmt.Errorf("the steps of %s end without the error", op)
 	}
 	return w, sum, nil
 }
 
-// sliceClaim re-derives a step's claim slice_and_offset(C, A) = (L, O)
-// and the steps before it that compute it (steps[:si], of the case);
-// where the claim is about no such call it does nothing.
-func (c *checker) sliceClaim(steps []rules.Step, si int, before, after notation.Node, guards []sym.Cond) error {
-	cn, a, ok := sliceCall(before)
+// walkClaim re-derives a step's claim about slice_and_offset(C, A) (the
+// pair (L, O)) or crd2idx(C, A) (O), and the steps
+// before it that compute it (steps[:si], of the case); where the claim is
+// about no such call it does nothing.
+func (c *checker) walkClaim(steps []rules.Step, si int, before, after notation.Node, guards []sym.Cond) error {
+	op, cn, a, ok := walked(before)
 	if !ok {
 		return nil
 	}
-	pair, ok := after.(*notation.Tuple)
-	if !ok || len(pair.Elems) != 2 {
-		return fmt.Errorf("slice_and_offset gives a pair (layout, offset), not %s", notation.Print(after))
-	}
-	w, sum, err := c.walkSlice(steps[:si], cn, a, guards, nil)
+	w, sum, err := c.walkCall(steps[:si], op, cn, a, guards, nil)
 	if err != nil {
 		return err
 	}
-	var l notation.Node
-	switch {
-	case len(w.kept) == 1 && w.kept[0] == a:
-		l = a // a _ keeps the whole layout
-	default:
-		sh := &notation.Tuple{}
-		st := &notation.Tuple{}
-		for _, m := range w.kept {
-			sh.Elems = append(sh.Elems, m.Shape)
-			st.Elems = append(st.Elems, m.Stride)
+	l, off := after, after
+	if op == "slice_and_offset" {
+		pair, ok := after.(*notation.Tuple)
+		if !ok || len(pair.Elems) != 2 {
+			return fmt.Errorf("slice_and_offset gives a pair (layout, offset), not %s", notation.Print(after))
 		}
-		l = &notation.Layout{Shape: sh, Stride: st}
+		l, off = pair.Elems[0], pair.Elems[1]
 	}
-	if got, want := notation.Print(pair.Elems[0]), notation.Print(l); got != want {
-		return fmt.Errorf("slice(%s, %s) keeps %s, not %s", notation.Print(cn), notation.Print(a), want, got)
+	if op != "crd2idx" {
+		var want notation.Node = a // a _ at the top keeps the whole layout
+		if len(w.kept) != 1 || w.kept[0] != a {
+			sh, st := &notation.Tuple{}, &notation.Tuple{}
+			for _, m := range w.kept {
+				sh.Elems = append(sh.Elems, m.Shape)
+				st.Elems = append(st.Elems, m.Stride)
+			}
+			want = &notation.Layout{Shape: sh, Stride: st}
+		}
+		if got, want := notation.Print(l), notation.Print(want); got != want {
+			return fmt.Errorf("slice(%s, %s) keeps %s, not %s", notation.Print(cn), notation.Print(a), want, got)
+		}
 	}
-	o, err := sym.IntFromNode(pair.Elems[1])
-	if err != nil {
-		return fmt.Errorf("the offset %s: %v", notation.Print(pair.Elems[1]), err)
-	}
-	if !w.same(o.E, sum) {
-		return fmt.Errorf("the offset %s is not crd2idx's sum %s", notation.Print(pair.Elems[1]), sum)
+	{
+		o, err := sym.IntFromNode(off)
+		if err != nil {
+			return fmt.Errorf("the offset %s: %v", notation.Print(off), err)
+		}
+		if !w.same(o.E, sum) {
+			return fmt.Errorf("the offset %s is not crd2idx's sum %s", notation.Print(off), sum)
+		}
 	}
 	return nil
 }
 
-// sliceError checks the steps of an error case that ends inside the
-// slice of slice_and_offset(C, A), the call next: they are the walk's
-// up to where it stops, and where the error is a rule's condition
-// failing, the walk applies that rule next.
-func (c *checker) sliceError(steps []rules.Step, next notation.Node, failing string, guards []sym.Cond) error {
-	cn, a, ok := sliceCall(next)
+// walkError checks the steps of an error case whose call next is one the
+// walk re-derives: they are the walk's up to where it stops, and where
+// the error is a rule's condition failing, the walk applies that rule
+// next.
+func (c *checker) walkError(steps []rules.Step, next notation.Node, failing string, guards []sym.Cond) error {
+	op, cn, a, ok := walked(next)
 	if !ok {
 		return nil
 	}
-	if _, _, err := c.walkSlice(steps, cn, a, guards, &failing); err != errSliceEnd {
+	if _, _, err := c.walkCall(steps, op, cn, a, guards, &failing); err != errSliceEnd {
 		if err == nil {
-			err = fmt.Errorf("the slice's steps end without the error")
+			err = fmt.Errorf("the steps of %s end without the error", op)
 		}
 		return err
 	}
@@ -198,10 +217,22 @@ func value(st rules.Step, n string) (sym.Expr, error) {
 	return i.E, nil
 }
 
-// same reports whether x and y are identical or decided equal under the
-// assumptions and the guards in force.
+// same reports whether x and y are identical, decided equal under the
+// assumptions and the guards in force, or equal once sym simplifies
+// their difference there (a crd2idx sum whose quotients and remainders
+// the bounds of the coordinates fix: floor_div(m0, M0) is 0 where
+// m0 < M0, which the order decision does not find in a sum of many
+// terms).
 func (w *sliceWalk) same(x, y sym.Expr) bool {
-	return sym.Equal(x, y) || w.c.redecide(sym.MakeCond(x, sym.EQ, y), w.guards) == nil
+	if sym.Equal(x, y) || w.c.redecide(sym.MakeCond(x, sym.EQ, y), w.guards) == nil {
+		return true
+	}
+	ctx, err := w.c.ctx.WithConds(w.guards...)
+	if err != nil {
+		return false
+	}
+	v, ok := sym.IsConst(ctx.Simplify(sym.Sub(x, y)))
+	return ok && v == 0
 }
 
 // expect checks that the step binds n to the integer node want.
@@ -325,6 +356,7 @@ func (w *sliceWalk) offset(f fixedLeaf, inRange bool) (sym.Expr, error) {
 			return nil, err
 		}
 	}
+	w.run = sym.Const(0)
 	v, err := w.crd(x.E, f.mode, f.at)
 	if err != nil {
 		return nil, err
@@ -337,6 +369,33 @@ func (w *sliceWalk) offset(f fixedLeaf, inRange bool) (sym.Expr, error) {
 		return nil, err
 	}
 	return v, nil
+}
+
+// crdTuple reads crd2idx's steps of the coordinate cn over the layout a
+// at the place at: a tuple coordinate mode by mode (congruent with a),
+// an integer by crd.
+func (w *sliceWalk) crdTuple(cn notation.Node, a *notation.Layout, at string) (sym.Expr, error) {
+	t, ok := cn.(*notation.Tuple)
+	if !ok {
+		x, err := sym.IntFromNode(cn)
+		if err != nil {
+			return nil, fmt.Errorf("the coordinate %s at %s: %v", notation.Print(cn), at, err)
+		}
+		return w.crd(x.E, a, at)
+	}
+	ms, err := modes(a)
+	if err != nil {
+		return nil, err
+	}
+	if len(ms) != len(t.Elems) {
+		return nil, fmt.Errorf("the coordinate %s does not match the modes of %s", notation.Print(cn), notation.Print(a))
+	}
+	for i, k := range t.Elems {
+		if _, err := w.crdTuple(k, ms[i], fmt.Sprintf("%s mode %d", at, i)); err != nil {
+			return nil, err
+		}
+	}
+	return w.run, nil
 }
 
 // crd reads crd2idx's steps of the integer x over the mode a at the place
@@ -362,10 +421,13 @@ func (w *sliceWalk) crd(x sym.Expr, a *notation.Layout, at string) (sym.Expr, er
 		if err := w.expect(st, "d", d.E); err != nil {
 			return nil, err
 		}
-		return value(st, "v")
+		if w.run, err = value(st, "v"); err != nil {
+			return nil, err
+		}
+		return w.run, nil
 	}
 	if len(ms) == 0 {
-		return nil, fmt.Errorf("the integer %s indexes the empty mode %s", x, notation.Print(a))
+		return w.run, nil // an empty mode contributes nothing
 	}
 	for i, m := range ms[:len(ms)-1] {
 		mat := fmt.Sprintf("%s mode %d", at, i)
