@@ -17,15 +17,16 @@ import (
 // C keep (lift_slice), and O the sum of what each integer of C contributes
 // in its mode (crd2idx: the inner product with the strides, an integer
 // over a tuple mode split colexicographically, the last mode taking the
-// rest). The steps that compute them, just before the claim, must be the
-// walk of C that this derivation expects, in its order, each at its
-// position and with its values: slice.by-mode at a tuple of C, slice.keep
-// at a _, slice.fix at an integer; then, for each integer in turn, its
-// range checks (slice.non-negative, slice.in-range with the size of its
-// mode) but where the coordinate is a remainder by construction (a case
-// of a rule of inRangeRules), a split (a rule of the group crd.split-of)
-// of the coordinate reaching each mode of a tuple but the last, crd.inner
-// at each leaf with its stride, and crd.sum at the integer's place.
+// rest); a claim crd2idx(C, A) = O likewise. The steps that compute them,
+// between the last claim before it and the claim, must be the walk of C
+// that this derivation expects, in its order, each at its place and with
+// its values: slice.by-mode at a tuple of C, slice.keep at a _, slice.fix
+// at an integer; then, for each integer in turn, its range checks
+// (slice.non-negative, slice.in-range with the size of its mode) but
+// where the coordinate is a remainder by construction (a case of a rule
+// of inRangeRules), a split (a rule of the group crd.split-of) of the
+// coordinate reaching each mode of a tuple but the last, crd.inner at
+// each leaf with its stride, and crd.sum at the integer's place.
 
 // inRangeRules are the rules after which every integer of the coordinate
 // that slice_and_offset slices at lies in its mode by construction
