@@ -43,3 +43,23 @@ func TestWorkspaceAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkspaceTake checks take's growth: nodes come from the front of the
+// chunk until it is exactly full (no new chunk before), and a new chunk is
+// at least twice as large as the old one.
+func TestWorkspaceTake(t *testing.T) {
+	var w Workspace
+	a := w.take(workspaceChunk - 4)
+	b := w.take(4)
+	if len(w.chunk) != workspaceChunk || &b[0] != &w.chunk[workspaceChunk-4] || &a[0] != &w.chunk[0] {
+		t.Fatalf("taking a chunk's %d nodes in two calls: a new chunk of %d nodes", workspaceChunk, len(w.chunk))
+	}
+	w.take(0)
+	if len(w.chunk) != workspaceChunk || w.used != workspaceChunk {
+		t.Fatalf("taking no node from a full chunk: a new chunk of %d nodes, %d used", len(w.chunk), w.used)
+	}
+	c := w.take(1)
+	if len(w.chunk) < 2*workspaceChunk || &c[0] != &w.chunk[0] || len(c) != 1 || cap(c) != 1 {
+		t.Fatalf("one node past a full chunk of %d: a chunk of %d nodes, the node at %d", workspaceChunk, len(w.chunk), w.used)
+	}
+}
