@@ -63,3 +63,26 @@ func TestWorkspaceTake(t *testing.T) {
 		t.Fatalf("one node past a full chunk of %d: a chunk of %d nodes, the node at %d", workspaceChunk, len(w.chunk), w.used)
 	}
 }
+
+// TestWorkspaceAllocationsByKey: the promise holds too when calls alternate
+// two operand types of one operation, so that each finds its plan by its
+// key (the other type's plan being the operation's last), through the
+// calc that the options set up.
+func TestWorkspaceAllocationsByKey(t *testing.T) {
+	var ws Workspace
+	in := InWorkspace(&ws)
+	a1, b1 := exLayout("(10,2):(16,4)"), exLayout("(5,4):(1,5)")
+	a2, b2 := exLayout("((2,5),2):((16,32),4)"), exLayout("(5,(2,2)):(1,(5,10))")
+	calls := func() {
+		ws.Reset()
+		for _, ab := range [][2]Layout{{a1, b1}, {a2, b2}} {
+			if _, err := Composition(ab[0], ab[1], in); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	calls()
+	if n := testing.AllocsPerRun(100, calls); n != 0 {
+		t.Errorf("Composition alternating two operand types in a reset workspace: %v allocations per pair of calls, want 0", n)
+	}
+}
