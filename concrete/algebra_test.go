@@ -26,6 +26,13 @@ func TestAlgebraErrors(t *testing.T) {
 		{"swizzle", []string{"Sw<1,-4,2>", "5"}, Refused, "MBase must be positive."},
 		{"swizzle", []string{"Sw<10,10,12>", "5"}, BadInput, "do not fit"},
 		{"swizzle", []string{"Sw<3,4,3>", "(1,2)"}, BadInput, "want an integer index"},
+		// the parser's bounds, ±2^31, reach CuTe's own assertions
+		{"swizzle", []string{"Sw<2147483648,0,0>", "5"}, Refused, "abs(SShift) must be more than BBits."},
+		{"swizzle", []string{"Sw<-2147483648,0,0>", "5"}, Refused, "BBits must be positive."},
+		{"swizzle", []string{"Sw<0,2147483648,0>", "5"}, BadInput, "do not fit"},
+		{"swizzle", []string{"Sw<0,-2147483648,0>", "5"}, Refused, "MBase must be positive."},
+		{"swizzle", []string{"Sw<0,0,2147483648>", "5"}, BadInput, "do not fit"},
+		{"swizzle", []string{"Sw<0,0,-2147483648>", "5"}, BadInput, "do not fit"},
 		{"filter", []string{"Sw<1,1,1> o _0 o 8:1"}, BadInput, "takes no composed layout"},
 		{"logical_divide", []string{"(4,8):(1,4)", "Sw<1,1,1> o _0 o 8:1"}, BadInput, "takes no composed layout"},
 		{"left_inverse", []string{"Sw<1,1,1> o _0 o 8:1"}, Refused, "Left inverse requires static strides."},
@@ -47,8 +54,33 @@ func TestAlgebraErrors(t *testing.T) {
 			t.Errorf("%s%v: %v, want a %v error containing %q", tt.op, tt.args, err, tt.kind, tt.msg)
 		}
 	}
+	for _, src := range []string{"Sw<2147483649,0,0>", "Sw<-2147483649,0,0>", "Sw<0,2147483649,0>", "Sw<0,-2147483649,0>", "Sw<0,0,2147483649>", "Sw<0,0,-2147483649>"} {
+		if sw, err := ParseSwizzle(src); err == nil || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("ParseSwizzle(%s) = %v, %v; want parameters out of range", src, sw, err)
+		}
+	}
 	if _, err := ParseComposed("Sw<1,1,1> o (1,2) o 8:1"); err == nil {
 		t.Error("a tuple offset parses as a composed layout's offset")
+	}
+}
+
+// TestSwizzleValues checks Swizzle<B,M,S>::apply, x ^ ((x & YYY) >> S)
+// with YYY the B bits from bit M+max(0,S), at the edges of its parameters:
+// B = 0 (the identity), M = 0, a negative S (a left shift), and
+// B+M+|S| = 31, the largest CuTe's int masks hold.
+func TestSwizzleValues(t *testing.T) {
+	for _, c := range []struct{ sw, x, want string }{
+		{"Sw<3,4,3>", "200", "216"},            // 200 & (7<<7) = 128, >> 3 = 16
+		{"Sw<0,4,3>", "5", "5"},                // no bits
+		{"Sw<1,0,1>", "2", "3"},                // bit 1 into bit 0
+		{"Sw<2,1,-2>", "2", "10"},              // 2 & (3<<1) = 2, << 2 = 8
+		{"Sw<10,11,10>", "2097152", "2099200"}, // bit 21 into bit 11
+		{"Sw<3,4,3>", "_200", "_216"},          // static stays static
+	} {
+		v, err := ApplyText("swizzle", []string{c.sw, c.x})
+		if err != nil || v.String() != c.want {
+			t.Errorf("%s(%s) = %v, %v; want %s", c.sw, c.x, v, err, c.want)
+		}
 	}
 }
 
