@@ -1,0 +1,60 @@
+package sym
+
+import (
+	"errors"
+	"testing"
+)
+
+func mustConds(t *testing.T, src string) []Cond {
+	t.Helper()
+	cs, err := ParseConds(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs
+}
+
+// TestMergeJoinsOneCondition: Merge joins branches of equal outcomes
+// whose guards differ in one condition only (M>N and M==N make M>=N), a
+// single remaining value branch loses its guard but an error branch keeps
+// it, and error branches join only when their messages are equal.
+func TestMergeJoinsOneCondition(t *testing.T) {
+	br := func(g string, v int64) Branch[Expr] {
+		return Branch[Expr]{Guard: mustConds(t, g), Value: Const(v)}
+	}
+	for _, c := range []struct {
+		in   []Branch[Expr]
+		want string
+	}{
+		{[]Branch[Expr]{br("M<N && K<=2", 1), br("M>=N && K>2", 1)}, "when M<N&&K<=2: 1; when M>=N&&K>2: 1"},
+		{[]Branch[Expr]{br("M<N && K<=2", 1), br("M<N && K>2", 1)}, "1"},
+		{[]Branch[Expr]{br("M>N", 1), br("M==N", 1), br("M<N", 2)}, "when M>=N: 1; when M<N: 2"},
+		{[]Branch[Expr]{{Guard: mustConds(t, "M<N"), Err: errors.New("e1")}}, "when M<N: error: e1"},
+		{[]Branch[Expr]{{Guard: mustConds(t, "M<N"), Err: errors.New("e1")}, {Guard: mustConds(t, "M>=N"), Err: errors.New("e2")}},
+			"when M<N: error: e1; when M>=N: error: e2"},
+		{[]Branch[Expr]{{Guard: mustConds(t, "M<N"), Err: errors.New("e1")}, {Guard: mustConds(t, "M>=N"), Err: errors.New("e1")}},
+			"when true: error: e1"},
+	} {
+		if got := Merge(Piecewise[Expr]{Branches: c.in}, exprEq).String(); got != c.want {
+			t.Errorf("Merge(%s) = %s, want %s", Piecewise[Expr]{Branches: c.in}, got, c.want)
+		}
+	}
+}
+
+// TestThenPrunes: Then drops the branches of f's results whose guards
+// contradict the branch they refine (its doc comment).
+func TestThenPrunes(t *testing.T) {
+	ctx := mustCtx(t, "K>=2")
+	p := Piecewise[Expr]{Branches: []Branch[Expr]{
+		{Guard: mustConds(t, "M<N"), Value: Const(1)}, {Guard: mustConds(t, "M>=N"), Value: Const(2)}}}
+	q, err := Then(ctx, p, func(c *Ctx, v Expr) (Piecewise[Expr], error) {
+		return Piecewise[Expr]{Branches: []Branch[Expr]{
+			{Guard: mustConds(t, "M<N"), Value: v}, {Guard: mustConds(t, "M>=N"), Value: Add(v, Const(10))}}}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := q.String(), "when M<N&&M<N: 1; when M>=N&&M>=N: 12"; got != want {
+		t.Errorf("Then = %s, want %s", got, want)
+	}
+}
