@@ -58,3 +58,42 @@ func TestThenPrunes(t *testing.T) {
 		t.Errorf("Then = %s, want %s", got, want)
 	}
 }
+
+// TestCondClassDocumented: the canonical order's classes are WithConds'
+// documented ones: congruences with a constant modulus, equations, other
+// congruences, inequalities, then !=.
+func TestCondClassDocumented(t *testing.T) {
+	for want, srcs := range [][]string{
+		{"M%8==0", "N%4==1", "3==K%5"},
+		{"N==4*M", "K==M+N", "M*N==1"},
+		{"M%N==0", "N%M==3"},
+		{"N>=64", "K<=M", "M<4", "K>M+2"},
+		{"M!=1", "M!=N", "N%2!=0"},
+	} {
+		for _, src := range srcs {
+			cs := mustConds(t, src)
+			if got := condClass(cs[0]); got != want {
+				t.Errorf("%s: class %d, want %d", src, got, want)
+			}
+		}
+	}
+}
+
+// TestChildLeavesParent: a child context that tightens its parent's
+// bound (the state it resumes from is shared) leaves the parent's
+// decisions as they were (M=2, N=40 satisfy it).
+func TestChildLeavesParent(t *testing.T) {
+	parent := mustCtx(t, "M>=2 && N<=40")
+	if _, err := parent.With("M>=8 && N<=20"); err != nil {
+		t.Fatal(err)
+	}
+	for src, want := range map[string]Truth{"M>=2": True, "M>=8": False, "N<=40": True, "N<=20": False} {
+		d, err := parent.DecideText(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Truth != want {
+			t.Errorf("%s under %s after a child: %v, want %v", src, parent, d.Truth, want)
+		}
+	}
+}
