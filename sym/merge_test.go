@@ -3,6 +3,8 @@ package sym
 import (
 	"errors"
 	"testing"
+
+	"github.com/cutealg/cutealg/internal/notation"
 )
 
 func mustConds(t *testing.T, src string) []Cond {
@@ -95,5 +97,16 @@ func TestChildLeavesParent(t *testing.T) {
 		if d.Truth != want {
 			t.Errorf("%s under %s after a child: %v, want %v", src, parent, d.Truth, want)
 		}
+	}
+}
+
+// TestNodeStructure: Node gives a valid expression's structure (a sum
+// is not one symbol) and an invalid one a single leaf.
+func TestNodeStructure(t *testing.T) {
+	if n, ok := Node(MustParse("M+N")).(*notation.Sym); ok {
+		t.Errorf("Node(M+N) is the leaf %q", n.Name)
+	}
+	if _, ok := Node(FloorDiv(MustParse("M"), Const(0))).(*notation.Sym); !ok {
+		t.Errorf("Node of an invalid expression is not a leaf")
 	}
 }
