@@ -387,6 +387,17 @@ var reviewFindings = []struct {
 	// fact fails, the question's own atom facts are tried alone (a proof
 	// in a weaker context holds in a stronger one; proveByOwnAtoms).
 	{29, false, "needs", "complement", []string{"(_2):(_1)", "(M,N)"}, []string{"M >= 2"}, nil},
+	// 30. (lesser, as 23; found 2026-11-26 by the corpus-like generator,
+	// -review, seed 4711) needs that are not well-formed and do not make
+	// the answer plain: the guard N/2 divides 2*ceil_div(N,2) (q = N/2 of
+	// comp.step.divide, where 2 | N is proved from the other guard, not
+	// assumed) was the need 2*ceil_div(N,2)-N*floor_div(2*ceil_div(N,2),
+	// N/2)/2==0, an inexact division wherever N is odd; assumed, sym could
+	// not prove the divisibility from it (the remainder proof asks for an
+	// integer divisor). Fixed: a divisibility condition clears its
+	// operands' denominators (sym.Divisible: 4*ceil_div(N,2)%N==0), and
+	// the remainder proof and its verifier do the same.
+	{30, false, "needs", "zipped_divide", []string{"((_2,N,_2)):((_1,_2*M,_2*M*N))", "(_4)"}, []string{"M%2==0", "M>=8", "N>=2"}, nil},
 }
 
 func TestReviewFindings(t *testing.T) {

@@ -66,7 +66,8 @@ func polyNode(p *poly) notation.Node {
 	if fractionalTerms(p.t) > 1 {
 		qNode, qNeg = quotientNode(p)
 	}
-	items := make([]int, 0, len(p.t)) // indexes into p.t
+	var buf [8]int
+	items := buf[:0] // indexes into p.t
 	for i, t := range p.t {
 		if qNode != nil && fractional(t) {
 			if qAt >= 0 {
