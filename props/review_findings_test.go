@@ -398,6 +398,15 @@ var reviewFindings = []struct {
 	// operands' denominators (sym.Divisible: 4*ceil_div(N,2)%N==0), and
 	// the remainder proof and its verifier do the same.
 	{30, false, "needs", "zipped_divide", []string{"((_2,N,_2)):((_1,_2*M,_2*M*N))", "(_4)"}, []string{"M%2==0", "M>=8", "N>=2"}, nil},
+	// 31. (lesser, as 23; found 2026-11-26 by the corpus-like generator,
+	// -review, seed 9090) needs that do not make the answer plain: the
+	// complement's guard 3072*K*K*K*M*M*M*ceil_div(M*N,3072*K*K*K*M*M*M)
+	// >= M*N holds at every binding (d*ceil_div(x,d) >= x), but sym does
+	// not prove it, not even with it assumed word for word (the same with
+	// K*K*K*M*M*M; with 3072*K*M*M, or M*M, it is proved): sym's order
+	// proof of a rounding by a divisor of high degree fails, and an
+	// assumption does not decide itself.
+	{31, true, "needs", "complement", []string{"(((_8*K,_3,_4),(_2,_2,_1),(K,M)),_8,(M,M,K)):(((_0,_64*M*K*M*K*K,_1),(_1536*M*K*M*K*K*M,_4*M*K*M,_1536*M*K*M*K*K),(_4*M,_4)),_192*M*K*M*K*K,(_4*M*K,_1536*M*K*M*K*K,_8*M*K*M))", "M*N"}, []string{"ceil_div(M,4) >= 2", "N % 4 == 0", "K >= 2"}, nil},
 }
 
 func TestReviewFindings(t *testing.T) {
