@@ -94,6 +94,81 @@ func TestSymValueTextReadsBack(t *testing.T) {
 	})
 }
 
+// The canonical text is exact wherever its value is an integer: the text
+// of a value without atoms (sums, differences, products and exact
+// quotients of symbols and integers) evaluates with each '/' an exact
+// division of its own (as the graders read it) at every binding where the
+// value is an integer, to that value. Review finding 27: M/2+1/2 read term
+// by term is inexact at every odd M, where its value (M+1)/2 is an
+// integer; it prints as min(M+1,M+1)/2. The quotients are by monomials,
+// or by one sum: a sum over a sum beside a monomial denominator
+// (M/2/N+M/min(N+1,N+1)) prints term by term, since sym's canonical forms
+// of such quotients are not unique and a grouped text would read back as
+// another form (see sym's quotientNode).
+func TestSymTextExactWhereIntegral(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		e := genQuotientValue(t, "e", 3, true)
+		if rapid.Bool().Draw(t, "bysum") {
+			y := sym.MustParse(rapid.SampledFrom([]string{"N+1", "M+N", "2*K+4", "M*N-1"}).Draw(t, "sum"))
+			e = sym.Add(sym.ExactDiv(genQuotientValue(t, "x", 2, false), y), genQuotientValue(t, "i", 2, false))
+		}
+		if e.Err() != nil {
+			return
+		}
+		text := e.String()
+		n, err := notation.Parse(text)
+		if beyondNotationLimits(err) {
+			return
+		}
+		if err != nil {
+			t.Fatalf("%s does not parse: %v", text, err)
+		}
+		r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
+		for i := 0; i < 60; i++ {
+			b := sym.Binding{}
+			for _, s := range symNames {
+				b[s] = candidates[r.IntN(len(candidates))]
+			}
+			v, err := sym.EvalRat(e, b)
+			if err != nil || !v.IsInt() {
+				continue // a division by zero, or not an integer here
+			}
+			got, ok := evalNode(n, b)
+			if !ok {
+				t.Fatalf("%s at %v: the value %s is an integer, the text divides inexactly", text, b, v.RatString())
+			}
+			if got.Cmp(v) != 0 {
+				t.Fatalf("%s at %v: the text gives %s, the value is %s", text, b, got.RatString(), v.RatString())
+			}
+		}
+	})
+}
+
+// genQuotientValue draws a value without atoms: sums, differences and
+// products of symbols and small integers, and with div their exact
+// quotients by monomials.
+func genQuotientValue(t *rapid.T, label string, depth int, div bool) sym.Expr {
+	if depth <= 0 || rapid.IntRange(0, 3).Draw(t, label+"#leaf") == 0 {
+		if rapid.Bool().Draw(t, label+"#int") {
+			return sym.Const(int64(rapid.IntRange(1, 6).Draw(t, label+"#c")))
+		}
+		return sym.MustParse(rapid.SampledFrom(symNames).Draw(t, label+"#sym"))
+	}
+	x := genQuotientValue(t, label+"x", depth-1, div)
+	switch rapid.IntRange(0, 3).Draw(t, label+"#op") {
+	case 0:
+		return sym.Add(x, genQuotientValue(t, label+"y", depth-1, div))
+	case 1:
+		return sym.Sub(x, genQuotientValue(t, label+"y", depth-1, div))
+	case 2:
+		return sym.Mul(x, genQuotientValue(t, label+"y", depth-1, div))
+	}
+	if !div {
+		return x
+	}
+	return sym.ExactDiv(x, sym.MustParse(rapid.SampledFrom([]string{"2", "3", "4", "6", "M", "N", "2*K", "M*N"}).Draw(t, label+"#div")))
+}
+
 // The canonical form denotes what the text denotes: at random bindings the
 // parsed expression evaluates like a direct evaluation of the notation
 // tree (with the notation's meaning of each operator).

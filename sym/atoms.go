@@ -422,20 +422,18 @@ func laurentDivExact(x, y *poly) (*poly, bool) {
 	return mulPoly(q, &poly{t: []term{{ratOne, m}}}), true
 }
 
-// quoPoly is the exact quotient x/y by a y of several terms that does not
-// divide x as a polynomial: x' * grp(y')^-1, where y' is y times the
-// monomial that clears its denominators and negative exponents, divided by
-// the content of its coefficients and by the sign of its first term (an
-// integer polynomial, without negative exponents, coefficients coprime,
-// first coefficient positive), and x' is x times the same factor. The value
-// is the rational x/y at every binding (not an integer where y does not
-// divide x).
-func quoPoly(x, y *poly) *poly {
-	// the monomial that clears y's negative exponents and denominators
+// clearing returns the monomial d*x1^e1*...*xk^ek that clears the
+// denominators and negative exponents of the terms ts: d is the least
+// common multiple of their coefficients' denominators, ei the largest
+// negative exponent of xi among them, negated; nil when every term has an
+// integer coefficient and no negative exponent. Times it, each term is an
+// integer multiple of a monomial without negative exponents (a group
+// atom's positive power expands to its argument: see normalize).
+func clearing(ts []term) *poly {
 	den := big.NewInt(1)
 	neg := map[*variable]int32{}
 	var order []*variable
-	for _, t := range y.t {
+	for _, t := range ts {
 		if d := t.c.den(); d.Cmp(big.NewInt(1)) != 0 {
 			g := new(big.Int).GCD(nil, nil, den, d)
 			den.Mul(den, new(big.Int).Quo(d, g))
@@ -451,13 +449,27 @@ func quoPoly(x, y *poly) *poly {
 			}
 		}
 	}
-	if len(order) > 0 || den.Cmp(big.NewInt(1)) != 0 {
-		var l mono
-		for _, v := range order {
-			l = append(l, factor{v, neg[v]})
-		}
-		sort.Slice(l, func(i, j int) bool { return cmpVar(l[i].v, l[j].v) < 0 })
-		lp := &poly{t: []term{{ratFromBigInt(den), l}}}
+	if len(order) == 0 && den.Cmp(big.NewInt(1)) == 0 {
+		return nil
+	}
+	var l mono
+	for _, v := range order {
+		l = append(l, factor{v, neg[v]})
+	}
+	sort.Slice(l, func(i, j int) bool { return cmpVar(l[i].v, l[j].v) < 0 })
+	return &poly{t: []term{{ratFromBigInt(den), l}}}
+}
+
+// quoPoly is the exact quotient x/y by a y of several terms that does not
+// divide x as a polynomial: x' * grp(y')^-1, where y' is y times the
+// monomial that clears its denominators and negative exponents, divided by
+// the content of its coefficients and by the sign of its first term (an
+// integer polynomial, without negative exponents, coefficients coprime,
+// first coefficient positive), and x' is x times the same factor. The value
+// is the rational x/y at every binding (not an integer where y does not
+// divide x).
+func quoPoly(x, y *poly) *poly {
+	if lp := clearing(y.t); lp != nil {
 		// grp(u)^k in l expands to u^k (normalize), so y*l has no
 		// negative exponent left
 		x, y = mulPoly(x, lp), mulPoly(y, lp)

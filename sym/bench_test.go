@@ -317,3 +317,20 @@ func BenchmarkEngineShapeDivSplit(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkString prints a polynomial of integer terms (the common case)
+// and one whose fractional terms print as one exact division.
+func BenchmarkString(b *testing.B) {
+	for _, tc := range []struct{ name, src string }{
+		{"integer", "2*M*N+M*K-N+7"},
+		{"fractional", "M*N/2-M*M/2+N"},
+	} {
+		e := MustParse(tc.src)
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = e.String()
+			}
+		})
+	}
+}

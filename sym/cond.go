@@ -3,6 +3,7 @@ package sym
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -78,8 +79,42 @@ type Cond struct {
 // MakeCond returns the condition x rel y.
 func MakeCond(x Expr, rel Rel, y Expr) Cond { return Cond{Rel: rel, X: pl(x), Y: pl(y)} }
 
-// Divisible returns the condition b % a == 0 (a divides b).
-func Divisible(a, b Expr) Cond { return Cond{Rel: EQ, X: Mod(b, a), Y: Const(0)} }
+// Divisible returns the condition b % a == 0 (a divides b). Where a or b
+// has a term with a rational coefficient, both are first multiplied by the
+// least common multiple of their coefficients' denominators (the quotient
+// is the same): N/2 divides x is the condition 2*x%N==0, whose text is an
+// integer wherever the symbols are (a guard or a need that reads x%(N/2)
+// holds an inexact division where N is odd). A symbolic denominator stays
+// (16/M%N==0): multiplied out, sym would lose the relations it finds
+// between such a condition and the others of a case.
+func Divisible(a, b Expr) Cond {
+	pa, pb := clearedPair(pl(a), pl(b))
+	return Cond{Rel: EQ, X: modPoly(pb, pa), Y: Const(0)}
+}
+
+// clearedPair returns a*d and b*d, d the least common multiple of the
+// denominators of their coefficients; a and b when it is 1 or one is
+// invalid.
+func clearedPair(a, b *poly) (*poly, *poly) {
+	if a.err != nil || b.err != nil {
+		return a, b
+	}
+	d := big.NewInt(1)
+	for _, p := range [2]*poly{a, b} {
+		for _, t := range p.t {
+			if t.c.isInt() {
+				continue
+			}
+			den := t.c.den()
+			d.Mul(d, new(big.Int).Quo(den, new(big.Int).GCD(nil, nil, d, den)))
+		}
+	}
+	if d.Cmp(big.NewInt(1)) == 0 {
+		return a, b
+	}
+	c := ratFromBigInt(d)
+	return scalePoly(a, c), scalePoly(b, c)
+}
 
 // Negate returns the negated condition.
 func (c Cond) Negate() Cond { return Cond{Rel: c.Rel.Negate(), X: c.X, Y: c.Y} }

@@ -105,17 +105,26 @@
 //     (x%y)*c: T%4*128, M%8*N%4 (which is (M%8*N)%4); the atom x%y is kept
 //     only when x is one term and y one factor (integer, symbol, call):
 //     (M+1)%8 is M+1-8*floor_div(M+1,8);
-//   - a rational polynomial prints term by term (M/2+N/2): as text each
-//     '/' is then an obligation of its own, which is stronger than the
-//     value's; such sums arise only from exact divisions of sums by
-//     constants, which layouts do not make;
 //   - a division by a sum y, which the notation cannot group, prints its
 //     divisor as the call min(y,y), a factor whose value is y:
-//     M/(N+1) prints as M/min(N+1,N+1), (M+K)/(N+1) as
-//     K/min(N+1,N+1)+M/min(N+1,N+1) (term by term, like M/2+N/2), and
-//     each reads back as the same value. Parse reads any min(y,y) as y, so
-//     the text M/min(N+1,N+1) is the exact division M/(N+1) however it
-//     was written. (Not floor_div(y,1), which is y only for integer y.)
+//     M/(N+1) prints as M/min(N+1,N+1), and reads back as the same value.
+//     Parse reads any min(y,y) as y, so the text M/min(N+1,N+1) is the
+//     exact division M/(N+1) however it was written. (Not floor_div(y,1),
+//     which is y only for integer y.)
+//   - every '/' of the text is an exact division wherever the value is an
+//     integer (the graders' reading of the text: each '/' an obligation of
+//     its own). A term with a rational coefficient or a negative exponent
+//     may be a non-integer where the sum is an integer (M/2+1/2 is (M+1)/2,
+//     an integer for odd M; M/2 is not), so two or more such terms print
+//     as one exact division of the integer polynomial of their sum times
+//     their common denominator, grouped as min(P,P): M/2+1/2 as
+//     min(M+1,M+1)/2, M*N/2-M*M/2 as min(M*N-M*M,M*N-M*M)/2,
+//     M*N+(M+N)/K as M*N+min(M+N,M+N)/K, (M+K)/(N+1) as
+//     min(K+M,K+M)/min(N+1,N+1). One such term keeps its text (M/128,
+//     3*M*N/2/K): its chain is exact wherever its value is an integer.
+//     (Where the common denominator holds several sums, or a sum beside
+//     other factors, the terms print one by one, since their canonical
+//     form is not that of the grouped text: M/2/N+M/min(N+1,N+1).)
 //   - a condition prints its two sides and the comparison: the error of
 //     ShapeDiv prints its divisibility conditions through Cond, so that
 //     M*N%(2*K)==0 prints as M*N-2*K*floor_div(M*N,2*K)==0, never as

@@ -22,6 +22,10 @@ import (
 //     (x%y)*c while c*x%y would read as (c*x)%y: M%8*128, T%4*-3;
 //   - a group atom (the divisor y of several terms of an exact quotient,
 //     see groupVar) prints as min(y,y), after a '/': M/min(N+1,N+1);
+//   - two or more terms that may be non-integers (a rational coefficient,
+//     a negative exponent) print as one exact division, so that every '/'
+//     is exact wherever the value is an integer: M/2+1/2 as
+//     min(M+1,M+1)/2 (see quotientNode);
 //   - floor_div, ceil_div, min and max print as calls; an unknown made by a
 //     Ctx prints with its quote (M'1), which does not parse: such values
 //     only appear inside certificates.
@@ -54,43 +58,188 @@ func polyNode(p *poly) notation.Node {
 	if len(p.t) == 0 {
 		return intNode(0)
 	}
-	// Start with the first positive term, if any, so that N-M prints as
+	// The items in canonical order: the terms, except that several terms
+	// that are not integers become one item, their exact quotient, at the
+	// place of the first of them (see quotientNode).
+	var qNode notation.Node
+	qAt, qNeg := -1, false
+	if fractionalTerms(p.t) > 1 {
+		qNode, qNeg = quotientNode(p)
+	}
+	var buf [8]int
+	items := buf[:0] // indexes into p.t
+	for i, t := range p.t {
+		if qNode != nil && fractional(t) {
+			if qAt >= 0 {
+				continue
+			}
+			qAt = i
+		}
+		items = append(items, i)
+	}
+	negative := func(i int) bool {
+		if i == qAt {
+			return qNeg
+		}
+		return p.t[i].c.sign() < 0
+	}
+	// Start with the first positive item, if any, so that N-M prints as
 	// N-M and not -1*M+N; the rest follow in canonical order.
-	ts := p.t
-	if ts[0].c.sign() < 0 {
-		for i, t := range ts {
-			if t.c.sign() > 0 {
-				ts = append(append([]term{t}, ts[:i]...), ts[i+1:]...)
+	if negative(items[0]) {
+		for k, i := range items {
+			if !negative(i) {
+				items = append(append([]int{i}, items[:k]...), items[k+1:]...)
 				break
 			}
 		}
 	}
 	var acc notation.Node
-	for _, t := range ts {
-		if t.c.b == nil { // a small coefficient: the term is one part
-			switch {
-			case acc == nil:
-				acc = termNode(t.c, t.m, 0)
-			case t.c.sign() < 0:
-				acc = bin('-', acc, termNode(t.c.neg(), t.m, 0))
-			default:
-				acc = bin('+', acc, termNode(t.c, t.m, 0))
-			}
-			continue
+	add := func(n notation.Node, neg bool) {
+		switch {
+		case acc == nil && neg:
+			acc = bin('*', intNode(-1), n)
+		case acc == nil:
+			acc = n
+		case neg:
+			acc = bin('-', acc, n)
+		default:
+			acc = bin('+', acc, n)
 		}
-		for _, part := range splitBig(t) {
-			if acc == nil {
-				acc = termNode(part.c, part.m, part.extra)
-				continue
-			}
-			if part.c.sign() < 0 {
-				acc = bin('-', acc, termNode(part.c.neg(), part.m, part.extra))
-			} else {
-				acc = bin('+', acc, termNode(part.c, part.m, part.extra))
+	}
+	for _, i := range items {
+		t := p.t[i]
+		switch {
+		case i == qAt:
+			add(qNode, qNeg)
+		case t.c.b == nil && acc == nil: // a small coefficient: the term is one part
+			acc = termNode(t.c, t.m, 0)
+		case t.c.b == nil:
+			add(termNode(absRat(t.c), t.m, 0), t.c.sign() < 0)
+		default:
+			for _, part := range splitBig(t) {
+				if acc == nil {
+					acc = termNode(part.c, part.m, part.extra)
+				} else {
+					add(termNode(absRat(part.c), part.m, part.extra), part.c.sign() < 0)
+				}
 			}
 		}
 	}
 	return acc
+}
+
+// absRat returns |c|.
+func absRat(c rat) rat {
+	if c.sign() < 0 {
+		return c.neg()
+	}
+	return c
+}
+
+// fractional reports whether the term t may be a non-integer where its
+// variables are integers: a coefficient that is not an integer, or a
+// negative exponent.
+func fractional(t term) bool { return !t.c.isInt() || !t.m.polynomial() }
+
+// fractionalTerms counts the fractional terms of ts.
+func fractionalTerms(ts []term) int {
+	n := 0
+	for _, t := range ts {
+		if fractional(t) {
+			n++
+		}
+	}
+	return n
+}
+
+// quotientNode writes the sum q of the fractional terms of p (two or
+// more) as one exact division, and whether it is subtracted. A sum such as
+// M/2+1/2 may be an integer only as a whole ((M+1)/2 for odd M), while its
+// text term by term makes each '/' an exact division of its own (the
+// graders' reading): M/2 is inexact there. Let D be the monomial that
+// clears the denominators and negative exponents of q's terms (clearing)
+// and P = q*D, an integer polynomial. q prints as min(P,P) (the notation
+// cannot group a sum; Parse reads min(y,y) as y) divided by D's factors
+// one by one: its group atoms first, then its integer, then the other
+// variables (M/2+1/2 as min(M+1,M+1)/2, (M+K)/(N+1) as
+// min(K+M,K+M)/min(N+1,N+1)); a P of negative terms only is negated and
+// subtracted. Wherever q is an integer, each '/' of the chain is exact (if
+// P/(x*y) is an integer, so is P/x), and the other terms of p are integers
+// wherever their atoms are, so q is an integer wherever p is.
+//
+// The node is nil, and the terms print one by one, where P is beyond the
+// size limits or where that text would not read back as p: where D holds
+// several group atoms, or a group atom beside other factors, equal
+// quotients may have different canonical forms (see the package
+// documentation, Division and integrality), and Parse makes the form of
+// its own division chain (M/2/N+M/min(N+1,N+1) prints so).
+func quotientNode(p *poly) (notation.Node, bool) {
+	var fs, is []term
+	for _, t := range p.t {
+		if fractional(t) {
+			fs = append(fs, t)
+		} else {
+			is = append(is, t)
+		}
+	}
+	l := clearing(fs)
+	lt := l.t[0]
+	num := mulPoly(normalize(fs), l)
+	if num.err != nil || len(num.t) == 0 {
+		return nil, false
+	}
+	// the division chain: by the group atoms first (Parse then divides P
+	// by one sum with remainder, as quoPoly made the terms over it), then
+	// by d and the other variables
+	var groups, rest mono
+	for _, f := range lt.m {
+		if isGroup(f.v) {
+			groups = append(groups, f)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	if !readsBack(p, normalize(is), num, lt.c, groups, rest) {
+		return nil, false
+	}
+	neg := true // a sum of negative terms only is subtracted
+	for _, t := range num.t {
+		if t.c.sign() > 0 {
+			neg = false
+		}
+	}
+	if neg {
+		num = negPoly(num)
+	}
+	var n notation.Node
+	if len(num.t) == 1 {
+		n = termNode(num.t[0].c, num.t[0].m, 0)
+	} else {
+		y := polyNode(num)
+		n = &notation.Func{Name: "min", X: y, Y: y}
+	}
+	return divChain(divChain(n, big.NewInt(1), groups), lt.c.num(), rest), neg
+}
+
+// readsBack reports whether the text ipart + num/groups.../d/rest...
+// reads back as p: Parse adds the terms and divides left to right.
+func readsBack(p, ipart, num *poly, d rat, groups, rest mono) bool {
+	back := num
+	div := func(m mono) {
+		for _, f := range m {
+			y := varPoly(f.v)
+			if isGroup(f.v) {
+				y = f.v.x // Parse reads min(y,y) as y
+			}
+			for i := int32(0); i < f.e; i++ {
+				back = exactDivPoly(back, y)
+			}
+		}
+	}
+	div(groups)
+	back = exactDivPoly(back, constPoly(d))
+	div(rest)
+	return polyEq(addPoly(ipart, back), p)
 }
 
 // bigPart is a piece of a term whose numerator does not fit in int64:
@@ -179,12 +328,18 @@ func termNode(c rat, m mono, extra int) notation.Node {
 			mulBy(varNode(f.v))
 		}
 	}
+	return divChain(chain, den, neg)
+}
+
+// divChain divides chain by den, then by each factor of m (positive
+// exponents), one '/' a literal or variable.
+func divChain(chain notation.Node, den *big.Int, m mono) notation.Node {
 	if !den.IsInt64() || den.Int64() != 1 {
 		for _, d := range int64Factors(den) {
 			chain = bin('/', chain, d)
 		}
 	}
-	for _, f := range neg {
+	for _, f := range m {
 		for i := int32(0); i < f.e; i++ {
 			chain = bin('/', chain, varNode(f.v))
 		}

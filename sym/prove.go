@@ -87,12 +87,20 @@ func (c *Ctx) proveDivides(a, b *poly) *Certificate {
 // divide b. Under M%128==0 && M-L*L*floor_div(M,L*L)==0, L*L divides M.
 // It is tried only in a context with kept facts and where the remainder's
 // image has atoms (otherwise the facts of an order proof could not pin it
-// to 0).
+// to 0). Operands with rational coefficients are first multiplied by the
+// least common multiple of their denominators (the same quotient).
 func (c *Ctx) proveDividesByRemainder(a, b, ta, tb *poly) *Certificate {
+	// operands with rational coefficients: the remainder of both times
+	// the least common multiple of their denominators (clearedPair, the
+	// form of Divisible's condition: N/2 divides x by 2*x%N == 0)
+	y, x := clearedPair(a, b)
+	if y != a {
+		ta, tb, _ = c.images(y, x)
+	}
 	if c.box || !tb.integral() || !c.divisorPos(ta) {
 		return nil
 	}
-	r := modPoly(b, a)
+	r := modPoly(x, y)
 	if r.err != nil || !c.theta(r).hasAtoms() {
 		return nil
 	}

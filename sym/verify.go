@@ -1715,18 +1715,12 @@ func (v *verifier) eqByOrder(c *Certificate) error {
 // byRemainder checks a ClaimDivides proof by its remainder: one part, the
 // proof that B%A (as B - A*floor_div(B,A), or the atom) equals 0 under the
 // same assumptions, where the image of A (ia) is an integer >= 1 and that
-// of B (ib) integral: then A divides B.
+// of B (ib) integral: then A divides B. Where A or B has a rational
+// coefficient, A and B are both first multiplied by the least common
+// multiple of the denominators (vclearing; the quotient is the same).
 func (v *verifier) byRemainder(c *Certificate, ia, ib vpoly) error {
 	if len(c.Parts) != 1 || c.Parts[0] == nil || !c.Parts[0].Universal || c.Parts[0].Claim.Op != ClaimEq {
 		return errors.New("a divisibility by its remainder needs one equality part")
-	}
-	if !ia.integral(v.atoms) || !v.positiveV(ia) || !ib.integral(v.atoms) {
-		return errors.New("the divisor is not an integer >= 1, or the dividend not integral")
-	}
-	p := c.Parts[0]
-	zero, err := v.conv(p.Claim.B)
-	if err != nil || len(zero) != 0 {
-		return errors.New("the part does not prove a remainder 0")
 	}
 	x, err := v.conv(c.Claim.B)
 	if err != nil {
@@ -1735,6 +1729,30 @@ func (v *verifier) byRemainder(c *Certificate, ia, ib vpoly) error {
 	y, err := v.conv(c.Claim.A)
 	if err != nil {
 		return err
+	}
+	// operands with rational coefficients: both times the least common
+	// multiple of their denominators (the same quotient)
+	if d := vclearing(x, y); d != nil {
+		if x, err = vmul(x, d); err != nil {
+			return err
+		}
+		if y, err = vmul(y, d); err != nil {
+			return err
+		}
+		if ib, err = v.subst(x); err != nil {
+			return err
+		}
+		if ia, err = v.subst(y); err != nil {
+			return err
+		}
+	}
+	if !ia.integral(v.atoms) || !v.positiveV(ia) || !ib.integral(v.atoms) {
+		return errors.New("the divisor is not an integer >= 1, or the dividend not integral")
+	}
+	p := c.Parts[0]
+	zero, err := v.conv(p.Claim.B)
+	if err != nil || len(zero) != 0 {
+		return errors.New("the part does not prove a remainder 0")
 	}
 	r, err := v.conv(p.Claim.A)
 	if err != nil {
@@ -1756,6 +1774,22 @@ func (v *verifier) byRemainder(c *Certificate, ia, ib vpoly) error {
 		return errors.New("the part proves another remainder")
 	}
 	return v.verifyPart(c, p, 1)
+}
+
+// vclearing returns the least common multiple of the denominators of the
+// coefficients of x and y as a constant, nil when it is 1.
+func vclearing(x, y vpoly) vpoly {
+	den := big.NewInt(1)
+	for _, p := range []vpoly{x, y} {
+		for _, t := range p {
+			d := t.c.Denom()
+			den.Mul(den, new(big.Int).Quo(d, new(big.Int).GCD(nil, nil, den, d)))
+		}
+	}
+	if den.Cmp(big.NewInt(1)) == 0 {
+		return nil
+	}
+	return vmonomial(new(big.Rat).SetInt(den), nil)
 }
 
 // vatomLo is the verifier's bound for atoms: x%y >= 0 for a positive
