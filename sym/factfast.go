@@ -862,11 +862,13 @@ func (st *ffState) facVal(f *cfac) (int64, bool) {
 	if f.a == nil {
 		return st.sval[st.cmap[f.k]], true
 	}
+	// the terms of x have integer coefficients and no negative exponent
+	// (ffAtom): evalC sums them as fractions of denominator 1
 	x, ok := st.evalC(f.a.x)
-	if !ok || !x.isInt() {
+	if !ok || x.d != 1 {
 		return 0, false
 	}
-	n, d := x.n/x.d, f.a.d
+	n, d := x.n, f.a.d
 	q, r := n/d, n%d
 	if r < 0 { // floor
 		q, r = q-1, r+d
@@ -954,11 +956,10 @@ func (c *Ctx) factDivides(pa, pb *poly, rec *ffRec, at *int32) (Truth, bool) {
 		if !ok {
 			return false
 		}
-		xi, yi := x.n/x.d, y.n/y.d
-		refutes := yi != 0
-		if xi != 0 {
-			refutes = yi%xi != 0
-		}
+		// a is a monomial with a coefficient other than 0 (the zero
+		// polynomial is no monomial), over symbols of values at least 1:
+		// x is not 0
+		refutes := (y.n/y.d)%(x.n/x.d) != 0
 		if refutes && rec != nil {
 			rec.wit[0] = st.binding()
 		} else if refutes && at != nil {
