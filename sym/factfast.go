@@ -781,10 +781,13 @@ func (c *Ctx) ffBinding(st *ffState) bool {
 		} else {
 			r = frac{st.vals[st.suidx[i]], 1}
 		}
-		if !r.isInt() || r.n/r.d < 1 {
+		if !r.isInt() {
 			return false
 		}
-		st.sval[i] = r.n / r.d
+		if r = r.reduce(); r.n < 1 { // an integer: r.d is 1
+			return false
+		}
+		st.sval[i] = r.n
 	}
 	return st.condsHold(st.ff)
 }
