@@ -35,13 +35,17 @@ type lin struct {
 	k frac
 }
 
+// add64 returns a+b; false on overflow, and for math.MinInt64, whose
+// negation (a fact subtracted, -t.n) would overflow in turn.
+func add64(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (a^s)&(b^s) >= 0 && s != math.MinInt64
+}
+
 func (a frac) add(b frac) (frac, bool) {
 	if a.d == 1 && b.d == 1 {
-		s := a.n + b.n
-		if (a.n > 0 && b.n > 0 && s < 0) || (a.n < 0 && b.n < 0 && s >= 0) || s == math.MinInt64 {
-			return frac{}, false
-		}
-		return frac{s, 1}, true
+		s, ok := add64(a.n, b.n)
+		return frac{s, 1}, ok
 	}
 	x, ok1 := mul64(a.n, b.d)
 	y, ok2 := mul64(b.n, a.d)
@@ -55,8 +59,8 @@ func (a frac) add(b frac) (frac, bool) {
 			return frac{}, false
 		}
 	}
-	s := x + y
-	if (x > 0 && y > 0 && s < 0) || (x < 0 && y < 0 && s >= 0) || s == math.MinInt64 {
+	s, ok := add64(x, y)
+	if !ok {
 		return frac{}, false
 	}
 	return frac{s, d}.reduce(), true
@@ -116,7 +120,7 @@ func linOfMono(m *fastMono, sign int64, l *lin) bool {
 	c := frac{sign * m.c.n, m.c.d}
 	*l = lin{k: frac{0, 1}}
 	var v *variable
-	for i := 0; i < m.n; i++ {
+	for i := range m.n {
 		if m.e[i] == 0 {
 			continue
 		}
@@ -131,7 +135,7 @@ func linOfMono(m *fastMono, sign int64, l *lin) bool {
 // shift substitutes v = lo(v) + v; ok is false when a variable has no
 // lower bound (usable is false) or on overflow (fits is false).
 func (c *Ctx) shiftLin(l *lin) (usable, fits bool) {
-	for i := 0; i < l.n; i++ {
+	for i := range l.n {
 		lo, has := c.loOf(l.v[i])
 		if !has {
 			return false, true
@@ -373,7 +377,7 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved
 		return false, true
 	}
 	done := func() bool {
-		for i := 0; i < p.n; i++ {
+		for i := range p.n {
 			if p.c[i].sign() < 0 {
 				return false
 			}
@@ -390,10 +394,10 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved
 	// the work units of subtractFacts, charged at the same points
 	work := proofWork
 	defer func() { proofWorkDone.Add(int64(proofWork - work)) }()
-	for iter := 0; iter < 32; iter++ {
+	for range 32 {
 		nv, isConst, found := (*variable)(nil), false, false
 		var nc frac
-		for i := 0; i < p.n; i++ {
+		for i := range p.n {
 			if p.c[i].sign() < 0 {
 				nv, nc, found = p.v[i], p.c[i], true
 				break
@@ -412,7 +416,7 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved
 			if !charge(&work, f.terms()) {
 				return false, true
 			}
-			for i := 0; i < f.n; i++ {
+			for i := range f.n {
 				if f.c[i].sign() < 0 && !isConst && f.v[i] == nv && (best < 0 || bestDeg > 0) {
 					best, bestDeg, bestC = fi, 0, f.c[i]
 				}
@@ -448,7 +452,7 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved
 		if uses != nil {
 			*uses = append(*uses, FactUse{Src: st.ff.usrc[best], Mult: constPoly(fracRat(m))})
 		}
-		for i := 0; i < f.n; i++ {
+		for i := range f.n {
 			t, ok := f.c[i].mul(m)
 			if !ok || !p.addTerm(f.v[i], frac{-t.n, t.d}) {
 				return false, false
@@ -469,7 +473,7 @@ func (c *Ctx) ffNonneg(st *ffState, p lin, strict bool, uses *[]FactUse) (proved
 // coefficients, the constant included).
 func (l *lin) terms() int {
 	n := 0
-	for i := 0; i < l.n; i++ {
+	for i := range l.n {
 		if l.c[i].sign() != 0 {
 			n++
 		}
@@ -483,7 +487,7 @@ func (l *lin) terms() int {
 // sub returns a - b.
 func linSub(a, b *lin) (lin, bool) {
 	r := *a
-	for i := 0; i < b.n; i++ {
+	for i := range b.n {
 		if !r.addTerm(b.v[i], frac{-b.c[i].n, b.c[i].d}) {
 			return r, false
 		}
@@ -494,7 +498,7 @@ func linSub(a, b *lin) (lin, bool) {
 // first returns the coefficient of the first term (zero coefficients are
 // absent) and whether there is one.
 func (l *lin) first() (frac, bool) {
-	for i := 0; i < l.n; i++ {
+	for i := range l.n {
 		if l.c[i].n != 0 {
 			return l.c[i], true
 		}
@@ -526,7 +530,7 @@ func (l *lin) propTo(f *lin) (frac, bool, bool) {
 	if !ok {
 		return frac{}, false, false
 	}
-	for i := 0; i < d.n; i++ {
+	for i := range d.n {
 		if d.c[i].n != 0 {
 			return frac{}, false, true
 		}
@@ -553,7 +557,7 @@ type ffRec struct {
 // binding returns the current binding of the symbols.
 func (st *ffState) binding() Binding {
 	b := make(Binding, st.nsym)
-	for i := 0; i < st.nsym; i++ {
+	for i := range st.nsym {
 		b[st.syms[i].name] = st.sval[i]
 	}
 	return b
@@ -562,7 +566,7 @@ func (st *ffState) binding() Binding {
 func (l *lin) scaled(k frac) (lin, bool) {
 	r := *l
 	var ok bool
-	for i := 0; i < r.n; i++ {
+	for i := range r.n {
 		if r.c[i], ok = r.c[i].mul(k); !ok {
 			return r, false
 		}
@@ -574,9 +578,9 @@ func (l *lin) scaled(k frac) (lin, bool) {
 
 // shiftLin is Ctx.shiftLin with the lower bounds of st's unknowns at hand.
 func (st *ffState) shiftLin(c *Ctx, l *lin) (usable, fits bool) {
-	for i := 0; i < l.n; i++ {
+	for i := range l.n {
 		lo, has, seen := int64(0), false, false
-		for j := 0; j < st.nu; j++ {
+		for j := range st.nu {
 			if st.us[j] == l.v[i] {
 				lo, has, seen = st.lo[j], st.hasLo[j], true
 				break
@@ -680,7 +684,7 @@ func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
 			}
 		}
 	}
-	for i := 0; i < st.nsym; i++ {
+	for i := range st.nsym {
 		s := st.syms[i]
 		if e, elim := c.mono(s); elim {
 			for _, f := range e.t.m {
@@ -692,22 +696,22 @@ func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
 			return false
 		}
 	}
-	for j := 0; j < st.nu; j++ {
+	for j := range st.nu {
 		st.bd[j] = c.bounds(st.us[j])
 		st.lo[j], st.hasLo[j] = c.loOf(st.us[j])
 	}
 	for k, v := range st.ff.condSyms {
-		for i := 0; i < st.nsym; i++ {
+		for i := range st.nsym {
 			if st.syms[i] == v {
 				st.cmap[k] = i
 			}
 		}
 	}
-	for i := 0; i < st.nsym; i++ {
+	for i := range st.nsym {
 		s := st.syms[i]
 		e, elim := c.mono(s)
 		st.selim[i], st.simg[i] = elim, e.t
-		for j := 0; j < st.nu; j++ {
+		for j := range st.nu {
 			if st.us[j] == s {
 				st.suidx[i] = j
 			}
@@ -717,7 +721,7 @@ func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
 }
 
 func (st *ffState) symVal(v *variable) (int64, bool) {
-	for i := 0; i < st.nsym; i++ {
+	for i := range st.nsym {
 		if st.syms[i] == v {
 			return st.sval[i], true
 		}
@@ -731,22 +735,6 @@ func (st *ffState) evalTerm(t term) (frac, bool) {
 	if !ok {
 		return frac{}, false
 	}
-	if r.d == 1 { // integers, without fractions
-		n := r.n
-		for _, f := range t.m {
-			x, found := st.symVal(f.v)
-			if !found || f.e < 0 {
-				goto general
-			}
-			for e := f.e; e > 0; e-- {
-				if n, ok = mul64(n, x); !ok {
-					goto general
-				}
-			}
-		}
-		return frac{n, 1}, true
-	}
-general:
 	for _, f := range t.m {
 		x, found := st.symVal(f.v)
 		if !found {
@@ -766,7 +754,7 @@ general:
 // binding replays bindingAt and satisfied at the current values of the
 // unknowns; it sets abort on overflow.
 func (c *Ctx) ffBinding(st *ffState) bool {
-	for i := 0; i < st.nsym; i++ {
+	for i := range st.nsym {
 		var r frac
 		if st.selim[i] {
 			var ok bool
@@ -776,7 +764,7 @@ func (c *Ctx) ffBinding(st *ffState) bool {
 			}
 			for _, f := range st.simg[i].m {
 				x := c.bounds(f.v).lo
-				for j := 0; j < st.nu; j++ {
+				for j := range st.nu {
 					if st.us[j] == f.v {
 						x = st.vals[j]
 					}
@@ -793,13 +781,10 @@ func (c *Ctx) ffBinding(st *ffState) bool {
 		} else {
 			r = frac{st.vals[st.suidx[i]], 1}
 		}
-		if r.d != 1 {
-			if !r.isInt() {
-				return false
-			}
-			r = frac{r.n / r.d, 1}
+		if !r.isInt() {
+			return false
 		}
-		if r.n < 1 {
+		if r = r.reduce(); r.n < 1 { // an integer: r.d is 1
 			return false
 		}
 		st.sval[i] = r.n
@@ -817,19 +802,6 @@ func (st *ffState) condsHold(ff *factFast) bool {
 		if !ok1 || !ok2 {
 			st.abort = true
 			return false
-		}
-		if x.d == 1 && y.d == 1 {
-			cmp := 0
-			switch {
-			case x.n < y.n:
-				cmp = -1
-			case x.n > y.n:
-				cmp = 1
-			}
-			if !relHolds(cd.rel, cmp) {
-				return false
-			}
-			continue
 		}
 		if !x.isInt() || !y.isInt() || !relHolds(cd.rel, x.cmp(y)) {
 			return false
@@ -879,14 +851,6 @@ func (st *ffState) evalC(ts []cterm) (frac, bool) {
 				}
 			}
 		}
-		if r.d == 1 && v.d == 1 {
-			s := r.n + v.n
-			if (r.n > 0 && v.n > 0 && s < 0) || (r.n < 0 && v.n < 0 && s >= 0) || s == math.MinInt64 {
-				return frac{}, false
-			}
-			r.n = s
-			continue
-		}
 		var ok bool
 		if r, ok = r.add(v); !ok {
 			return frac{}, false
@@ -901,11 +865,13 @@ func (st *ffState) facVal(f *cfac) (int64, bool) {
 	if f.a == nil {
 		return st.sval[st.cmap[f.k]], true
 	}
+	// the terms of x have integer coefficients and no negative exponent
+	// (ffAtom): evalC sums them as fractions of denominator 1
 	x, ok := st.evalC(f.a.x)
-	if !ok || x.d != 1 && !x.isInt() {
+	if !ok || x.d != 1 {
 		return 0, false
 	}
-	n, d := x.n/x.d, f.a.d
+	n, d := x.n, f.a.d
 	q, r := n/d, n%d
 	if r < 0 { // floor
 		q, r = q-1, r+d
@@ -982,10 +948,8 @@ func (c *Ctx) factDivides(pa, pb *poly, rec *ffRec, at *int32) (Truth, bool) {
 		return Unknown, false
 	}
 	integral := qc.isInt()
-	for i := 0; i < fv.n && integral; i++ {
-		if st.B.exp(fv.v[i])-st.A.exp(fv.v[i]) < 0 {
-			integral = false
-		}
+	for i := range fv.n {
+		integral = integral && st.B.exp(fv.v[i]) >= st.A.exp(fv.v[i])
 	}
 	if integral {
 		return Unknown, false
@@ -995,11 +959,10 @@ func (c *Ctx) factDivides(pa, pb *poly, rec *ffRec, at *int32) (Truth, bool) {
 		if !ok {
 			return false
 		}
-		xi, yi := x.n/x.d, y.n/y.d
-		refutes := yi != 0
-		if xi != 0 {
-			refutes = yi%xi != 0
-		}
+		// a is a monomial with a coefficient other than 0 (the zero
+		// polynomial is no monomial), over symbols of values at least 1:
+		// x is not 0
+		refutes := (y.n/y.d)%(x.n/x.d) != 0
 		if refutes && rec != nil {
 			rec.wit[0] = st.binding()
 		} else if refutes && at != nil {
@@ -1084,11 +1047,11 @@ func (c *Ctx) factCompare(pa, pb *poly, rec *ffRec, at *[3]int32) (possible, wit
 				if st.abort || st.skip() {
 					return
 				}
-				for j := 0; j < st.nu; j++ {
+				for j := range st.nu {
 					st.vals[j] = st.bd[j].lo
 				}
-				for i := 0; i < fc.fv.n; i++ {
-					for j := 0; j < st.nu; j++ {
+				for i := range fc.fv.n {
+					for j := range st.nu {
 						if st.us[j] == fc.fv.v[i] {
 							st.vals[j] = pt[i]
 						}

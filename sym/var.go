@@ -1,6 +1,7 @@
 package sym
 
 import (
+	"cmp"
 	"strings"
 	"sync"
 )
@@ -65,9 +66,9 @@ var interned struct {
 // appendInternKey appends the key of a variable in the intern table: its
 // kind, for an unknown its lower bound, and its name.
 func appendInternKey(dst []byte, kind varKind, name string, lo int64) []byte {
-	dst = append(dst, '0'+byte(kind))
+	dst = append(dst, byte(kind))
 	if kind == kUnknown {
-		dst = append(dst, '0'+byte(lo))
+		dst = append(dst, byte(lo))
 	}
 	return append(dst, name...)
 }
@@ -112,7 +113,7 @@ func unknownVar(name string, lo int64) *variable {
 // printing its text, and like the text it identifies canonical forms).
 func atomVar(op atomOp, x, y *poly) *variable {
 	var buf [96]byte
-	kb := append(buf[:0], '0'+byte(op))
+	kb := append(buf[:0], byte(op))
 	kb = appendKey(appendKey(kb, x), y)
 	atomKeys.Lock()
 	v, ok := atomKeys.m[string(kb)]
@@ -149,10 +150,7 @@ func cmpVar(a, b *variable) int {
 		return 0
 	}
 	if a.kind != b.kind {
-		if a.kind < b.kind {
-			return -1
-		}
-		return 1
+		return cmp.Compare(a.kind, b.kind)
 	}
 	return strings.Compare(a.name, b.name)
 }
