@@ -726,8 +726,12 @@ func (st *fastCmp) targets(possible Order, witnessed *Order, pt *[2 * maxFast]in
 			for e[i] == 0 {
 				i++
 			}
-			// at most 62 doublings: the lower bound is at least 1 (collect)
-			for *witnessed&rel == 0 {
+			// at most 62 doublings from a lower bound of at least 1
+			// (collect); the bound also ends the loop if one were 0
+			for range 62 {
+				if *witnessed&rel != 0 {
+					break
+				}
 				if pt[i] > math.MaxInt64/2 || (fv.hasHi[i] && pt[i]*2 > fv.hi[i]) {
 					break
 				}
