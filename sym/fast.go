@@ -3,6 +3,7 @@ package sym
 import (
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // The fast path of Divides, Equal and Compare: both operands monomials over
@@ -33,7 +34,7 @@ func mul64(a, b int64) (int64, bool) {
 	if a == 0 || b == 0 {
 		return 0, true
 	}
-	neg := (a < 0) != (b < 0)
+	neg := a^b < 0 // the signs differ (a, b != 0)
 	hi, lo := bits.Mul64(abs64(a), abs64(b))
 	if hi != 0 || lo > math.MaxInt64 {
 		return 0, false
@@ -52,21 +53,16 @@ func (a frac) mul(b frac) (frac, bool) {
 	}
 	// reduce and retry
 	a, b = a.reduce(), b.reduce()
+	// the gcds are at least 1: the denominators are positive
 	g1, g2 := int64(gcd64(abs64(a.n), uint64(b.d))), int64(gcd64(abs64(b.n), uint64(a.d)))
-	if g1 == 0 {
-		g1 = 1
-	}
-	if g2 == 0 {
-		g2 = 1
-	}
 	n, ok1 = mul64(a.n/g1, b.n/g2)
 	d, ok2 = mul64(a.d/g2, b.d/g1)
 	return frac{n, d}, ok1 && ok2
 }
 
 func (a frac) reduce() frac {
-	g := int64(gcd64(abs64(a.n), uint64(a.d)))
-	if g <= 1 {
+	g := int64(gcd64(abs64(a.n), uint64(a.d))) // >= 1: a.d > 0
+	if g == 1 {
 		return a
 	}
 	return frac{a.n / g, a.d / g}
@@ -83,6 +79,9 @@ func (a frac) inv() (frac, bool) {
 }
 
 func (a frac) isInt() bool { return a.d == 1 || a.n%a.d == 0 }
+
+// int returns the value of an integral frac (isInt), reduced or not.
+func (a frac) int() int64 { return a.n / a.d }
 
 func (a frac) sign() int {
 	switch {
@@ -104,7 +103,8 @@ func fracOf(r rat) (frac, bool) {
 	return frac{r.n, r.d}, true
 }
 
-// powFrac returns x^e for an integer x > 0 and any e (|e| <= maxExp).
+// powFrac returns x^e for an integer x >= 0 and any e (|e| <= maxExp);
+// false when it does not fit, or x is 0 and e negative.
 func powFrac(x int64, e int64) (frac, bool) {
 	r := frac{1, 1}
 	neg := e < 0
@@ -127,7 +127,7 @@ func powFrac(x int64, e int64) (frac, bool) {
 		}
 	}
 	if neg {
-		return frac{1, r.n}, true
+		return frac{1, r.n}, r.n != 0
 	}
 	return r, true
 }
@@ -141,7 +141,7 @@ type fastMono struct {
 }
 
 func (m *fastMono) addExp(v *variable, e int64) bool {
-	for i := 0; i < m.n; i++ {
+	for i := range m.n {
 		if m.v[i] == v {
 			m.e[i] += e
 			return m.e[i] <= maxExp && m.e[i] >= -maxExp
@@ -156,7 +156,7 @@ func (m *fastMono) addExp(v *variable, e int64) bool {
 }
 
 func (m *fastMono) exp(v *variable) int64 {
-	for i := 0; i < m.n; i++ {
+	for i := range m.n {
 		if m.v[i] == v {
 			return m.e[i]
 		}
@@ -217,6 +217,16 @@ type fastVars struct {
 	hi    [2 * maxFast]int64
 	hasHi [2 * maxFast]bool
 	bd    [2 * maxFast]bounds
+}
+
+// find returns the index of v, -1 when absent.
+func (fv *fastVars) find(v *variable) int {
+	for j := range fv.n {
+		if fv.v[j] == v {
+			return j
+		}
+	}
+	return -1
 }
 
 // add appends v with its bounds, keeping v sorted by cmpVar; false when
@@ -301,11 +311,8 @@ func evalImage(img *poly, all *fastVars, pt *[2 * maxFast]int64) (frac, bool) {
 			if f.v.kind == kAtom {
 				return frac{}, false
 			}
-			j := 0
-			for j < all.n && all.v[j] != f.v {
-				j++
-			}
-			if j == all.n || (pt[j] == 0 && f.e < 0) {
+			j := all.find(f.v)
+			if j < 0 {
 				return frac{}, false
 			}
 			p, ok := powFrac(pt[j], int64(f.e))
@@ -338,8 +345,7 @@ func (c *Ctx) inertUnknowns(A, B *fastMono, ea, eb *fastEv, all *fastVars, inert
 	if si.conds == nil {
 		return
 	}
-	for j := 0; j < all.n; j++ {
-		u := all.v[j]
+	for j, u := range all.v[:all.n] {
 		if A.exp(u) != B.exp(u) {
 			continue
 		}
@@ -362,7 +368,9 @@ func (c *Ctx) inertUnknowns(A, B *fastMono, ea, eb *fastEv, all *fastVars, inert
 // value from its image), so that a witness the fast path reports satisfies
 // them by evaluation, not only by the exactness of the parametrization; ok
 // is false when they cannot be evaluated here (the fast path then gives
-// up).
+// up). It is called only at points where fastFits holds: every image
+// there is a positive integer, and so is every other symbol, an unknown
+// of the box (at least its lower bound, at least 1).
 func (c *Ctx) fastCondsHold(all *fastVars, pt *[2 * maxFast]int64) (holds, ok bool) {
 	cf := c.searchInfo().conds
 	if cf == nil {
@@ -376,19 +384,13 @@ func (c *Ctx) fastCondsHold(all *fastVars, pt *[2 * maxFast]int64) (holds, ok bo
 				return false, false
 			}
 		} else {
-			j := 0
-			for j < all.n && all.v[j] != s {
-				j++
-			}
-			if j == all.n {
+			j := all.find(s)
+			if j < 0 {
 				return false, false
 			}
 			v = frac{pt[j], 1}
 		}
-		if !v.isInt() || v.sign() <= 0 {
-			return false, true
-		}
-		st.sval[k], st.cmap[k] = v.n/v.d, k
+		st.sval[k], st.cmap[k] = v.int(), k
 	}
 	h := st.condsHold(cf)
 	if st.abort {
@@ -399,19 +401,8 @@ func (c *Ctx) fastCondsHold(all *fastVars, pt *[2 * maxFast]int64) (holds, ok bo
 
 // collect adds the unknowns of m; ok is false when one may be 0 or less.
 func (fv *fastVars) collect(c *Ctx, m *fastMono) bool {
-	for i := 0; i < m.n; i++ {
-		if m.e[i] == 0 {
-			continue
-		}
-		v := m.v[i]
-		dup := false
-		for j := 0; j < fv.n; j++ {
-			if fv.v[j] == v {
-				dup = true
-				break
-			}
-		}
-		if dup {
+	for i, v := range m.v[:m.n] {
+		if m.e[i] == 0 || fv.find(v) >= 0 {
 			continue
 		}
 		b := c.bounds(v)
@@ -431,25 +422,22 @@ type fastEv struct {
 	n     int
 	idx   [maxFast]int
 	e     [maxFast]int64
-	isInt bool // integer coefficient, exponents 1..4: int64 products
+	isInt bool // integer coefficient, positive exponents: integer values
 }
 
 // prepare sets ev to m over the unknowns of all; false when one is absent.
 func (ev *fastEv) prepare(m *fastMono, all *fastVars) bool {
 	ev.c, ev.n, ev.isInt = m.c, 0, m.c.d == 1
-	for i := 0; i < m.n; i++ {
+	for i, v := range m.v[:m.n] {
 		if m.e[i] == 0 {
 			continue
 		}
-		j := 0
-		for j < all.n && all.v[j] != m.v[i] {
-			j++
-		}
-		if j == all.n {
+		j := all.find(v)
+		if j < 0 {
 			return false
 		}
 		ev.idx[ev.n], ev.e[ev.n] = j, m.e[i]
-		if m.e[i] < 1 || m.e[i] > 4 {
+		if m.e[i] < 0 {
 			ev.isInt = false
 		}
 		ev.n++
@@ -459,25 +447,8 @@ func (ev *fastEv) prepare(m *fastMono, all *fastVars) bool {
 
 // at evaluates the monomial at the point.
 func (ev *fastEv) at(pt *[2 * maxFast]int64) (frac, bool) {
-	if ev.isInt {
-		r := ev.c.n
-		for i := 0; i < ev.n; i++ {
-			x := pt[ev.idx[i]]
-			for e := ev.e[i]; e > 0; e-- {
-				if r > -1<<31 && r < 1<<31 && x > -1<<31 && x < 1<<31 {
-					r *= x
-					continue
-				}
-				var ok bool
-				if r, ok = mul64(r, x); !ok {
-					return frac{}, false
-				}
-			}
-		}
-		return frac{r, 1}, true
-	}
 	r := ev.c
-	for i := 0; i < ev.n; i++ {
+	for i := range ev.n {
 		p, ok := powFrac(pt[ev.idx[i]], ev.e[i])
 		if ok {
 			r, ok = r.mul(p)
@@ -502,8 +473,8 @@ func (r *fastRec) set(k int, fv *fastVars, pt *[2 * maxFast]int64) {
 	}
 	r.found[k] = true
 	m := make(map[*variable]int64, fv.n)
-	for i := 0; i < fv.n; i++ {
-		m[fv.v[i]] = pt[i]
+	for i, v := range fv.v[:fv.n] {
+		m[v] = pt[i]
 	}
 	r.point[k] = m
 }
@@ -539,8 +510,8 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 		return Unknown, false
 	}
 	integral := qc.isInt()
-	for i := 0; i < fv.n && integral; i++ {
-		if B.exp(fv.v[i])-A.exp(fv.v[i]) < 0 {
+	for _, v := range fv.v[:fv.n] {
+		if B.exp(v) < A.exp(v) {
 			integral = false
 		}
 	}
@@ -582,11 +553,9 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 		if !av.isInt() || !bv.isInt() {
 			continue
 		}
-		refutes := bv.n != 0
-		if av.n != 0 {
-			refutes = (bv.n/bv.d)%(av.n/av.d) != 0
-		}
-		if refutes {
+		// a's value is not 0: its coefficient is not, and its unknowns
+		// are at least 1 (collect)
+		if bv.int()%av.int() != 0 {
 			holds, ok := c.fastCondsHold(&all, &pt)
 			if !ok {
 				return Unknown, false
@@ -604,7 +573,7 @@ func (c *Ctx) fastDivides(pa, pb *poly, rec *fastRec) (Truth, bool) {
 // partAt evaluates prod pt[i]^e[i].
 func partAt(fv *fastVars, pt *[2 * maxFast]int64, e *[2 * maxFast]int64) (frac, bool) {
 	r := frac{1, 1}
-	for i := 0; i < fv.n; i++ {
+	for i := range fv.n {
 		if e[i] == 0 {
 			continue
 		}
@@ -633,8 +602,8 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 	if !ok {
 		return 0, 0, false
 	}
-	for i := 0; i < st.fv.n; i++ {
-		if st.fv.hasHi[i] {
+	for _, h := range st.fv.hasHi[:st.fv.n] {
+		if h {
 			return 0, 0, false
 		}
 	}
@@ -701,14 +670,10 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 		var tp [2 * maxFast]int64
 		st.targets(possible, &witnessed, &tp, func() {
 			// the targeted point over st.fv, the others at their lower bounds
-			for j := 0; j < all.n; j++ {
-				pt[j] = all.lo[j]
-			}
-			for i := 0; i < st.fv.n; i++ {
-				for j := 0; j < all.n; j++ {
-					if all.v[j] == st.fv.v[i] {
-						pt[j] = tp[i]
-					}
+			copy(pt[:all.n], all.lo[:all.n])
+			for i, v := range st.fv.v[:st.fv.n] {
+				if j := all.find(v); j >= 0 {
+					pt[j] = tp[i]
 				}
 			}
 			if !abort {
@@ -734,11 +699,7 @@ func (c *Ctx) fastCompare(pa, pb *poly, rec *fastRec) (possible, witnessed Order
 func (st *fastCmp) targets(possible Order, witnessed *Order, pt *[2 * maxFast]int64, visit func()) {
 	fv := &st.fv
 	xe, ye, xEmpty, yEmpty, ca, cb := &st.xe, &st.ye, st.xEmpty, st.yEmpty, st.ca, st.cb
-	reset := func() {
-		for i := 0; i < fv.n; i++ {
-			pt[i] = fv.lo[i]
-		}
-	}
+	reset := func() { copy(pt[:fv.n], fv.lo[:fv.n]) }
 	for _, rel := range [3]Order{Less, Same, Greater} {
 		if possible&rel == 0 || *witnessed&rel != 0 {
 			continue
@@ -765,7 +726,12 @@ func (st *fastCmp) targets(possible Order, witnessed *Order, pt *[2 * maxFast]in
 			for e[i] == 0 {
 				i++
 			}
-			for step := 0; step < 62 && *witnessed&rel == 0; step++ {
+			// at most 62 doublings from a lower bound of at least 1
+			// (collect); the bound also ends the loop if one were 0
+			for range 62 {
+				if *witnessed&rel != 0 {
+					break
+				}
 				if pt[i] > math.MaxInt64/2 || (fv.hasHi[i] && pt[i]*2 > fv.hi[i]) {
 					break
 				}
@@ -775,7 +741,10 @@ func (st *fastCmp) targets(possible Order, witnessed *Order, pt *[2 * maxFast]in
 		case Same:
 			// solve for one unknown that occurs once, with exponent 1:
 			// cs*v*rs == co*ro
-			for i := 0; i < fv.n && *witnessed&rel == 0; i++ {
+			for i := range fv.n {
+				if *witnessed&rel != 0 {
+					break
+				}
 				var side, other *[2 * maxFast]int64
 				var cs, co frac
 				switch {
@@ -806,7 +775,7 @@ func (st *fastCmp) targets(possible Order, witnessed *Order, pt *[2 * maxFast]in
 				if !ok || !v.isInt() {
 					continue
 				}
-				x := v.n / v.d
+				x := v.int()
 				if x < fv.lo[i] || (fv.hasHi[i] && x > fv.hi[i]) {
 					continue
 				}
@@ -837,8 +806,8 @@ func (c *Ctx) fastOrder(pa, pb *poly, st *fastCmp) (possible Order, ok bool) {
 	xe, ye := &st.xe, &st.ye
 	// X = A/G, Y = B/G as exponent vectors over fv
 	xEmpty, yEmpty := true, true
-	for i := 0; i < fv.n; i++ {
-		ea, eb := A.exp(fv.v[i]), B.exp(fv.v[i])
+	for i, v := range fv.v[:fv.n] {
+		ea, eb := A.exp(v), B.exp(v)
 		g := min(ea, eb)
 		xe[i], ye[i] = ea-g, eb-g
 		if xe[i] != 0 {
@@ -850,9 +819,7 @@ func (c *Ctx) fastOrder(pa, pb *poly, st *fastCmp) (possible Order, ok bool) {
 	}
 	ca, cb := A.c, B.c
 	var pt [2 * maxFast]int64
-	for i := 0; i < fv.n; i++ {
-		pt[i] = fv.lo[i]
-	}
+	copy(pt[:fv.n], fv.lo[:fv.n])
 	lx, okx := partAt(fv, &pt, xe)
 	ly, oky := partAt(fv, &pt, ye)
 	if !okx || !oky {
@@ -901,16 +868,12 @@ func fastMonoPoly(c frac, fv *fastVars, e *[2 * maxFast]int64) *poly {
 		return zeroPoly
 	}
 	m := make(mono, 0, fv.n)
-	for i := 0; i < fv.n; i++ {
+	for i, v := range fv.v[:fv.n] {
 		if e[i] != 0 {
-			m = append(m, factor{fv.v[i], int32(e[i])})
+			m = append(m, factor{v, int32(e[i])})
 		}
 	}
-	for i := 1; i < len(m); i++ {
-		for j := i; j > 0 && cmpVar(m[j].v, m[j-1].v) < 0; j-- {
-			m[j], m[j-1] = m[j-1], m[j]
-		}
-	}
+	slices.SortFunc(m, func(x, y factor) int { return cmpVar(x.v, y.v) })
 	return &poly{t: []term{{fracRat(c), m}}}
 }
 
@@ -932,8 +895,8 @@ func (c *Ctx) fastDividesProof(pa, pb *poly) *Certificate {
 		return nil
 	}
 	var e [2 * maxFast]int64
-	for i := 0; i < fv.n; i++ {
-		if e[i] = B.exp(fv.v[i]) - A.exp(fv.v[i]); e[i] < 0 {
+	for i, v := range fv.v[:fv.n] {
+		if e[i] = B.exp(v) - A.exp(v); e[i] < 0 {
 			return nil
 		}
 	}
@@ -953,8 +916,8 @@ func (c *Ctx) fastScale(pa, pb *poly) (scale *poly, ok bool) {
 	}
 	var e [2 * maxFast]int64
 	any := false
-	for i := 0; i < fv.n; i++ {
-		e[i] = max(0, -A.exp(fv.v[i]), -B.exp(fv.v[i]))
+	for i, v := range fv.v[:fv.n] {
+		e[i] = max(0, -A.exp(v), -B.exp(v))
 		if e[i] != 0 {
 			any = true
 		}

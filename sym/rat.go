@@ -57,10 +57,13 @@ func gcd64(a, b uint64) uint64 {
 }
 
 func abs64(v int64) uint64 {
-	if v < 0 {
-		return uint64(-v) // v != MinInt64 in small rats; MinInt64 gives 1<<63 anyway
-	}
-	return uint64(v)
+	return uint64(max(v, -v)) // -MinInt64 is MinInt64, which gives 1<<63
+}
+
+// add64 returns a+b, false when the sum overflows int64.
+func add64(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (a^s)&(b^s) >= 0 // overflow: s's sign differs from both a's and b's
 }
 
 // mkRat builds the normalized n/d from signed numerator and positive
@@ -127,15 +130,6 @@ func (x rat) eq(y rat) bool {
 
 func (x rat) cmp(y rat) int {
 	if x.b == nil && y.b == nil {
-		if x.d == 1 && y.d == 1 {
-			switch {
-			case x.n < y.n:
-				return -1
-			case x.n > y.n:
-				return 1
-			}
-			return 0
-		}
 		// compare x.n*y.d with y.n*x.d in 128 bits
 		return cmp128(x.n, y.d, y.n, x.d)
 	}
@@ -176,8 +170,7 @@ func (x rat) neg() rat {
 func (x rat) add(y rat) rat {
 	if x.b == nil && y.b == nil {
 		if x.d == 1 && y.d == 1 {
-			r := x.n + y.n
-			if (x.n^r)&(y.n^r) >= 0 && r != math.MinInt64 {
+			if r, ok := add64(x.n, y.n); ok && r != math.MinInt64 {
 				return rat{n: r, d: 1}
 			}
 		} else if r, ok := addSmall(x, y); ok {
@@ -187,24 +180,14 @@ func (x rat) add(y rat) rat {
 	return ratFromBig(new(big.Rat).Add(x.toBig(), y.toBig()))
 }
 
-// addSmall computes x+y in 128-bit intermediates; false when the result
-// does not fit.
+// addSmall computes x+y as (x.n*y.d + y.n*x.d) / (x.d*y.d), the products
+// and the sum in int64, the denominator in uint64; false when one of them
+// or the reduced result does not fit.
 func addSmall(x, y rat) (rat, bool) {
-	// x.n*y.d + y.n*x.d over x.d*y.d
-	h1, l1 := bits.Mul64(abs64(x.n), uint64(y.d))
-	h2, l2 := bits.Mul64(abs64(y.n), uint64(x.d))
-	if h1 != 0 || h2 != 0 || l1 > math.MaxInt64 || l2 > math.MaxInt64 {
-		return rat{}, false
-	}
-	a, b := int64(l1), int64(l2)
-	if x.n < 0 {
-		a = -a
-	}
-	if y.n < 0 {
-		b = -b
-	}
-	s := a + b
-	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
+	a, ok1 := mul64(x.n, y.d)
+	b, ok2 := mul64(y.n, x.d)
+	s, ok3 := add64(a, b)
+	if !ok1 || !ok2 || !ok3 {
 		return rat{}, false
 	}
 	hd, ld := bits.Mul64(uint64(x.d), uint64(y.d))
@@ -227,7 +210,7 @@ func (x rat) mul(y rat) rat {
 		hn, ln := bits.Mul64(abs64(x.n)/g1, abs64(y.n)/g2)
 		hd, ld := bits.Mul64(uint64(x.d)/g2, uint64(y.d)/g1)
 		if hn == 0 && hd == 0 {
-			if r, ok := mkRat((x.n < 0) != (y.n < 0), ln, ld); ok {
+			if r, ok := mkRat(x.n^y.n < 0, ln, ld); ok { // the signs differ
 				return r
 			}
 		}
@@ -297,10 +280,8 @@ func intDivides(d, x rat) bool {
 // gcdInt returns gcd(|a|, |b|) of two integers (0 when both are 0).
 func gcdInt(a, b rat) rat {
 	if a.b == nil && b.b == nil {
-		g := gcd64(abs64(a.n), abs64(b.n))
-		if g <= math.MaxInt64 {
-			return rat{n: int64(g), d: 1}
-		}
+		// at most MaxInt64: small numerators are not MinInt64
+		return rat{n: int64(gcd64(abs64(a.n), abs64(b.n))), d: 1}
 	}
 	return ratFromBig(new(big.Rat).SetInt(new(big.Int).GCD(nil, nil, new(big.Int).Abs(a.num()), new(big.Int).Abs(b.num()))))
 }
@@ -318,12 +299,7 @@ func modInt(x, m rat) rat {
 	return ratFromBig(new(big.Rat).SetInt(r))
 }
 
-func abs(v int64) int64 {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
+func abs(v int64) int64 { return max(v, -v) }
 
 func (x rat) String() string {
 	if x.b != nil {

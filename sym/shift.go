@@ -138,7 +138,7 @@ func shiftNonnegNeg(p *poly, lo loFunc) (ok, strict bool) {
 // up, or a variable has no bound, it answers no as well).
 func negativeTop(p *poly, sign int) bool {
 	for i, t := range p.t {
-		if t.c.sign()*sign >= 0 || !t.m.polynomial() {
+		if t.c.sign() != -sign || !t.m.polynomial() { // not negative in sign*p
 			continue
 		}
 		top := true

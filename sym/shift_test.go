@@ -1,6 +1,7 @@
 package sym
 
 import (
+	"fmt"
 	"math/big"
 	"math/rand"
 	"testing"
@@ -170,5 +171,73 @@ func TestCongruenceBigCoefficients(t *testing.T) {
 				t.Errorf("%d*u + %d = %d mod 2^64: %d,%d,%d, want a solution beyond int64", c.a, c.b0, c.r, m, r0, sol)
 			}
 		}
+	}
+}
+
+// shiftQuick decides, with the expansion's answer, the cases it is meant
+// for: a negative term of greatest monomial (negativeTop), a product with
+// a variable of lower bound 0 (to any power: it is not shifted), 256 terms;
+// and it leaves to the expansion a product whose expansion passes
+// MaxTerms (where the expansion gives up and answers no).
+func TestShiftQuickDecides(t *testing.T) {
+	M, N, K := symVar("M"), symVar("N"), unknownVar("K'3'", 0)
+	lo := func(v *variable) (int64, bool) {
+		if v == K {
+			return 0, true
+		}
+		return v.lo, v.hasLo
+	}
+	one := constPoly(ratOne)
+	vp := varPoly
+	linear := one
+	for i := 0; i < 255; i++ {
+		linear = addPoly(linear, varPoly(symVar(fmt.Sprintf("Z%03d", i))))
+	}
+	var squares = one
+	for i := 0; i < 9; i++ {
+		squares = mulPoly(squares, powPoly(varPoly(symVar(fmt.Sprintf("Z%03d", i))), 2))
+	}
+	cases := []struct {
+		name string
+		p    *poly
+		sign int
+		done bool
+	}{
+		{"1 - M*N", addPoly(one, negPoly(mulPoly(vp(M), vp(N)))), 1, true},
+		{"M*N - 1, negated", addPoly(mulPoly(vp(M), vp(N)), negPoly(one)), -1, true},
+		{"M*K + 1 (K >= 0)", addPoly(mulPoly(vp(M), vp(K)), one), 1, true},
+		{"K^65 + M*N", addPoly(powPoly(vp(K), 65), mulPoly(vp(M), vp(N))), 1, true},
+		{"K^20000*M + 1", addPoly(mulPoly(powPoly(vp(K), 20000), vp(M)), one), 1, true},
+		{"1 + 255 symbols", linear, 1, true},
+		{"prod of 9 squares + 1", addPoly(squares, one), 1, false},
+	}
+	for _, cs := range cases {
+		if cs.p.err != nil {
+			t.Fatalf("%s: %v", cs.name, cs.p.err)
+		}
+		if cs.name == "1 + 255 symbols" && len(cs.p.t) != 256 {
+			t.Fatalf("%s: %d terms", cs.name, len(cs.p.t))
+		}
+		q := cs.p
+		if cs.sign < 0 {
+			q = negPoly(q)
+		}
+		wantOK, wantStrict := shiftExpanded(q, lo)
+		ok, strict, done := shiftQuick(cs.p, cs.sign, lo)
+		if done != cs.done {
+			t.Errorf("%s: shiftQuick done %v, want %v", cs.name, done, cs.done)
+		}
+		if done && (ok != wantOK || strict != wantStrict) {
+			t.Errorf("%s: shiftQuick %v,%v, expansion %v,%v", cs.name, ok, strict, wantOK, wantStrict)
+		}
+		if top := negativeTop(cs.p, cs.sign); top && wantOK {
+			t.Errorf("%s: negativeTop, but the expansion proves it", cs.name)
+		}
+	}
+	if !negativeTop(addPoly(one, negPoly(mulPoly(vp(M), vp(N)))), 1) {
+		t.Errorf("negativeTop misses -M*N in 1 - M*N")
+	}
+	if negativeTop(addPoly(mulPoly(powPoly(vp(M), 2), vp(N)), negPoly(mulPoly(vp(M), vp(N)))), 1) {
+		t.Errorf("negativeTop takes -M*N in M^2*N - M*N, whose monomial divides M^2*N")
 	}
 }
