@@ -35,16 +35,16 @@ type lin struct {
 	k frac
 }
 
-// add64 returns a+b; false on overflow, and for math.MinInt64, whose
+// ffAdd64 is add64 (rat.go) that also refuses math.MinInt64, whose
 // negation (a fact subtracted, -t.n) would overflow in turn.
-func add64(a, b int64) (int64, bool) {
-	s := a + b
-	return s, (a^s)&(b^s) >= 0 && s != math.MinInt64
+func ffAdd64(a, b int64) (int64, bool) {
+	s, ok := add64(a, b)
+	return s, ok && s != math.MinInt64
 }
 
 func (a frac) add(b frac) (frac, bool) {
 	if a.d == 1 && b.d == 1 {
-		s, ok := add64(a.n, b.n)
+		s, ok := ffAdd64(a.n, b.n)
 		return frac{s, 1}, ok
 	}
 	x, ok1 := mul64(a.n, b.d)
@@ -59,7 +59,7 @@ func (a frac) add(b frac) (frac, bool) {
 			return frac{}, false
 		}
 	}
-	s, ok := add64(x, y)
+	s, ok := ffAdd64(x, y)
 	if !ok {
 		return frac{}, false
 	}

@@ -241,7 +241,7 @@ func TestFactFastFragment(t *testing.T) {
 	}
 }
 
-// add64 and frac.add against big integers: the sum, or false where it
+// ffAdd64 and frac.add against big integers: the sum, or false where it
 // leaves int64 or is math.MinInt64.
 func TestFracAdd(t *testing.T) {
 	vals := []int64{math.MinInt64, math.MinInt64 + 1, -1 << 62, -5, -1, 0, 1, 5, 1 << 62, math.MaxInt64 - 1, math.MaxInt64}
@@ -250,9 +250,9 @@ func TestFracAdd(t *testing.T) {
 		for _, b := range vals {
 			want := new(big.Int).Add(big.NewInt(a), big.NewInt(b))
 			fits := want.Cmp(lo) > 0 && want.Cmp(hi) <= 0
-			s, ok := add64(a, b)
+			s, ok := ffAdd64(a, b)
 			if ok != fits || ok && s != want.Int64() {
-				t.Errorf("add64(%d, %d) = %d, %v; want %s", a, b, s, ok, want)
+				t.Errorf("ffAdd64(%d, %d) = %d, %v; want %s", a, b, s, ok, want)
 			}
 			for _, d := range []int64{1, 3} {
 				f, ok := frac{a, d}.add(frac{b, d})
