@@ -91,6 +91,9 @@ type Ctx struct {
 	// whether the general path's proofs have no fact to use (see
 	// proofFactFree): 0 not known yet, 1 yes, 2 no
 	nf atomic.Int32
+	// the tops of the unknowns for the witness search, on first use (see
+	// searchTops)
+	tp atomic.Pointer[map[*variable]int64]
 	// the facts of order proofs, on first use (see usableFacts)
 	uf atomic.Pointer[[]usableFact]
 	// the answers of the general paths of Possible and ProvesDivides, on
@@ -102,11 +105,16 @@ type Ctx struct {
 	ad atomic.Pointer[atomDefCache]
 }
 
-// bounds of an unknown: lo <= u (always), u <= hi when hasHi.
+// bounds of an unknown: lo <= u (always), u <= hi when hasHi. For the
+// witness search only (searchBounds), top is, when hasTop, the largest
+// value a kept fact allows the unknown with the others at their lower
+// bounds (not a bound: see searchTops).
 type bounds struct {
-	lo    int64
-	hi    int64
-	hasHi bool
+	lo     int64
+	hi     int64
+	hasHi  bool
+	top    int64
+	hasTop bool
 }
 
 type factKind uint8

@@ -114,6 +114,10 @@ func (c *Ctx) Divides(a, b Expr) Decision {
 	}
 	if cert := c.searchWitness(Claim{ClaimNotDivides, pa, pb}); cert != nil {
 		d.Truth, d.cert = False, cert
+		return d
+	}
+	if cert := c.proveByCases(Claim{ClaimDivides, pa, pb}, 0); cert != nil {
+		d.Truth, d.cert = True, cert
 	}
 	return d
 }
@@ -153,6 +157,10 @@ func (c *Ctx) Equal(a, b Expr) Decision {
 	}
 	if cert := c.searchNe(pa, pb); cert != nil {
 		d.Truth, d.cert = False, cert
+		return d
+	}
+	if cert := c.proveByCases(Claim{ClaimEq, pa, pb}, 0); cert != nil {
+		d.Truth, d.cert = True, cert
 	}
 	return d
 }
@@ -405,6 +413,22 @@ func (c *Ctx) compareGeneral(pa, pb *poly) Comparison {
 		if wc[k] != nil {
 			r.Witnessed |= rel
 			certs = append(certs, wc[k])
+		}
+	}
+	// the relations neither excluded nor witnessed, excluded by cases on
+	// a min or max atom of the operands
+	if r.Possible != r.Witnessed && splitAtom(pa, pb) != nil {
+		for _, x := range [3]struct {
+			rel Order
+			cl  Claim
+		}{{Greater, Claim{ClaimLe, pa, pb}}, {Less, Claim{ClaimLe, pb, pa}}, {Same, Claim{ClaimNe, pa, pb}}} {
+			if r.Possible&^r.Witnessed&x.rel == 0 {
+				continue
+			}
+			if cert := c.proveByCases(x.cl, 0); cert != nil {
+				r.Possible &^= x.rel
+				certs = append(certs, cert)
+			}
 		}
 	}
 	r.certs = certs

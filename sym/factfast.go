@@ -693,7 +693,7 @@ func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
 		}
 	}
 	for j := 0; j < st.nu; j++ {
-		st.bd[j] = c.bounds(st.us[j])
+		st.bd[j] = c.searchBounds(st.us[j])
 		st.lo[j], st.hasLo[j] = c.loOf(st.us[j])
 	}
 	for k, v := range st.ff.condSyms {

@@ -237,7 +237,7 @@ func (fv *fastVars) add(c *Ctx, v *variable) bool {
 	copy(fv.hi[i+1:fv.n+1], fv.hi[i:fv.n])
 	copy(fv.hasHi[i+1:fv.n+1], fv.hasHi[i:fv.n])
 	copy(fv.bd[i+1:fv.n+1], fv.bd[i:fv.n])
-	b := c.bounds(v)
+	b := c.searchBounds(v)
 	fv.v[i], fv.lo[i], fv.hi[i], fv.hasHi[i], fv.bd[i] = v, b.lo, b.hi, b.hasHi, b
 	fv.n++
 	return true
