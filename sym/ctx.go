@@ -105,16 +105,20 @@ type Ctx struct {
 	ad atomic.Pointer[atomDefCache]
 }
 
-// bounds of an unknown: lo <= u (always), u <= hi when hasHi. For the
-// witness search only (searchBounds), top is, when hasTop, the largest
-// value a kept fact allows the unknown with the others at their lower
-// bounds (not a bound: see searchTops).
+// bounds of an unknown: lo <= u (always), u <= hi when hasHi.
 type bounds struct {
-	lo     int64
-	hi     int64
-	hasHi  bool
-	top    int64
-	hasTop bool
+	lo    int64
+	hi    int64
+	hasHi bool
+}
+
+// boxBounds are the bounds of an unknown in the witness search
+// (searchBounds), with its top where one is known: the largest value a
+// kept fact allows the unknown with the others at their lower bounds, >
+// lo (not a bound: see searchTops); 0 where none is.
+type boxBounds struct {
+	bounds
+	top int64
 }
 
 type factKind uint8

@@ -615,7 +615,7 @@ type ffState struct {
 	nu    int
 	us    [maxFF]*variable
 	vals  [maxFF]int64
-	bd    [maxFF]bounds
+	bd    [maxFF]boxBounds
 	lo    [maxFF]int64 // loOf of the unknowns
 	hasLo [maxFF]bool
 	abort bool

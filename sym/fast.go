@@ -216,7 +216,7 @@ type fastVars struct {
 	lo    [2 * maxFast]int64
 	hi    [2 * maxFast]int64
 	hasHi [2 * maxFast]bool
-	bd    [2 * maxFast]bounds
+	bd    [2 * maxFast]boxBounds
 }
 
 // add appends v with its bounds, keeping v sorted by cmpVar; false when

@@ -38,7 +38,7 @@ type boxIter struct {
 	tries int
 }
 
-func reset(bd []bounds, pt []int64) {
+func reset(bd []boxBounds, pt []int64) {
 	for i := range bd {
 		pt[i] = bd[i].lo
 	}
@@ -46,7 +46,7 @@ func reset(bd []bounds, pt []int64) {
 
 // next moves pt to the next point of the box bd (len(pt) >= len(bd), the
 // same box at every call); false when the enumeration is over.
-func (it *boxIter) next(bd []bounds, pt []int64) bool {
+func (it *boxIter) next(bd []boxBounds, pt []int64) bool {
 	n := len(bd)
 	for {
 		switch it.phase {
@@ -116,7 +116,7 @@ func (it *boxIter) next(bd []bounds, pt []int64) bool {
 			if it.i > 0 {
 				pt[it.i-1] = bd[it.i-1].lo
 			}
-			for it.i < n && !bd[it.i].hasTop {
+			for it.i < n && bd[it.i].top == 0 {
 				it.i++
 			}
 			if it.i < n {
@@ -135,13 +135,13 @@ func (it *boxIter) next(bd []bounds, pt []int64) bool {
 
 // searchBounds is the box of the unknown v for the witness search: its
 // bounds, and its top where searchTops has one.
-func (c *Ctx) searchBounds(v *variable) bounds {
-	b := c.bounds(v)
+func (c *Ctx) searchBounds(v *variable) boxBounds {
+	b := boxBounds{bounds: c.bounds(v)}
 	if len(c.facts) == 0 {
 		return b
 	}
 	if t, ok := c.searchTops()[v]; ok && t > b.lo && (!b.hasHi || t < b.hi) {
-		b.top, b.hasTop = t, true
+		b.top = t
 	}
 	return b
 }
@@ -239,7 +239,7 @@ func (it *boxIter) moved() int {
 // up from its lower bound by an offset below 8 (most often), below 64, or
 // below 2^20, within its upper bound. (Kept apart from next so that the
 // search, which allocates nothing, never calls into r.)
-func (it *boxIter) draw(bd []bounds, pt []int64, r *rand.Rand) {
+func (it *boxIter) draw(bd []boxBounds, pt []int64, r *rand.Rand) {
 	for i := range bd {
 		b := bd[i]
 		var off int64

@@ -1067,7 +1067,7 @@ func (c *Ctx) searchUnknowns(syms []*variable) []*variable {
 // unknowns behind the symbols, until f returns true or the points run out.
 func (c *Ctx) search(syms []*variable, f func(b Binding) bool) bool {
 	us := c.searchUnknowns(syms)
-	bd := make([]bounds, len(us))
+	bd := make([]boxBounds, len(us))
 	for i, u := range us {
 		bd[i] = c.searchBounds(u)
 	}
