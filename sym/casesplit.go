@@ -126,3 +126,25 @@ func (c *Ctx) proveClaim(cl Claim, depth int) *Certificate {
 	}
 	return cert
 }
+
+// excludeByCases removes from p the relations between a and b, outside
+// witnessed, that proofs by cases exclude (a <= b excludes >, b <= a <, a
+// != b =), and appends their certificates to certs.
+func (c *Ctx) excludeByCases(a, b *poly, p, witnessed Order, certs []*Certificate) (Order, []*Certificate) {
+	if p&^witnessed == 0 || splitAtom(a, b) == nil {
+		return p, certs
+	}
+	for _, x := range [3]struct {
+		rel Order
+		cl  Claim
+	}{{Greater, Claim{ClaimLe, a, b}}, {Less, Claim{ClaimLe, b, a}}, {Same, Claim{ClaimNe, a, b}}} {
+		if p&^witnessed&x.rel == 0 {
+			continue
+		}
+		if cert := c.proveByCases(x.cl, 0); cert != nil {
+			p &^= x.rel
+			certs = append(certs, cert)
+		}
+	}
+	return p, certs
+}

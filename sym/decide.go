@@ -417,20 +417,7 @@ func (c *Ctx) compareGeneral(pa, pb *poly) Comparison {
 	}
 	// the relations neither excluded nor witnessed, excluded by cases on
 	// a min or max atom of the operands
-	if r.Possible != r.Witnessed && splitAtom(pa, pb) != nil {
-		for _, x := range [3]struct {
-			rel Order
-			cl  Claim
-		}{{Greater, Claim{ClaimLe, pa, pb}}, {Less, Claim{ClaimLe, pb, pa}}, {Same, Claim{ClaimNe, pa, pb}}} {
-			if r.Possible&^r.Witnessed&x.rel == 0 {
-				continue
-			}
-			if cert := c.proveByCases(x.cl, 0); cert != nil {
-				r.Possible &^= x.rel
-				certs = append(certs, cert)
-			}
-		}
-	}
+	r.Possible, certs = c.excludeByCases(pa, pb, r.Possible, r.Witnessed, certs)
 	r.certs = certs
 	return r
 }

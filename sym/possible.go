@@ -8,7 +8,7 @@ import "sync"
 
 // Possible returns the relations between a and b that no proof excludes
 // under the assumptions: Compare(a, b).Possible, without the search for
-// witnesses. An algorithm that only needs to know whether a relation holds
+// witnesses and without proofs by cases on min and max atoms. An algorithm that only needs to know whether a relation holds
 // at every allowed binding (Possible within the relation) or at none
 // (Possible outside it) asks this.
 func (c *Ctx) Possible(a, b Expr) Order {
@@ -54,7 +54,7 @@ func (c *Ctx) possibleGeneral(pa, pb *poly) Order {
 
 // ProvesDivides reports whether a divides b at every allowed binding by a
 // proof (Divides(a, b).Truth == True), without the search for a binding
-// where it does not.
+// where it does not and without proofs by cases on min and max atoms.
 func (c *Ctx) ProvesDivides(a, b Expr) bool {
 	c = orEmpty(c)
 	pa, pb := pl(a), pl(b)
