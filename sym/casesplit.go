@@ -102,8 +102,9 @@ func (c *Ctx) proveByCases(cl Claim, depth int) *Certificate {
 	return c.verified(cert)
 }
 
-// proveClaim proves cl on the general path (the proofs Divides, Equal and
-// Compare make, without their search for witnesses), then by cases.
+// proveClaim proves a ClaimDivides or ClaimEq cl on the general path (the
+// proofs Divides and Equal make, without their search for witnesses),
+// then by cases.
 func (c *Ctx) proveClaim(cl Claim, depth int) *Certificate {
 	a, b := pl(cl.A), pl(cl.B)
 	var cert *Certificate
@@ -114,10 +115,6 @@ func (c *Ctx) proveClaim(cl Claim, depth int) *Certificate {
 		if cert = c.proveEq(a, b); cert == nil {
 			cert = c.proveEqByOrder(a, b)
 		}
-	case ClaimLe, ClaimLt:
-		cert = c.proveLe(a, b, cl.Op == ClaimLt)
-	case ClaimNe:
-		cert = c.proveNe(a, b)
 	default:
 		return nil
 	}
@@ -125,26 +122,4 @@ func (c *Ctx) proveClaim(cl Claim, depth int) *Certificate {
 		cert = c.proveByCases(cl, depth)
 	}
 	return cert
-}
-
-// excludeByCases removes from p the relations between a and b, outside
-// witnessed, that proofs by cases exclude (a <= b excludes >, b <= a <, a
-// != b =), and appends their certificates to certs.
-func (c *Ctx) excludeByCases(a, b *poly, p, witnessed Order, certs []*Certificate) (Order, []*Certificate) {
-	if p&^witnessed == 0 || splitAtom(a, b) == nil {
-		return p, certs
-	}
-	for _, x := range [3]struct {
-		rel Order
-		cl  Claim
-	}{{Greater, Claim{ClaimLe, a, b}}, {Less, Claim{ClaimLe, b, a}}, {Same, Claim{ClaimNe, a, b}}} {
-		if p&^witnessed&x.rel == 0 {
-			continue
-		}
-		if cert := c.proveByCases(x.cl, 0); cert != nil {
-			p &^= x.rel
-			certs = append(certs, cert)
-		}
-	}
-	return p, certs
 }

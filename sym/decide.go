@@ -415,9 +415,6 @@ func (c *Ctx) compareGeneral(pa, pb *poly) Comparison {
 			certs = append(certs, wc[k])
 		}
 	}
-	// the relations neither excluded nor witnessed, excluded by cases on
-	// a min or max atom of the operands
-	r.Possible, certs = c.excludeByCases(pa, pb, r.Possible, r.Witnessed, certs)
 	r.certs = certs
 	return r
 }

@@ -280,10 +280,8 @@
 //     16, where M is 8; 16 under 16 <= M). A case may split again on an
 //     atom of its own claim, at most maxCaseSplits (2) atoms on a path, so
 //     at most 4 cases, each proved by the general path's proofs.
-//     Possible and ProvesDivides do not split (tried there, the splits
-//     decided nothing more in the public corpus or the rules' answers and
-//     cost a fifth more allocations of the cold corpus): they may leave
-//     open a min or max claim that Compare or Divides proves by cases.
+//     Possible and ProvesDivides split alike, so that they answer what
+//     Compare and Divides prove.
 //
 // The search for witnesses is one enumeration of points of the box of the
 // unknowns (the lower corner, each unknown moved up by a fixed list of

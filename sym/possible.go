@@ -8,7 +8,7 @@ import "sync"
 
 // Possible returns the relations between a and b that no proof excludes
 // under the assumptions: Compare(a, b).Possible, without the search for
-// witnesses and without proofs by cases on min and max atoms. An algorithm that only needs to know whether a relation holds
+// witnesses. An algorithm that only needs to know whether a relation holds
 // at every allowed binding (Possible within the relation) or at none
 // (Possible outside it) asks this.
 func (c *Ctx) Possible(a, b Expr) Order {
@@ -53,8 +53,8 @@ func (c *Ctx) possibleGeneral(pa, pb *poly) Order {
 }
 
 // ProvesDivides reports whether a divides b at every allowed binding by a
-// proof (Divides(a, b).Truth == True), without the search for a binding
-// where it does not and without proofs by cases on min and max atoms.
+// proof (Divides(a, b).Truth == True, proofs by cases included), without
+// the search for a binding where it does not.
 func (c *Ctx) ProvesDivides(a, b Expr) bool {
 	c = orEmpty(c)
 	pa, pb := pl(a), pl(b)
@@ -73,7 +73,7 @@ func (c *Ctx) ProvesDivides(a, b Expr) bool {
 	if t, ok := c.memoized(key); ok {
 		return t == 1
 	}
-	proved := c.proveDivides(pa, pb) != nil
+	proved := c.proveDivides(pa, pb) != nil || c.proveByCases(Claim{ClaimDivides, pa, pb}, 0) != nil
 	t := uint8(0)
 	if proved {
 		t = 1
