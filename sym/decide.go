@@ -91,8 +91,9 @@ func (d Decision) Certificate() (*Certificate, error) {
 
 // Divides decides whether a divides b at every binding allowed by the
 // assumptions (b/a an integer; 0 divides only 0). True comes with a
-// quotient over the unknowns, False with a binding where a does not divide
-// b.
+// quotient over the unknowns (or the proof that the remainder is 0, or
+// proofs by cases on a min or max: see Certificate.Split), False with a
+// binding where a does not divide b.
 func (c *Ctx) Divides(a, b Expr) Decision {
 	c = orEmpty(c)
 	pa, pb := pl(a), pl(b)
@@ -124,7 +125,8 @@ func (c *Ctx) Divides(a, b Expr) Decision {
 
 // Equal decides whether a == b at every allowed binding. True comes with
 // the identity of their images or, as Compare would prove it, with proofs
-// of a <= b and b <= a; False with a binding where they differ.
+// of a <= b and b <= a, or with proofs by cases on a min or max (see
+// Certificate.Split); False with a binding where they differ.
 func (c *Ctx) Equal(a, b Expr) Decision {
 	c = orEmpty(c)
 	pa, pb := pl(a), pl(b)
