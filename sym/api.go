@@ -217,8 +217,10 @@ func SubstituteFunc(e Expr, by func(name string) (Expr, bool)) Expr {
 	})
 }
 
-// substPoly replaces every non-atom variable v for which f returns a
-// non-nil polynomial, inside atoms too, and re-canonicalizes.
+// substPoly replaces every variable v for which f returns a non-nil
+// polynomial, inside atoms too (an atom for which f returns nil has its
+// arguments substituted and is rebuilt; one for which it returns a value
+// is replaced whole), and re-canonicalizes.
 func substPoly(p *poly, f func(v *variable) *poly) *poly {
 	r, _ := substPolyExact(p, f)
 	return r
@@ -239,16 +241,14 @@ func substPolyExact(p *poly, f func(v *variable) *poly) (*poly, bool) {
 		if r, ok := memo[v]; ok {
 			return r
 		}
-		var r *poly
-		if v.kind == kAtom {
+		r := f(v)
+		if r == nil && v.kind == kAtom {
 			x, y := walk(v.x), walk(v.y)
 			if x == v.x && y == v.y {
 				r = nil
 			} else {
 				r = rebuildAtom(v.op, x, y)
 			}
-		} else {
-			r = f(v)
 		}
 		memo[v] = r
 		return r

@@ -299,6 +299,15 @@ type FactUse struct {
 //     above; Direction NE: image(A) - image(B) is a non-zero constant
 //     multiple of the image of a != assumption (Uses[0]).
 //
+// A proof by cases (Split set, any claim) splits on one atom min(x,y) or
+// max(x,y) of the claim's operands (over user symbols) and holds the two
+// cases in Parts, each a proof on its own: Parts[0] proves the claim with
+// the atom replaced by x, under the assumptions and the guard that makes
+// x the atom's value (x <= y for min, y <= x for max), Parts[1] the claim
+// with y, under y <= x for min (x <= y for max). A guard may be strict (x
+// < y) in one of the two cases: they still cover every allowed binding,
+// and at each the atom equals the operand of a case whose guard holds.
+//
 // Before the images are compared, the min and max atoms of Resolved are
 // replaced by the operands their proofs pick (see Resolution). A fact of
 // Uses is an assumption, a bound of an unknown, or a bound that defines an
@@ -328,8 +337,11 @@ type Certificate struct {
 	Resolved []Resolution
 	// Parts, for a ClaimEq proof with Direction LE, holds the two ClaimLe
 	// proofs A <= B and B <= A under the same assumptions; for a
-	// ClaimDivides proof by its remainder, the ClaimEq proof B%A == 0.
+	// ClaimDivides proof by its remainder, the ClaimEq proof B%A == 0; for
+	// a proof by cases, the proofs of the two cases.
 	Parts []*Certificate
+	// Split, for a proof by cases, is the min or max atom it splits on.
+	Split Expr
 }
 
 func (c *Certificate) String() string {
@@ -345,6 +357,15 @@ func (c *Certificate) String() string {
 	b.WriteString(": proof")
 	for _, s := range c.Steps {
 		fmt.Fprintf(&b, "; %s", s)
+	}
+	if c.Split != nil {
+		fmt.Fprintf(&b, "; by cases on %s", pl(c.Split))
+		for i, p := range c.Parts {
+			if p != nil {
+				fmt.Fprintf(&b, "; case %d: [%s]", i+1, p)
+			}
+		}
+		return b.String()
 	}
 	for _, r := range c.Resolved {
 		if r.Pick == 0 {

@@ -39,6 +39,7 @@ type certJSON struct {
 	Binding     map[string]int64  `json:"binding,omitempty"`
 	Resolved    []resolutionJSON  `json:"resolved,omitempty"`
 	Parts       []json.RawMessage `json:"parts,omitempty"`
+	Split       string            `json:"split,omitempty"`
 }
 
 type claimJSON struct {
@@ -225,6 +226,11 @@ func (c *Certificate) MarshalJSON() ([]byte, error) {
 		}
 		out.Resolved = append(out.Resolved, rj)
 	}
+	if c.Split != nil {
+		if out.Split, err = text(c.Split); err != nil {
+			return nil, err
+		}
+	}
 	for _, part := range c.Parts {
 		b, err := part.MarshalJSON()
 		if err != nil {
@@ -274,7 +280,7 @@ func (c *Certificate) MarshalJSON() ([]byte, error) {
 	for i := range out.Steps {
 		out.Steps[i].Expr = rename(out.Steps[i].Expr)
 	}
-	out.Quotient, out.Scale, out.Round = rename(out.Quotient), rename(out.Scale), rename(out.Round)
+	out.Quotient, out.Scale, out.Round, out.Split = rename(out.Quotient), rename(out.Scale), rename(out.Round), rename(out.Split)
 	renameUses := func(us []useJSON) {
 		for i := range us {
 			us[i].Mult, us[i].Scale = rename(us[i].Mult), rename(us[i].Scale)
@@ -429,6 +435,9 @@ func ParseCertificate(data []byte) (*Certificate, error) {
 		return nil, err
 	}
 	if c.Round, err = optExpr(in.Round, "round"); err != nil {
+		return nil, err
+	}
+	if c.Split, err = optExpr(in.Split, "split"); err != nil {
 		return nil, err
 	}
 	if c.Uses, err = uses(in.Uses); err != nil {

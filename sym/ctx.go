@@ -91,6 +91,9 @@ type Ctx struct {
 	// whether the general path's proofs have no fact to use (see
 	// proofFactFree): 0 not known yet, 1 yes, 2 no
 	nf atomic.Int32
+	// the tops of the unknowns for the witness search, on first use (see
+	// searchTops)
+	tp atomic.Pointer[map[*variable]int64]
 	// the facts of order proofs, on first use (see usableFacts)
 	uf atomic.Pointer[[]usableFact]
 	// the answers of the general paths of Possible and ProvesDivides, on
@@ -107,6 +110,15 @@ type bounds struct {
 	lo    int64
 	hi    int64
 	hasHi bool
+}
+
+// boxBounds are the bounds of an unknown in the witness search
+// (searchBounds), with its top where one is known: the largest value a
+// kept fact allows the unknown with the others at their lower bounds, >
+// lo (not a bound: see searchTops); 0 where none is.
+type boxBounds struct {
+	bounds
+	top int64
 }
 
 type factKind uint8

@@ -91,8 +91,9 @@ func (d Decision) Certificate() (*Certificate, error) {
 
 // Divides decides whether a divides b at every binding allowed by the
 // assumptions (b/a an integer; 0 divides only 0). True comes with a
-// quotient over the unknowns, False with a binding where a does not divide
-// b.
+// quotient over the unknowns (or the proof that the remainder is 0, or
+// proofs by cases on a min or max: see Certificate.Split), False with a
+// binding where a does not divide b.
 func (c *Ctx) Divides(a, b Expr) Decision {
 	c = orEmpty(c)
 	pa, pb := pl(a), pl(b)
@@ -114,13 +115,18 @@ func (c *Ctx) Divides(a, b Expr) Decision {
 	}
 	if cert := c.searchWitness(Claim{ClaimNotDivides, pa, pb}); cert != nil {
 		d.Truth, d.cert = False, cert
+		return d
+	}
+	if cert := c.proveByCases(Claim{ClaimDivides, pa, pb}, 0); cert != nil {
+		d.Truth, d.cert = True, cert
 	}
 	return d
 }
 
 // Equal decides whether a == b at every allowed binding. True comes with
 // the identity of their images or, as Compare would prove it, with proofs
-// of a <= b and b <= a; False with a binding where they differ.
+// of a <= b and b <= a, or with proofs by cases on a min or max (see
+// Certificate.Split); False with a binding where they differ.
 func (c *Ctx) Equal(a, b Expr) Decision {
 	c = orEmpty(c)
 	pa, pb := pl(a), pl(b)
@@ -153,6 +159,10 @@ func (c *Ctx) Equal(a, b Expr) Decision {
 	}
 	if cert := c.searchNe(pa, pb); cert != nil {
 		d.Truth, d.cert = False, cert
+		return d
+	}
+	if cert := c.proveByCases(Claim{ClaimEq, pa, pb}, 0); cert != nil {
+		d.Truth, d.cert = True, cert
 	}
 	return d
 }

@@ -264,9 +264,10 @@
 //   - Equal(a,b): True when the images are identical, or when a <= b and
 //     b <= a are proved (what Compare proves); False on a binding where
 //     they differ. a != b is proved by a < b or a > b, where the
-//     difference d is integral with atoms also as d' - 1 >= 0 (a
-//     rounding by 1, d' = d over the gcd of its coefficients: under
-//     M%N>=2, M%N != 1), or by a kept != assumption.
+//     difference d is integral also as d' - 1 >= 0 (a rounding by 1, d'
+//     = d over the gcd of its coefficients: under M%N>=2, M%N != 1;
+//     under M*N>1, M*N != 1, as under M*N>=2), or by a kept !=
+//     assumption.
 //   - Compare(a,b): the set of relations {<,=,>} not excluded by a proof,
 //     and the subset witnessed by bindings. Two monomials are ordered by
 //     the lower bounds of their unknowns (after dividing out their common
@@ -277,11 +278,28 @@
 //   - Decide(cond): any condition of the notation (== != < <= > >=; x%y==0
 //     is Divides(y,x)), through Divides, Equal and Compare, with the
 //     certificates of its answer (CondDecision.Certificates).
+//   - By cases: where Divides, Equal or Compare finds neither a proof nor
+//     a witness for a claim whose operands hold a min(x,y) or max(x,y)
+//     (outermost first, nested ones too), it proves the claim with the
+//     atom replaced by x under the guard x <= y (y <= x for max) and by
+//     y under y <= x, each in the context with its guard added; a guard
+//     that fails as <= is tried strict, in one of the two cases only, so
+//     that they cover every binding (Certificate.Split). Under M%4==0 &&
+//     N%4==0, min(M,N)%4==0; under M%8==0, 16%min(M,16)==0 (M under M <
+//     16, where M is 8; 16 under 16 <= M). A case may split again on an
+//     atom of its own claim, at most maxCaseSplits (2) atoms on a path, so
+//     at most 4 cases, each proved by the general path's proofs.
+//     Possible and ProvesDivides split alike, so that they answer what
+//     Compare and Divides prove.
 //
 // The search for witnesses is one enumeration of points of the box of the
 // unknowns (the lower corner, each unknown moved up by a fixed list of
 // offsets, the upper bounds, then pseudo-random combinations, 400 points
-// in all), used by every path, so that all find the same witnesses; a
+// in all, then each unknown at its top: the largest value that a kept
+// fact of degree 1 in it allows with the other unknowns at their lower
+// bounds, a fact with negative exponents taken times the monomial that
+// clears them, so that under m<64/TM the point TM=1, m=63 refutes
+// TM*m<=62), used by every path, so that all find the same witnesses; a
 // point counts only where every symbol's value is a positive int64 and
 // every assumption, evaluated there, holds (the fast paths too evaluate
 // the assumptions at each witness they report, and give up where they
@@ -293,8 +311,8 @@
 // non-linear reasoning beyond one multiplier per fact; relations that hold
 // only at bindings the bounded search (a few hundred points near the lower
 // bounds) does not reach; anything an atom hides beyond the bounds that
-// define it (M%8 in [0,7], min(M,N) <= M, ...), and the order of a min or
-// max that no proof settles.
+// define it (M%8 in [0,7], min(M,N) <= M, ...), and claims about min and
+// max atoms that no proof orders beyond the cases of two of them.
 //
 // An algorithm that only needs what is proved (does a relation hold at
 // every allowed binding, or at none) asks Ctx.Possible and
@@ -385,6 +403,9 @@
 // divisors, within the same units; a fact or difference with atoms whose
 // shift has more than 32 terms is not used (products of many atoms >= 1);
 // the check of a new context's assumptions with atoms spends at most 8192
-// units for all of them. ProofWork counts the units spent, for tests and
+// units for all of them. A proof by cases is tried only where the
+// question is otherwise Unknown; it builds at most 20 guard contexts (two
+// guards, <= then <, for each of two cases, at each of maxCaseSplits
+// levels), each of its proofs within the bounds above. ProofWork counts the units spent, for tests and
 // benchmarks.
 package sym

@@ -619,7 +619,7 @@ type ffState struct {
 	nu    int
 	us    [maxFF]*variable
 	vals  [maxFF]int64
-	bd    [maxFF]bounds
+	bd    [maxFF]boxBounds
 	lo    [maxFF]int64 // loOf of the unknowns
 	hasLo [maxFF]bool
 	abort bool
@@ -697,7 +697,7 @@ func (c *Ctx) ffSetup(pa, pb *poly, st *ffState) bool {
 		}
 	}
 	for j := range st.nu {
-		st.bd[j] = c.bounds(st.us[j])
+		st.bd[j] = c.searchBounds(st.us[j])
 		st.lo[j], st.hasLo[j] = c.loOf(st.us[j])
 	}
 	for k, v := range st.ff.condSyms {

@@ -216,7 +216,7 @@ type fastVars struct {
 	lo    [2 * maxFast]int64
 	hi    [2 * maxFast]int64
 	hasHi [2 * maxFast]bool
-	bd    [2 * maxFast]bounds
+	bd    [2 * maxFast]boxBounds
 }
 
 // find returns the index of v, -1 when absent.
@@ -247,7 +247,7 @@ func (fv *fastVars) add(c *Ctx, v *variable) bool {
 	copy(fv.hi[i+1:fv.n+1], fv.hi[i:fv.n])
 	copy(fv.hasHi[i+1:fv.n+1], fv.hasHi[i:fv.n])
 	copy(fv.bd[i+1:fv.n+1], fv.bd[i:fv.n])
-	b := c.bounds(v)
+	b := c.searchBounds(v)
 	fv.v[i], fv.lo[i], fv.hi[i], fv.hasHi[i], fv.bd[i] = v, b.lo, b.hi, b.hasHi, b
 	fv.n++
 	return true

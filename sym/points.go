@@ -25,8 +25,9 @@ const searchBudget = 400
 // searchOffsets (the others at their lower bounds), up to its upper bound;
 // then the bounded unknowns set to their upper bounds one after another
 // (cumulatively); then pseudo-random combinations of offsets and upper
-// bounds, until searchBudget points in all. Sample moves it by draw
-// instead: mostly small offsets, sometimes large ones.
+// bounds, until searchBudget points in all; then each unknown with a top
+// (searchTops) set to it, the others at their lower bounds. Sample moves
+// it by draw instead: mostly small offsets, sometimes large ones.
 //
 // The box and the point are passed to every call (not stored), so that
 // both can live on the caller's stack.
@@ -37,7 +38,7 @@ type boxIter struct {
 	tries int
 }
 
-func reset(bd []bounds, pt []int64) {
+func reset(bd []boxBounds, pt []int64) {
 	for i := range bd {
 		pt[i] = bd[i].lo
 	}
@@ -45,7 +46,7 @@ func reset(bd []bounds, pt []int64) {
 
 // next moves pt to the next point of the box bd (len(pt) >= len(bd), the
 // same box at every call); false when the enumeration is over.
-func (it *boxIter) next(bd []bounds, pt []int64) bool {
+func (it *boxIter) next(bd []boxBounds, pt []int64) bool {
 	n := len(bd)
 	for {
 		switch it.phase {
@@ -86,8 +87,9 @@ func (it *boxIter) next(bd []bounds, pt []int64) bool {
 			it.phase, it.seed = 3, 0x9e3779b97f4a7c15
 		case 3: // pseudo-random combinations
 			if it.tries >= searchBudget || n == 0 {
-				it.phase = 4
-				return false
+				reset(bd, pt)
+				it.phase, it.i = 4, 0
+				continue
 			}
 			for i := 0; i < n; i++ {
 				it.seed ^= it.seed << 13
@@ -110,10 +112,117 @@ func (it *boxIter) next(bd []bounds, pt []int64) bool {
 			}
 			it.tries++
 			return true
+		case 4: // each unknown at its top
+			if it.i > 0 {
+				pt[it.i-1] = bd[it.i-1].lo
+			}
+			for it.i < n && bd[it.i].top == 0 {
+				it.i++
+			}
+			if it.i < n {
+				pt[it.i] = bd[it.i].top
+				it.i++
+				it.tries++
+				return true
+			}
+			it.phase = 5
+			return false
 		default:
 			return false
 		}
 	}
+}
+
+// searchBounds is the box of the unknown v for the witness search: its
+// bounds, and its top where searchTops has one.
+func (c *Ctx) searchBounds(v *variable) boxBounds {
+	b := boxBounds{bounds: c.bounds(v)}
+	if len(c.facts) == 0 {
+		return b
+	}
+	if t, ok := c.searchTops()[v]; ok && t > b.lo && (!b.hasHi || t < b.hi) {
+		b.top = t
+	}
+	return b
+}
+
+// searchTops returns (computed once; contexts are immutable) the tops of
+// the unknowns: for an unknown u, the least over the kept facts p >= 0
+// (times the monomial that clears their negative exponents, as order
+// proofs use them: 64/TM - m - 1 >= 0 as 64 - TM*m - TM >= 0) that are
+// a*u + b >= 0 with a < 0 when every other unknown is at its lower bound
+// (u of degree 1, no atom), of floor(b/-a): the largest value of u that
+// the fact allows there. The bounds of one unknown attach to it and are
+// visited by the search's offsets and upper bounds; a fact that bounds an
+// unknown through others is not, and its extreme points (TM = 1, m = 63)
+// are where a relation first fails (TM*m <= 62).
+func (c *Ctx) searchTops() map[*variable]int64 {
+	if t := c.tp.Load(); t != nil {
+		return *t
+	}
+	tops := map[*variable]int64{}
+	for _, f := range c.facts {
+		if f.kind != fGe || f.p.err != nil || f.p.hasAtoms() {
+			continue
+		}
+		p := f.p
+		scale, ok := c.clearScale(p)
+		if !ok {
+			continue
+		}
+		if scale != nil {
+			if p = mulPoly(p, scale); p.err != nil {
+				continue
+			}
+		}
+		var us []*variable
+		p.eachVar(func(v *variable) { us = append(us, v) })
+		for _, u := range us {
+			if t, ok := c.factTop(p, u); ok {
+				if old, seen := tops[u]; !seen || t < old {
+					tops[u] = t
+				}
+			}
+		}
+	}
+	c.tp.CompareAndSwap(nil, &tops)
+	return *c.tp.Load()
+}
+
+// factTop is the largest u with a*u + b >= 0, where p is a*u + b when the
+// other unknowns are at their lower bounds; ok is false where p is not of
+// degree 1 in u, a >= 0, or the value does not fit.
+func (c *Ctx) factTop(p *poly, u *variable) (int64, bool) {
+	a, b := ratZero, ratZero
+	for _, t := range p.t {
+		val := t.c
+		deg := int32(0)
+		for _, x := range t.m {
+			if x.v == u {
+				deg = x.e
+				continue
+			}
+			if x.e < 0 || x.e > 64 {
+				return 0, false
+			}
+			lo := ratInt(c.bounds(x.v).lo)
+			for k := int32(0); k < x.e; k++ {
+				val = val.mul(lo)
+			}
+		}
+		switch deg {
+		case 0:
+			b = b.add(val)
+		case 1:
+			a = a.add(val)
+		default:
+			return 0, false
+		}
+	}
+	if a.sign() >= 0 {
+		return 0, false
+	}
+	return b.quo(a.neg()).floor().int64()
 }
 
 // moved returns the index of the one unknown that the current point moves
@@ -130,7 +239,7 @@ func (it *boxIter) moved() int {
 // up from its lower bound by an offset below 8 (most often), below 64, or
 // below 2^20, within its upper bound. (Kept apart from next so that the
 // search, which allocates nothing, never calls into r.)
-func (it *boxIter) draw(bd []bounds, pt []int64, r *rand.Rand) {
+func (it *boxIter) draw(bd []boxBounds, pt []int64, r *rand.Rand) {
 	for i := range bd {
 		b := bd[i]
 		var off int64

@@ -11,13 +11,18 @@ import (
 // its upper bound, the others at their lower bounds, with moved() naming
 // it (and -1 at every other point); the bounded unknowns at their upper
 // bounds cumulatively; then pseudo-random points, which combine offsets
-// with upper bounds, until searchBudget points in all; every point within
+// with upper bounds, until searchBudget points in all; then each unknown
+// with a top at it, the others at their lower bounds; every point within
 // the box.
 func TestBoxIterOrder(t *testing.T) {
-	for _, bd := range [][]bounds{
-		{{lo: 1}, {lo: 0, hi: 16, hasHi: true}},
-		{{lo: 3, hi: 1000003, hasHi: true}, {lo: 1}, {lo: 2, hi: 1 << 40, hasHi: true}},
-		{{lo: 5, hi: 5, hasHi: true}},
+	bx := func(lo, hi int64, hasHi bool, top int64) boxBounds {
+		return boxBounds{bounds: bounds{lo: lo, hi: hi, hasHi: hasHi}, top: top}
+	}
+	for _, bd := range [][]boxBounds{
+		{bx(1, 0, false, 0), bx(0, 16, true, 0)},
+		{bx(3, 1000003, true, 0), bx(1, 0, false, 0), bx(2, 1<<40, true, 0)},
+		{bx(5, 5, true, 0)},
+		{bx(1, 0, false, 63), bx(1, 0, false, 0), bx(0, 9, true, 7)},
 	} {
 		n := len(bd)
 		var it boxIter
@@ -28,15 +33,30 @@ func TestBoxIterOrder(t *testing.T) {
 			pts = append(pts, slices.Clone(pt))
 			moved = append(moved, it.moved())
 		}
-		if len(pts) != searchBudget {
-			t.Errorf("%v: %d points, want %d", bd, len(pts), searchBudget)
-		}
-		if it.next(bd, pt) {
-			t.Errorf("%v: a point after the end", bd)
-		}
 		corner := make([]int64, n)
 		for i, b := range bd {
 			corner[i] = b.lo
+		}
+		// the tops come last
+		var tops [][]int64
+		for i, b := range bd {
+			if b.top != 0 {
+				p := slices.Clone(corner)
+				p[i] = b.top
+				tops = append(tops, p)
+			}
+		}
+		if len(pts) != searchBudget+len(tops) {
+			t.Fatalf("%v: %d points, want %d", bd, len(pts), searchBudget+len(tops))
+		}
+		for k, p := range tops {
+			if got := pts[searchBudget+k]; !slices.Equal(got, p) {
+				t.Errorf("%v: top point %d is %v, want %v", bd, k, got, p)
+			}
+		}
+		pts, moved = pts[:searchBudget], moved[:searchBudget]
+		if it.next(bd, pt) {
+			t.Errorf("%v: a point after the end", bd)
 		}
 		// the expected start: the corner, the moves, the upper bounds
 		want := [][]int64{corner}
@@ -96,7 +116,7 @@ func TestBoxIterOrder(t *testing.T) {
 // bounded range, its upper bound included.
 func TestBoxIterDraw(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	bd := []bounds{{lo: 2, hi: 5, hasHi: true}, {lo: 1}, {lo: 0, hi: 1 << 40, hasHi: true}, {lo: 7, hi: 7, hasHi: true}}
+	bd := []boxBounds{{bounds: bounds{lo: 2, hi: 5, hasHi: true}}, {bounds: bounds{lo: 1}}, {bounds: bounds{lo: 0, hi: 1 << 40, hasHi: true}}, {bounds: bounds{lo: 7, hi: 7, hasHi: true}}}
 	pt := make([]int64, len(bd))
 	var it boxIter
 	seen := map[int64]bool{}

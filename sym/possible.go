@@ -53,8 +53,8 @@ func (c *Ctx) possibleGeneral(pa, pb *poly) Order {
 }
 
 // ProvesDivides reports whether a divides b at every allowed binding by a
-// proof (Divides(a, b).Truth == True), without the search for a binding
-// where it does not.
+// proof (Divides(a, b).Truth == True, proofs by cases included), without
+// the search for a binding where it does not.
 func (c *Ctx) ProvesDivides(a, b Expr) bool {
 	c = orEmpty(c)
 	pa, pb := pl(a), pl(b)
@@ -73,7 +73,7 @@ func (c *Ctx) ProvesDivides(a, b Expr) bool {
 	if t, ok := c.memoized(key); ok {
 		return t == 1
 	}
-	proved := c.proveDivides(pa, pb) != nil
+	proved := c.proveDivides(pa, pb) != nil || c.proveByCases(Claim{ClaimDivides, pa, pb}, 0) != nil
 	t := uint8(0)
 	if proved {
 		t = 1

@@ -946,16 +946,20 @@ func (c *Ctx) proveNe(a, b *poly) *Certificate {
 	return nil
 }
 
-// proveIntegerPos proves p > 0 for an integral p with atoms, of at most
+// proveIntegerPos proves p > 0 for an integral p, of at most
 // maxRoundTerms terms, as p' - 1 >= 0, p' = p over the gcd of its
 // coefficients (a rounding by R = 1, Certificate.Round), where the search
 // for p > 0 stopped at a state without negative coefficient and positive
 // constant (orderProof.flat): the facts cancel p's constant exactly
-// (under M%N >= 2, M%N - 1 less half of M%N - 2 is M%N/2), which the
-// integers exclude. proveNe asks it, so that an atom's bounds decide its
-// != and == questions (M%N != 1 under M%N >= 2).
+// (under M%N >= 2, M%N - 1 less half of M%N - 2 is M%N/2; under M*N > 1,
+// the fact M*N - 2 >= 0 leaves M*N - 1 at M'*N' + M' + N'), which the
+// integers exclude. proveNe asks it, so that the != (and Compare's =)
+// question of an integral difference is decided from a strict fact as from
+// its non-strict integer form (M*N != 1 under M*N > 1 as under M*N >= 2),
+// and an atom's bounds decide its != and == questions (M%N != 1 under
+// M%N >= 2).
 func (c *Ctx) proveIntegerPos(p *poly) (orderProof, bool) {
-	if p.err != nil || !p.hasAtoms() || !p.integral() || len(p.t) > maxRoundTerms {
+	if p.err != nil || !p.integral() || len(p.t) > maxRoundTerms {
 		return orderProof{}, false
 	}
 	g := ratZero
@@ -1071,9 +1075,9 @@ func (c *Ctx) searchUnknowns(syms []*variable) []*variable {
 // unknowns behind the symbols, until f returns true or the points run out.
 func (c *Ctx) search(syms []*variable, f func(b Binding) bool) bool {
 	us := c.searchUnknowns(syms)
-	bd := make([]bounds, len(us))
+	bd := make([]boxBounds, len(us))
 	for i, u := range us {
-		bd[i] = c.bounds(u)
+		bd[i] = c.searchBounds(u)
 	}
 	pt := make([]int64, len(us))
 	vals := make(map[*variable]int64, len(us))

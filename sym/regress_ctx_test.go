@@ -111,6 +111,37 @@ func TestRegressCtxDecisions(t *testing.T) {
 		// assumption with atoms is added (review finding 29)
 		{"M>=2&&2*N*ceil_div(M,2)-1<=2*ceil_div(M*N,2)", "2*N*ceil_div(M,2)>=M*N", True},
 		{"2*N*ceil_div(M,2)-1<=2*ceil_div(M*N,2)", "2*N*ceil_div(M,2)>=M*N", True},
+		// a min or max is one of its operands: proofs by cases
+		// (Certificate.Split), each case under its guard
+		{"M%4==0&&N%4==0", "min(M,N)%4==0", True},
+		{"M%4==0&&N%4==0", "divides 4 min(M,N)", True},
+		{"M%4==0&&N%4==0", "max(M,N)%4==0", True},
+		{"M%4==0", "min(M,N)%4==0", False}, // N=1
+		{"M%4==0&&N%2==0", "max(M,N)%4==0", False},
+		{"M%8==0", "16%min(M,16)==0", True},      // M under M<16 (M is 8), 16 under 16<=M
+		{"M%8==0", "divides min(M,16) 16", True}, // the corpus case r259-comp-static's shape_div
+		{"M%8==0", "min(M,16)%8==0", True},
+		{"M%8==0", "min(M,16)!=12", Unknown}, // Compare does not split
+		{"M%8==0", "min(M,16)==8", False},
+		{"M%8==0&&N%8==0", "equal min(M,N)%8 0", True},
+		{"M%4==0&&N%4==0&&K%4==0", "min(min(M,N),K)%4==0", True},
+		{"M%4==0&&N%4==0&&K%4==0", "min(M,N)*max(N,K)%16==0", True},
+		// at most maxCaseSplits atoms on a path of cases
+		{"M%4==0&&N%4==0&&K%4==0", "min(M,N)*min(N,K)*min(M,K)%64==0", Unknown},
+		// a strict fact and its non-strict integer form decide alike
+		// (proveIntegerPos, a rounding by 1, without atoms too)
+		{"M*N>1", "M*N>1", True},
+		{"M*N>1", "M*N!=1", True},
+		{"M*N>=2", "M*N>1", True},
+		{"M*N>1", "M*N>2", False},
+		{"M+N>2", "M+N!=2", True},
+		{"M%N>1", "M%N!=1", True},
+		{"1<M%N", "M%N!=1", True},
+		// witnesses at the top a fact allows one unknown (searchTops):
+		// TM=1, m=63; m=62, N=1
+		{"64%TM==0&&m<64/TM", "TM*m<=62", False},
+		{"m<64/TM", "TM*m<=62", False},
+		{"m+N<64", "m+N<=62", False},
 		// 3: order independence
 		{"M%8==0&&N%M==0", "divides M N", True},
 		{"M%8==0&&N%M==0", "divides 8 N", True},

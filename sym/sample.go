@@ -53,9 +53,9 @@ func (c *Ctx) Sample(symbols []string, n int, seed uint64) []Binding {
 	var out []Binding
 	keys := map[string]bool{}
 	vals := make(map[*variable]int64, len(us))
-	bds := make([]bounds, len(us))
+	bds := make([]boxBounds, len(us))
 	for i, u := range us {
-		bds[i] = c.bounds(u)
+		bds[i] = boxBounds{bounds: c.bounds(u)}
 	}
 	pt := make([]int64, len(us))
 	var it boxIter

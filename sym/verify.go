@@ -1575,6 +1575,9 @@ func (v *verifier) multiple(s Step, bv vbound, x, y vpoly, r *big.Rat) error {
 // ---- proofs
 
 func (v *verifier) proof(c *Certificate) error {
+	if c.Split != nil {
+		return v.byCases(c)
+	}
 	if c.Claim.Op == ClaimEq && c.Direction == LE {
 		return v.eqByOrder(c)
 	}
@@ -1686,6 +1689,112 @@ func (v *verifier) verifyPart(c, p *Certificate, i int) error {
 		return fmt.Errorf("part %d: %w", i, err)
 	}
 	return nil
+}
+
+// byCases checks a proof by cases on the min or max atom c.Split of the
+// claim: two parts, each verified on its own, under c's assumptions and
+// one guard (the operand it picks is the lesser for min, the greater for
+// max; at most one guard strict, so that the guards cover every binding),
+// proving c's claim with the atom replaced by that operand. The
+// replacement is checked in the verifier's own arithmetic: both claims,
+// read with the atom resolved to the operand (as a Resolution records
+// it), must be the same.
+func (v *verifier) byCases(c *Certificate) error {
+	p := pl(c.Split)
+	if p.err != nil || len(p.t) != 1 || !p.t[0].c.isOne() || len(p.t[0].m) != 1 ||
+		p.t[0].m[0].e != 1 || p.t[0].m[0].v.kind != kAtom {
+		return errors.New("a split is not one atom")
+	}
+	at := p.t[0].m[0].v
+	op := atomNames[at.op]
+	if op != "min" && op != "max" {
+		return errors.New("a split is not on min or max")
+	}
+	if len(c.Parts) != 2 {
+		return errors.New("a proof by cases needs two parts")
+	}
+	strict := 0
+	for i, part := range c.Parts {
+		if part == nil || !part.Universal || part.Claim.Op != c.Claim.Op {
+			return fmt.Errorf("case %d is not a proof of the claim's relation", i+1)
+		}
+		pick, other := at.x, at.y
+		if i == 1 {
+			pick, other = other, pick
+		}
+		lesser, greater := pick, other
+		if op == "max" {
+			lesser, greater = other, pick
+		}
+		st, err := v.caseGuard(c, part, lesser, greater)
+		if err != nil {
+			return fmt.Errorf("case %d: %w", i+1, err)
+		}
+		if st {
+			strict++
+		}
+		// the claims with the atom resolved to the operand, in a verifier
+		// of their own (no assumptions: a plain reading)
+		w := newVerifier()
+		sp, err := w.conv(c.Split)
+		if err != nil {
+			return err
+		}
+		t, ok := sp.single()
+		if !ok || t.c.Cmp(big.NewRat(1, 1)) != 0 || len(t.m) != 1 || t.m[0].e != 1 || !strings.HasPrefix(t.m[0].v, "@") {
+			return errors.New("the split atom reduces")
+		}
+		pv, err := w.conv(pick)
+		if err != nil {
+			return err
+		}
+		w.resolved = map[string]vpoly{t.m[0].v: pv}
+		for _, xy := range [2][2]Expr{{c.Claim.A, part.Claim.A}, {c.Claim.B, part.Claim.B}} {
+			x, err1 := w.conv(xy[0])
+			y, err2 := w.conv(xy[1])
+			if err1 != nil || err2 != nil || !veq(x, y) {
+				return fmt.Errorf("case %d proves another claim", i+1)
+			}
+		}
+		if err := Verify(part); err != nil {
+			return fmt.Errorf("case %d: %w", i+1, err)
+		}
+	}
+	if strict > 1 {
+		return errors.New("both guards are strict: the cases miss the bindings where the operands are equal")
+	}
+	return nil
+}
+
+// caseGuard checks that the assumptions of part are c's and one more,
+// lesser <= greater or lesser < greater (strict), in any order.
+func (v *verifier) caseGuard(c, part *Certificate, lesser, greater Expr) (strict bool, err error) {
+	if len(part.Assumptions) != len(c.Assumptions)+1 {
+		return false, errors.New("its assumptions are not the claim's and a guard")
+	}
+	used := make([]bool, len(part.Assumptions))
+	sameCond := func(x, y Cond) bool { return x.Rel == y.Rel && v.same(x.X, y.X) && v.same(x.Y, y.Y) }
+	for _, cd := range c.Assumptions {
+		found := false
+		for j, pd := range part.Assumptions {
+			if !used[j] && sameCond(cd, pd) {
+				used[j], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false, errors.New("its assumptions are not the claim's and a guard")
+		}
+	}
+	for j, pd := range part.Assumptions {
+		if used[j] {
+			continue
+		}
+		if (pd.Rel == LE || pd.Rel == LT) && v.same(pd.X, lesser) && v.same(pd.Y, greater) {
+			return pd.Rel == LT, nil
+		}
+	}
+	return false, errors.New("its guard does not pick the operand")
 }
 
 // eqByOrder checks a ClaimEq proof made of the proofs A <= B and B <= A

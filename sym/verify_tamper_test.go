@@ -73,6 +73,13 @@ var verifyCorpus = []struct{ ctx, cond string }{
 	{"64%TM==0 && m<64/TM", "m<=64/TM-1"},
 	{"m<64/TM", "TM*m<=63"},
 	{"m<=K/TM && TM%2==0", "TM*m<=K"},
+	// proofs by cases on a min or max (Split), one guard strict
+	{"M%4==0 && N%4==0", "min(M,N)%4==0"},
+	{"M%8==0", "16%min(M,16)==0"},
+	{"M%8==0", "min(M,16)%8==0"},
+	{"M%8==0 && N%8==0", "min(M,N)%8+max(M,N)%8==0"},
+	// a strict fact used by a rounding by 1 without atoms
+	{"M*N>1", "M*N!=1"},
 }
 
 var certNumber = regexp.MustCompile(`-?[0-9]+`)
