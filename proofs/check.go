@@ -393,6 +393,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 				return rej("%v", err)
 			}
 		}
+		if len(r.Requires) > 0 && !slices.ContainsFunc(cs.Steps, func(x rules.Step) bool { return slices.Contains(r.Requires, x.Rule) }) {
+			return rej("no step of its case applies %s (rule %s's requires line)", strings.Join(r.Requires, " or "), r.ID)
+		}
 		if err := flows(r, st, cs.Steps[:si]); err != nil {
 			return rej("%v", err)
 		}
@@ -419,6 +422,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 			return rej("after: %v", err)
 		}
 		if err := c.spotCheck(before, after, g, stepSamples); err != nil {
+			return rej("%v", err)
+		}
+		if err := c.walkClaim(cs.Steps, si, before, after, g); err != nil {
 			return rej("%v", err)
 		}
 		if r.Lhs == "" {
@@ -503,6 +509,14 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if id := c.rewrites(next); r != nil && id != "" && !slices.Contains(r.Claims, next.(*notation.Call).Name) {
 			return rejCase("the error is rule %s's, which is not about %s, the call the term evaluates next, which rule %s rewrites", r.ID, notation.Print(next), id)
 		}
+		// an error inside the slice of slice_and_offset ends its walk
+		g, err := parseConds(cs.When)
+		if err != nil {
+			return rejCase("%v", err)
+		}
+		if err := c.walkError(cs.Steps, next, failingRule(cs.Error), g); err != nil {
+			return rejCase("%v", err)
+		}
 		// and an error rule that claims about operations arises at a
 		// call of one of them
 		if r != nil && len(r.Claims) > 0 && (next == nil || !slices.Contains(r.Claims, next.(*notation.Call).Name)) {
@@ -582,7 +596,7 @@ func (c *checker) errorStep(cs rules.Case) (*rules.Rule, error) {
 	if k < 0 {
 		return nil, nil
 	}
-	if id, ok := strings.CutSuffix(cs.Error[k+len("(rule "):], ")"); ok && !strings.ContainsAny(id, " :") {
+	if id := failingRule(cs.Error); id != "" {
 		// a condition a rule requires fails ("needs ..." or "fails: ...
 		// (rule ID)"): the rule's step would come next, so the last step
 		// is one it follows
@@ -610,6 +624,20 @@ func (c *checker) errorStep(cs rules.Case) (*rules.Rule, error) {
 		return nil, fmt.Errorf("the error %q is not rule %s's as its last step applies it (%q)", cs.Error, id, want)
 	}
 	return r, nil
+}
+
+// failingRule returns the rule whose condition fails in an error ("(rule
+// ID)" at its end), or "" for an error of no rule's condition.
+func failingRule(e string) string {
+	k := strings.LastIndex(e, "(rule ")
+	if k < 0 {
+		return ""
+	}
+	id, ok := strings.CutSuffix(e[k+len("(rule "):], ")")
+	if !ok || strings.ContainsAny(id, " :") {
+		return ""
+	}
+	return id
 }
 
 // restated checks a claim that rewrites a call into a call of the same

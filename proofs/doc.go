@@ -112,7 +112,10 @@
 //     rule with a then line is of one of the rules named; in a case with
 //     a result, a step of a rule with a later line is followed, somewhere
 //     after it and before any step of the rules of its before part, by a
-//     step of one of the rules named; every case with a result of a
+//     step of one of the rules named; a step of a rule with a requires
+//     line has, somewhere in its case, a step of one of the rules named
+//     (the static reading of the symbols that the complement's size-1
+//     decisions and compl.dynamic-literal rest on); every case with a result of a
 //     request of an operation that a rule's computes line names has a
 //     step of that rule;
 //   - the chain: starting from the request, each claim about a call
@@ -139,6 +142,20 @@
 //     about operations arises at a call of one of them; an error case whose error is a
 //     required condition failing ("(rule ID)") ends with a step of a rule
 //     that rule follows, where it has a follows line;
+//   - slice_and_offset(C, A) and crd2idx(C, A), A a layout, re-derived
+//     from C and A alone (slice.go): a claim about slice_and_offset
+//     states (slice(C, A), crd2idx(C, A)), the modes of A the _ of C keep
+//     and the sum of what each integer of C contributes in its mode (one
+//     about crd2idx that sum); the steps between the last claim before
+//     it and the claim are the walk of C, each at its place with its
+//     values (slice.by-mode at a tuple, slice.keep at a _, slice.fix at
+//     an integer), then each integer's range checks (none after
+//     tile.outer, whose coordinate is a remainder), crd2idx's splits
+//     over a tuple mode and crd.inner at each leaf with its stride, and
+//     crd.sum (the sums equal, identical, decided or once sym simplifies
+//     their difference under the guards); in an error case whose next
+//     call is such a call, the steps are the walk's up to where the rule
+//     whose condition fails comes next;
 //   - the guards of each step only grow along a case, each guard a step
 //     adds is one of its conditions that it discharged as a guard (or the
 //     negation of one it discharged as a negated guard), and they are
@@ -159,9 +176,10 @@
 //
 // What Check does not see: it verifies every equation a step states and
 // every value it computes, and the algorithm only as far as the rules'
-// data states it (rewrites, follows, flows, then, later and computes
-// lines: composition's fold, the complement on its state term, the
-// tiler's integer and keep rules, the inverses' chains, the casts, the
+// data states it (rewrites, follows, flows, then, later, requires and
+// computes lines, and the walk of slice_and_offset and crd2idx:
+// composition's fold, the complement on its state term, the tiler's
+// integer and keep rules, the inverses' chains, the casts, the
 // constructions, crd2idx and coalesce, the divides and products from the
 // request down (CuTe's definitions: zipped is tile_unzip of the logical
 // one, tiled and flat slice the zipped one (a leaf tiler's are rewritten
@@ -180,9 +198,12 @@
 // only decides a condition (comp.no-carry, a refuted size-1 decision, a
 // comparison of the inverses' sort decided without a guard) is required
 // by nothing after it, nor is the rest of one mode of a complement's
-// cotarget of rank > 1; the slice of slice_and_offset (slice.*, crd.*) is
-// computed by steps with lets only, which slice.pair's claim states; a
-// claim about a call that is not the next one opens a lemma where the
+// cotarget of rank > 1; local_partition's flat coordinate (tile.*
+// before tile.outer) is computed by steps with lets only, which
+// tile.outer's claim states (docs/verification.md lists the rules whose
+// steps nothing ties: the dice, nullspace, max_common_*, tile_to_shape's
+// tile.*, the swizzle's forwarding and a few of coalesce's); a claim
+// about a call that is not the next one opens a lemma where the
 // term's evaluation has not begun, and op.answer states the request's
 // value directly (where no step claims the request), so a lemma-opening
 // claim there (coal.merge's restatements, tile_to_shape's blocked

@@ -29,6 +29,9 @@ func TestRejectionPlace(t *testing.T) {
 	compl := func() rules.Derivation { return derive("complement", "(_4,_8):(_1,M)", "_32*M*K") }
 	// raked_product(M:M, _2:_1): case 2 is an error merged from two errors
 	raked := func() rules.Derivation { return derive("raked_product", "M:M", "_2:_1") }
+	// slice_and_offset((_,j), (M,N):(_1,M)): case 1 (j<=N-1) has a result,
+	// case 2 (j>N-1) is slice.in-range's condition failing
+	slice := func() rules.Derivation { return derive("slice_and_offset", "(_,j)", "(M,N):(_1,M)") }
 	for _, c := range []struct {
 		name   string
 		d      rules.Derivation
@@ -71,6 +74,23 @@ func TestRejectionPlace(t *testing.T) {
 		{"a merged error of another kind", raked(), func(d *rules.Derivation) {
 			d.Cases[1].From[1].Error = "complement: another error"
 		}, "case 2: merged from case b, whose outcome differs in kind"},
+		{"a slice's kept mode dropped", slice(), func(d *rules.Derivation) {
+			d.Cases[0].Steps = append(d.Cases[0].Steps[:1:1], d.Cases[0].Steps[2:]...)
+		}, "case 1 step 7 (slice.pair): step 2 applies slice.fix at c mode 1 where the slice's walk applies [slice.keep] at c mode 0"},
+		{"a slice's offset step moved to another mode", slice(), func(d *rules.Derivation) {
+			for i := range d.Cases[0].Steps {
+				if d.Cases[0].Steps[i].Rule == "crd.sum" {
+					d.Cases[0].Steps[i].At = "c mode 0"
+				}
+			}
+		}, "case 1 step 8 (slice.pair): step 7 applies crd.sum at c mode 0 where the slice's walk applies [crd.sum] at c mode 1"},
+		{"a slice's walk in an error case cut short", slice(), func(d *rules.Derivation) {
+			d.Cases[1].Steps = d.Cases[1].Steps[:len(d.Cases[1].Steps)-1]
+		}, "case 2: no step applies [slice.non-negative] at c mode 1 (the slice's steps end early)"},
+		{"the static reading dropped where a size-1 decision rests on it", derive("complement", "(M,N):(_1,M)", "M*N*K"), func(d *rules.Derivation) {
+			c := &d.Cases[0].From[0].From[0]
+			c.Steps = c.Steps[1:]
+		}, "case 1: merged from case a: case 1: merged from case a: case 1 step 1 (compl.unit): no step of its case applies compl.static-oracle"},
 	} {
 		c.change(&c.d)
 		err := proofs.Check(c.d)

@@ -113,6 +113,10 @@ type Rule struct {
 	// step that ends what it starts; Before (the line's before part) lists
 	// rules a step of which that later step must come before.
 	Later, Before []string
+	// Requires lists the rules one of which some step of its case applies
+	// (a requires line; empty for none): the reading of the symbols or
+	// the condition this step rests on, which the case may not drop.
+	Requires []string
 	// Then lists the rules one of which the step directly after it in its
 	// case applies (a then line; empty for none), where the case goes on.
 	Then []string
@@ -309,7 +313,7 @@ func (s *Set) parseFile(name, src string) error {
 				group.Rules = append(group.Rules, r)
 			}
 			cur = r
-		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "flows", "later", "computes", "then", "shadows":
+		case "doc", "in", "if", "let", "runtime", "error", "says", "unchecked", "asserts", "claims", "rewrites", "follows", "flows", "later", "requires", "computes", "then", "shadows":
 			if cur == nil {
 				return perr("%s outside a rule", key)
 			}
@@ -364,6 +368,8 @@ func (s *Set) parseFile(name, src string) error {
 				cur.Shadows = strings.Fields(rest)
 			case "computes":
 				cur.Computes = strings.Fields(rest)
+			case "requires":
+				cur.Requires = strings.Fields(rest)
 			case "later":
 				ids, before, _ := strings.Cut(rest, " before ")
 				cur.Later, cur.Before = strings.Fields(ids), strings.Fields(before)
@@ -472,9 +478,9 @@ func (s *Set) lint() error {
 				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": computes the unknown operation " + op}
 			}
 		}
-		for _, f := range append(append(slices.Clip(r.Then), r.Later...), r.Before...) {
+		for _, f := range append(append(append(slices.Clip(r.Then), r.Later...), r.Before...), r.Requires...) {
 			if _, ok := s.byID[f]; !ok {
-				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": then or later the unknown rule " + f}
+				return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": then, later or requires the unknown rule " + f}
 			}
 		}
 		for _, f := range r.Shadows {
