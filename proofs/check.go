@@ -1461,7 +1461,7 @@ func (s sources) addNode(n notation.Node, sized bool) (sym.Expr, bool) {
 
 // computed are the metavariables (rule and name) whose values the
 // engine's algorithms compute from a whole layout rather than take from
-// one place (a cosize, a size, a rank, the largest sum a mode reaches, a
+// one place (a cosize, a size, a rank, the largest sum a run reaches, a
 // starting stride or count, the rest of B that reaches A's last mode,
 // simplified under the guards, a swizzle's bits), so that they are not traced: each is still
 // tied to the step by its rule's condition and lets, and the case's
