@@ -407,6 +407,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if err := src.trace(r, st); err != nil {
 			return rej("%v", err)
 		}
+		if err := c.derive(r, st, env, cs.Steps[:si], g); err != nil {
+			return rej("%v", err)
+		}
 		if st.Before == "" {
 			continue
 		}
@@ -1458,7 +1461,7 @@ func (s sources) addNode(n notation.Node, sized bool) (sym.Expr, bool) {
 
 // computed are the metavariables (rule and name) whose values the
 // engine's algorithms compute from a whole layout rather than take from
-// one place (a cosize, a size, a rank, the largest sum a mode reaches, a
+// one place (a cosize, a size, a rank, the largest sum a run reaches, a
 // starting stride or count, the rest of B that reaches A's last mode,
 // simplified under the guards, a swizzle's bits), so that they are not traced: each is still
 // tied to the step by its rule's condition and lets, and the case's
@@ -1480,9 +1483,102 @@ var computed = map[string]bool{
 	"slice.in-range s": true, "tile.product-each p": true,
 }
 
-// trace checks that every metavariable of the step (but the computed
-// ones) has a value the case made available before it (or its own
-// before, the term it rewrites), then adds the step's values.
+// derived are the metavariables (rule and name) whose values Check
+// re-derives from the steps before them in their case instead of tracing
+// them to one place: each function lists the values the metavariable may
+// take there, under the guards in force.
+var derived = map[string]func(c *checker, before []rules.Step, guards []sym.Cond) ([]sym.Expr, error){
+	"comp.no-carry s": (*checker).runSizes,
+}
+
+// derive checks the step's derived metavariables: each has one of the
+// values its function re-derives.
+func (c *checker) derive(r *rules.Rule, st rules.Step, env map[string]sym.Int, before []rules.Step, guards []sym.Cond) error {
+	for _, m := range r.In {
+		f := derived[r.ID+" "+m]
+		if f == nil {
+			continue
+		}
+		vals, err := f(c, before, guards)
+		if err != nil {
+			return fmt.Errorf("metavariable %s: %v", m, err)
+		}
+		if !slices.ContainsFunc(vals, func(v sym.Expr) bool { return sym.Equal(v, env[m].E) }) {
+			return fmt.Errorf("metavariable %s = %s is none of the values the steps before give it (%s)", m, st.Bind[m], exprList(vals))
+		}
+	}
+	return nil
+}
+
+func exprList(es []sym.Expr) string {
+	ts := make([]string, len(es))
+	for i, e := range es {
+		ts[i] = e.String()
+	}
+	return strings.Join(ts, ", ")
+}
+
+// runSizes lists the sizes comp.no-carry may be asked of: the coalesced A
+// is the one the latest step of comp.coalesce-lhs states (composition(A,
+// B) == composition(coalesced A, B)); its modes but the last fall into
+// runs on which A is linear (each mode's stride is the size of the run's
+// modes before it times the run's first stride; a mode of size 1 is
+// skipped, its index being always 0), decided here under the assumptions
+// and guards; and every sequence of consecutive modes of a run has a size
+// that may be asked (the product of its extents: a run cut shorter asks
+// more). A's last mode is in none: it absorbs any overflow.
+func (c *checker) runSizes(before []rules.Step, guards []sym.Cond) ([]sym.Expr, error) {
+	i := len(before) - 1
+	for i >= 0 && before[i].Rule != "comp.coalesce-lhs" {
+		i--
+	}
+	if i < 0 {
+		return nil, fmt.Errorf("no step of comp.coalesce-lhs comes before it")
+	}
+	t, err := parseTerm(before[i].After)
+	if err != nil {
+		return nil, fmt.Errorf("comp.coalesce-lhs's after: %v", err)
+	}
+	call, ok := t.(*notation.Call)
+	if !ok || call.Name != "composition" || len(call.Args) != 2 {
+		return nil, fmt.Errorf("comp.coalesce-lhs's after %s is no composition", before[i].After)
+	}
+	a, err := sym.LayoutFromNode(call.Args[0])
+	if err != nil {
+		return nil, fmt.Errorf("comp.coalesce-lhs's A: %v", err)
+	}
+	shape := a.Shape.Leaves(nil)
+	stride := a.Stride.Leaves(nil)
+	holds := func(x, y sym.Expr) bool { return c.redecide(sym.MakeCond(x, sym.EQ, y), guards) == nil }
+	var runs [][]sym.Expr // the extents of each run
+	var size, first sym.Expr
+	for k := 0; k+1 < len(shape); k++ {
+		switch {
+		case holds(shape[k].E, sym.Const(1)):
+		case len(runs) > 0 && holds(stride[k].E, sym.Mul(size, first)):
+			runs[len(runs)-1] = append(runs[len(runs)-1], shape[k].E)
+			size = sym.Mul(size, shape[k].E)
+		default:
+			runs = append(runs, []sym.Expr{shape[k].E})
+			size, first = shape[k].E, stride[k].E
+		}
+	}
+	var out []sym.Expr
+	for _, rn := range runs {
+		for j := range rn {
+			p := sym.Const(1)
+			for _, x := range rn[j:] {
+				p = sym.Mul(p, x)
+				out = append(out, p)
+			}
+		}
+	}
+	return out, nil
+}
+
+// trace checks that every metavariable of the step (but the computed and
+// derived ones) has a value the case made available before it (or its
+// own before, the term it rewrites), then adds the step's values.
 func (s sources) trace(r *rules.Rule, st rules.Step) error {
 	if st.Before != "" {
 		n, err := notation.Parse(st.Before)
@@ -1496,7 +1592,7 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 		if err != nil {
 			return fmt.Errorf("metavariable %s: %v", m, err)
 		}
-		if !computed[r.ID+" "+m] && !s[i.E.String()] {
+		if !computed[r.ID+" "+m] && derived[r.ID+" "+m] == nil && !s[i.E.String()] {
 			return fmt.Errorf("metavariable %s = %s comes from nowhere: neither the request nor a step before has that value", m, st.Bind[m])
 		}
 	}

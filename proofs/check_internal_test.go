@@ -271,3 +271,48 @@ func TestRuntimeStepAsserts(t *testing.T) {
 		}
 	}
 }
+
+// runSizes re-derives the sizes comp.no-carry may ask about from the
+// coalesced A of the latest comp.coalesce-lhs step: the products of
+// consecutive modes of each run on which A is linear, size-1 modes (a
+// dynamic 1, a symbol known to be 1) skipped, A's last mode in none.
+func TestRunSizes(t *testing.T) {
+	for _, c := range []struct {
+		assume []string
+		a      string
+		guards []string
+		want   []string // the sizes, in order
+	}{
+		// two runs (a gap: stride 3*M after 2*M), the last mode _1:_0
+		{nil, "(M,_2,N,_2,_1):(_1,M,_3*M,_3*M*N,_0)", nil, []string{"M", "2*M", "2", "N", "2*N", "2"}},
+		// a dynamic 1 and a symbol known to be 1 inside a run
+		{[]string{"L == 1"}, "(M,1,_2,L,N,_4):(_1,_7,M,_9,_2*M,_0)", nil, []string{"M", "2*M", "2*M*N", "2", "2*N", "N"}},
+		// contiguous under a guard only: one run there, two without it
+		{nil, "(M,N,_2):(_1,L,_0)", []string{"L == M"}, []string{"M", "M*N", "N"}},
+		{nil, "(M,N,_2):(_1,L,_0)", nil, []string{"M", "N"}},
+		// a layout of one mode: that mode is the last
+		{nil, "M:_1", nil, nil},
+	} {
+		c0 := testChecker(t, c.assume, "composition", c.a, "_2:_1")
+		steps := []rules.Step{{Rule: "comp.coalesce-lhs", Before: "composition(" + c.a + ",_2:_1)", After: "composition(" + c.a + ",_2:_1)"}, {Rule: "comp.leaf"}}
+		got, err := c0.runSizes(steps, conds(t, c.guards...))
+		if err != nil {
+			t.Fatalf("%s: %v", c.a, err)
+		}
+		var want []sym.Expr
+		for _, w := range c.want {
+			e, err := sym.Parse(w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, e)
+		}
+		if exprList(got) != exprList(want) {
+			t.Errorf("runSizes of %s under %v %v = [%s], want [%s]", c.a, c.assume, c.guards, exprList(got), exprList(want))
+		}
+	}
+	// no coalesced A before the step
+	if _, err := testChecker(t, nil, "composition", "M:_1", "_2:_1").runSizes([]rules.Step{{Rule: "comp.leaf"}}, nil); err == nil {
+		t.Error("runSizes with no step of comp.coalesce-lhs: no error")
+	}
+}

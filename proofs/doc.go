@@ -34,7 +34,11 @@
 //     rewrites; the size of a tuple of integers there that is no layout's
 //     strides, as a mode's size that crd2idx divides by), but for the few
 //     a rule computes from a whole layout (a cosize, a rank: computed in
-//     check.go);
+//     check.go) and those Check re-derives from the steps before (derived
+//     in check.go: comp.no-carry's s is the size of consecutive modes of
+//     a run on which the coalesced A, as comp.coalesce-lhs states it, is
+//     linear, size-1 modes skipped, decided by Check itself under the
+//     assumptions and guards);
 //   - the metavariables bound, and each let recomputed from the rule's let
 //     text (value and static mark);
 //   - in a derivation of CuTe with run-time integers (rules.Request.Dynamic),

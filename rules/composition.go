@@ -53,37 +53,95 @@ func (w *world) compose(a, b sym.Layout) sym.Layout {
 
 // compTop composes every leaf of B with the coalesced A and, when B has
 // more than one leaf, checks that the leaves do not carry into each other
-// in any mode of A but the last (left distributivity is then a property
-// of the function, not only of CuTe's formula).
+// in any run of A's modes but the last (left distributivity is then a
+// property of the function, not only of CuTe's formula).
 func (w *world) compTop(flat []mode, bs, bd sym.IntTuple, at string) sym.Layout {
-	reach := make([][]sym.Expr, len(flat))
-	l := w.compImpl(flat, bs, bd, at, reach)
+	var reach [][]sym.Expr
+	l := w.compImpl(flat, bs, bd, at, &reach)
 	if bs.IsLeaf() {
 		return l
 	}
-	// from the first mode on which A is contiguous to its end (every next
-	// stride the previous extent times stride), A is linear (its last mode
-	// absorbs): sums of reaches there cannot carry wrongly
-	linear := len(flat) - 1
-	for k := len(flat) - 2; k >= 0; k-- {
-		if w.decide(sym.MakeCond(flat[k+1].d.E, sym.EQ, sym.Mul(flat[k].s.E, flat[k].d.E))) != sym.True {
-			break
+	for _, rn := range w.carryRuns(flat) {
+		// the largest index of the run each leaf reaches, summed over the
+		// leaves that reach into the run
+		var t []sym.Expr
+		leaves := 0
+		for _, row := range reach {
+			in := false
+			for j, k := range rn.modes {
+				if row[k] != nil {
+					t = append(t, sym.Mul(rn.weights[j], row[k]))
+					in = true
+				}
+			}
+			if in {
+				leaves++
+			}
 		}
-		linear = k
-	}
-	for i, rs := range reach[:linear] {
-		if len(rs) < 2 {
+		if leaves < 2 {
 			continue
 		}
-		w.step("comp.no-carry", fmt.Sprintf("mode %d of A", i), Env{"s": flat[i].s, "t": sym.Dyn(sym.Sum(rs...))})
+		pos := fmt.Sprintf("mode %d of A", rn.modes[0])
+		if k := rn.modes[len(rn.modes)-1]; k != rn.modes[0] {
+			pos = fmt.Sprintf("modes %d to %d of A", rn.modes[0], k)
+		}
+		w.step("comp.no-carry", pos, Env{"s": rn.size, "t": sym.Dyn(sym.Sum(t...))})
 	}
 	return l
 }
 
+// carryRun is a run of modes of the coalesced A on which A is linear: the
+// stride of each mode is the size of the modes before it in the run times
+// the run's first stride, modes of size 1 skipped wherever they are
+// (their index is always 0). An index of the run is the sum of each
+// mode's index times its weight, below size.
+type carryRun struct {
+	modes   []int // the modes of A, size-1 modes left out
+	weights []sym.Expr
+	size    sym.Int
+}
+
+// carryRuns lists the runs of the coalesced A in which the leaves of B
+// could carry into each other: every run but the last, which holds A's
+// last mode (that mode absorbs any overflow, so A is linear from the
+// last run on, whatever the last mode's size). Where the assumptions do
+// not decide a size 1 or a stride, the runs are cut there: shorter runs
+// ask more, never less.
+func (w *world) carryRuns(flat []mode) []carryRun {
+	var out []carryRun
+	var cur *carryRun
+	var first sym.Expr // the stride of the run's first mode
+	for k, m := range flat {
+		last := k == len(flat)-1
+		if !last && w.decide(sym.MakeCond(m.s.E, sym.EQ, sym.Const(1))) == sym.True {
+			continue
+		}
+		if cur != nil && w.decide(sym.MakeCond(m.d.E, sym.EQ, sym.Mul(cur.size.E, first))) == sym.True {
+			if last {
+				return out
+			}
+			cur.modes = append(cur.modes, k)
+			cur.weights = append(cur.weights, cur.size.E)
+			cur.size = cur.size.Mul(m.s)
+			continue
+		}
+		if cur != nil {
+			out = append(out, *cur)
+		}
+		if last {
+			return out
+		}
+		cur = &carryRun{modes: []int{k}, weights: []sym.Expr{sym.Const(1)}, size: m.s}
+		first = m.d.E
+	}
+	return out
+}
+
 // compImpl mirrors composition_impl of the coalesced A (flat) with B's
-// shape and stride. reach[i] collects, per leaf of B, the largest index
-// it reaches in mode i of A.
-func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]sym.Expr) sym.Layout {
+// shape and stride. It appends to reach, per leaf of B, the largest index
+// the leaf reaches in each mode of A but the last (nil where it steps
+// over the mode).
+func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach *[][]sym.Expr) sym.Layout {
 	if !bs.IsLeaf() {
 		w.step("comp.distribute", at, nil)
 		kids := bs.Kids()
@@ -129,6 +187,8 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 		})
 		return leafLayout(n, e["d2"])
 	}
+	row := make([]sym.Expr, len(flat))
+	*reach = append(*reach, row)
 	// CuTe's fold: each mode of A appends next:r*d with next = min(ceil(s/r),
 	// n), unless ceil(s/r) or n is the static 1; the rules decide the
 	// values, the static marks decide the structure, as in CuTe. Each step
@@ -159,7 +219,7 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 			take = mark(e["t"].E)
 			nextR, rest = e["r2"], markPtr(e["n2"].E)
 			nextR.Static = nextStatic
-			reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(take.E, sym.Const(1))))
+			row[i] = sym.Mul(r.E, sym.Sub(take.E, sym.Const(1)))
 			stride = e["d2"]
 		case "comp.step.skip":
 			take = mark(sym.Const(1))
@@ -178,20 +238,20 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach [][]
 			switch tr.ID {
 			case "comp.take.rest":
 				take = mark(n.E)
-				reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(n.E, sym.Const(1))))
+				row[i] = sym.Mul(r.E, sym.Sub(n.E, sym.Const(1)))
 			case "comp.take.all":
 				take = mark(q.E)
-				reach[i] = append(reach[i], sym.Sub(m.s.E, r.E))
+				row[i] = sym.Sub(m.s.E, r.E)
 			case "comp.take.bad": // dynamic mode: CuTe's formula, with a warning
 				take = mark(te["t"].E)
 				rest = markPtr(te["n2"].E)
-				reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(take.E, sym.Const(1))))
+				row[i] = sym.Mul(r.E, sym.Sub(take.E, sym.Const(1)))
 			}
 			nextR = one
 			stride = te["d2"]
 		case "comp.step.within":
 			take = mark(n.E)
-			reach[i] = append(reach[i], sym.Mul(r.E, sym.Sub(n.E, sym.Const(1))))
+			row[i] = sym.Mul(r.E, sym.Sub(n.E, sym.Const(1)))
 			nextR = sym.Mark(sym.Const(1), nextStatic, !nextStatic)
 			stride = e["d2"]
 		}

@@ -131,7 +131,8 @@
 // composition is valid where CuTe's value is the function A o B (the
 // stride and shape divisibility conditions of each step, CuTe's static
 // stride condition as the same numbers made static would assert it, and
-// no carry between the modes of B where A is not linear); a complement
+// no carry between the modes of B out of a run of A's modes on which A
+// is linear, size-1 modes skipped, the last run absorbing); a complement
 // where its holes divide, it is injective, and cosize((A,R)) >= size(M) and
 // cosize(R) <= round_up(size(M), cosize(A)) hold; a left inverse where its
 // strides divide and its modes do not overlap. Elsewhere the case is an
