@@ -162,7 +162,11 @@
 //     tuple profile (its steps end at CuTe's refusal of a profile with
 //     more modes than the layout), the one step coal.run-time with the
 //     symbols as run-time integers or an integer profile, then the claim
-//     about the request;
+//     about the request; a slice or dice request's steps are slice.go's
+//     walk of the coordinate (dice.by-mode, dice.drop at a _, dice.keep at
+//     an integer), the modes kept printed as the result, an error case's
+//     steps ending at CuTe's refusal of the coordinate (a tuple over an
+//     integer mode or a mode of another rank);
 //   - the guards of each step only grow along a case, each guard a step
 //     adds is one of its conditions that it discharged as a guard (or the
 //     negation of one it discharged as a negated guard), and they are
@@ -184,8 +188,8 @@
 // What Check does not see: it verifies every equation a step states and
 // every value it computes, and the algorithm only as far as the rules'
 // data states it (rewrites, follows, flows, then, later, requires and
-// computes lines, and the walks of slice_and_offset, crd2idx and
-// coalesce:
+// computes lines, and the walks of slice_and_offset, crd2idx, slice,
+// dice and coalesce:
 // composition's fold, the complement on its state term, the tiler's
 // integer and keep rules, the inverses' chains, the casts, the
 // constructions, crd2idx and coalesce, the divides and products from the
@@ -209,7 +213,7 @@
 // cotarget of rank > 1; local_partition's flat coordinate (tile.*
 // before tile.outer) is computed by steps with lets only, which
 // tile.outer's claim states (docs/verification.md lists the rules whose
-// steps nothing ties: the dice, nullspace, max_common_*, tile_to_shape's
+// steps nothing ties: nullspace, max_common_*, tile_to_shape's
 // tile.*, the swizzle's forwarding); a claim
 // about a call that is not the next one opens a lemma where the
 // term's evaluation has not begun, and op.answer states the request's

@@ -26,7 +26,9 @@ import (
 // where the coordinate is a remainder by construction (a case of a rule
 // of inRangeRules), a split (a rule of the group crd.split-of) of the
 // coordinate reaching each mode of a tuple but the last, crd.inner at
-// each leaf with its stride, and crd.sum at the integer's place.
+// each leaf with its stride, and crd.sum at the integer's place. The
+// same walk of the coordinate reads the steps of a slice or dice request
+// (walkRequest, coalesce.go).
 
 // inRangeRules are the rules after which every integer of the coordinate
 // that slice_and_offset slices at lies in its mode by construction
