@@ -26,13 +26,24 @@ func TestAlgebraErrors(t *testing.T) {
 		{"swizzle", []string{"Sw<1,-4,2>", "5"}, Refused, "MBase must be positive."},
 		{"swizzle", []string{"Sw<10,10,12>", "5"}, BadInput, "do not fit"},
 		{"swizzle", []string{"Sw<3,4,3>", "(1,2)"}, BadInput, "want an integer index"},
-		{"filter", []string{"Sw<1,1,1> o _0 o 8:1"}, BadInput, "takes no composed layout"},
-		{"logical_divide", []string{"(4,8):(1,4)", "Sw<1,1,1> o _0 o 8:1"}, BadInput, "takes no composed layout"},
+		// the parser's bounds, ±2^31, reach CuTe's own assertions
+		{"swizzle", []string{"Sw<2147483648,0,0>", "5"}, Refused, "abs(SShift) must be more than BBits."},
+		{"swizzle", []string{"Sw<-2147483648,0,0>", "5"}, Refused, "BBits must be positive."},
+		{"swizzle", []string{"Sw<0,2147483648,0>", "5"}, BadInput, "do not fit"},
+		{"swizzle", []string{"Sw<0,-2147483648,0>", "5"}, Refused, "MBase must be positive."},
+		{"swizzle", []string{"Sw<0,0,2147483648>", "5"}, BadInput, "do not fit"},
+		{"swizzle", []string{"Sw<0,0,-2147483648>", "5"}, BadInput, "do not fit"},
+		{"swizzle", []string{"Sw<1,2,2147483649>", "5"}, BadInput, "out of range"},
+		{"filter", []string{"Sw<1,1,1> o _0 o 8:1"}, BadInput, "argument 1: filter takes no composed layout"},
+		{"logical_divide", []string{"(4,8):(1,4)", "Sw<1,1,1> o _0 o 8:1"}, BadInput, "argument 2: logical_divide takes no composed layout"},
+		{"zip", []string{"Sw<1,1,1> o _0 o ((2,2),(2,2)):((1,2),(4,8))", "(2,2):(1,2)"}, Refused, "zip(ComposedLayout, Layout)"},
 		{"left_inverse", []string{"Sw<1,1,1> o _0 o 8:1"}, Refused, "Left inverse requires static strides."},
 		{"right_inverse", []string{"Sw<1,1,1> o _4 o 8:1"}, BadInput, "offset other than _0"},
 		{"composition", []string{"(4,8):(1,4)", "Sw<1,1,1> o _0 o 8:1"}, Refused, "needs a static layout"},
 		{"composition", []string{"_64:_1", "Sw<1,1,1> o 0 o 8:1"}, Refused, "Require offset == 0."},
 		{"slice", []string{"(_,1)", "Sw<1,1,1> o _0 o (4,4):(4,1)"}, BadInput, "static layouts, offsets and coordinates only"},
+		// the fixed mode _6:_16 read through the swizzle's bits (captured with g++ and CUTLASS v4.7.0: swizzle.hpp:442's static_assert)
+		{"slice_and_offset", []string{"(_,_1)", "Sw<2,2,3> o _0 o (_16,_6):(_1,_16)"}, Refused, "Requires pow2 shape*stride."},
 		{"max_alignment", []string{"Sw<1,1,1> o 4 o (4,4):(4,1)"}, Refused, "max_alignment(const int&)"},
 		{"recast_layout", []string{"(4,8):(8,1)", "0", "8"}, BadInput, "positive widths"},
 		{"domain_distribute", []string{"(4,6)", "4"}, Refused, "is_static<ShapeB>"},
@@ -47,8 +58,37 @@ func TestAlgebraErrors(t *testing.T) {
 			t.Errorf("%s%v: %v, want a %v error containing %q", tt.op, tt.args, err, tt.kind, tt.msg)
 		}
 	}
+	for _, src := range []string{"Sw<2147483649,0,0>", "Sw<-2147483649,0,0>", "Sw<0,2147483649,0>", "Sw<0,-2147483649,0>", "Sw<0,0,2147483649>", "Sw<0,0,-2147483649>"} {
+		if sw, err := ParseSwizzle(src); err == nil || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("ParseSwizzle(%s) = %v, %v; want parameters out of range", src, sw, err)
+		}
+	}
+	// zip of a composed layout alone is forwarded (only a second layout is refused)
+	if r, err := ApplyText("zip", []string{"Sw<1,1,1> o _0 o ((2,2),(2,2)):((1,2),(4,8))"}); err != nil || r.String() != "Sw<1,1,1> o _0 o ((2,2),(2,2)):((1,4),(2,8))" {
+		t.Errorf("zip of a composed layout: %v, %v", r, err)
+	}
 	if _, err := ParseComposed("Sw<1,1,1> o (1,2) o 8:1"); err == nil {
 		t.Error("a tuple offset parses as a composed layout's offset")
+	}
+}
+
+// TestSwizzleValues checks Swizzle<B,M,S>::apply, x ^ ((x & YYY) >> S)
+// with YYY the B bits from bit M+max(0,S), at the edges of its parameters:
+// B = 0 (the identity), M = 0, a negative S (a left shift), and
+// B+M+|S| = 31, the largest CuTe's int masks hold.
+func TestSwizzleValues(t *testing.T) {
+	for _, c := range []struct{ sw, x, want string }{
+		{"Sw<3,4,3>", "200", "216"},            // 200 & (7<<7) = 128, >> 3 = 16
+		{"Sw<0,4,3>", "5", "5"},                // no bits
+		{"Sw<1,0,1>", "2", "3"},                // bit 1 into bit 0
+		{"Sw<2,1,-2>", "2", "10"},              // 2 & (3<<1) = 2, << 2 = 8
+		{"Sw<10,11,10>", "2097152", "2099200"}, // bit 21 into bit 11
+		{"Sw<3,4,3>", "_200", "_216"},          // static stays static
+	} {
+		v, err := ApplyText("swizzle", []string{c.sw, c.x})
+		if err != nil || v.String() != c.want {
+			t.Errorf("%s(%s) = %v, %v; want %s", c.sw, c.x, v, err, c.want)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package concrete
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -57,7 +58,7 @@ func TestRecastWidths(t *testing.T) {
 // numDigits is CuTe's num_digits: the decimal digits of 0 <= x < 10^10,
 // at the powers of ten and just below them.
 func TestNumDigits(t *testing.T) {
-	for x, want := range map[int64]int{-5: 1, 0: 1, 9: 1, 10: 2, 99: 2, 100: 3, 999_999_999: 9, 1_000_000_000: 10, 9_999_999_999: 10} {
+	for x, want := range map[int64]int{-5: 1, 0: 1, 9: 1, 10: 2, 99: 2, 100: 3, 999_999_999: 9, 1_000_000_000: 10, 9_999_999_999: 10, 10_000_000_000: 10, math.MaxInt64: 10} {
 		if got := numDigits(x); got != want {
 			t.Errorf("numDigits(%d) = %d, want %d", x, got, want)
 		}

@@ -150,3 +150,35 @@ func ExampleFilter() {
 	// _6:_1
 	// (4,_2):(0,_1)
 }
+
+// TestModeListsOneAllocation: the helpers that build lists of modes make
+// each list in one allocation of the right size. flatModes leaves room for
+// the mode bw_coalesce appends to each of its two slices; append, prepend
+// and take (group) make their lists of elements whole (a too small capacity
+// would copy them again).
+func TestModeListsOneAllocation(t *testing.T) {
+	l := exLayout("((2,3),(4,5),6):((1,2),(6,24),120)")
+	t4 := appendMode(l.Shape, leaf(S(7)))
+	var shape, stride []Int
+	var r IntTuple
+	for name, c := range map[string]struct {
+		allocs float64
+		f      func()
+	}{
+		"flatModes and one more mode": {1, func() {
+			shape, stride = flatModes(layoutOf[Int](l))
+			shape, stride = append(shape, S(1)), append(stride, S(0))
+		}},
+		"appendMode":      {1, func() { r = appendMode(l.Shape, leaf(S(7))) }},
+		"prependMode":     {1, func() { r = prependMode(l.Shape, leaf(S(7))) }},
+		"groupModes<1,3>": {2, func() { r = groupModes(t4, 1, 3) }}, // and the group's
+		"groupModes<1,1>": {1, func() { r = groupModes(t4, 1, 1) }},
+	} {
+		if n := testing.AllocsPerRun(20, c.f); n != c.allocs {
+			t.Errorf("%s: %v allocations, want %v", name, n, c.allocs)
+		}
+	}
+	if len(shape) != 6 || len(stride) != 6 || r.Rank() < 3 {
+		t.Errorf("flatModes gave %d and %d modes, a mode list %v", len(shape), len(stride), r)
+	}
+}

@@ -116,19 +116,44 @@ func ExampleCompositionShape() {
 
 // TestCheckIndicesHuge: the sample of a layout whose size is near the int64
 // maximum is finite, in range and increasing (a stepping loop once
-// overflowed and never ended).
+// overflowed and never ended); up to checkLimit it is every index, beyond
+// it checkLimit indices from 0 to n-1 (the first and last checkLimit/4 of
+// them included).
 func TestCheckIndicesHuge(t *testing.T) {
-	for _, n := range []int64{checkLimit + 1, 1 << 40, math.MaxInt64 - 2, math.MaxInt64} {
-		count, prev := 0, int64(-1)
+	for _, n := range []int64{1, checkLimit - 1, checkLimit, checkLimit + 1, 1 << 40, math.MaxInt64 - 2, math.MaxInt64} {
+		count, prev, want := int64(0), int64(-1), min(n, checkLimit)
 		for i := range checkIndices(n) {
 			if i <= prev || i >= n {
 				t.Fatalf("checkIndices(%d): %d after %d", n, i, prev)
 			}
+			if q := int64(checkLimit / 4); (count < q && i != count) || (count >= want-q && i != n-want+count) {
+				t.Fatalf("checkIndices(%d): point %d is %d, not among the first or last %d indices", n, count, i, q)
+			}
 			prev = i
 			count++
 		}
-		if count > checkLimit+1 {
-			t.Fatalf("checkIndices(%d) yields %d points, more than %d", n, count, checkLimit+1)
+		if count != want || prev != n-1 {
+			t.Fatalf("checkIndices(%d) yields %d points ending at %d, want %d ending at %d", n, count, prev, want, n-1)
+		}
+	}
+}
+
+// TestPrefixProducts: the exclusive prefix products of the extents, one per
+// extent; the product of all of them is not computed, so extents whose
+// full product overflows int64 still have their prefixes.
+func TestPrefixProducts(t *testing.T) {
+	for _, c := range []struct {
+		shape []Int
+		want  string
+	}{
+		{[]Int{S(3)}, "[_1]"},
+		{[]Int{S(2), D(3), S(4)}, "[_1 _2 6]"},
+		{[]Int{D(1 << 40), D(1 << 23)}, "[_1 1099511627776]"},
+	} {
+		var got []Int
+		err := guard("prefix", func() { got = prefixProducts(c.shape) })
+		if err != nil || fmt.Sprint(got) != c.want {
+			t.Errorf("prefixProducts(%v) = %v, %v; want %s", c.shape, got, err, c.want)
 		}
 	}
 }

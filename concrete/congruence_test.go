@@ -63,19 +63,25 @@ func TestNonCongruentLayouts(t *testing.T) {
 	add("RakedProduct", func(l Layout) (any, error) { return RakedProduct(l, good) })
 	add("TileToShape", func(l Layout) (any, error) { return TileToShape(l, exTuple("(8,8)")) })
 	add("Evaluate", func(l Layout) (any, error) { return Evaluate(l) })
+	byTiler := map[string]func(Layout, Tiler, ...Option) (Layout, error){
+		"CompositionTiler": CompositionTiler, "LogicalDivideTiler": LogicalDivideTiler,
+		"ZippedDivide": ZippedDivide, "TiledDivide": TiledDivide, "FlatDivide": FlatDivide,
+		"LogicalProductTiler": LogicalProductTiler, "ZippedProduct": ZippedProduct,
+		"TiledProduct": TiledProduct, "FlatProduct": FlatProduct,
+	}
 	for _, ts := range tilers {
 		tl, err := ParseTiler(ts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for name, f := range map[string]func(Layout, Tiler, ...Option) (Layout, error){
-			"CompositionTiler": CompositionTiler, "LogicalDivideTiler": LogicalDivideTiler,
-			"ZippedDivide": ZippedDivide, "TiledDivide": TiledDivide, "FlatDivide": FlatDivide,
-			"LogicalProductTiler": LogicalProductTiler, "ZippedProduct": ZippedProduct,
-			"TiledProduct": TiledProduct, "FlatProduct": FlatProduct,
-		} {
+		for name, f := range byTiler {
 			add(name+" "+ts, func(l Layout) (any, error) { return f(l, tl) })
 		}
+	}
+	// the malformed layout as the tiler, or as an element of one
+	for name, f := range byTiler {
+		add(name+" by it", func(l Layout) (any, error) { return f(good, LayoutTiler(l)) })
+		add(name+" by (it)", func(l Layout) (any, error) { return f(good, tupleTiler(LayoutTiler(l))) })
 	}
 	for _, l := range bad {
 		for _, c := range calls {

@@ -306,8 +306,8 @@ func makeOrderedLayout(shape, order IntTuple) Layout {
 	refOrder := order.Leaves(make([]Int, 0, len(refShape)))
 	maxOrder := int64(0)
 	for _, o := range refOrder {
-		if o.Static && maxOrder < o.val() {
-			maxOrder = o.val()
+		if o.Static {
+			maxOrder = max(maxOrder, o.val())
 		}
 	}
 	for i, o := range refOrder {

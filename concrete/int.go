@@ -196,21 +196,15 @@ func remInt64(a, b int64) int64 {
 	if b == 0 {
 		panic(arithFault{'%', a, b})
 	}
-	if b == -1 {
-		return 0
-	}
-	return a % b
+	return a % b // (Go defines MinInt64 % -1 as 0, C++'s value where it is defined)
 }
 
 // absInt64 is |a| (|MinInt64| overflows).
 func absInt64(a int64) int64 {
-	if a < 0 {
-		if a == math.MinInt64 {
-			panic(arithFault{'*', a, -1})
-		}
-		return -a
+	if a == math.MinInt64 {
+		panic(arithFault{'*', a, -1})
 	}
-	return a
+	return max(a, -a)
 }
 
 // sgnInt64 is -1, 0 or 1 by the sign of a.

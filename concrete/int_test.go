@@ -2,6 +2,7 @@ package concrete
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"testing"
@@ -56,6 +57,21 @@ func TestCheckedArithmetic(t *testing.T) {
 					t.Errorf("%d %s %d: got %d, %v; want %v", a, o.name, b, got, err, want)
 				}
 			}
+		}
+	}
+	// |a|, whose one overflow is reported as a * -1
+	for _, a := range edges {
+		got, err := arith(func() int64 { return absInt64(a) })
+		want := new(big.Int).Abs(big.NewInt(a))
+		if want.Cmp(maxI) > 0 {
+			var e *Error
+			if msg := fmt.Sprintf("int64 overflow in %d * -1", a); !errors.As(err, &e) || e.Kind != Overflow || e.Msg != msg {
+				t.Errorf("|%d|: got %d, %v; want the error %q", a, got, err, msg)
+			}
+			continue
+		}
+		if err != nil || got != want.Int64() {
+			t.Errorf("|%d|: got %d, %v; want %v", a, got, err, want)
 		}
 	}
 }

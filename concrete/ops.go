@@ -1,8 +1,9 @@
 package concrete
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
@@ -129,8 +130,9 @@ func newLayoutOp(name string, f func(c calc, x opArgs) Layout) *layoutOp {
 	if layoutOps == maxLayoutOps {
 		panic("concrete: more than maxLayoutOps layout operations")
 	}
+	op := &layoutOp{name: name, id: layoutOps, f: f}
 	layoutOps++
-	return &layoutOp{name: name, id: layoutOps - 1, f: f}
+	return op
 }
 
 // compute runs op's transcription on x after refusing layouts whose shape
@@ -220,7 +222,7 @@ func Ops() []*Op {
 	for _, op := range implemented {
 		ops = append(ops, op)
 	}
-	sort.Slice(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
+	slices.SortFunc(ops, func(a, b *Op) int { return cmp.Compare(a.Name, b.Name) })
 	return ops
 }
 

@@ -1,6 +1,7 @@
 package concrete
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -437,5 +438,71 @@ func TestPlanIdentities(t *testing.T) {
 	}
 	if err := guard("", func() { iceilDiv(D(math.MaxInt64), S(1)) }); err == nil {
 		t.Error("ceil_div(MaxInt64, _1) did not overflow")
+	}
+}
+
+// TestPlanAfterDivisionByZero: as after an overflow, a first call that
+// divides by zero stores no plan (its fault depends on the values), so a
+// later call of the same operand type gets a plan of its own. (The static
+// cotarget _997 makes the type one that no other test uses.)
+func TestPlanAfterDivisionByZero(t *testing.T) {
+	var e *Error
+	if _, err := ApplyText("complement", []string{"4:0", "_997"}); !errors.As(err, &e) || e.Kind != DivByZero {
+		t.Fatalf("complement(4:0, _997): %v, want a division by zero", err)
+	}
+	for _, a := range []string{"4:1", "4:2"} {
+		v, err := ApplyText("complement", []string{a, "_997"})
+		w, werr := ApplyText("complement", []string{a, "_997"}, noPlans)
+		if fmt.Sprint(v, err) != fmt.Sprint(w, werr) {
+			t.Errorf("complement(%s, _997): with plans %v %v, engine %v %v", a, v, err, w, werr)
+		}
+	}
+	if p := lastPlan("complement"); p == nil || p.engine {
+		t.Error("after a first call that divides by zero, the operand type has no plan")
+	}
+}
+
+// TestPlanCacheKeeps checks the plan cache on its own: a plan added stays
+// findable after other adds, the plan found becomes its operation's last
+// (found again without the map), and the cache starts over exactly when it
+// holds maxPlans plans.
+func TestPlanCacheKeeps(t *testing.T) {
+	var pc planCache
+	key := func(i int) []uint64 { return []uint64{uint64(i), 7} }
+	newPlan := func(i int) *plan { return &plan{key: string(keyBytes(key(i)))} }
+	op := compositionOp
+	p0, p1 := newPlan(0), newPlan(1)
+	pc.add(op, p0)
+	pc.add(op, p1)
+	if got := pc.find(op, key(0)); got != p0 {
+		t.Fatalf("find of the first plan after a second add: %p, want %p", got, p0)
+	}
+	if got := pc.last[op.id].Load(); got != p0 {
+		t.Fatalf("the plan found is not its operation's last: %p, want %p", got, p0)
+	}
+	if got := pc.find(op, key(2)); got != nil {
+		t.Fatalf("find of a key never added: %p", got)
+	}
+	for i := 2; i < maxPlans; i++ {
+		pc.add(op, newPlan(i))
+	}
+	if len(pc.m) != maxPlans || pc.find(op, key(0)) != p0 {
+		t.Fatalf("with maxPlans plans added the cache holds %d, the first one found: %v", len(pc.m), pc.find(op, key(0)) == p0)
+	}
+	pc.add(op, newPlan(maxPlans))
+	if len(pc.m) != 1 || pc.find(op, key(maxPlans)) == nil {
+		t.Fatalf("one plan past maxPlans: the cache holds %d plans, want 1 (started over)", len(pc.m))
+	}
+}
+
+// TestAllocateReusesDead: allocate gives the register of a step result that
+// is never read to the next step (three registers, not four, for an
+// operand, a dead sum and the product the output reads).
+func TestAllocateReusesDead(t *testing.T) {
+	code := []traceStep{{op: stepAdd, d: 2, a: 1, b: 1}, {op: stepMul, d: 3, a: 1, b: 1}}
+	result := []bool{false, false, true, true}
+	steps, to, nregs := allocate(code, result, []int{0, 1, 0, 0}, 2, []int32{3})
+	if nregs != 3 || to[2] != 2 || to[3] != 2 || len(steps) != 2 || steps[1].d != 2 {
+		t.Errorf("allocate: %d registers, numbering %v, steps %+v; want 3 registers, the product in the dead sum's register 2", nregs, to, steps)
 	}
 }

@@ -223,7 +223,8 @@ func (g Grid) cell(m, n int64) int64 {
 }
 
 // numDigits is CuTe's num_digits(int x): the number of decimal digits of x
-// for 0 <= x < 10^10, 1 for any x below 10.
+// for 0 <= x < 10^10, 1 for any x below 10, and 10 for any x from 10^9 on
+// (a C++ int has at most ten digits).
 func numDigits(x int64) int {
 	d := 1
 	for p := int64(10); d < 10 && x >= p; p *= 10 {

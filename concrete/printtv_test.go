@@ -1,6 +1,7 @@
 package concrete_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -98,5 +99,73 @@ func TestGrid(t *testing.T) {
 	}
 	if _, err := concrete.NewGrid(mustLayout("(2,2,2):(1,2,4)")); err == nil {
 		t.Error("NewGrid of a rank-3 layout: no error")
+	}
+}
+
+// TestGridLimits checks the bounds of grids: exactly MaxPrintLayoutDim rows
+// or columns are drawn; a cell of exactly CuTe's int extremes is a value,
+// one past them is refused; a cell outside the grid on any side is refused;
+// print_layout's cosize may be exactly the int maximum; print_latex draws a
+// cell 0 (it refuses negative ones only).
+func TestGridLimits(t *testing.T) {
+	// the header, the column indices, a separator and a line per row, the
+	// closing separator
+	for s, lines := range map[string]int{"(256,1):(1,0)": 3 + 2*256, "(1,256):(0,1)": 3 + 2} {
+		out, err := concrete.PrintLayout(mustLayout(s))
+		if err != nil || strings.Count(out, "\n") != lines {
+			t.Errorf("PrintLayout(%s): %d lines, %v", s, strings.Count(out, "\n"), err)
+		}
+		if _, err := concrete.PrintLatex(mustLayout(s)); err != nil {
+			t.Errorf("PrintLatex(%s): %v", s, err)
+		}
+	}
+	if out, err := concrete.PrintLayout(mustLayout("(2,1):(2147483646,0)")); err != nil || !strings.Contains(out, "| 2147483646 |") {
+		t.Errorf("PrintLayout of cosize 2^31-1: %q, %v", out, err)
+	}
+	if _, err := concrete.PrintLayout(mustLayout("(2,1):(2147483647,0)")); err == nil || !strings.Contains(err.Error(), "cosize 2147483648") {
+		t.Errorf("PrintLayout of cosize 2^31: %v, want the cosize refused", err)
+	}
+	for d, ok := range map[int64]bool{2147483647: true, 2147483648: false, -2147483648: true, -2147483649: false} {
+		g, err := concrete.NewGrid(mustLayout(fmt.Sprintf("(2,1):(%d,0)", d)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := g.Cell(1, 0)
+		if ok && (err != nil || v != d) || !ok && err == nil {
+			t.Errorf("cell (1,0) of (2,1):(%d,0) = %d, %v", d, v, err)
+		}
+	}
+	g, err := concrete.NewGrid(mustLayout("(2,3):(1,2)"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mn := range [][2]int64{{-1, 0}, {0, -1}, {2, 0}, {0, 3}} {
+		if v, err := g.Cell(mn[0], mn[1]); err == nil {
+			t.Errorf("Cell(%d,%d) outside the 2 x 3 grid = %d, no error", mn[0], mn[1], v)
+		}
+	}
+	if v, err := g.Cell(1, 2); err != nil || v != 5 {
+		t.Errorf("Cell(1,2) of (2,3):(1,2) = %d, %v; want 5", v, err)
+	}
+	if out, err := concrete.PrintLatex(mustLayout("(2,2):(1,2)")); err != nil || !strings.Contains(out, "{0};") {
+		t.Errorf("PrintLatex((2,2):(1,2)): %v", err)
+	}
+}
+
+// TestTVGridLimits checks NewTVGrid's bounds: a tile of MaxPrintLayoutDim
+// rows or columns and exactly MaxTVPairs pairs are accepted.
+func TestTVGridLimits(t *testing.T) {
+	for _, c := range []struct {
+		tv, tile string
+		cells    int
+	}{
+		{"(_256,_2):(_1,_256)", "(_256,_2)", 512},
+		{"(_1,_256):(_0,_1)", "(_1,_256)", 256},
+		{"(_1024,_1024):(_1,_0)", "(_256,_4)", 1024},
+	} {
+		g, err := concrete.NewTVGrid(mustLayout(c.tv), mustTuple(c.tile))
+		if err != nil || len(g.Cells) != c.cells {
+			t.Errorf("NewTVGrid(%s, %s): %d cells, %v; want %d", c.tv, c.tile, len(g.Cells), err, c.cells)
+		}
 	}
 }

@@ -18,6 +18,24 @@ func TestEvaluateHuge(t *testing.T) {
 	}
 }
 
+// TestEvaluateLimit: a layout of exactly MaxEvaluate elements is listed
+// whole, one more is refused; a layout of size 0 lists nothing.
+func TestEvaluateLimit(t *testing.T) {
+	l, _ := concrete.ParseLayout(fmt.Sprintf("%d:3", concrete.MaxEvaluate))
+	vs, err := concrete.Evaluate(l)
+	if err != nil || len(vs) != concrete.MaxEvaluate || vs[len(vs)-1] != 3*(concrete.MaxEvaluate-1) {
+		t.Errorf("Evaluate(%v): %d values, %v", l, len(vs), err)
+	}
+	l, _ = concrete.ParseLayout(fmt.Sprintf("%d:3", concrete.MaxEvaluate+1))
+	if vs, err := concrete.Evaluate(l); err == nil {
+		t.Errorf("Evaluate(%v): %d values, want a refusal", l, len(vs))
+	}
+	l, _ = concrete.ParseLayout("(4,0):(1,4)")
+	if vs, err := concrete.Evaluate(l); err != nil || len(vs) != 0 {
+		t.Errorf("Evaluate(%v) = %v, %v; want no values", l, vs, err)
+	}
+}
+
 // TestCrd2IdxIdx2Crd checks crd2idx(idx2crd(i, S), compact(S)) == i over a
 // compact layout, and that the 1-D, per-mode and natural coordinates agree.
 func TestCrd2IdxIdx2Crd(t *testing.T) {

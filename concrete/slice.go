@@ -248,28 +248,13 @@ func appendKeep(c Tiler, n int) Tiler {
 	return tuple.Of(kids...)
 }
 
-// modeRank is CuTe's rank<i>(layout).
-func modeRank(l Layout, i int) int {
-	if l.Shape.IsLeaf() {
-		if i != 0 {
-			refuse("Index out of range")
-		}
-		return 1
-	}
-	if i >= l.Rank() {
-		refuse("Index out of range")
-	}
-	m := l.Shape.At(i)
-	return m.Rank()
-}
-
 // localTile is inner_partition(layout, tiler, coord).
 func localTile(c *calc, l Layout, t Tiler, coord Tiler) (Layout, Int) {
-	z := Layout(zippedDivide(c, layoutOf[Int](l), t))
-	r0 := modeRank(z, 0)
+	z := Layout(zippedDivide(c, layoutOf[Int](l), t)) // of rank 2: (tile, rest)
+	r0 := z.Mode(0).Rank()
 	rest := coord
 	if !coord.IsLeaf() {
-		rest = appendKeep(coord, modeRank(z, 1))
+		rest = appendKeep(coord, z.Mode(1).Rank())
 	}
 	return sliceAndOffset(tuple.Of(repeatKeep(r0), rest), z)
 }
@@ -294,11 +279,11 @@ func localPartition(c *calc, l, tile Layout, index Int) (Layout, Int) {
 		}
 		shapeTiler, coord = tuple.Of(ks...), tuple.Of(cs...)
 	}
-	z := Layout(zippedDivide(c, layoutOf[Int](l), shapeTiler))
-	r1 := modeRank(z, 1)
+	z := Layout(zippedDivide(c, layoutOf[Int](l), shapeTiler)) // of rank 2: (tile, rest)
+	r1 := z.Mode(1).Rank()
 	first := coord
 	if !coord.IsLeaf() {
-		first = appendKeep(coord, modeRank(z, 0))
+		first = appendKeep(coord, z.Mode(0).Rank())
 	}
 	return sliceAndOffset(tuple.Of(first, repeatKeep(r1)), z)
 }

@@ -102,12 +102,7 @@ func checkSwizzle(s Swizzle) {
 	}
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
+func abs(x int) int { return max(x, -x) }
 
 // Bits is the number of low bits of an index the swizzle reads and
 // writes, B + M + |S| (its YYY and ZZZ masks lie below bit Bits): for any
@@ -124,12 +119,7 @@ func (s Swizzle) yyyMask() int64 {
 // is. The masks fit 31 bits (checkSwizzle), so nothing overflows.
 func swizzleApply(s Swizzle, x Int) Int {
 	v := x.val()
-	y := v & s.yyyMask()
-	if s.S >= 0 {
-		y >>= s.S
-	} else {
-		y <<= -s.S
-	}
+	y := (v & s.yyyMask()) >> max(s.S, 0) << max(-s.S, 0) // shiftr by S: left by -S for S < 0
 	return Int{V: v ^ y, Static: x.Static}
 }
 

@@ -48,8 +48,7 @@ func swizzleDecay(c *calc, coord Tiler, cl *Composed) (Value, Int) {
 		checkDecay(c, coord, cl, r, offAnti)
 		return r, offAnti
 	}
-	yyy := sw.yyyMask()
-	zzz := (int64(1)<<sw.B - 1) << (sw.M - min(0, sw.S))
+	yyy, zzz := sw.yyyMask(), sw.zzzMask()
 	z, y := zzz&-zzz, yyy&-yyy
 	lo := swizzleStrides(z < y, z, y, offOnly.val(), sw.B)
 	hi := swizzleStrides(z > y, z, y, offOnly.val(), sw.B)

@@ -33,6 +33,13 @@ func TestViolationRecords(t *testing.T) {
 		{"composition", []string{"(3,4,4):(16,4,1)", "(4):(1)"}, []string{
 			"composition.compatible -1 ((3,1,1)) | (4)",
 		}},
+		// right for these numbers, but CuTe refuses the all-static twin
+		// (_2,_4,_5):(_3,_8,_1) o (_1):(_12): B's stride 12 passes A's
+		// first extent 2 (12/2 = 6), and 6 and the next extent 4 fail the
+		// Stride Divisibility Condition (4 does not divide 6, 6 >= 4)
+		{"composition", []string{"(_2,4,_5):(_3,8,_1)", "(_1):(_12)"}, []string{
+			"static.twin -1 Stride Divisibility Condition | ",
+		}},
 	} {
 		var broken []Violation
 		if _, err := ApplyText(c.op, c.args, CollectViolations(&broken)); err != nil {

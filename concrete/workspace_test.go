@@ -43,3 +43,46 @@ func TestWorkspaceAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkspaceTake checks take's growth: nodes come from the front of the
+// chunk until it is exactly full (no new chunk before), and a new chunk is
+// at least twice as large as the old one.
+func TestWorkspaceTake(t *testing.T) {
+	var w Workspace
+	a := w.take(workspaceChunk - 4)
+	b := w.take(4)
+	if len(w.chunk) != workspaceChunk || &b[0] != &w.chunk[workspaceChunk-4] || &a[0] != &w.chunk[0] {
+		t.Fatalf("taking a chunk's %d nodes in two calls: a new chunk of %d nodes", workspaceChunk, len(w.chunk))
+	}
+	w.take(0)
+	if len(w.chunk) != workspaceChunk || w.used != workspaceChunk {
+		t.Fatalf("taking no node from a full chunk: a new chunk of %d nodes, %d used", len(w.chunk), w.used)
+	}
+	c := w.take(1)
+	if len(w.chunk) < 2*workspaceChunk || &c[0] != &w.chunk[0] || len(c) != 1 || cap(c) != 1 {
+		t.Fatalf("one node past a full chunk of %d: a chunk of %d nodes, the node at %d", workspaceChunk, len(w.chunk), w.used)
+	}
+}
+
+// TestWorkspaceAllocationsByKey: the promise holds too when calls alternate
+// two operand types of one operation, so that each finds its plan by its
+// key (the other type's plan being the operation's last), through the
+// calc that the options set up.
+func TestWorkspaceAllocationsByKey(t *testing.T) {
+	var ws Workspace
+	in := InWorkspace(&ws)
+	a1, b1 := exLayout("(10,2):(16,4)"), exLayout("(5,4):(1,5)")
+	a2, b2 := exLayout("((2,5),2):((16,32),4)"), exLayout("(5,(2,2)):(1,(5,10))")
+	calls := func() {
+		ws.Reset()
+		for _, ab := range [][2]Layout{{a1, b1}, {a2, b2}} {
+			if _, err := Composition(ab[0], ab[1], in); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	calls()
+	if n := testing.AllocsPerRun(100, calls); n != 0 {
+		t.Errorf("Composition alternating two operand types in a reset workspace: %v allocations per pair of calls, want 0", n)
+	}
+}

@@ -95,8 +95,9 @@
 // from skeletons in the static, dynamic and mixed flavors, and with
 // -capture CUTLASS runs them through this harness host-only (run.sh with
 // GV_HOST=1) and records CuTe's printed answers and refusals in
-// testdata/algebra/vectors.jsonl, in the public vectors' schema; without
-// -capture it checks package concrete against them in both modes. The
+// testdata/algebra/vectors.jsonl, in the public vectors' schema; package
+// concrete's TestCapturedVectors checks concrete against them in both
+// modes. The
 // lowering writes a swizzle as cute::Swizzle<B,M,S>{}, a composed layout
 // through make_composed_layout, and local_tile and local_partition on a
 // tensor over a counting iterator (make_inttuple_iter), whose data after
