@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,15 +12,23 @@ import (
 	"github.com/cutealg/cutealg/internal/vectors"
 )
 
-// Bounds of one fuzz input: longer inputs are skipped (an operation on a
-// huge argument may legitimately take long), and an input must be handled
-// within perInput, or the target fails (a hang is a finding like a panic).
-// perInput is the fuzzing engine's own limit (a go test -fuzz worker
-// panics after 10 s on one input), so that plain go test and fuzzing agree.
-const (
-	maxInput = 512
-	perInput = 10 * time.Second
-)
+// maxInput bounds one fuzz input: longer inputs are skipped (an operation
+// on a huge argument may legitimately take long).
+const maxInput = 512
+
+// perInput is how long one input may take before the target fails (a hang
+// is a finding like a panic): while fuzzing, the engine's own limit (a go
+// test -fuzz worker panics after 10 s on one input); under plain go test,
+// which replays the seeds beside every other package's tests (CI on two
+// cores, or a loaded machine), a minute, so that only a hang fails, not a
+// slow machine (FuzzOracle/flat_divide_symbolic_stride went past 10 s at
+// load 28 on the VM; alone, the whole package takes 6 s).
+func perInput() time.Duration {
+	if f := flag.Lookup("test.fuzz"); f != nil && f.Value.String() != "" {
+		return 10 * time.Second
+	}
+	return time.Minute
+}
 
 // bounded runs f on the input and fails if it panics or does not return
 // within perInput. A hung f is left running: the target has failed.
@@ -39,8 +48,8 @@ func bounded(t *testing.T, what string, f func() error) {
 		if err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
-	case <-time.After(perInput):
-		t.Fatalf("%s: no answer within %v", what, perInput)
+	case <-time.After(perInput()):
+		t.Fatalf("%s: no answer within %v", what, perInput())
 	}
 }
 

@@ -146,13 +146,12 @@ func (c *Certificate) MarshalJSON() ([]byte, error) {
 	}
 	src := func(s Source) (sourceJSON, error) {
 		sj := sourceJSON{Cond: s.Cond, Bound: s.Bound, Upper: s.Upper, Side: s.Side}
-		if s.Atom != nil {
-			var err error
-			if sj.Atom, err = text(s.Atom); err != nil {
-				return sj, err
-			}
+		if s.Atom == nil {
+			return sj, nil
 		}
-		return sj, nil
+		var err error
+		sj.Atom, err = text(s.Atom)
+		return sj, err
 	}
 	uses := func(us []FactUse) ([]useJSON, error) {
 		var out []useJSON
@@ -359,10 +358,8 @@ func ParseCertificate(data []byte) (*Certificate, error) {
 	source := func(sj sourceJSON) (Source, error) {
 		s := Source{Cond: sj.Cond, Bound: sj.Bound, Upper: sj.Upper, Side: sj.Side}
 		var err error
-		if s.Atom, err = optExpr(sj.Atom, "atom"); err != nil {
-			return s, err
-		}
-		return s, nil
+		s.Atom, err = optExpr(sj.Atom, "atom")
+		return s, err
 	}
 	uses := func(ujs []useJSON) ([]FactUse, error) {
 		var out []FactUse

@@ -136,9 +136,12 @@ func TestCertificateJSONRoundTrip(t *testing.T) {
 	ctxs := []string{
 		"", "M%8==0", "M%8==3", "N==4*M && M%8==0", "M%4==0 && N%M==0", "N>=M", "M!=2", "M%128==0 && N>=64 && K<=M",
 		"m<M && n<N", "T<128", "M%8==0 && M<64", "N%4==2 && K>=N", "M>=0*N+3 && floor_div(M,4)>=2",
+		// three unknowns, and a symbol named like their aliases that is
+		// not the first identifier of a text
+		"M%8==0 && N%4==0 && K%2==0",
 	}
 	pairs := [][2]string{{"8", "M*N"}, {"M", "N"}, {"K", "M"}, {"m+n*M", "M*N"}, {"2", "M"}, {"4", "M+N"}, {"T", "128"},
-		{"M/2", "N"}, {"floor_div(M,8)", "M"}, {"M%8", "N"}, {"1", "M*N"}, {"M", "M*N"}}
+		{"M/2", "N"}, {"floor_div(M,8)", "M"}, {"M%8", "N"}, {"1", "M*N"}, {"M", "M*N"}, {"M+u1", "M"}, {"8*u1+M", "N*K+8"}}
 	n := 0
 	for _, src := range ctxs {
 		ctx := mustCtx(t, src)

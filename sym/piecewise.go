@@ -333,7 +333,7 @@ func joinConds(c1, c2 Cond) (*Cond, bool) {
 	if u == AnyOrder {
 		return nil, true
 	}
-	for r := EQ; r <= GE; r++ {
+	for r := range GE + 1 {
 		if r.Order() == u {
 			return &Cond{Rel: r, X: c1.X, Y: c1.Y}, true
 		}
@@ -343,7 +343,7 @@ func joinConds(c1, c2 Cond) (*Cond, bool) {
 
 // orderGuard is the condition "a r b" for a set of orders r.
 func orderGuard(r Order, a, b Expr) []Cond {
-	for rel := EQ; rel <= GE; rel++ {
+	for rel := range GE + 1 {
 		if rel.Order() == r {
 			return []Cond{{Rel: rel, X: pl(a), Y: pl(b)}}
 		}

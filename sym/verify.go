@@ -1365,16 +1365,16 @@ func (v *verifier) step(s Step) error {
 			if a.Sign() <= 0 || big.NewRat(s.Lo, 1).Cmp(ratCeil(x)) > 0 {
 				return errors.New("the lower bound does not follow")
 			}
-			if s.Lo > bv.lo {
-				bv.lo = s.Lo
-			}
+			bv.lo = max(bv.lo, s.Lo)
 		} else {
 			if a.Sign() >= 0 || big.NewRat(s.Hi, 1).Cmp(ratFloor(x)) < 0 {
 				return errors.New("the upper bound does not follow")
 			}
-			if !bv.hasHi || s.Hi < bv.hi {
-				bv.hi, bv.hasHi = s.Hi, true
+			hi := s.Hi
+			if bv.hasHi {
+				hi = min(hi, bv.hi)
 			}
+			bv.hi, bv.hasHi = hi, true
 		}
 		v.bnd[s.Var] = bv
 		return nil
