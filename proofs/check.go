@@ -495,6 +495,10 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	rejCase := func(format string, args ...any) error {
 		return &Rejection{Case: ci + 1, Why: fmt.Sprintf(format, args...)}
 	}
+	// coalesce's, slice's and dice's steps are their walks
+	if err := c.walkRequest(cs); err != nil {
+		return rejCase("%v", err)
+	}
 	if cs.Error != "" {
 		if cs.Result != "" {
 			return rejCase("both a result and an error")

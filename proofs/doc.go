@@ -156,6 +156,21 @@
 //     their difference under the guards); in an error case whose next
 //     call is such a call, the steps are the walk's up to where the rule
 //     whose condition fails comes next;
+//   - coalesce(A) and coalesce_profile(A, P), A a layout, re-derived from
+//     A and P alone (coalesce.go): the case's steps are the
+//     documentation's walk over the leaves of A, each at its place with
+//     its values (coal.unit where s == 1 is decided under the assumptions
+//     and guards, else coal.first for the first mode kept and a join,
+//     coal.merge or coal.keep, with the last mode kept; coal.done with the
+//     last), coal.by-mode and each mode the profile reaches in turn for a
+//     tuple profile (its steps end at CuTe's refusal of a profile with
+//     more modes than the layout), the one step coal.run-time with the
+//     symbols as run-time integers or an integer profile, then the claim
+//     about the request; a slice or dice request's steps are slice.go's
+//     walk of the coordinate (dice.by-mode, dice.drop at a _, dice.keep at
+//     an integer), the modes kept printed as the result, an error case's
+//     steps ending at CuTe's refusal of the coordinate (a tuple over an
+//     integer mode or a mode of another rank);
 //   - the guards of each step only grow along a case, each guard a step
 //     adds is one of its conditions that it discharged as a guard (or the
 //     negation of one it discharged as a negated guard), and they are
@@ -177,7 +192,8 @@
 // What Check does not see: it verifies every equation a step states and
 // every value it computes, and the algorithm only as far as the rules'
 // data states it (rewrites, follows, flows, then, later, requires and
-// computes lines, and the walk of slice_and_offset and crd2idx:
+// computes lines, and the walks of slice_and_offset, crd2idx, slice,
+// dice and coalesce:
 // composition's fold, the complement on its state term, the tiler's
 // integer and keep rules, the inverses' chains, the casts, the
 // constructions, crd2idx and coalesce, the divides and products from the
@@ -201,8 +217,8 @@
 // cotarget of rank > 1; local_partition's flat coordinate (tile.*
 // before tile.outer) is computed by steps with lets only, which
 // tile.outer's claim states (docs/verification.md lists the rules whose
-// steps nothing ties: the dice, nullspace, max_common_*, tile_to_shape's
-// tile.*, the swizzle's forwarding and a few of coalesce's); a claim
+// steps nothing ties: nullspace, max_common_*, tile_to_shape's
+// tile.*, the swizzle's forwarding); a claim
 // about a call that is not the next one opens a lemma where the
 // term's evaluation has not begun, and op.answer states the request's
 // value directly (where no step claims the request), so a lemma-opening

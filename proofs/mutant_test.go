@@ -448,9 +448,9 @@ func constructFamily(d rules.Derivation) bool {
 // constructOpen are the kinds not always rejected in the construct
 // family, and why.
 var constructOpen = map[string]string{
-	"another rule id, doc and says":  "coal.run-time (with no metavariables, for another such narrative rule) and a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
-	"a step with lets only skipped":  "make.compact where nothing after it needs the next stride (the last leaf of make_ordered_layout's order, make_layout's compact strides: make_layout's rule computes it), make.ordered.unranked (its order value is read by no step), make.ordered.before of a size-1 sub-shape (d2 = d), crd.inner of a contribution 0 (the running sum unchanged), coal.run-time and coal.by-mode (narrative steps no rule requires), coal.unit (a mode of size 1 dropped: nothing counts the modes), and a narrative step before an error no rule states",
-	"steps with lets only reordered": "two steps whose order no rule states: coal.unit beside a join, coal.by-mode, make.ordered.unranked, a crd2idx split beside a contribution 0",
+	"another rule id, doc and says":  "a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
+	"a step with lets only skipped":  "make.compact where nothing after it needs the next stride (the last leaf of make_ordered_layout's order, make_layout's compact strides: make_layout's rule computes it), make.ordered.unranked (its order value is read by no step), make.ordered.before of a size-1 sub-shape (d2 = d), and a narrative step before an error no rule states (coalesce's steps are its walk: coalesce.go)",
+	"steps with lets only reordered": "two steps whose order no rule states: make.ordered.unranked, make_layout's compact strides",
 }
 
 // castFamily reports whether a derivation is of the cast family: a
@@ -518,11 +518,14 @@ var productOpen = map[string]string{
 // request of local_tile, local_partition or slice_and_offset whose steps
 // apply rules of slice.rules, the divide's (divide.rules,
 // composition.rules, complement.rules) and crd2idx's (crd.inner, the
-// splits, crd.sum) only.
+// splits, crd.sum) only, or of slice or dice whose steps apply rules of
+// slice.rules and op.answer only.
 func sliceFamily(d rules.Derivation) bool {
 	switch d.Op {
 	case "local_tile", "local_partition", "slice_and_offset":
 		return ofFile(d, []string{"slice.rules", "divide.rules", "composition.rules", "complement.rules"}, "crd.inner", "crd.split", "crd.split.negative", "crd.sum")
+	case "slice", "dice":
+		return ofFile(d, []string{"slice.rules"}, "op.answer")
 	}
 	return false
 }

@@ -32,6 +32,16 @@ func TestRejectionPlace(t *testing.T) {
 	// slice_and_offset((_,j), (M,N):(_1,M)): case 1 (j<=N-1) has a result,
 	// case 2 (j>N-1) is slice.in-range's condition failing
 	slice := func() rules.Derivation { return derive("slice_and_offset", "(_,j)", "(M,N):(_1,M)") }
+	// coalesce((2,1,(M,4)):(1,7,(2,2*M))): coal.first at A mode 0,
+	// coal.unit at A mode 1, coal.merge at A modes 2 and 3, coal.done
+	coal := func() rules.Derivation { return derive("coalesce", "(2,1,(M,4)):(1,7,(2,2*M))") }
+	dynamic := func(op string, args ...string) rules.Derivation {
+		d, err := rules.Derive(rules.Request{Op: op, Args: args, Dynamic: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return clone(t, d)
+	}
 	for _, c := range []struct {
 		name   string
 		d      rules.Derivation
@@ -76,17 +86,43 @@ func TestRejectionPlace(t *testing.T) {
 		}, "case 2: merged from case b, whose outcome differs in kind"},
 		{"a slice's kept mode dropped", slice(), func(d *rules.Derivation) {
 			d.Cases[0].Steps = append(d.Cases[0].Steps[:1:1], d.Cases[0].Steps[2:]...)
-		}, "case 1 step 7 (slice.pair): step 2 applies slice.fix at c mode 1 where the slice's walk applies [slice.keep] at c mode 0"},
+		}, "case 1 step 7 (slice.pair): step 2 applies slice.fix at c mode 1 where the walk applies [slice.keep] at c mode 0"},
 		{"a slice's offset step moved to another mode", slice(), func(d *rules.Derivation) {
 			for i := range d.Cases[0].Steps {
 				if d.Cases[0].Steps[i].Rule == "crd.sum" {
 					d.Cases[0].Steps[i].At = "c mode 0"
 				}
 			}
-		}, "case 1 step 8 (slice.pair): step 7 applies crd.sum at c mode 0 where the slice's walk applies [crd.sum] at c mode 1"},
+		}, "case 1 step 8 (slice.pair): step 7 applies crd.sum at c mode 0 where the walk applies [crd.sum] at c mode 1"},
 		{"a slice's walk in an error case cut short", slice(), func(d *rules.Derivation) {
 			d.Cases[1].Steps = d.Cases[1].Steps[:len(d.Cases[1].Steps)-1]
-		}, "case 2: no step applies [slice.non-negative] at c mode 1 (the slice's steps end early)"},
+		}, "case 2: no step applies [slice.non-negative] at c mode 1 (the walk's steps end early)"},
+		{"coalesce's size-1 mode not dropped", coal(), func(d *rules.Derivation) {
+			d.Cases[0].Steps = append(d.Cases[0].Steps[:1:1], d.Cases[0].Steps[2:]...)
+		}, "case 1: step 2 applies coal.merge at A mode 2 where the walk applies [coal.unit] at A mode 1"},
+		{"coalesce's size-1 step moved to another mode", coal(), func(d *rules.Derivation) {
+			d.Cases[0].Steps[1].At = "A mode 2"
+		}, "case 1: step 2 applies coal.unit at A mode 2 where the walk applies [coal.unit] at A mode 1"},
+		{"a by-mode coalesce's by-mode step dropped", derive("coalesce_profile", "(2,(1,M)):(1,(7,2))", "(_1,_1)"), func(d *rules.Derivation) {
+			d.Cases[0].Steps = d.Cases[0].Steps[1:]
+		}, "case 1: step 1 applies coal.first at A mode 0 mode 0 where the walk applies [coal.by-mode] at A"},
+		{"a run-time coalesce's step dropped", dynamic("coalesce", "(2,M):(1,2)"), func(d *rules.Derivation) {
+			d.Cases[0].Steps = d.Cases[0].Steps[1:]
+		}, "case 1: step 1 applies op.answer at the request where the walk applies [coal.run-time] at A"},
+		{"a slice request's by-mode step dropped", derive("slice", "(_,2)", "(M,N):(_1,M)"), func(d *rules.Derivation) {
+			d.Cases[0].Steps = d.Cases[0].Steps[1:]
+		}, "case 1: step 1 applies slice.keep at c mode 0 where the walk applies [slice.by-mode] at c"},
+		{"a slice request's result restated as another layout of the same function", derive("slice", "(_,2)", "(M,N):(_1,M)"), func(d *rules.Derivation) {
+			d.Cases[0].Result = "M:_1"
+			d.Cases[0].Steps[len(d.Cases[0].Steps)-1].After = "M:_1"
+		}, "case 1: slice((_,2),(M,N):(_1,M)) keeps (M):(_1), not M:_1"},
+		{"a dice's steps swapped", derive("dice", "(_,2)", "(M,(N,4)):(_1,(M,7))"), func(d *rules.Derivation) {
+			s := d.Cases[0].Steps
+			s[1], s[2] = s[2], s[1]
+		}, "case 1: step 2 applies dice.keep at c mode 1 where the walk applies [dice.drop] at c mode 0"},
+		{"a slice's steps cut short before CuTe's refusal", derive("slice", "(_,(_,_))", "(M,N):(_1,M)"), func(d *rules.Derivation) {
+			d.Cases[0].Steps = d.Cases[0].Steps[:1]
+		}, "case 1: the steps end before the walk of (_,(_,_)) reaches CuTe's refusal"},
 		{"the static reading dropped where a size-1 decision rests on it", derive("complement", "(M,N):(_1,M)", "M*N*K"), func(d *rules.Derivation) {
 			c := &d.Cases[0].From[0].From[0]
 			c.Steps = c.Steps[1:]

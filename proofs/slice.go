@@ -26,7 +26,9 @@ import (
 // where the coordinate is a remainder by construction (a case of a rule
 // of inRangeRules), a split (a rule of the group crd.split-of) of the
 // coordinate reaching each mode of a tuple but the last, crd.inner at
-// each leaf with its stride, and crd.sum at the integer's place.
+// each leaf with its stride, and crd.sum at the integer's place. The
+// same walk of the coordinate reads the steps of a slice or dice request
+// (walkRequest, coalesce.go).
 
 // inRangeRules are the rules after which every integer of the coordinate
 // that slice_and_offset slices at lies in its mode by construction
@@ -48,6 +50,9 @@ type sliceWalk struct {
 	// failing: in an error case, the rule whose condition fails ("" for
 	// an error no rule names), nil in a case with a result
 	failing *string
+	// refused: the steps of an error case end at CuTe's refusal of the
+	// coordinate
+	refused bool
 }
 
 // fixedLeaf is an integer of the coordinate, its place and its mode.
@@ -105,7 +110,7 @@ func (c *checker) walkCall(steps []rules.Step, op string, cn notation.Node, a *n
 			return w, nil, err
 		}
 	} else {
-		if err := w.slice(cn, a, "c"); err != nil {
+		if err := w.slice(cn, a, "c", false); err != nil {
 			return w, nil, err
 		}
 		inRange := slices.ContainsFunc(steps, func(st rules.Step) bool { return inRangeRules[st.Rule] })
@@ -149,16 +154,7 @@ func (c *checker) walkClaim(steps []rules.Step, si int, before, after notation.N
 		l, off = pair.Elems[0], pair.Elems[1]
 	}
 	if op != "crd2idx" {
-		var want notation.Node = a // a _ at the top keeps the whole layout
-		if len(w.kept) != 1 || w.kept[0] != a {
-			sh, st := &notation.Tuple{}, &notation.Tuple{}
-			for _, m := range w.kept {
-				sh.Elems = append(sh.Elems, m.Shape)
-				st.Elems = append(st.Elems, m.Stride)
-			}
-			want = &notation.Layout{Shape: sh, Stride: st}
-		}
-		if got, want := notation.Print(l), notation.Print(want); got != want {
+		if got, want := notation.Print(l), notation.Print(w.keptLayout(cn, a)); got != want {
 			return fmt.Errorf("slice(%s, %s) keeps %s, not %s", notation.Print(cn), notation.Print(a), want, got)
 		}
 	}
@@ -199,11 +195,11 @@ func (w *sliceWalk) take(at string, ids ...string) (rules.Step, error) {
 		if w.failing != nil && (*w.failing == "" || slices.Contains(ids, *w.failing)) {
 			return rules.Step{}, errSliceEnd
 		}
-		return rules.Step{}, fmt.Errorf("no step applies %v at %s (the slice's steps end early)", ids, at)
+		return rules.Step{}, fmt.Errorf("no step applies %v at %s (the walk's steps end early)", ids, at)
 	}
 	st := w.steps[w.next]
 	if !slices.Contains(ids, st.Rule) || st.At != at {
-		return rules.Step{}, fmt.Errorf("step %d applies %s at %s where the slice's walk applies %v at %s", w.next+1, st.Rule, st.At, ids, at)
+		return rules.Step{}, fmt.Errorf("step %d applies %s at %s where the walk applies %v at %s", w.next+1, st.Rule, st.At, ids, at)
 	}
 	w.next++
 	return st, nil
@@ -243,7 +239,7 @@ func (w *sliceWalk) expect(st rules.Step, n string, want sym.Expr) error {
 		return err
 	}
 	if !w.same(got, want) {
-		return fmt.Errorf("step %s at %s binds %s = %s where the slice's walk has %s", st.Rule, st.At, n, st.Bind[n], want)
+		return fmt.Errorf("step %s at %s binds %s = %s where the walk has %s", st.Rule, st.At, n, st.Bind[n], want)
 	}
 	return nil
 }
@@ -265,15 +261,29 @@ func modes(a *notation.Layout) ([]*notation.Layout, error) {
 	return ms, nil
 }
 
+// errRefused is the walk reaching a coordinate that CuTe refuses (a tuple
+// over an integer mode, or over a mode of another rank).
+var errRefused = errors.New("CuTe refuses the coordinate")
+
 // slice walks the coordinate c over the layout a at the place at (CuTe's
-// lift_slice), reading the steps that record it.
-func (w *sliceWalk) slice(c notation.Node, a *notation.Layout, at string) error {
+// lift_slice, or lift_dice where dice is set), reading the steps that
+// record it: a tuple by mode, a _ keeping its mode (dice: dropping it), an
+// integer fixing it (dice: keeping it). A tuple over an integer mode or
+// over a mode of another rank is CuTe's refusal: in an error case the
+// steps end there.
+func (w *sliceWalk) slice(c notation.Node, a *notation.Layout, at string, dice bool) error {
+	keep, fix, byMode := "slice.keep", "slice.fix", "slice.by-mode"
+	if dice {
+		keep, fix, byMode = "dice.drop", "dice.keep", "dice.by-mode"
+	}
 	switch c := c.(type) {
 	case *notation.Underscore:
-		if _, err := w.take(at, "slice.keep"); err != nil {
+		if _, err := w.take(at, keep); err != nil {
 			return err
 		}
-		w.kept = append(w.kept, a)
+		if !dice {
+			w.kept = append(w.kept, a)
+		}
 		return nil
 	case *notation.Tuple:
 		ms, err := modes(a)
@@ -281,13 +291,17 @@ func (w *sliceWalk) slice(c notation.Node, a *notation.Layout, at string) error 
 			return err
 		}
 		if len(ms) != len(c.Elems) {
-			return fmt.Errorf("the coordinate %s does not match the modes of %s", notation.Print(c), notation.Print(a))
+			if w.failing != nil && w.next == len(w.steps) {
+				w.refused = true
+				return errSliceEnd
+			}
+			return fmt.Errorf("%w: %s over the mode %s at %s, but the case goes on", errRefused, notation.Print(c), notation.Print(a), at)
 		}
-		if _, err := w.take(at, "slice.by-mode"); err != nil {
+		if _, err := w.take(at, byMode); err != nil {
 			return err
 		}
 		for i, k := range c.Elems {
-			if err := w.slice(k, ms[i], fmt.Sprintf("%s mode %d", at, i)); err != nil {
+			if err := w.slice(k, ms[i], fmt.Sprintf("%s mode %d", at, i), dice); err != nil {
 				return err
 			}
 		}
@@ -297,15 +311,34 @@ func (w *sliceWalk) slice(c notation.Node, a *notation.Layout, at string) error 
 	if err != nil {
 		return fmt.Errorf("the coordinate %s at %s: %v", notation.Print(c), at, err)
 	}
-	st, err := w.take(at, "slice.fix")
+	st, err := w.take(at, fix)
 	if err != nil {
 		return err
 	}
 	if err := w.expect(st, "c", x.E); err != nil {
 		return err
 	}
-	w.fixed = append(w.fixed, fixedLeaf{at: at, c: c, mode: a})
+	if dice {
+		w.kept = append(w.kept, a)
+	} else {
+		w.fixed = append(w.fixed, fixedLeaf{at: at, c: c, mode: a})
+	}
 	return nil
+}
+
+// keptLayout is the layout of the modes the walk of the coordinate cn
+// over a kept: a leaf coordinate keeps a whole or gives the empty layout
+// ():(), a tuple the modes it kept, concatenated.
+func (w *sliceWalk) keptLayout(cn notation.Node, a *notation.Layout) notation.Node {
+	if _, isTuple := cn.(*notation.Tuple); !isTuple && len(w.kept) == 1 {
+		return a
+	}
+	sh, st := &notation.Tuple{}, &notation.Tuple{}
+	for _, m := range w.kept {
+		sh.Elems = append(sh.Elems, m.Shape)
+		st.Elems = append(st.Elems, m.Stride)
+	}
+	return &notation.Layout{Shape: sh, Stride: st}
 }
 
 // size is the product of the leaves of a shape.
