@@ -143,12 +143,14 @@ func (w *sliceWalk) coalesce(a *notation.Layout, at string) error {
 		_, err := w.take(at, "coal.run-time")
 		return err
 	}
-	leaves, err := flatLeaves(a.Shape, a.Stride, nil)
+	l, err := sym.LayoutFromNode(a)
 	if err != nil {
 		return fmt.Errorf("the layout %s: %v", notation.Print(a), err)
 	}
+	shape, stride := l.Shape.Leaves(nil), l.Stride.Leaves(nil)
 	var kept [][2]sym.Expr // the modes kept so far, s and d
-	for i, m := range leaves {
+	for i := range shape {
+		m := [2]sym.Expr{shape[i].E, stride[i].E}
 		mat := fmt.Sprintf("%s mode %d", at, i)
 		if w.c.redecide(sym.MakeCond(m[0], sym.EQ, sym.Const(1)), w.guards) == nil {
 			st, err := w.take(mat, "coal.unit")
@@ -238,31 +240,4 @@ func (w *sliceWalk) expects(st rules.Step, kv ...any) error {
 		}
 	}
 	return nil
-}
-
-// flatLeaves appends the leaves of a shape and its stride, in order, as
-// (s, d) pairs.
-func flatLeaves(sh, st notation.Node, out [][2]sym.Expr) ([][2]sym.Expr, error) {
-	if t, ok := sh.(*notation.Tuple); ok {
-		u, ok := st.(*notation.Tuple)
-		if !ok || len(u.Elems) != len(t.Elems) {
-			return nil, fmt.Errorf("the stride %s is not congruent with the shape %s", notation.Print(st), notation.Print(sh))
-		}
-		for i := range t.Elems {
-			var err error
-			if out, err = flatLeaves(t.Elems[i], u.Elems[i], out); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
-	}
-	s, err := sym.IntFromNode(sh)
-	if err != nil {
-		return nil, err
-	}
-	d, err := sym.IntFromNode(st)
-	if err != nil {
-		return nil, err
-	}
-	return append(out, [2]sym.Expr{s.E, d.E}), nil
 }

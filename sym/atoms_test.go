@@ -16,6 +16,8 @@ type refExpr struct {
 	eval func(m, n, k int64) int64
 }
 
+// floorDivRef, ceilDivRef and modRef are the tests' own integer division
+// (b != 0): floor and ceiling of a/b, and a - b*floor(a/b).
 func floorDivRef(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {
@@ -23,6 +25,10 @@ func floorDivRef(a, b int64) int64 {
 	}
 	return q
 }
+
+func ceilDivRef(a, b int64) int64 { return -floorDivRef(-a, b) }
+
+func modRef(a, b int64) int64 { return a - b*floorDivRef(a, b) }
 
 // randomRef builds a random expression over M, N and K of the integer
 // functions, with divisors that are positive or negative constants, or
@@ -83,9 +89,9 @@ func randomRef(rng *rand.Rand, depth int) refExpr {
 	case 3:
 		return bin(FloorDiv(a.e, b.e), "floor_div", floorDivRef)
 	case 4:
-		return bin(CeilDiv(a.e, b.e), "ceil_div", func(x, y int64) int64 { return -floorDivRef(-x, y) })
+		return bin(CeilDiv(a.e, b.e), "ceil_div", ceilDivRef)
 	case 5:
-		return bin(Mod(a.e, b.e), "mod", func(x, y int64) int64 { return x - y*floorDivRef(x, y) })
+		return bin(Mod(a.e, b.e), "mod", modRef)
 	case 6:
 		return bin(Min(a.e, b.e), "min", func(x, y int64) int64 { return min(x, y) })
 	case 7:

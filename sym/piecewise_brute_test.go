@@ -6,20 +6,6 @@ import (
 	"testing"
 )
 
-// floorDivTest, ceilDivTest and modTest are the test's own integer
-// division (b != 0): floor and ceiling of a/b, and a - b*floor(a/b).
-func floorDivTest(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
-}
-
-func ceilDivTest(a, b int64) int64 { return -floorDivTest(-a, b) }
-
-func modTest(a, b int64) int64 { return a - b*floorDivTest(a, b) }
-
 // TestPiecewiseOpsAgainstBruteForce: FloorDiv, CeilDiv, Mod, Min, Max,
 // ShapeDiv and ShapeMod under random assumptions, of random operands
 // (sums and differences of products of M, N, K and constants, so also
@@ -84,11 +70,11 @@ func TestPiecewiseOpsAgainstBruteForce(t *testing.T) {
 					want, wantErr := int64(0), error(nil)
 					switch op.name {
 					case "floor_div":
-						want = floorDivTest(av, bv)
+						want = floorDivRef(av, bv)
 					case "ceil_div":
-						want = ceilDivTest(av, bv)
+						want = ceilDivRef(av, bv)
 					case "mod":
-						want = modTest(av, bv)
+						want = modRef(av, bv)
 					case "min":
 						want = min(av, bv)
 					case "max":
