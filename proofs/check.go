@@ -499,6 +499,10 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	if err := c.walkRequest(cs); err != nil {
 		return rejCase("%v", err)
 	}
+	// and each composition's (composition.go)
+	if err := c.walkCompositions(cs, nextCall(open[len(open)-1])); err != nil {
+		return rejCase("%v", err)
+	}
 	if cs.Error != "" {
 		if cs.Result != "" {
 			return rejCase("both a result and an error")
@@ -1492,7 +1496,7 @@ var computed = map[string]bool{
 // them to one place: each function lists the values the metavariable may
 // take there, under the guards in force.
 var derived = map[string]func(c *checker, before []rules.Step, guards []sym.Cond) ([]sym.Expr, error){
-	"comp.no-carry s": (*checker).runSizes,
+	"comp.no-carry s": (*checker).noCarrySize,
 }
 
 // derive checks the step's derived metavariables: each has one of the
@@ -1520,64 +1524,6 @@ func exprList(es []sym.Expr) string {
 		ts[i] = e.String()
 	}
 	return strings.Join(ts, ", ")
-}
-
-// runSizes lists the sizes comp.no-carry may be asked of: the coalesced A
-// is the one the latest step of comp.coalesce-lhs states (composition(A,
-// B) == composition(coalesced A, B)); its modes but the last fall into
-// runs on which A is linear (each mode's stride is the size of the run's
-// modes before it times the run's first stride; a mode of size 1 is
-// skipped, its index being always 0), decided here under the assumptions
-// and guards; and every sequence of consecutive modes of a run has a size
-// that may be asked (the product of its extents: a run cut shorter asks
-// more). A's last mode is in none: it absorbs any overflow.
-func (c *checker) runSizes(before []rules.Step, guards []sym.Cond) ([]sym.Expr, error) {
-	i := len(before) - 1
-	for i >= 0 && before[i].Rule != "comp.coalesce-lhs" {
-		i--
-	}
-	if i < 0 {
-		return nil, fmt.Errorf("no step of comp.coalesce-lhs comes before it")
-	}
-	t, err := parseTerm(before[i].After)
-	if err != nil {
-		return nil, fmt.Errorf("comp.coalesce-lhs's after: %v", err)
-	}
-	call, ok := t.(*notation.Call)
-	if !ok || call.Name != "composition" || len(call.Args) != 2 {
-		return nil, fmt.Errorf("comp.coalesce-lhs's after %s is no composition", before[i].After)
-	}
-	a, err := sym.LayoutFromNode(call.Args[0])
-	if err != nil {
-		return nil, fmt.Errorf("comp.coalesce-lhs's A: %v", err)
-	}
-	shape := a.Shape.Leaves(nil)
-	stride := a.Stride.Leaves(nil)
-	holds := func(x, y sym.Expr) bool { return c.redecide(sym.MakeCond(x, sym.EQ, y), guards) == nil }
-	var runs [][]sym.Expr // the extents of each run
-	var size, first sym.Expr
-	for k := 0; k+1 < len(shape); k++ {
-		switch {
-		case holds(shape[k].E, sym.Const(1)):
-		case len(runs) > 0 && holds(stride[k].E, sym.Mul(size, first)):
-			runs[len(runs)-1] = append(runs[len(runs)-1], shape[k].E)
-			size = sym.Mul(size, shape[k].E)
-		default:
-			runs = append(runs, []sym.Expr{shape[k].E})
-			size, first = shape[k].E, stride[k].E
-		}
-	}
-	var out []sym.Expr
-	for _, rn := range runs {
-		for j := range rn {
-			p := sym.Const(1)
-			for _, x := range rn[j:] {
-				p = sym.Mul(p, x)
-				out = append(out, p)
-			}
-		}
-	}
-	return out, nil
 }
 
 // trace checks that every metavariable of the step (but the computed and

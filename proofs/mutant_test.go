@@ -387,10 +387,9 @@ func compositionFamily(d rules.Derivation) bool {
 }
 
 // compositionOpen are the kinds not always rejected in the composition
-// family, and why.
-var compositionOpen = map[string]string{
-	"a step with lets only skipped": "a condition-only step that no later step requires (comp.no-carry, comp.stride-positive), or comp.coalesce-lhs of an A already coalesced (a claim of no change) where an error follows it or the step after may also follow the end of another composition (comp.leaf)",
-}
+// family, and why: none (each composition's steps are its walk,
+// composition.go).
+var compositionOpen = map[string]string{}
 
 // complementFamily reports whether a derivation is of the complement
 // family: a request of complement or complement_default whose steps apply
