@@ -1469,7 +1469,7 @@ func (s sources) addNode(n notation.Node, sized bool) (sym.Expr, bool) {
 
 // computed are the metavariables (rule and name) whose values the
 // engine's algorithms compute from a whole layout rather than take from
-// one place (a cosize, a size, a rank, the largest sum a run reaches, a
+// one place (a cosize, a size, a rank, a
 // starting stride or count, the rest of B that reaches A's last mode,
 // simplified under the guards, a swizzle's bits), so that they are not traced: each is still
 // tied to the step by its rule's condition and lets, and the case's
@@ -1478,7 +1478,7 @@ var computed = map[string]bool{
 	"compl.cosize a": true, "compl.cosize r": true, "compl.cosize m": true,
 	"compl.size a": true, "compl.size r": true,
 	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true, "compl.rest-within m": true, "compl.rest-beyond m": true,
-	"comp.no-carry t": true, "comp.last n": true, "comp.last r": true,
+	"comp.last n": true, "comp.last r": true,
 	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
 	// (tied by their flows lines: a coalesced extent, the span reached)
 	"inv.left.mode s": true, "inv.left.zero s": true, "inv.left.end s": true, "inv.left.end z": true, "inv.right.end c": true,
@@ -1497,6 +1497,7 @@ var computed = map[string]bool{
 // take there, under the guards in force.
 var derived = map[string]func(c *checker, before []rules.Step, guards []sym.Cond) ([]sym.Expr, error){
 	"comp.no-carry s": (*checker).noCarrySize,
+	"comp.no-carry t": (*checker).noCarrySum,
 }
 
 // derive checks the step's derived metavariables: each has one of the

@@ -3,7 +3,6 @@ package proofs
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/rules"
@@ -25,14 +24,19 @@ import (
 // of A" (after comp.step.divide one of comp.take), then comp.last and
 // comp.leaf at the leaf's place. The size-1 decisions of the static
 // reading (compl.unit, compl.nonunit) may come between any two steps.
-// A leaf reaches mode k of A unless its step there is comp.step.skip.
+// A leaf reaches mode k of A unless its step there is comp.step.skip,
+// up to the largest index the step's values give (r*(n-1) for n elements
+// at stride r, s-r where the mode's s elements are taken whole, r*(t-1)
+// for CuTe's t elements where it fires with run-time values).
 //
 // Then the carry checks: the modes of A but the last fall into runs on
 // which A is linear (carryRuns, decided by Check under the assumptions
 // and the guards in force after the leaves); every run into which at
 // least two leaves of B reach must have its comp.no-carry step, one per
 // run in order, at the run's place (mode k of A, or modes k to l of A),
-// its s the run's size. In an error case the steps may end inside the
+// its s the run's size and its t the largest index of the run the leaves
+// reach together (the sum over the leaves and the run's modes of each
+// largest index times the size of the run's modes before that mode). In an error case the steps may end inside the
 // walk where it would apply the rule whose condition fails (any rule for
 // an error no rule names); a step of an error rule (not fired with
 // run-time values) ends the case.
@@ -43,13 +47,14 @@ var unitRules = map[string]bool{"compl.unit": true, "compl.nonunit": true}
 
 // compWalk is the state of the walk of one composition: the steps it
 // reads (a sliceWalk's reader), the coalesced A's flat modes, and per
-// leaf of B that folds over A's modes the modes it reaches.
+// leaf of B that folds over A's modes the largest index it reaches in
+// each mode (nil where it steps over the mode).
 type compWalk struct {
 	sliceWalk
 	a      notation.Node // the coalesced A, as comp.coalesce-lhs states it
 	shape  []sym.Expr
 	stride []sym.Expr
-	reach  [][]bool
+	reach  [][]sym.Expr
 }
 
 // carryRun is a run of modes of the coalesced A on which A is linear,
@@ -57,6 +62,9 @@ type compWalk struct {
 type carryRun struct {
 	modes []int
 	size  sym.Expr
+	// sum is the largest index of the run the leaves of B reach together
+	// (set where the run's carry check is due)
+	sum sym.Expr
 }
 
 // place is where the engine records the run's comp.no-carry step.
@@ -210,7 +218,7 @@ func (w *compWalk) leaf(at string) error {
 		_, err := w.take(at, "comp.lhs-integral")
 		return err
 	}
-	row := make([]bool, len(w.shape))
+	row := make([]sym.Expr, len(w.shape))
 	for k := 0; k+1 < len(w.shape); k++ {
 		mat := fmt.Sprintf("%s against mode %d of A", at, k)
 		st, err := w.take(mat, "comp.step.divide", "comp.step.skip", "comp.step.within", "comp.step.bad")
@@ -220,16 +228,18 @@ func (w *compWalk) leaf(at string) error {
 		if err := w.ends(st); err != nil {
 			return err
 		}
+		last := st
 		if st.Rule == "comp.step.divide" {
-			tk, err := w.take(mat, "comp.take.rest", "comp.take.all", "comp.take.bad")
-			if err != nil {
+			if last, err = w.take(mat, "comp.take.rest", "comp.take.all", "comp.take.bad"); err != nil {
 				return err
 			}
-			if err := w.ends(tk); err != nil {
+			if err := w.ends(last); err != nil {
 				return err
 			}
 		}
-		row[k] = st.Rule != "comp.step.skip"
+		if row[k], err = largest(st, last); err != nil {
+			return err
+		}
 	}
 	if _, err := w.take(at, "comp.last"); err != nil {
 		return err
@@ -239,6 +249,46 @@ func (w *compWalk) leaf(at string) error {
 	}
 	w.reach = append(w.reach, row)
 	return nil
+}
+
+// largest is the largest index a leaf of B reaches in a mode of A, from
+// the step of the group comp.step there and, after comp.step.divide, the
+// step of the group comp.take: nil where the leaf steps over the mode.
+func largest(st, take rules.Step) (sym.Expr, error) {
+	get := func(st rules.Step, names ...string) ([]sym.Expr, error) {
+		out := make([]sym.Expr, len(names))
+		for i, n := range names {
+			v, err := value(st, n)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+	// count elements at stride r reach r*(count-1)
+	span := func(st rules.Step, count string) (sym.Expr, error) {
+		v, err := get(st, "r", count)
+		if err != nil {
+			return nil, err
+		}
+		return sym.Mul(v[0], sym.Sub(v[1], sym.Const(1))), nil
+	}
+	switch take.Rule {
+	case "comp.step.skip":
+		return nil, nil
+	case "comp.step.within", "comp.take.rest":
+		return span(take, "n")
+	case "comp.step.bad", "comp.take.bad":
+		return span(take, "t")
+	case "comp.take.all":
+		v, err := get(st, "s", "r")
+		if err != nil {
+			return nil, err
+		}
+		return sym.Sub(v[0], v[1]), nil
+	}
+	return nil, fmt.Errorf("step %s at %s is no step of the fold", take.Rule, take.At)
 }
 
 // carryRuns lists the runs of the coalesced A that the carry checks are
@@ -293,12 +343,23 @@ func (w *compWalk) due() ([]carryRun, error) {
 	var out []carryRun
 	for _, rn := range w.c.carryRuns(w.shape, w.stride, w.guards) {
 		leaves := 0
+		var terms []sym.Expr
 		for _, row := range w.reach {
-			if slices.ContainsFunc(rn.modes, func(k int) bool { return row[k] }) {
+			in := false
+			weight := sym.Const(1) // the size of the run's modes before mode k
+			for _, k := range rn.modes {
+				if row[k] != nil {
+					terms = append(terms, sym.Mul(weight, row[k]))
+					in = true
+				}
+				weight = sym.Mul(weight, w.shape[k])
+			}
+			if in {
 				leaves++
 			}
 		}
 		if leaves >= 2 {
+			rn.sum = sym.Sum(terms...)
 			out = append(out, rn)
 		}
 	}
@@ -331,7 +392,7 @@ var walkedRules = map[string]bool{
 
 // walkCompositions walks every composition of a case (each from its
 // comp.coalesce-lhs step), its carry checks included: each due run has
-// its comp.no-carry step in turn, at the run's place with its size.
+// its comp.no-carry step in turn, at the run's place.
 // Every step of a rule of walkedRules lies inside such a walk, and an
 // error case whose call next (the call the chain's term evaluates next
 // at its end) is a composition of two layouts ends inside a walk (the
@@ -350,12 +411,9 @@ func (c *checker) walkCompositions(cs rules.Case, next notation.Node) error {
 		}
 		w, due, err := c.walkComposition(cs.Steps, i, failing)
 		if err == nil {
+			// (their s and t: noCarrySize, noCarrySum)
 			for _, rn := range due {
-				var nc rules.Step
-				if nc, err = w.take(rn.place(), "comp.no-carry"); err != nil {
-					break
-				}
-				if err = w.expect(nc, "s", rn.size); err != nil {
+				if _, err = w.take(rn.place(), "comp.no-carry"); err != nil {
 					break
 				}
 			}
@@ -388,29 +446,42 @@ func (c *checker) walkCompositions(cs rules.Case, next notation.Node) error {
 	return nil
 }
 
-// noCarrySize re-derives comp.no-carry's s from the steps before it: the
-// latest composition (from its comp.coalesce-lhs step) walked, its leaves
-// done, the size of the next run whose carry check is due after the
-// comp.no-carry steps already taken.
-func (c *checker) noCarrySize(before []rules.Step, _ []sym.Cond) ([]sym.Expr, error) {
+// nextCarryRun re-derives the run of comp.no-carry's step from the
+// steps before it: the latest composition (from its comp.coalesce-lhs
+// step) walked, its leaves done, the next run whose carry check is due
+// after the comp.no-carry steps already taken.
+func (c *checker) nextCarryRun(before []rules.Step) (carryRun, error) {
 	i := len(before) - 1
 	for i >= 0 && before[i].Rule != "comp.coalesce-lhs" {
 		i--
 	}
 	if i < 0 {
-		return nil, errors.New("no step of comp.coalesce-lhs comes before it")
+		return carryRun{}, errors.New("no step of comp.coalesce-lhs comes before it")
 	}
 	w, due, err := c.walkComposition(before, i, nil)
 	if err != nil {
-		return nil, err
+		return carryRun{}, err
 	}
 	for _, rn := range due {
 		if w.next == len(before) {
-			return []sym.Expr{rn.size}, nil
+			return rn, nil
 		}
 		if _, err := w.take(rn.place(), "comp.no-carry"); err != nil {
-			return nil, err
+			return carryRun{}, err
 		}
 	}
-	return nil, errors.New("no carry check is due: every run that two leaves of B reach has its step before it")
+	return carryRun{}, errors.New("no carry check is due: every run that two leaves of B reach has its step before it")
+}
+
+// noCarrySize is comp.no-carry's s, the size of its run (nextCarryRun).
+func (c *checker) noCarrySize(before []rules.Step, _ []sym.Cond) ([]sym.Expr, error) {
+	rn, err := c.nextCarryRun(before)
+	return []sym.Expr{rn.size}, err
+}
+
+// noCarrySum is comp.no-carry's t, the largest index of its run the
+// leaves of B reach together (nextCarryRun).
+func (c *checker) noCarrySum(before []rules.Step, _ []sym.Cond) ([]sym.Expr, error) {
+	rn, err := c.nextCarryRun(before)
+	return []sym.Expr{rn.sum}, err
 }

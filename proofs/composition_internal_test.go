@@ -50,3 +50,39 @@ func TestCarryRuns(t *testing.T) {
 		t.Error("noCarrySize with no step of comp.coalesce-lhs: no error")
 	}
 }
+
+// nextCarryRun re-derives comp.no-carry's s and t from the steps before
+// it: composition((M,N,_2):(_1,M,_0), (_2,_2):(_1,_1)) asks it of modes 0
+// to 1 of A (s = M*N) in case 1, where each leaf takes 2 of mode 0 (t =
+// 1+1), and of mode 1 alone in case 2 (M < 2), where each takes all of
+// mode 0 and 2/M of mode 1 (t = 2*(2/M-1)).
+func TestNextCarryRun(t *testing.T) {
+	req := rules.Request{Op: "composition", Args: []string{"(M,N,_2):(_1,M,_0)", "(_2,_2):(_1,_1)"}}
+	d, err := rules.Derive(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := newChecker(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"modes 0 to 1 of A: s=M*N t=2", "mode 1 of A: s=N t=4/M-2"} {
+		steps := d.Cases[i].Steps
+		k := len(steps) - 1
+		if steps[k].Rule != "comp.no-carry" {
+			t.Fatalf("case %d ends with %s, not comp.no-carry", i+1, steps[k].Rule)
+		}
+		rn, err := c.nextCarryRun(steps[:k])
+		if err != nil {
+			t.Fatalf("case %d: %v", i+1, err)
+		}
+		if got := fmt.Sprintf("%s: s=%s t=%s", rn.place(), rn.size, rn.sum); got != want {
+			t.Errorf("case %d: the run due is %s, want %s", i+1, got, want)
+		}
+		// and none after it
+		if _, err := c.nextCarryRun(steps); err == nil {
+			t.Errorf("case %d: a second carry check is due", i+1)
+		}
+	}
+}
+
