@@ -85,4 +85,3 @@ func TestNextCarryRun(t *testing.T) {
 		}
 	}
 }
-

@@ -35,10 +35,9 @@
 //     strides, as a mode's size that crd2idx divides by), but for the few
 //     a rule computes from a whole layout (a cosize, a rank: computed in
 //     check.go) and those Check re-derives from the steps before (derived
-//     in check.go: comp.no-carry's s is the size of consecutive modes of
-//     a run on which the coalesced A, as comp.coalesce-lhs states it, is
-//     linear, size-1 modes skipped, decided by Check itself under the
-//     assumptions and guards);
+//     in check.go: comp.no-carry's s and t, the size of its run and the
+//     largest index of the run the leaves of B reach together, from the
+//     composition's walk, composition.go);
 //   - the metavariables bound, and each let recomputed from the rule's let
 //     text (value and static mark);
 //   - in a derivation of CuTe with run-time integers (rules.Request.Dynamic),
@@ -171,6 +170,24 @@
 //     an integer), the modes kept printed as the result, an error case's
 //     steps ending at CuTe's refusal of the coordinate (a tuple over an
 //     integer mode or a mode of another rank);
+//   - each composition(A, B), from its comp.coalesce-lhs step (which
+//     states the coalesced A), re-derived from the coalesced A and B
+//     alone (composition.go): a B of tuple shape distributed over its
+//     modes (comp.distribute at B's place, its claim exactly
+//     (composition(A, B0), composition(A, B1), ...)), each mode walked at
+//     its place, each leaf of B its steps in CuTe's order
+//     (comp.stride-zero, or comp.stride-positive where it is due, then
+//     comp.lhs-integral for an A of one mode, else the fold: one step of
+//     comp.step at each mode of A but the last, one of comp.take after
+//     comp.step.divide, then comp.last and comp.leaf; size-1 decisions may
+//     come between); then the carry checks: the runs of modes of A on
+//     which A is linear (decided by Check under the assumptions and the
+//     guards in force after the leaves; size-1 modes skipped; the run
+//     holding A's last mode not asked), and for each run that two leaves
+//     of B reach, its comp.no-carry step at its place, with the run's
+//     size and the largest index the leaves reach there together; every
+//     step of those rules lies in such a walk, and an error case whose
+//     next call is a composition of two layouts ends inside its walk;
 //   - the guards of each step only grow along a case, each guard a step
 //     adds is one of its conditions that it discharged as a guard (or the
 //     negation of one it discharged as a negated guard), and they are
@@ -193,7 +210,7 @@
 // every value it computes, and the algorithm only as far as the rules'
 // data states it (rewrites, follows, flows, then, later, requires and
 // computes lines, and the walks of slice_and_offset, crd2idx, slice,
-// dice and coalesce:
+// dice, coalesce and composition:
 // composition's fold, the complement on its state term, the tiler's
 // integer and keep rules, the inverses' chains, the casts, the
 // constructions, crd2idx and coalesce, the divides and products from the
@@ -211,7 +228,7 @@
 // so a step that only computes lets may be dropped or moved, and its
 // inputs altered, where the values it consumes or makes also occur
 // elsewhere and no follows, flows or then line orders it; a step that
-// only decides a condition (comp.no-carry, a refuted size-1 decision, a
+// only decides a condition (a refuted size-1 decision, a
 // comparison of the inverses' sort decided without a guard) is required
 // by nothing after it, nor is the rest of one mode of a complement's
 // cotarget of rank > 1; local_partition's flat coordinate (tile.*
@@ -224,7 +241,8 @@
 // value directly (where no step claims the request), so a lemma-opening
 // claim there (coal.merge's restatements, tile_to_shape's blocked
 // product) may be dropped or moved; a step that restates a term unchanged
-// (an A already coalesced) may be dropped; a claim whose two sides CuTe computes
+// may be dropped (but comp.coalesce-lhs, which begins a composition's
+// walk); a claim whose two sides CuTe computes
 // equal though both are invalid is a true equation. TestCheckMutants
 // counts, for every derivation of the test corpus, the mutants of each
 // kind and how many Check rejects, overall, at the steps of rules with a
