@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -297,22 +300,29 @@ func TestMutModDivisor(t *testing.T) {
 	}
 }
 
-// Sums over a group atom (a division by a sum) take the reduced form:
-// (M/(N+1))*(N+1) is M, M*N/(N+1) + M/(N+1) is M.
+// Sums over a group atom (a division by a sum) take the reduced form,
+// that of the value written without the division: (M/(N+1))*(N+1) is M.
 func TestMutGroupSums(t *testing.T) {
-	m, n := MustParse("M"), MustParse("N")
-	n1 := Add(n, Const(1))
+	m, n, k := MustParse("M"), MustParse("N"), MustParse("K")
+	n1, k1 := Add(n, Const(1)), Add(k, Const(1))
+	n1sq := Mul(n1, n1)
 	for _, c := range []struct {
-		what string
-		e    Expr
+		what    string
+		e, want Expr
 	}{
-		{"(M/(N+1))*(N+1)", Mul(ExactDiv(m, n1), n1)},
-		{"M*N/(N+1) + M/(N+1)", Add(ExactDiv(Mul(m, n), n1), ExactDiv(m, n1))},
-		{"M/(N+1) + M*N/(N+1)", Add(ExactDiv(m, n1), ExactDiv(Mul(m, n), n1))},
-		{"(M*N+M)/(N+1)", ExactDiv(Add(Mul(m, n), m), n1)},
+		{"(M/(N+1))*(N+1)", Mul(ExactDiv(m, n1), n1), m},
+		{"M*N/(N+1) + M/(N+1)", Add(ExactDiv(Mul(m, n), n1), ExactDiv(m, n1)), m},
+		{"M/(N+1) + M*N/(N+1)", Add(ExactDiv(m, n1), ExactDiv(Mul(m, n), n1)), m},
+		{"(M*N+M)/(N+1)", ExactDiv(Add(Mul(m, n), m), n1), m},
+		{"(M/(N+1)^2)*(N+1)^2", Mul(ExactDiv(m, n1sq), n1sq), m},
+		{"(M/(N+1)/(K+1))*(N+1)*(K+1)", Mul(Mul(ExactDiv(ExactDiv(m, n1), k1), n1), k1), m},
+		{"(M/(N+1) + M/(K+1))*(N+1)*(K+1)", Mul(Mul(Add(ExactDiv(m, n1), ExactDiv(m, k1)), n1), k1), Add(Mul(m, k1), Mul(m, n1))},
+		{"(M/(N+1) + M/(K+1))*((N+1)*(K+1))", Mul(Add(ExactDiv(m, n1), ExactDiv(m, k1)), Mul(n1, k1)), Add(Mul(m, k1), Mul(m, n1))},
+		{"(M/(N+1) + N/(K+1))*((N+1)*(K+1))", Mul(Add(ExactDiv(m, n1), ExactDiv(n, k1)), Mul(n1, k1)), Add(Mul(m, k1), Mul(n, n1))},
+		{"(M/(N+1)^2 + 1/(K+1))*(N+1)^2*(K+1)", Mul(Mul(Add(ExactDiv(m, n1sq), ExactDiv(Const(1), k1)), n1sq), k1), Add(Mul(m, k1), n1sq)},
 	} {
-		if !Equal(c.e, m) {
-			t.Errorf("%s = %s, want M", c.what, c.e)
+		if !Equal(c.e, c.want) {
+			t.Errorf("%s = %s, want the form of %s", c.what, c.e, c.want)
 		}
 	}
 }
@@ -329,5 +339,81 @@ func TestMutConstPoly(t *testing.T) {
 		if got, ok := p.constant(); !ok || !got.eq(c) {
 			t.Errorf("constPoly(%s) = %s", c.toBig().RatString(), p)
 		}
+	}
+}
+
+// Integral is false for an atom over non-integer arguments: min(M/2, N)
+// is 1/2 at M = N = 1.
+func TestMutIntegralAtoms(t *testing.T) {
+	m, n := MustParse("M"), MustParse("N")
+	half := ExactDiv(m, Const(2))
+	for _, c := range []struct {
+		what string
+		e    Expr
+		want bool
+	}{
+		{"min(M/2,N)", Min(half, n), false},
+		{"max(M/2,N)", Max(half, n), false},
+		{"N*min(M/2,N)", Mul(n, Min(half, n)), false},
+		{"min(M,N)", Min(m, n), true},
+		{"floor_div(M,2)", FloorDiv(m, Const(2)), true},
+	} {
+		if got := Integral(c.e); got != c.want {
+			t.Errorf("Integral(%s) = %v, want %v", c.what, got, c.want)
+		}
+	}
+}
+
+// A product that holds both a mod atom and a division by a sum takes the
+// reduced form of the division too: (M%4 + M/(N+1))*(N+1) is
+// (M%4)*(N+1) + M.
+func TestMutModAndGroupProduct(t *testing.T) {
+	m, n := MustParse("M"), MustParse("N")
+	m4, n1 := Mod(m, Const(4)), Add(n, Const(1))
+	got := Mul(Add(m4, ExactDiv(m, n1)), n1)
+	if want := Add(Mul(m4, n1), m); !Equal(got, want) {
+		t.Errorf("(M%%4 + M/(N+1))*(N+1) = %s, want the form of %s", got, want)
+	}
+}
+
+// A coefficient whose prime factors are all below 2^16 prints as a
+// product of int64 literals (the package's printing contract) and reads
+// back.
+func TestMutPrintSmoothBig(t *testing.T) {
+	m := MustParse("M")
+	for _, s := range []string{"3*2^124", "5^60", "2^70*3^40*7^9"} {
+		c := big.NewInt(1)
+		for _, f := range strings.Split(s, "*") {
+			b, e, _ := strings.Cut(f, "^")
+			bv, _ := strconv.ParseInt(b, 10, 64)
+			ev := int64(1)
+			if e != "" {
+				ev, _ = strconv.ParseInt(e, 10, 64)
+			}
+			c.Mul(c, new(big.Int).Exp(big.NewInt(bv), big.NewInt(ev), nil))
+		}
+		e := mulPoly(constPoly(ratFromBig(new(big.Rat).SetInt(c))), pl(m))
+		text := e.String()
+		for _, lit := range regexp.MustCompile(`[0-9]+`).FindAllString(text, -1) {
+			if _, err := strconv.ParseInt(lit, 10, 64); err != nil {
+				t.Errorf("%s*M prints as %s: literal %s beyond int64", s, text, lit)
+			}
+		}
+		if back, err := Parse(text); err != nil || !Equal(back, e) {
+			t.Errorf("%s*M prints as %s, reads back as %v (%v)", s, text, back, err)
+		}
+	}
+}
+
+// A sum of a few terms is made in one allocation (polyWithRoom): the
+// polynomial and its terms.
+func TestMutSumOneAllocation(t *testing.T) {
+	a, b := pl(MustParse("M+1")), pl(MustParse("N+2"))
+	var s *poly
+	if n := testing.AllocsPerRun(100, func() { s = addPoly(a, b) }); n != 1 {
+		t.Errorf("(M+1)+(N+2): %v allocations, want 1", n)
+	}
+	if len(s.t) != 3 {
+		t.Errorf("(M+1)+(N+2) = %s, want 3 terms", s)
 	}
 }

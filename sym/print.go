@@ -292,10 +292,7 @@ func termNode(c rat, m mono, extra int) notation.Node {
 	for _, f := range m {
 		switch {
 		case f.e > 0 && f.v.kind == kAtom && f.v.op == opMod && modF == nil:
-			modF = f.v
-			if f.e > 1 { // cannot happen under the mod invariant
-				pos = append(pos, factor{f.v, f.e - 1})
-			}
+			modF = f.v // its exponent is 1: the mod invariant (normalize)
 		case f.e > 0:
 			pos = append(pos, f)
 		default:
