@@ -275,9 +275,7 @@ func (c Comparison) Certificates() ([]*Certificate, error) {
 			default:
 				cert = c.ctx.certBase(Claim{ClaimLe, c.a, c.b})
 			}
-			if len(rec.excl[k]) > 0 {
-				cert.Uses = append([]FactUse(nil), rec.excl[k]...)
-			}
+			cert.Uses = append([]FactUse(nil), rec.excl[k]...) // nil when none
 			excl[k] = cert
 		}
 		for k, rel := range [3]Order{Less, Same, Greater} {

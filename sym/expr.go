@@ -1,8 +1,9 @@
 package sym
 
 import (
+	"cmp"
 	"errors"
-	"sort"
+	"slices"
 )
 
 // Expr is a symbolic integer in canonical form. The interface is sealed: the
@@ -119,12 +120,8 @@ func (m mono) degree() int64 {
 // equal degrees, the constant monomial last, then lexicographically by
 // factor (smaller variable first, higher exponent first).
 func cmpMono(a, b mono) int {
-	da, db := a.degree(), b.degree()
-	if da != db {
-		if da > db {
-			return -1
-		}
-		return 1
+	if c := cmp.Compare(b.degree(), a.degree()); c != 0 {
+		return c // the higher degree first
 	}
 	if len(a) == 0 || len(b) == 0 {
 		switch {
@@ -139,11 +136,8 @@ func cmpMono(a, b mono) int {
 		if c := cmpVar(a[i].v, b[i].v); c != 0 {
 			return c
 		}
-		if a[i].e != b[i].e {
-			if a[i].e > b[i].e {
-				return -1
-			}
-			return 1
+		if c := cmp.Compare(b[i].e, a[i].e); c != 0 {
+			return c // the higher exponent first
 		}
 	}
 	switch {
@@ -204,6 +198,9 @@ func monoMul(a, b mono) (mono, bool) {
 	return out, true
 }
 
+// without returns a new monomial: m less its factor k.
+func (m mono) without(k int) mono { return slices.Delete(slices.Clone(m), k, k+1) }
+
 func monoInv(a mono) mono {
 	out := make(mono, len(a))
 	for i, f := range a {
@@ -241,8 +238,8 @@ func monoDivides(b, a mono) bool {
 				return false
 			}
 			i++
-		case c > 0: // in a only: exponent -e
-			if a[j].e > 0 || -int64(a[j].e) > maxExp {
+		case c > 0: // in a only: exponent -e, within ±maxExp as e is
+			if a[j].e > 0 {
 				return false
 			}
 			j++
@@ -297,19 +294,17 @@ func (m mono) modCount() (n int, neg bool) {
 // normalize sorts terms, merges equal monomials, drops zero coefficients
 // and restores the mod invariant. It takes ownership of ts.
 func normalize(ts []term) *poly {
-	if len(ts) > 1 {
-		sort.SliceStable(ts, func(i, j int) bool { return cmpMono(ts[i].m, ts[j].m) < 0 })
-		out := ts[:0]
-		for _, t := range ts {
-			if n := len(out); n > 0 && monoEq(out[n-1].m, t.m) {
-				out[n-1].c = out[n-1].c.add(t.c)
-				continue
-			}
-			out = append(out, t)
-		}
-		ts = out
-	}
+	slices.SortStableFunc(ts, func(x, y term) int { return cmpMono(x.m, y.m) })
 	out := ts[:0]
+	for _, t := range ts {
+		if n := len(out); n > 0 && monoEq(out[n-1].m, t.m) {
+			out[n-1].c = out[n-1].c.add(t.c)
+			continue
+		}
+		out = append(out, t)
+	}
+	ts = out
+	out = ts[:0]
 	bad, grp := false, false
 	for _, t := range ts {
 		if t.c.isZero() {
@@ -369,10 +364,7 @@ func fixGroups(p *poly) *poly {
 		}
 		expanded = true
 		f := t.m[k]
-		rest := make(mono, 0, len(t.m)-1)
-		rest = append(rest, t.m[:k]...)
-		rest = append(rest, t.m[k+1:]...)
-		acc = addPoly(acc, mulPoly(&poly{t: []term{{t.c, rest}}}, powPoly(f.v.x, int(f.e))))
+		acc = addPoly(acc, mulPoly(&poly{t: []term{{t.c, t.m.without(k)}}}, powPoly(f.v.x, int(f.e))))
 		if acc.err != nil {
 			return acc
 		}
@@ -457,7 +449,7 @@ func reduceGroups(p *poly) *poly {
 			} else {
 				key[k].e++
 			}
-			others := make([]term, 0, len(p.t)-len(g.idx))
+			others := make([]term, 0, len(p.t))
 			for i, t := range p.t {
 				if !containsInt(g.idx, i) {
 					others = append(others, t)
@@ -527,18 +519,12 @@ func fixMods(p *poly) *poly {
 			keep = append(keep, t)
 			continue
 		}
-		// the greatest mod atom of the monomial
-		k := -1
-		for i := len(t.m) - 1; i >= 0; i-- {
-			if f := t.m[i]; f.v.kind == kAtom && f.v.op == opMod {
-				k = i
-				break
-			}
+		// the greatest mod atom of the monomial (it has one: n > 1 or neg)
+		k := len(t.m) - 1
+		for t.m[k].v.kind != kAtom || t.m[k].v.op != opMod {
+			k--
 		}
-		f := t.m[k]
-		rest := make(mono, 0, len(t.m))
-		rest = append(rest, t.m[:k]...)
-		rest = append(rest, t.m[k+1:]...)
+		f, rest := t.m[k], t.m.without(k)
 		exp := expandMod(f.v)
 		var r *poly
 		if f.e > 0 {
@@ -579,8 +565,9 @@ func constPoly(c rat) *poly {
 	if c.isZero() {
 		return zeroPoly
 	}
-	if c.b == nil && c.d == 1 && c.n >= -1 && c.n <= 64 {
-		return smallPolys[c.n+1] // polynomials are never modified: shared
+	// (a big rat has d == 0; the conversion wraps n < -1 past the table)
+	if i := uint64(c.n + 1); c.d == 1 && i < uint64(len(smallPolys)) {
+		return smallPolys[i] // polynomials are never modified: shared
 	}
 	return &poly{t: []term{{c: c}}}
 }
@@ -597,12 +584,9 @@ var smallPolys = func() [66]*poly {
 	return a
 }()
 
-func varPoly(v *variable) *poly {
-	if v.poly != nil {
-		return v.poly
-	}
-	return &poly{t: []term{{c: ratOne, m: mono{{v, 1}}}}}
-}
+// varPoly returns the polynomial v, made once when v was interned (every
+// variable is: see intern).
+func varPoly(v *variable) *poly { return v.poly }
 
 func addPoly(a, b *poly) *poly { return addSigned(a, b, false) }
 
@@ -717,6 +701,9 @@ func scalePoly(a *poly, c rat) *poly {
 	return &poly{t: out}
 }
 
+// mulPoly returns a*b. More than 4*MaxTerms products of terms is
+// ErrTooLarge even where fewer terms remain once equal monomials merge (the
+// work bound); a product of more than MaxTerms terms is ErrTooLarge.
 func mulPoly(a, b *poly) *poly {
 	if err := firstErr(a, b); err != nil {
 		return invalid(err)

@@ -3,6 +3,7 @@ package sym
 import (
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/cutealg/cutealg/internal/notation"
 )
@@ -273,9 +274,7 @@ func splitBig(t term) []bigPart {
 		parts = append(parts, bigPart{c: c, m: t.m, extra: k})
 	}
 	// the highest power first, as the largest contribution
-	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
-		parts[i], parts[j] = parts[j], parts[i]
-	}
+	slices.Reverse(parts)
 	return parts
 }
 
@@ -293,10 +292,7 @@ func termNode(c rat, m mono, extra int) notation.Node {
 	for _, f := range m {
 		switch {
 		case f.e > 0 && f.v.kind == kAtom && f.v.op == opMod && modF == nil:
-			modF = f.v
-			if f.e > 1 { // cannot happen under the mod invariant
-				pos = append(pos, factor{f.v, f.e - 1})
-			}
+			modF = f.v // its exponent is 1: the mod invariant (normalize)
 		case f.e > 0:
 			pos = append(pos, f)
 		default:
@@ -359,8 +355,9 @@ var smallInts = func() [66]*big.Int {
 
 // smallInt returns v as a big.Int to read, shared for -1..64.
 func smallInt(v int64) *big.Int {
-	if v >= -1 && v <= 64 {
-		return smallInts[v+1]
+	// (the conversion wraps v < -1 past the table)
+	if i := uint64(v + 1); i < uint64(len(smallInts)) {
+		return smallInts[i]
 	}
 	return big.NewInt(v)
 }
@@ -411,7 +408,7 @@ func splitFactors(n *big.Int, out *[]*big.Int, depth int) {
 			return
 		}
 	}
-	for k := uint(2); k <= 4; k++ {
+	for _, k := range []uint{2, 3} { // a fourth power is a square
 		if r := iroot(n, k); new(big.Int).Exp(r, big.NewInt(int64(k)), nil).Cmp(n) == 0 {
 			for i := uint(0); i < k; i++ {
 				splitFactors(r, out, depth+1)
