@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -76,15 +77,15 @@ type verifier struct {
 	conds    []Cond
 }
 
+// monoKey is the key of a monomial: each factor as name^exponent followed
+// by a NUL; "" for the constant monomial.
 func monoKey(m []vf) string {
 	var b strings.Builder
-	for i, f := range m {
-		if i > 0 {
-			b.WriteByte('\x00')
-		}
+	for _, f := range m {
 		b.WriteString(f.v)
 		b.WriteByte('^')
 		b.WriteString(strconv.FormatInt(f.e, 10))
+		b.WriteByte('\x00')
 	}
 	return b.String()
 }
@@ -351,7 +352,7 @@ func vmonomial(c *big.Rat, m []vf) vpoly {
 	if c.Sign() == 0 {
 		return vpoly{}
 	}
-	sort.Slice(m, func(i, j int) bool { return m[i].v < m[j].v })
+	slices.SortFunc(m, func(a, b vf) int { return strings.Compare(a.v, b.v) })
 	return vpoly{monoKey(m): {c: c, m: m}}
 }
 
@@ -2023,7 +2024,7 @@ func (v *verifier) nonneg(p vpoly) (ok, strict bool) {
 		if t.c.Sign() < 0 {
 			return false, false
 		}
-		if k == "" && t.c.Sign() > 0 {
+		if k == "" { // a positive constant: no term is 0
 			strict = true
 		}
 	}
@@ -2133,7 +2134,7 @@ func (v *verifier) order(p vpoly, strict bool, c *Certificate) error {
 		if t.c.Sign() < 0 {
 			return errors.New("a shifted coefficient is negative")
 		}
-		if k == "" && t.c.Sign() > 0 {
+		if k == "" { // a positive constant: no term is 0
 			pos = true
 		}
 	}
