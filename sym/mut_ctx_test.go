@@ -205,7 +205,7 @@ func TestCompiledInconsistent(t *testing.T) {
 // fact false where a kept congruence fixes its atom names both).
 func TestInconsistentNamesTheAssumption(t *testing.T) {
 	for _, src := range []string{
-		"M < 1", "M % 4 == 5",
+		"M < 1", "M % 4 == 5", "M % 4 == 4",
 		"M*N % 4 == 1 && M*N % 4 == 2",
 		"M*N % 4 == 1 && M*N % 4 >= 2",
 		"M*N % 4 == 1 && M*N % 4 != 1",
