@@ -459,8 +459,10 @@ func cloneMap[V any](m map[*variable]V) map[*variable]V {
 // conds, step for step (TestIncrementalMatchesScratch).
 func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 	order := canonicalOrder(conds, text, c.order)
+	// (c's states: one after each prefix of c.order, so k <
+	// c.prefix.len() below unless c is the empty context)
 	k := 0
-	for k < len(c.order) && k < c.prefix.len()-1 && order[k] == c.order[k] {
+	for k < len(c.order) && order[k] == c.order[k] {
 		k++
 	}
 	n := &Ctx{conds: conds, texts: text, order: order, user: c.user}
@@ -480,7 +482,7 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 	n.resume(start)
 	// room for the steps of the assumptions to add (mostly one each, or
 	// none)
-	n.steps = append(make([]Step, 0, len(start.steps)+len(order)-k+1), start.steps...)
+	n.steps = append(make([]Step, 0, len(start.steps)+len(order[k:])+1), start.steps...)
 	for _, j := range order[k:] {
 		if err := n.addCond(j); err != nil {
 			return nil, err
@@ -492,9 +494,10 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 	}
 	// where neither c after prefix k nor n made an elimination (the counts
 	// only grow along a line of states), n's substitution is c's, the same
-	// map: what depends only on it is c's
+	// map: what depends only on it is c's (for the empty c, the empty
+	// substitution)
 	var same *Ctx
-	if n.elims == start.elims && c.elims == start.elims && c.prefix.len() > 0 {
+	if n.elims == start.elims && c.elims == start.elims {
 		same = c
 	}
 	n.finish(same)
@@ -1864,12 +1867,9 @@ func appendUnknowns(out []*variable, p *poly) []*variable {
 	return out
 }
 
+// sortVars sorts vs in the order of cmpVar.
 func sortVars(vs []*variable) {
-	for i := 1; i < len(vs); i++ {
-		for j := i; j > 0 && cmpVar(vs[j], vs[j-1]) < 0; j-- {
-			vs[j], vs[j-1] = vs[j-1], vs[j]
-		}
-	}
+	slices.SortFunc(vs, cmpVar)
 }
 
 // factsHold evaluates the kept facts at values of the unknowns.
