@@ -7,6 +7,7 @@ import (
 	"github.com/cutealg/cutealg/concrete"
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/rules"
+	"github.com/cutealg/cutealg/sym"
 )
 
 // A term variable among a tuple's elements takes the elements between
@@ -128,5 +129,43 @@ func TestSameFunctionSwizzled(t *testing.T) {
 	}
 	if err := sameFunction(x, x, true); err != nil {
 		t.Errorf("%s and itself: %v", x, err)
+	}
+}
+
+// The walk of a slice request with no layout argument refuses it.
+func TestWalkRequestNoLayout(t *testing.T) {
+	c := testChecker(t, nil, "slice", "(_,2)")
+	if err := c.walkRequest(rules.Case{}); err == nil || !strings.Contains(err.Error(), "has no layout") {
+		t.Errorf("slice((_,2)): %v", err)
+	}
+}
+
+// A walk's step binds each value the walk has, each decided equal under
+// the assumptions (M == 4: M is 4) and no other.
+func TestWalkExpects(t *testing.T) {
+	c := testChecker(t, []string{"M == 4"}, "coalesce", "(M,N):(_1,M)")
+	w := &sliceWalk{c: c}
+	st := rules.Step{Rule: "coal.done", At: "A", Bind: map[string]string{"s": "M", "d": "N"}}
+	m, err := sym.Symbol("M")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := sym.Symbol("N")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []struct {
+		s, d sym.Expr
+		ok   bool
+	}{
+		{m, n, true},
+		{sym.Const(4), n, true},
+		{m, sym.Add(n, sym.Const(1)), false},
+		{sym.Const(5), n, false},
+		{m, sym.Const(4), false},
+	} {
+		if err := w.expects(st, "s", x.s, "d", x.d); (err == nil) != x.ok {
+			t.Errorf("s=%s d=%s: %v, want ok %v", x.s, x.d, err, x.ok)
+		}
 	}
 }
