@@ -170,7 +170,7 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 	w.claim(w.last(), func() (notation.Node, notation.Node) {
 		return req, call("coalesce", complState(sym.S(1), f0, cotNode))
 	})
-	if f == nil || (len(f) == 1 && isStaticConst(f[0].d, 0)) {
+	if f == nil {
 		w.step("compl.zero", at, Env{"M": sym.Dyn(sizeOf(cot))})
 		r := w.compactLeft(coalesceShape(cot.Leaves(nil)), sym.S(1))
 		w.claim(w.last(), func() (notation.Node, notation.Node) {

@@ -136,16 +136,14 @@ func (w *world) crdSum(c sym.IntTuple, s, d sym.IntTuple, at string, sum *sym.In
 		*sum = w.step("crd.inner", at, Env{"c": x, "d": d.Value(), "a": *sum})["v"]
 		return
 	}
-	for i := 0; i < s.Rank(); i++ {
+	last := s.Rank() - 1
+	for i := 0; i < last; i++ {
 		mat := fmt.Sprintf("%s mode %d", at, i)
-		if i == s.Rank()-1 {
-			w.crdSum(tuple.Leaf(x), s.At(i), d.At(i), mat, sum)
-			return
-		}
 		_, e := w.choose("crd.split-of", mat, Env{"c": x, "s": sym.Dyn(sizeOf(s.At(i)))})
 		w.crdSum(tuple.Leaf(e["m"]), s.At(i), d.At(i), mat, sum)
 		x = e["q"]
 	}
+	w.crdSum(tuple.Leaf(x), s.At(last), d.At(last), fmt.Sprintf("%s mode %d", at, last), sum)
 }
 
 func intValue(i sym.Int) sym.Value {

@@ -404,7 +404,7 @@ func merge(ctx *sym.Ctx, a Answer[sym.Value], flat bool) Answer[sym.Value] {
 	}
 	next := len(bs)
 	not := map[[2]int]bool{}
-	for changed := true; changed && len(bs) > 1; {
+	for changed := true; changed; {
 		changed = false
 	pairs:
 		for i := range bs {
