@@ -248,10 +248,7 @@ func (it *boxIter) draw(bd []boxBounds, pt []int64, r *rand.Rand) {
 		default:
 			off = r.Int64N(1 << 20)
 		}
-		x := b.lo + off
-		if x < b.lo {
-			x = b.lo
-		}
+		x := max(b.lo+off, b.lo) // b.lo where the sum overflows
 		if b.hasHi && x > b.hi {
 			// lo <= hi < x = lo + off without overflow, so hi - lo + 1
 			// is at most off < 2^20
