@@ -2,7 +2,7 @@ package sym
 
 import (
 	"math/big"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -298,7 +298,7 @@ func minMaxPoly(op atomOp, x, y *poly) *poly {
 // cmpPoly is a total order on canonical polynomials (by their text), used
 // to order the arguments of min and max.
 func cmpPoly(a, b *poly) int {
-	if a == b || (a.err == nil && b.err == nil && polyEq(a, b)) {
+	if polyEq(a, b) { // false for an invalid value
 		return 0 // equal canonical forms print alike
 	}
 	return strings.Compare(printPoly(a), printPoly(b))
@@ -413,7 +413,7 @@ func laurentDivExact(x, y *poly) (*poly, bool) {
 		}
 		m = append(m, factor{v, e})
 	}
-	sort.Slice(m, func(i, j int) bool { return cmpVar(m[i].v, m[j].v) < 0 })
+	slices.SortFunc(m, func(a, b factor) int { return cmpVar(a.v, b.v) })
 	x0 := mulPoly(x, &poly{t: []term{{ratOne, monoInv(m)}}})
 	q, ok := polyDivExact(x0, y)
 	if !ok {
@@ -443,9 +443,7 @@ func clearing(ts []term) *poly {
 				if _, ok := neg[f.v]; !ok {
 					order = append(order, f.v)
 				}
-				if -f.e > neg[f.v] {
-					neg[f.v] = -f.e
-				}
+				neg[f.v] = max(neg[f.v], -f.e)
 			}
 		}
 	}
@@ -456,7 +454,7 @@ func clearing(ts []term) *poly {
 	for _, v := range order {
 		l = append(l, factor{v, neg[v]})
 	}
-	sort.Slice(l, func(i, j int) bool { return cmpVar(l[i].v, l[j].v) < 0 })
+	slices.SortFunc(l, func(a, b factor) int { return cmpVar(a.v, b.v) })
 	return &poly{t: []term{{ratFromBigInt(den), l}}}
 }
 
@@ -503,9 +501,7 @@ func quoPoly(x, y *poly) *poly {
 					break
 				}
 			}
-			if k < e {
-				e = k
-			}
+			e = min(e, k)
 		}
 		if e > 0 {
 			common = append(common, factor{f.v, e})

@@ -1,7 +1,9 @@
 package sym
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -126,11 +128,10 @@ func (c *Ctx) checkDifferences() error {
 	// floyd computes in d the shortest paths over the edges of the active
 	// facts (and the bounds), and reports a negative cycle.
 	floyd := func(active []bool) bool {
+		// the diagonal starts at inf too: d[i][i] ends as the weight of
+		// the shortest cycle through i, negative where a cycle is
 		for i := range d {
 			d[i] = inf
-		}
-		for i := 0; i < n; i++ {
-			d[i*n+i] = 0
 		}
 		for _, ed := range edges {
 			if ed.src >= 0 && !active[ed.src] {
@@ -187,11 +188,7 @@ func (c *Ctx) checkDifferences() error {
 				keep = append(keep, k)
 			}
 		}
-		for i := 1; i < len(keep); i++ {
-			for j := i; j > 0 && c.facts[keep[j]].src.cond < c.facts[keep[j-1]].src.cond; j-- {
-				keep[j], keep[j-1] = keep[j-1], keep[j]
-			}
-		}
+		slices.SortStableFunc(keep, func(a, b int) int { return cmp.Compare(c.facts[a].src.cond, c.facts[b].src.cond) })
 		var names []string
 		for _, k := range keep {
 			names = append(names, c.srcText(c.facts[k].src))
@@ -312,12 +309,15 @@ func (c *Ctx) userModel() *userModel {
 			}
 			w := b.neg().quo(a)
 			if f.kind == fEq || a.sign() > 0 {
-				if lo, fits := w.ceil().int64(); fits && lo > bd.lo {
-					bd.lo = lo
+				if lo, fits := w.ceil().int64(); fits {
+					bd.lo = max(bd.lo, lo)
 				}
 			}
 			if f.kind == fEq || a.sign() < 0 {
-				if hi, fits := w.floor().int64(); fits && (!bd.hasHi || hi < bd.hi) {
+				if hi, fits := w.floor().int64(); fits {
+					if bd.hasHi {
+						hi = min(hi, bd.hi)
+					}
 					bd.hi, bd.hasHi = hi, true
 				}
 			}
@@ -379,9 +379,7 @@ func atomBounds(v *variable, upper bool) []*poly {
 	switch v.op {
 	case opMod:
 		if !upper {
-			if d, ok := v.y.constant(); ok && d.sign() > 0 {
-				return []*poly{zeroPoly}
-			}
+			// (a positive integer constant is a positive monomial)
 			if positiveMono(v.y) && v.y.integral() {
 				return []*poly{zeroPoly}
 			}
@@ -573,37 +571,33 @@ func (c *Ctx) factBounds() map[*variable]bounds {
 		}
 		return c.bounds(v)
 	}
-	for round := 0; round < 4; round++ {
-		changed := false
-		for _, f := range c.facts {
-			var ps []*poly
-			switch f.kind {
-			case fGe:
-				ps = []*poly{f.p}
-			case fEq:
-				ps = []*poly{f.p, negPoly(f.p)}
-			}
-			for _, p := range ps {
-				if bnd2, ok := c.boundsFrom(p, get); ok {
-					for v, hi := range bnd2 {
-						b := get(v)
-						if !b.hasHi || hi < b.hi {
-							b.hi, b.hasHi = hi, true
-							bnd[v] = b
-							changed = true
-						}
-					}
-				}
-			}
+	// one pass: boundsFrom reads only lower bounds, which the bounds
+	// found here leave alone, so a second pass would find the same
+	for _, f := range c.facts {
+		var ps []*poly
+		switch f.kind {
+		case fGe:
+			ps = []*poly{f.p}
+		case fEq:
+			ps = []*poly{f.p, negPoly(f.p)}
 		}
-		if !changed {
-			break
+		for _, p := range ps {
+			for v, hi := range c.boundsFrom(p, get) {
+				b := get(v)
+				if b.hasHi {
+					hi = min(hi, b.hi)
+				}
+				b.hi, b.hasHi = hi, true
+				bnd[v] = b
+			}
 		}
 	}
 	return bnd
 }
 
-func (c *Ctx) boundsFrom(p *poly, get func(v *variable) bounds) (map[*variable]int64, bool) {
+// boundsFrom returns the upper bounds that p >= 0 gives its unknowns (see
+// factBounds); nil where it gives none.
+func (c *Ctx) boundsFrom(p *poly, get func(v *variable) bounds) map[*variable]int64 {
 	k := ratZero
 	var ts []term
 	for _, t := range p.t {
@@ -612,17 +606,17 @@ func (c *Ctx) boundsFrom(p *poly, get func(v *variable) bounds) (map[*variable]i
 			continue
 		}
 		if t.c.sign() >= 0 || !t.m.polynomial() {
-			return nil, false
+			return nil
 		}
 		for _, f := range t.m {
 			if f.v.kind == kAtom || get(f.v).lo < 1 || f.e > 64 {
-				return nil, false
+				return nil
 			}
 		}
 		ts = append(ts, t)
 	}
 	if len(ts) == 0 {
-		return nil, false
+		return nil
 	}
 	// lo(m) for each term
 	los := make([]rat, len(ts))
@@ -651,12 +645,13 @@ func (c *Ctx) boundsFrom(p *poly, get func(v *variable) bounds) (map[*variable]i
 			if !fits {
 				continue
 			}
-			if old, ok := out[f.v]; !ok || hi < old {
-				out[f.v] = hi
+			if old, ok := out[f.v]; ok {
+				hi = min(hi, old)
 			}
+			out[f.v] = hi
 		}
 	}
-	return out, len(out) > 0
+	return out
 }
 
 // powRatInt is x^e for e >= 0.

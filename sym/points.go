@@ -1,9 +1,6 @@
 package sym
 
-import (
-	"math"
-	"math/rand/v2"
-)
+import "math/rand/v2"
 
 // The one enumeration of points over the box of the unknowns, shared by
 // every witness search (the general path's search in prove.go, the fast
@@ -122,7 +119,6 @@ func (it *boxIter) next(bd []boxBounds, pt []int64) bool {
 			if it.i < n {
 				pt[it.i] = bd[it.i].top
 				it.i++
-				it.tries++
 				return true
 			}
 			it.phase = 5
@@ -179,9 +175,10 @@ func (c *Ctx) searchTops() map[*variable]int64 {
 		p.eachVar(func(v *variable) { us = append(us, v) })
 		for _, u := range us {
 			if t, ok := c.factTop(p, u); ok {
-				if old, seen := tops[u]; !seen || t < old {
-					tops[u] = t
+				if old, seen := tops[u]; seen {
+					t = min(t, old)
 				}
+				tops[u] = t
 			}
 		}
 	}
@@ -251,20 +248,14 @@ func (it *boxIter) draw(bd []boxBounds, pt []int64, r *rand.Rand) {
 		default:
 			off = r.Int64N(1 << 20)
 		}
-		x := b.lo + off
-		if x < b.lo {
-			x = b.lo
-		}
+		x := max(b.lo+off, b.lo) // b.lo where the sum overflows
 		if b.hasHi && x > b.hi {
-			span := b.hi - b.lo // >= 0, as lo <= hi
-			if span < math.MaxInt64 {
-				span++
-			}
-			x = b.lo + r.Int64N(span)
+			// lo <= hi < x = lo + off without overflow, so hi - lo + 1
+			// is at most off < 2^20
+			x = b.lo + r.Int64N(b.hi-b.lo+1)
 		}
 		pt[i] = x
 	}
-	it.tries++
 }
 
 // searchInfo is what the fast paths' searches need of a context.
