@@ -1,6 +1,7 @@
 package sym
 
 import (
+	"encoding/json"
 	"math/rand"
 	"strconv"
 	"strings"
@@ -211,5 +212,46 @@ func TestCondKeyCoefficients(t *testing.T) {
 			t.Errorf("%s and %s have the same key", prev, c)
 		}
 		keys[key] = c.String()
+	}
+}
+
+// TestCertificateJSONUnknownAliases: proofs whose facts are used times
+// monomials of unknowns keep the unknowns' aliases through the JSON round
+// trip and verify after it: three unknowns (M*N*K's image under the
+// congruences), and an unknown that may be 0 (N = 4*N'1'+3), whose
+// upper bound is used too.
+func TestCertificateJSONUnknownAliases(t *testing.T) {
+	for _, tc := range []struct {
+		ctx, a, b string
+		unknowns  int
+	}{
+		{"M%2==0 && N%4==0 && K%8==0 && M*N*K<=4096", "M*N*K*M*N*K", "4096*M*N*K", 3},
+		{"N%4==3 && N<=99", "N*N", "99*N", 1},
+		{"N%4==3 && K%2==1 && K*N<=99", "K*N*K*N", "99*K*N", 2},
+	} {
+		c := mustCtx(t, tc.ctx)
+		what := tc.a + " <= " + tc.b + " | " + tc.ctx
+		cert := c.proveLe(pl(MustParse(tc.a)), pl(MustParse(tc.b)), false)
+		if cert == nil {
+			t.Fatalf("%s: not proved", what)
+		}
+		data, err := json.Marshal(cert)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var raw struct{ Unknowns []json.RawMessage }
+		if err := json.Unmarshal(data, &raw); err != nil || len(raw.Unknowns) != tc.unknowns {
+			t.Fatalf("%s: %d unknowns named (%v), want %d", data, len(raw.Unknowns), err, tc.unknowns)
+		}
+		back, err := ParseCertificate(data)
+		if err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		if back.String() != cert.String() {
+			t.Errorf("round trip changed the certificate:\n%s\n%s", cert, back)
+		}
+		if err := Verify(back); err != nil {
+			t.Errorf("%s: %v", data, err)
+		}
 	}
 }
