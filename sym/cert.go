@@ -101,7 +101,9 @@ func (k StepKind) String() string {
 
 // Source is what justifies a step or a fact: assumption number Cond (an
 // index into Certificate.Assumptions), or, when Bound is set, the lower
-// (Upper: upper) bound of the unknown Bound as the steps left it. An
+// (Upper: upper) bound of the unknown Bound as the steps left it. A
+// source that names no assumption (a bound, an atom's definition, a
+// fixed step's) has Cond -1. An
 // equation X == Y used as a fact F >= 0 is X - Y >= 0, or Y - X >= 0 with
 // Upper.
 //

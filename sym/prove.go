@@ -35,16 +35,13 @@ func verified(cert *Certificate) *Certificate {
 	return cert
 }
 
-// verified is Verify for a certificate that c built (certBase: its
+// verified is Verify for a proof that c built (certBase: universal, its
 // assumptions and steps are c's), returning cert when Verify accepts it.
 // Verify replays the assumptions and steps before it checks the proof;
 // the replay depends on nothing else, so it is made once per context
 // (Ctx.replayed) and each proof is checked on a copy of its result: the
 // same verdict as Verify's.
 func (c *Ctx) verified(cert *Certificate) *Certificate {
-	if cert == nil || !cert.Universal {
-		return verified(cert)
-	}
 	base, err := c.replayed()
 	if err != nil {
 		return nil
@@ -118,8 +115,9 @@ func (c *Ctx) proveDividesByRemainder(a, b, ta, tb *poly) *Certificate {
 
 // proveEq checks that the images are identical.
 func (c *Ctx) proveEq(a, b *poly) *Certificate {
-	if a.err == nil && polyEq(a, b) {
-		// identical operands: Verify checks the identity itself
+	if polyEq(a, b) {
+		// identical operands (polyEq is false for an error): Verify
+		// checks the identity itself
 		return c.verified(c.certBase(Claim{ClaimEq, a, b}))
 	}
 	ta, tb, res := c.images(a, b)
@@ -434,7 +432,9 @@ func (c *Ctx) makeAtomDef(v *variable) atomDef {
 	case opMod:
 		if intX && intY && c.divisorPos(v.y) {
 			add(subPoly(subPoly(v.y, one), a), true, 0)
-			if k, ok := v.y.constant(); !ok || k.sign() <= 0 {
+			// x%d >= 0 for a d that is not a constant (a constant d is
+			// positive here: divisorPos)
+			if _, ok := v.y.constant(); !ok {
 				add(a, false, 0)
 			}
 		}
@@ -1178,8 +1178,8 @@ func (c *Ctx) searchOrders(a, b *poly, want Order) [3]*Certificate {
 	var pt [2 * maxFast]int64
 	vals := make(map[*variable]int64, st.fv.n)
 	st.targets(want, &got, &pt, func() {
-		for i := 0; i < st.fv.n; i++ {
-			vals[st.fv.v[i]] = pt[i]
+		for i, v := range st.fv.v[:st.fv.n] {
+			vals[v] = pt[i]
 		}
 		if bd, ok := c.bindingAt(syms, vals); ok && c.satisfied(bd) {
 			visit(bd)
