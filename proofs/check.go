@@ -410,6 +410,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if err := c.derive(r, st, env, cs.Steps[:si], g); err != nil {
 			return rej("%v", err)
 		}
+		if err := c.walkUnits(cs.Steps, si, nextCall(open[len(open)-1])); err != nil {
+			return rej("%v", err)
+		}
 		if st.Before == "" {
 			continue
 		}
@@ -497,6 +500,10 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	}
 	// coalesce's, slice's and dice's steps are their walks
 	if err := c.walkRequest(cs); err != nil {
+		return rejCase("%v", err)
+	}
+	// and the obligations on the arguments' extents come first
+	if err := c.walkExtents(cs); err != nil {
 		return rejCase("%v", err)
 	}
 	if cs.Error != "" {
