@@ -502,8 +502,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	if err := c.walkRequest(cs); err != nil {
 		return rejCase("%v", err)
 	}
-	// and the obligations on the arguments' extents come first
-	if err := c.walkExtents(cs); err != nil {
+	// and the obligations on the arguments' extents come first;
+	// tile_to_shape's tiles are its walk
+	if err := c.walkArgs(cs); err != nil {
 		return rejCase("%v", err)
 	}
 	if cs.Error != "" {

@@ -20,6 +20,16 @@ import (
 // applies arg.extent. An error case may end inside the walk (the
 // obligation failing).
 
+// walkArgs checks the steps of a case that the request's arguments make
+// due: the arguments' extents (walkExtents) and tile_to_shape's tiles
+// (walkTile, tile.go).
+func (c *checker) walkArgs(cs rules.Case) error {
+	if err := c.walkExtents(cs); err != nil {
+		return err
+	}
+	return c.walkTile(cs)
+}
+
 // walkExtents checks the arg.extent steps of a case.
 func (c *checker) walkExtents(cs rules.Case) error {
 	op, ok := catalog.Lookup(c.d.Op)

@@ -46,6 +46,14 @@ func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) erro
 	for start > 0 && isUnitStep(steps[start-1]) {
 		start--
 	}
+	// the decisions rest on the symbols read as static, which a step of a
+	// rule of their requires line states (left_inverse's refusal of a
+	// dynamic literal stride included)
+	saved := c.static
+	defer func() { c.static = saved }()
+	if r, ok := c.set.Rule(unitRules[0]); ok {
+		c.static = c.static || slices.ContainsFunc(steps, func(x rules.Step) bool { return slices.Contains(r.Requires, x.Rule) })
+	}
 	w := &sliceWalk{c: c, steps: steps[:si], next: start}
 	if start > 0 {
 		g, err := parseConds(steps[start-1].Guards)
@@ -68,10 +76,33 @@ func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) erro
 			return fmt.Errorf("%s: the call %s is no complement of a layout", st.Rule, printOrNone(call))
 		}
 		var ms []unitMode
-		if ms, err = flatUnitModes(a); err != nil {
+		if ms, err = c.unitModes(a); err != nil {
 			return err
 		}
 		_, err = w.filter(ms)
+	case "inv.coalesce":
+		// CuTe's coalesce of the layout an inverse inverts: the
+		// request's (right_inverse, left_inverse) or its B
+		// (max_common_vector, max_common_layout: right_inverse(B))
+		arg := 0
+		if c.d.Op == "max_common_vector" || c.d.Op == "max_common_layout" {
+			arg = 1
+		}
+		if arg >= len(c.d.Args) {
+			return fmt.Errorf("inv.coalesce in a request of %s with no argument %d", c.d.Op, arg+1)
+		}
+		var a notation.Node
+		if a, err = notation.Parse(c.d.Args[arg]); err != nil {
+			return err
+		}
+		if _, ok := a.(*notation.Layout); !ok {
+			return nil // a composed layout's inverse is its inner layout's (swz.forward)
+		}
+		var ms []unitMode
+		if ms, err = c.unitModes(a); err != nil {
+			return err
+		}
+		_, err = w.coalesceModes(ms)
 	case "compl.coalesce":
 		if start == 0 || steps[start-1].Rule != "compl.result" {
 			// after compl.zero the whole cotarget is compact: no
@@ -92,13 +123,8 @@ func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) erro
 			return nil
 		}
 		var ms []unitMode
-		if ms, err = flatUnitModes(call.Args[0]); err != nil {
+		if ms, err = c.unitModes(call.Args[0]); err != nil {
 			return err
-		}
-		for i := range ms {
-			// no integer the engine computes is a run-time one
-			// where the request has no dynamic literal
-			ms[i].s.Run, ms[i].d.Run = false, false
 		}
 		_, err = w.coalesceModes(ms)
 	default:
@@ -194,6 +220,22 @@ func flatUnitModes(n notation.Node) ([]unitMode, error) {
 		out[i] = unitMode{shape[i], stride[i]}
 	}
 	return out, nil
+}
+
+// unitModes returns the flat modes of a layout (or a tuple of layouts)
+// that a term prints, with their marks: where the request has no dynamic
+// literal, no integer the engine computes from it is a run-time one, so
+// none is read as such (a term prints M*_2 as 2*M, whose 2 reads as a
+// dynamic literal).
+func (c *checker) unitModes(n notation.Node) ([]unitMode, error) {
+	ms, err := flatUnitModes(n)
+	if err != nil || c.runLiterals() {
+		return ms, err
+	}
+	for i := range ms {
+		ms[i].s.Run, ms[i].d.Run = false, false
+	}
+	return ms, nil
 }
 
 // isStatic reports whether CuTe knows i at compile time: a static

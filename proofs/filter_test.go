@@ -8,8 +8,9 @@ import (
 	"github.com/cutealg/cutealg/rules"
 )
 
-// The walks of filter and coalesce (filter.go) and of the arguments'
-// extents (extent.go) make a due step required: each row drops or moves
+// The walks of filter and coalesce (filter.go), of the arguments'
+// extents (extent.go) and of tile_to_shape's tiles (tile.go) make a due
+// step required: each row drops or moves
 // one step of a derivation and wants Check's rejection to start with the
 // place and reason given.
 func TestWalkRequiredSteps(t *testing.T) {
@@ -56,6 +57,17 @@ func TestWalkRequiredSteps(t *testing.T) {
 			derive("size", "(M,N-M):(_1,_1)"), func(d *rules.Derivation) {
 				d.Cases[0].Steps[0].At = "argument 2"
 			}, "case 1: step 1 applies arg.extent at argument 2 where the walk applies [arg.extent] at argument 1"},
+		// tile_to_shape(_8:_1, (M,N)) where M % 8 == 0: tile.pad, then
+		// tile.divides at mode 0 (t=M, b=_8) and mode 1 (t=N, b=_1)
+		{"tile_to_shape's tiles of a mode dropped",
+			assumed(t, []string{"M % 8 == 0"}, "tile_to_shape", "_8:_1", "(M,N)"), func(d *rules.Derivation) {
+				drop(&d.Cases[0], "tile.divides", "mode 1")
+			}, "case 1: step 3 applies tile.blocked at A where the walk applies [tile.divides] at mode 1"},
+		{"tile_to_shape's modes exchanged",
+			assumed(t, []string{"M % 8 == 0"}, "tile_to_shape", "_8:_1", "(M,N)"), func(d *rules.Derivation) {
+				s := d.Cases[0].Steps
+				s[1], s[2] = s[2], s[1]
+			}, "case 1: step 2 applies tile.divides at mode 1 where the walk applies [tile.divides] at mode 0"},
 	} {
 		c.change(&c.d)
 		err := proofs.Check(c.d)
@@ -63,4 +75,13 @@ func TestWalkRequiredSteps(t *testing.T) {
 			t.Errorf("%s: Check gives %v, want a rejection %q...", c.name, err, c.want)
 		}
 	}
+}
+
+// assumed derives a request under assumptions.
+func assumed(t *testing.T, assume []string, op string, args ...string) rules.Derivation {
+	d, err := rules.Derive(rules.Request{Op: op, Args: args, Assume: assume})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return clone(t, d)
 }

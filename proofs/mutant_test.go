@@ -407,7 +407,7 @@ func complementFamily(d rules.Derivation) bool {
 // family, and why.
 var complementOpen = map[string]string{
 	"a case's guard dropped":        "an equivalent mutant: a merged case's guard implied by its other guards (M%4==0 gives M>=4 for a positive M), so that its cases still partition the assumptions",
-	"a step with lets only skipped": "a condition-only step that no later step requires: a size-1 decision of filter or coalesce refuted under the guards (compl.nonunit: the fact rests on the assumptions and guards alone, and the modes kept are in the claims after it), or compl.static-oracle in a case that ends in an error (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts)",
+	"a step with lets only skipped": "compl.static-oracle in a case that ends in an error with no size-1 decision (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts; the size-1 decisions of filter and coalesce are walked, filter.go)",
 }
 
 // inverseFamily reports whether a derivation is of the inverse family: a
@@ -427,7 +427,7 @@ func inverseFamily(d rules.Derivation) bool {
 // and why.
 var inverseOpen = map[string]string{
 	"an altered leaf of a let":      "the extent s of a mode of stride 0 (inv.left.zero), which R uses only where that mode is the last in stride order (every stride 0: inv.left.end's s flows from it); elsewhere the value is read by no later step",
-	"a step with lets only skipped": "a step that no later step needs: a mode of dynamic stride left out of the right inverse (inv.right.skip: CuTe never follows it, and nothing counts the skips), a comparison of the exchange sort decided without a guard (inv.min.*: the order of the modes R is built from is proved again by each inv.left.disjoint, d >= e >= the previous stride), a size-1 decision of coalesce refuted under the guards (compl.nonunit), or inv.left.static in a case that ends in an error (no claim of the case is evaluated, so the reading of the symbols is not seen)",
+	"a step with lets only skipped": "a step that no later step needs: a mode of dynamic stride left out of the right inverse (inv.right.skip: CuTe never follows it, and nothing counts the skips), a comparison of the exchange sort decided without a guard (inv.min.*: the order of the modes R is built from is proved again by each inv.left.disjoint, d >= e >= the previous stride), a size-1 decision of the coalesce of R after inv.left.end or inv.right.end (compl.nonunit: its modes are not a term of the derivation; the coalesce of A before inv.coalesce is walked, filter.go), or inv.left.static in a case that ends in an error (no claim of the case is evaluated, so the reading of the symbols is not seen)",
 }
 
 // constructFamily reports whether a derivation is of the construct
@@ -474,7 +474,7 @@ var castOpen = map[string]string{
 // complementSkipped is why a step of the complement with lets only may
 // be skipped inside a divide or a product: the kinds the complement family
 // leaves open, and the rest of a cotarget of rank > 1.
-const complementSkipped = "a condition-only step of the complement that nothing after it requires (complementOpen: compl.nonunit refuted under the guards, compl.static-oracle in a case that ends in an error), or the rest of one mode of a cotarget of rank > 1 (compl.rest-exact, compl.rest: each computes only lets, and compl.result's claim, spot-checked, states the whole rest; a follows line cannot tie a mode's span c to the c2 of the step before, a renaming its with part does not state, and nothing after the last mode's step names its values)"
+const complementSkipped = "a condition-only step of the complement that nothing after it requires (complementOpen: compl.static-oracle in a case that ends in an error), or the rest of one mode of a cotarget of rank > 1 (compl.rest-exact, compl.rest: each computes only lets, and compl.result's claim, spot-checked, states the whole rest; a follows line cannot tie a mode's span c to the c2 of the step before, a renaming its with part does not state, and nothing after the last mode's step names its values)"
 
 // divideFamily reports whether a derivation is of the divide family: a
 // request of logical_divide, its tiler form, zipped_divide, tiled_divide or
@@ -509,10 +509,10 @@ func productFamily(d rules.Derivation) bool {
 }
 
 // productOpen are the kinds not always rejected in the product family,
-// and why.
-var productOpen = map[string]string{
-	"a step with lets only skipped": complementSkipped,
-}
+// and why: none (the complement's size-1 decisions are walked,
+// filter.go, and no product of the corpus leaves the rest of a mode of a
+// cotarget of rank > 1 untied).
+var productOpen = map[string]string{}
 
 // sliceFamily reports whether a derivation is of the slice family: a
 // request of local_tile, local_partition or slice_and_offset whose steps
