@@ -21,13 +21,20 @@ import (
 // obligation failing).
 
 // walkArgs checks the steps of a case that the request's arguments make
-// due: the arguments' extents (walkExtents) and tile_to_shape's tiles
-// (walkTile, tile.go).
+// due: the arguments' extents (walkExtents), tile_to_shape's tiles
+// (walkTile, tile.go) and the compact layouts' strides (walkCompact,
+// compact.go).
 func (c *checker) walkArgs(cs rules.Case) error {
 	if err := c.walkExtents(cs); err != nil {
 		return err
 	}
-	return c.walkTile(cs)
+	if cs.Error != "" && failingRule(cs.Error) == "arg.extent" {
+		return nil // the case ends at an argument's obligation
+	}
+	if err := c.walkTile(cs); err != nil {
+		return err
+	}
+	return c.walkCompact(cs)
 }
 
 // walkExtents checks the arg.extent steps of a case.

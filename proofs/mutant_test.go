@@ -448,9 +448,8 @@ func constructFamily(d rules.Derivation) bool {
 // constructOpen are the kinds not always rejected in the construct
 // family, and why.
 var constructOpen = map[string]string{
-	"another rule id, doc and says":  "a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
-	"a step with lets only skipped":  "make.compact where nothing after it needs the next stride (the last leaf of make_ordered_layout's order, make_layout's compact strides: make_layout's rule computes it), make.ordered.unranked (its order value is read by no step), make.ordered.before of a size-1 sub-shape (d2 = d), and a narrative step before an error no rule states (coalesce's steps are its walk: coalesce.go)",
-	"steps with lets only reordered": "two steps whose order no rule states: make.ordered.unranked, make_layout's compact strides",
+	"another rule id, doc and says": "a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
+	"a step with lets only skipped": "a narrative step before an error no rule states (take's empty range, size's overflow); coalesce's steps are its walk (coalesce.go), the compact layouts' theirs (compact.go)",
 }
 
 // castFamily reports whether a derivation is of the cast family: a

@@ -9,10 +9,10 @@ import (
 )
 
 // The walks of filter and coalesce (filter.go), of the arguments'
-// extents (extent.go) and of tile_to_shape's tiles (tile.go) make a due
-// step required: each row drops or moves
-// one step of a derivation and wants Check's rejection to start with the
-// place and reason given.
+// extents (extent.go), of tile_to_shape's tiles (tile.go) and of the
+// compact layouts' strides (compact.go) make a due step required: each
+// row drops or moves one step of a derivation and wants Check's
+// rejection to start with the place and reason given.
 func TestWalkRequiredSteps(t *testing.T) {
 	derive := func(op string, args ...string) rules.Derivation {
 		d, err := rules.Derive(rules.Request{Op: op, Args: args})
@@ -68,6 +68,19 @@ func TestWalkRequiredSteps(t *testing.T) {
 				s := d.Cases[0].Steps
 				s[1], s[2] = s[2], s[1]
 			}, "case 1: step 2 applies tile.divides at mode 1 where the walk applies [tile.divides] at mode 0"},
+		// make_ordered_layout((M,N,K), (_2,_0,_1)): N first, then K, then M
+		{"make_ordered_layout's next stride dropped",
+			derive("make_ordered_layout", "(M,N,K)", "(_2,_0,_1)"), func(d *rules.Derivation) {
+				drop(&d.Cases[0], "make.compact", "order leaf 1 shape")
+			}, "case 1: step 6 applies make.ordered.before at order leaf 2 where the walk applies [make.compact] at order leaf 1 shape"},
+		{"make_ordered_layout's dynamic order value dropped",
+			derive("make_ordered_layout", "(_2,M,_4,N)", "(_2,67,42,_50)"), func(d *rules.Derivation) {
+				drop(&d.Cases[0], "make.ordered.unranked", "order leaf 2")
+			}, "case 1: step 2 applies make.left at order leaf 0 mode 0 where the walk applies [make.ordered.unranked] at order leaf 2"},
+		{"make_layout's next stride dropped",
+			derive("make_layout", "(M,(N,_2))"), func(d *rules.Derivation) {
+				drop(&d.Cases[0], "make.compact", "shape")
+			}, "case 1: step 5 applies op.answer at the request where the walk applies [make.compact] at shape"},
 	} {
 		c.change(&c.d)
 		err := proofs.Check(c.d)
