@@ -22,7 +22,8 @@ import (
 
 // walkArgs checks the steps of a case that the request's arguments make
 // due: the arguments' extents (walkExtents), tile_to_shape's tiles
-// (walkTile, tile.go) and the compact layouts' strides (walkCompact,
+// (walkTile, tile.go), local_partition's flat coordinate (walkPartition,
+// partition.go) and the compact layouts' strides (walkCompact,
 // compact.go).
 func (c *checker) walkArgs(cs rules.Case) error {
 	if err := c.walkExtents(cs); err != nil {
@@ -32,6 +33,9 @@ func (c *checker) walkArgs(cs rules.Case) error {
 		return nil // the case ends at an argument's obligation
 	}
 	if err := c.walkTile(cs); err != nil {
+		return err
+	}
+	if err := c.walkPartition(cs); err != nil {
 		return err
 	}
 	return c.walkCompact(cs)

@@ -531,15 +531,11 @@ func sliceFamily(d rules.Derivation) bool {
 
 // sliceOpen are the kinds not always rejected in the slice family (at the
 // rewrite steps too), and why: slice_and_offset's slice and offset are
-// re-derived by Check from the coordinate and the layout (slice.go), but
-// local_partition's flat coordinate of i (tile.product-each,
-// tile.flat-coord, tile.flat-unit, tile.horner) is computed by steps with
-// lets only, before tile.outer, whose claim states the coordinate they
-// make (spot-checked).
+// re-derived by Check from the coordinate and the layout (slice.go), and
+// local_partition's flat coordinate of i from L and i (partition.go); the
+// survivors are the divide's inside.
 var sliceOpen = map[string]string{
-	"an altered leaf of a let":       "tile.product-each's p, the size of a mode of L, is computed (not traced), and the tiler it makes is tile.outer's, spot-checked",
-	"a step with lets only skipped":  "local_partition's flat coordinate steps are required by nothing after them (tile.outer's claim states the coordinate, spot-checked); in the divide inside, comp.no-carry (branch nocarry) and " + complementSkipped,
-	"steps with lets only reordered": "local_partition's flat coordinate steps follow no follows or then line: their order is the engine's walk of L's modes",
+	"a step with lets only skipped": "in the divide inside, comp.no-carry (branch nocarry) and " + complementSkipped,
 }
 
 // inFamily reports whether d is of the family named (any family for "").
