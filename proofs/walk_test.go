@@ -9,8 +9,9 @@ import (
 )
 
 // The walks of filter and coalesce (filter.go), of the arguments'
-// extents (extent.go), of tile_to_shape's tiles (tile.go) and of the
-// compact layouts' strides (compact.go) make a due step required: each
+// extents (extent.go), of tile_to_shape's tiles (tile.go), of
+// local_partition's flat coordinate (partition.go) and of the compact
+// layouts' strides (compact.go) make a due step required: each
 // row drops or moves one step of a derivation and wants Check's
 // rejection to start with the place and reason given.
 func TestWalkRequiredSteps(t *testing.T) {
@@ -81,6 +82,17 @@ func TestWalkRequiredSteps(t *testing.T) {
 			derive("make_layout", "(M,(N,_2))"), func(d *rules.Derivation) {
 				drop(&d.Cases[0], "make.compact", "shape")
 			}, "case 1: step 5 applies op.answer at the request where the walk applies [make.compact] at shape"},
+		// local_partition((M,N):(_1,M), (_32,_4):(_4,_1), t): L's modes
+		// _32:_4 and _4:_1, each its size and t's coordinate in its leaf
+		{"local_partition's tile of a mode dropped",
+			assumed(t, []string{"M % 32 == 0", "N % 4 == 0"}, "local_partition", "(M,N):(_1,M)", "(_32,_4):(_4,_1)", "t"), func(d *rules.Derivation) {
+				drop(&d.Cases[0], "tile.product-each", "L mode 1")
+			}, "case 1: step 3 applies tile.flat-coord at L mode 1 leaf 0 where the walk applies [tile.product-each] at L mode 1"},
+		{"local_partition's coordinates of two modes exchanged",
+			assumed(t, []string{"M % 32 == 0", "N % 4 == 0"}, "local_partition", "(M,N):(_1,M)", "(_32,_4):(_4,_1)", "t"), func(d *rules.Derivation) {
+				s := d.Cases[0].Steps
+				s[1], s[3] = s[3], s[1]
+			}, "case 1: step 2 applies tile.flat-coord at L mode 1 leaf 0 where the walk applies [tile.flat-coord] at L mode 0 leaf 0"},
 	} {
 		c.change(&c.d)
 		err := proofs.Check(c.d)
