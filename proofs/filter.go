@@ -79,7 +79,7 @@ func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) erro
 		if ms, err = c.unitModes(a); err != nil {
 			return err
 		}
-		_, err = w.filter(ms)
+		err = w.filter(ms)
 	case "inv.coalesce":
 		// CuTe's coalesce of the layout an inverse inverts: the
 		// request's (right_inverse, left_inverse) or its B
@@ -102,7 +102,7 @@ func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) erro
 		if ms, err = c.unitModes(a); err != nil {
 			return err
 		}
-		_, err = w.coalesceModes(ms)
+		err = w.coalesceModes(ms)
 	case "compl.coalesce":
 		if start == 0 || steps[start-1].Rule != "compl.result" {
 			// after compl.zero the whole cotarget is compact: no
@@ -126,7 +126,7 @@ func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) erro
 		if ms, err = c.unitModes(call.Args[0]); err != nil {
 			return err
 		}
-		_, err = w.coalesceModes(ms)
+		err = w.coalesceModes(ms)
 	default:
 		return nil
 	}
@@ -294,9 +294,8 @@ func (w *sliceWalk) binds(st rules.Step, n string, want sym.Expr) bool {
 
 // filter walks CuTe's filter over the flat modes of A: a mode of the
 // static stride _0 and a mode of shape 1 (each decided at "filter mode
-// i") get the shape _1, then the modes are coalesced. It returns the
-// modes kept (nil for CuTe's _1:_0).
-func (w *sliceWalk) filter(ms []unitMode) ([]unitMode, error) {
+// i") get the shape _1, then the modes are coalesced.
+func (w *sliceWalk) filter(ms []unitMode) error {
 	flat := append([]unitMode(nil), ms...)
 	for i, m := range ms {
 		if w.staticEq(m.d, sym.S(0)) {
@@ -304,7 +303,7 @@ func (w *sliceWalk) filter(ms []unitMode) ([]unitMode, error) {
 		}
 		one, err := w.unit(m.s, fmt.Sprintf("filter mode %d", i))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if one {
 			flat[i].s = sym.S(1)
@@ -317,17 +316,17 @@ func (w *sliceWalk) filter(ms []unitMode) ([]unitMode, error) {
 // (bw_coalesce): a mode of shape 1 is dropped, a mode before a last mode
 // of shape 1 replaces it, a mode whose shape times stride is statically
 // the next mode's stride (that shape static) merges into it, any other
-// is kept before it; one mode of shape 1 left is CuTe's _1:_0 (nil).
-func (w *sliceWalk) coalesceModes(flat []unitMode) ([]unitMode, error) {
+// is kept before it; one mode of shape 1 left is CuTe's _1:_0.
+func (w *sliceWalk) coalesceModes(flat []unitMode) error {
 	if len(flat) == 0 {
-		return nil, fmt.Errorf("a coalesce of no modes")
+		return fmt.Errorf("a coalesce of no modes")
 	}
 	out := []unitMode{flat[len(flat)-1]}
 	for i := len(flat) - 2; i >= 0; i-- {
 		m, f := flat[i], out[0]
 		one, err := w.unit(m.s, fmt.Sprintf("coalesce mode %d", i))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if one {
 			continue
@@ -335,7 +334,7 @@ func (w *sliceWalk) coalesceModes(flat []unitMode) ([]unitMode, error) {
 		if len(out) == 1 {
 			lastOne, err := w.unit(f.s, "coalesce last mode")
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if lastOne {
 				out[0] = m
@@ -349,10 +348,8 @@ func (w *sliceWalk) coalesceModes(flat []unitMode) ([]unitMode, error) {
 		out = append([]unitMode{m}, out...)
 	}
 	if len(out) == 1 {
-		one, err := w.unit(out[0].s, "coalesce result")
-		if err != nil || one {
-			return nil, err
-		}
+		_, err := w.unit(out[0].s, "coalesce result")
+		return err
 	}
-	return out, nil
+	return nil
 }
