@@ -1,0 +1,119 @@
+package sym
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestDivisorOfConstant: an assumption k % N == 0 with k a constant bounds
+// N by |k| and keeps the congruence too (N divides 6: N is 1, 2, 3 or 6),
+// and where the bound leaves one value (N divides 1) N is that value.
+func TestDivisorOfConstant(t *testing.T) {
+	checkDecisions(t, []decisionCase{
+		{"6 % N == 0", "N <= 6", True, 12},
+		{"6 % N == 0", "6 % N == 0", True, 12},
+		{"-6 % N == 0", "N <= 6", True, 12},
+		{"-6 % N == 0", "N <= 5", False, 12},
+		{"1 % N == 0", "M % N == 0", True, 12},
+		{"1 % N == 0", "M*N == M", True, 12},
+	})
+}
+
+// TestFixedStepSources: the steps of a certificate name an assumption by
+// its index, and a source that names none (a fixed step, a bound) has
+// Cond -1, as Source documents; each certificate verifies.
+func TestFixedStepSources(t *testing.T) {
+	for _, tc := range []struct{ ctx, q string }{
+		{"1 % N == 0", "M % N == 0"},
+		{"N <= 1 && M % 4 == 0", "M*N % 4 == 0"},
+		{"M >= 5 && M <= 5", "M*N >= 5*N"},
+	} {
+		ctx := mustCtx(t, tc.ctx)
+		d, err := ctx.DecideText(tc.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Truth != True {
+			t.Fatalf("under %s: %s is %s, want true", tc.ctx, tc.q, d.Truth)
+		}
+		certs, err := d.Certificates()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixed := false
+		for _, c := range certs {
+			if err := Verify(c); err != nil {
+				t.Fatalf("under %s: %s: %v", tc.ctx, tc.q, err)
+			}
+			for _, s := range c.Steps {
+				none := s.Kind == StepFixed || s.Src.Bound != "" || s.Src.Atom != nil
+				fixed = fixed || s.Kind == StepFixed
+				if none && s.Src.Cond != -1 {
+					t.Errorf("under %s: step %s names assumption %d", tc.ctx, s, s.Src.Cond)
+				}
+				if !none && (s.Src.Cond < 0 || s.Src.Cond >= len(c.Assumptions)) {
+					t.Errorf("under %s: step %s names assumption %d of %d", tc.ctx, s, s.Src.Cond, len(c.Assumptions))
+				}
+			}
+		}
+		if !fixed {
+			t.Errorf("under %s: %s: no fixed step (the bounds leave one value)", tc.ctx, tc.q)
+		}
+	}
+}
+
+// TestSettleWorkBound: the compilation processes at most maxSettle facts
+// (ErrTooComplex past it, as ErrTooComplex documents), and assumptions
+// that need fewer compile.
+func TestSettleWorkBound(t *testing.T) {
+	conds := func(n int) []Cond {
+		var out []Cond
+		for i := 0; i < n; i++ {
+			out = append(out, mustConds(t, fmt.Sprintf("M <= %d", 2*maxSettle-i))...)
+		}
+		return out
+	}
+	if _, err := NewCtx().WithConds(conds(maxSettle / 2)...); err != nil {
+		t.Fatalf("%d assumptions: %v", maxSettle/2, err)
+	}
+	if _, err := NewCtx().WithConds(conds(maxSettle + 2)...); !errors.Is(err, ErrTooComplex) {
+		t.Fatalf("%d assumptions: got %v, want ErrTooComplex", maxSettle+2, err)
+	}
+}
+
+// exprAtoms counts the atoms of an expression in its printed form (each
+// %, floor_div, ceil_div, min and max, nested ones included), apart from
+// the package's own count.
+func exprAtoms(e Expr) int {
+	s := e.String()
+	n := strings.Count(s, "%")
+	for _, f := range []string{"floor_div(", "ceil_div(", "min(", "max("} {
+		n += strings.Count(s, f)
+	}
+	return n
+}
+
+// TestSimplifyNoMoreAtoms: Simplify's result has no more atoms, nested ones
+// counted, than the expression (as Simplify documents), and equals it at
+// every allowed binding of a box. Under M % 8 == 4, M%16 over the
+// parametrization is a sum of nested floor_divs: the expression stays.
+func TestSimplifyNoMoreAtoms(t *testing.T) {
+	for _, tc := range []struct{ ctx, e string }{
+		{"M % 8 == 4", "min(M % 16, N)"},
+		{"M % 8 == 4", "M % 16 + N % 3"},
+		{"M % 4 == 0", "min(M % 8, N)"},
+	} {
+		ctx := mustCtx(t, tc.ctx)
+		e := MustParse(tc.e)
+		got := ctx.Simplify(e)
+		if _, isConst := pl(got).constant(); !isConst && exprAtoms(got) > exprAtoms(e) {
+			t.Errorf("under %s: Simplify(%s) = %s has more atoms", tc.ctx, e, got)
+		}
+		q := Cond{Rel: EQ, X: e, Y: got}
+		if all, some := bruteTruth(t, mustConds(t, tc.ctx), &q, 20); !all || !some {
+			t.Errorf("under %s: %s differs from Simplify's %s (or no binding)", tc.ctx, e, got)
+		}
+	}
+}
