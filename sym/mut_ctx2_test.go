@@ -117,3 +117,40 @@ func TestSimplifyNoMoreAtoms(t *testing.T) {
 		}
 	}
 }
+
+// TestSiblingsLeaveParent: a context extended by more assumptions resumes
+// from its parent's compiled states (shared) and copies them before a
+// write: a first child that tightens a bound the parent's last state holds
+// (its assumption sorts after the parent's, so it resumes from that state)
+// leaves a second child, resumed from the same state, as brute force over
+// its own assumptions says.
+func TestSiblingsLeaveParent(t *testing.T) {
+	for _, tc := range []struct {
+		parent, first, second, q string
+	}{
+		// M = 4*M'1 with M'1 >= 2; M = 8 is allowed
+		{"M % 4 == 0 && M >= 8", "M >= 9", "N >= 1", "M >= 12"},
+		{"M >= 2 && N <= 10", "N <= 9", "P >= 1", "N <= 9"},
+	} {
+		parent := mustCtx(t, tc.parent)
+		if _, err := parent.With(tc.first); err != nil {
+			t.Fatalf("%s && %s: %v", tc.parent, tc.first, err)
+		}
+		all := tc.parent + " && " + tc.second
+		q := mustConds(t, tc.q)[0]
+		if holds, some := bruteTruth(t, mustConds(t, all), &q, 20); holds || !some {
+			t.Fatalf("under %s: brute force does not refute %s", all, tc.q)
+		}
+		child, err := parent.With(tc.second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := child.DecideText(tc.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Truth == True {
+			t.Errorf("under %s after a sibling with %s: %s is true (false at a binding)", all, tc.first, tc.q)
+		}
+	}
+}
