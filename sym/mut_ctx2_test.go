@@ -154,3 +154,64 @@ func TestSiblingsLeaveParent(t *testing.T) {
 		}
 	}
 }
+
+// TestCongruenceAfterBound: a congruence compiled where its unknown has a
+// lower bound already (M >= 9, then M/4 an integer) carries the bound to
+// the new unknown: M = 4*w with w >= 3, so M >= 12.
+func TestCongruenceAfterBound(t *testing.T) {
+	checkDecisions(t, []decisionCase{
+		{"M >= 9 && M/4 >= 1", "M >= 12", True, 40},
+		{"M >= 9 && M/4 >= 1", "M >= 13", False, 40},
+		{"M >= 9 && M/4 <= 5", "M >= 12", True, 40},
+	})
+}
+
+// TestBoundStepsTighten: a StepBound raises its unknown's lower bound or
+// lowers its upper bound (as StepBound documents): an assumption that
+// repeats a bound already known (M >= 1 of a positive symbol, a second
+// M <= 5) records no step. An unknown starts at 1, or at 0 where its name
+// carries a second quote.
+func TestBoundStepsTighten(t *testing.T) {
+	for _, tc := range []struct{ ctx, q string }{
+		{"M >= 1 && M <= 5 && M <= 6", "M <= 5"},
+		{"M % 4 == 0 && M >= 4 && M <= 8 && M <= 9", "M <= 8"},
+		{"M >= 3 && M >= 2 && M <= 5", "M >= 3"},
+	} {
+		d, err := mustCtx(t, tc.ctx).DecideText(tc.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Truth != True {
+			t.Fatalf("under %s: %s is %s, want true", tc.ctx, tc.q, d.Truth)
+		}
+		certs, err := d.Certificates()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range certs {
+			lo, hi := map[string]int64{}, map[string]int64{}
+			for _, s := range c.Steps {
+				if s.Kind != StepBound {
+					continue
+				}
+				if _, ok := lo[s.Var]; !ok {
+					lo[s.Var] = 1
+					if strings.HasSuffix(s.Var, "'") {
+						lo[s.Var] = 0
+					}
+				}
+				if s.HasLo {
+					if s.Lo <= lo[s.Var] {
+						t.Errorf("under %s: step %s does not raise %d", tc.ctx, s, lo[s.Var])
+					}
+					lo[s.Var] = s.Lo
+				} else {
+					if h, ok := hi[s.Var]; ok && s.Hi >= h {
+						t.Errorf("under %s: step %s does not lower %d", tc.ctx, s, h)
+					}
+					hi[s.Var] = s.Hi
+				}
+			}
+		}
+	}
+}
