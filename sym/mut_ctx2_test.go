@@ -21,7 +21,9 @@ func TestDivisorOfConstant(t *testing.T) {
 	})
 }
 
-// TestFixedStepSources: the steps of a certificate name an assumption by
+// TestFixedStepSources: where the bounds leave an unknown one value (N
+// divides 1, M <= 5 and M >= 5), the parametrization substitutes it: a
+// fixed step (StepFixed). The steps of a certificate name an assumption by
 // its index, and a source that names none (a fixed step, a bound) has
 // Cond -1, as Source documents; each certificate verifies.
 func TestFixedStepSources(t *testing.T) {
