@@ -87,11 +87,7 @@ func bruteTruth(t *testing.T, conds []Cond, q *Cond, top int64) (all, some bool)
 // every allowed binding of the box, a False fails at one, and the wanted
 // answer is the one that the assumptions imply (said in each case).
 func TestCompiledDecisions(t *testing.T) {
-	cases := []struct {
-		ctx, q string
-		want   Truth
-		top    int64
-	}{
+	checkDecisions(t, []decisionCase{
 		// M/8 is an integer and M <= 8, M/8 >= 1: M = 8 (one value left)
 		{"8 >= M && M/8 >= 1", "M == 8", True, 40},
 		// x%2 >= 1 is x odd, x%2 < 1 x even, x%2 != 0 x odd
@@ -121,7 +117,21 @@ func TestCompiledDecisions(t *testing.T) {
 		{"", "M % -3 <= 0", True, 12},
 		{"", "M % -3 >= 0", False, 12},
 		{"", "M % -3 < 0", False, 12},
-	}
+	})
+}
+
+// decisionCase is a decision under assumptions ctx (none when empty) whose
+// answer want follows from them, brute force confirming it over 1..top.
+type decisionCase struct {
+	ctx, q string
+	want   Truth
+	top    int64
+}
+
+// checkDecisions checks each case's answer against brute force, then the
+// context's decision of it, with the fast paths on and off.
+func checkDecisions(t *testing.T, cases []decisionCase) {
+	t.Helper()
 	for _, tc := range cases {
 		ctx := mustCtx(t, tc.ctx)
 		var conds []Cond
