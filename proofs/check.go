@@ -410,6 +410,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if err := c.derive(r, st, env, cs.Steps[:si], g); err != nil {
 			return rej("%v", err)
 		}
+		if err := c.walkUnits(cs.Steps, si, nextCall(open[len(open)-1])); err != nil {
+			return rej("%v", err)
+		}
 		if st.Before == "" {
 			continue
 		}
@@ -501,6 +504,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	}
 	// and each composition's (composition.go)
 	if err := c.walkCompositions(cs, nextCall(open[len(open)-1])); err != nil {
+		return rejCase("%v", err)
+	}
+	// and the obligations on the arguments' extents come first;
+	// tile_to_shape's tiles are its walk
+	if err := c.walkArgs(cs); err != nil {
 		return rejCase("%v", err)
 	}
 	if cs.Error != "" {

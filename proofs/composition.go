@@ -41,10 +41,6 @@ import (
 // an error no rule names); a step of an error rule (not fired with
 // run-time values) ends the case.
 
-// unitRules are the size-1 decisions of the static reading, which may
-// come between the composition's steps (coalesce_x's and the fold's).
-var unitRules = map[string]bool{"compl.unit": true, "compl.nonunit": true}
-
 // compWalk is the state of the walk of one composition: the steps it
 // reads (a sliceWalk's reader), the coalesced A's flat modes, and per
 // leaf of B that folds over A's modes the largest index it reaches in
@@ -101,9 +97,10 @@ func (c *checker) startComposition(steps []rules.Step, i int, failing *string) (
 	return w, call.Args[1], nil
 }
 
-// units skips the size-1 decisions of the static reading.
+// units skips the size-1 decisions of the static reading, which may come
+// between the composition's steps (coalesce_x's and the fold's).
 func (w *compWalk) units() {
-	for w.next < len(w.steps) && unitRules[w.steps[w.next].Rule] {
+	for w.next < len(w.steps) && isUnitStep(w.steps[w.next]) {
 		w.next++
 	}
 }

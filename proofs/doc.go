@@ -188,6 +188,22 @@
 //     size and the largest index the leaves reach there together; every
 //     step of those rules lies in such a walk, and an error case whose
 //     next call is a composition of two layouts ends inside its walk;
+//   - the size-1 decisions (compl.unit, compl.nonunit) of CuTe's filter
+//     and coalesce re-derived from the layout they run over (filter.go):
+//     before compl.filter and compl.negative-stride the filter of the
+//     complement's A ("filter mode i") and its coalesce from the back
+//     ("coalesce mode i", "coalesce last mode", "coalesce result"),
+//     before compl.coalesce (after compl.result) the coalesce of the
+//     holes and the rest, before inv.coalesce the coalesce of the layout
+//     the inverse inverts; each due decision (a shape with the symbols
+//     read static not decided 1 under the guards in force) at its place
+//     with its s, nothing else between;
+//   - the arguments' extents (extent.go): the case's first steps are
+//     arg.extent at "argument i" for each extent not decided >= 1, in
+//     order, and no other step applies it; tile_to_shape's steps
+//     (tile.go) are tile.pad with the target's rank, tile.evenly (a
+//     static target) or tile.divides at each mode with its t and b, then
+//     tile.blocked;
 //   - the guards of each step only grow along a case, each guard a step
 //     adds is one of its conditions that it discharged as a guard (or the
 //     negation of one it discharged as a negated guard), and they are
@@ -210,7 +226,8 @@
 // every value it computes, and the algorithm only as far as the rules'
 // data states it (rewrites, follows, flows, then, later, requires and
 // computes lines, and the walks of slice_and_offset, crd2idx, slice,
-// dice, coalesce and composition:
+// dice, coalesce, composition, filter, the arguments' extents and
+// tile_to_shape:
 // composition's fold, the complement on its state term, the tiler's
 // integer and keep rules, the inverses' chains, the casts, the
 // constructions, crd2idx and coalesce, the divides and products from the
@@ -236,6 +253,15 @@
 // tile.outer's claim states (docs/verification.md lists the rules whose
 // steps nothing ties: nullspace, max_common_*, tile_to_shape's
 // tile.*, the swizzle's forwarding); a claim
+// only decides a condition (comp.no-carry, a size-1 decision of the
+// coalesce of an inverse's R or of a complement's holes and rest in a
+// request with a dynamic literal, a comparison of the inverses' sort
+// decided without a guard) is required by nothing after it, nor is the
+// rest of one mode of a complement's cotarget of rank > 1;
+// local_partition's flat coordinate (tile.* before tile.outer) is
+// computed by steps with lets only, which tile.outer's claim states
+// (docs/verification.md lists the rules whose steps nothing ties:
+// nullspace, max_common_*, the swizzle's forwarding); a claim
 // about a call that is not the next one opens a lemma where the
 // term's evaluation has not begun, and op.answer states the request's
 // value directly (where no step claims the request), so a lemma-opening

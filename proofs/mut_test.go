@@ -92,12 +92,12 @@ func TestFailingRuleAtStart(t *testing.T) {
 	}
 }
 
-// runSizes needs a comp.coalesce-lhs step among the steps before it.
-func TestRunSizesWithoutCoalesce(t *testing.T) {
+// nextCarryRun needs a comp.coalesce-lhs step among the steps before it.
+func TestNextCarryRunWithoutCoalesce(t *testing.T) {
 	c := testChecker(t, nil, "composition", "(M,N):(_1,M)", "_2:_1")
-	_, err := c.runSizes([]rules.Step{{Rule: "comp.leaf"}}, nil)
+	_, err := c.nextCarryRun([]rules.Step{{Rule: "comp.leaf"}})
 	if err == nil || !strings.Contains(err.Error(), "no step of comp.coalesce-lhs") {
-		t.Errorf("runSizes without comp.coalesce-lhs: %v", err)
+		t.Errorf("nextCarryRun without comp.coalesce-lhs: %v", err)
 	}
 }
 

@@ -406,7 +406,7 @@ func complementFamily(d rules.Derivation) bool {
 // family, and why.
 var complementOpen = map[string]string{
 	"a case's guard dropped":        "an equivalent mutant: a merged case's guard implied by its other guards (M%4==0 gives M>=4 for a positive M), so that its cases still partition the assumptions",
-	"a step with lets only skipped": "a condition-only step that no later step requires: a size-1 decision of filter or coalesce refuted under the guards (compl.nonunit: the fact rests on the assumptions and guards alone, and the modes kept are in the claims after it), or compl.static-oracle in a case that ends in an error (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts)",
+	"a step with lets only skipped": "compl.static-oracle in a case that ends in an error with no size-1 decision (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts; the size-1 decisions of filter and coalesce are walked, filter.go)",
 }
 
 // inverseFamily reports whether a derivation is of the inverse family: a
@@ -426,7 +426,7 @@ func inverseFamily(d rules.Derivation) bool {
 // and why.
 var inverseOpen = map[string]string{
 	"an altered leaf of a let":      "the extent s of a mode of stride 0 (inv.left.zero), which R uses only where that mode is the last in stride order (every stride 0: inv.left.end's s flows from it); elsewhere the value is read by no later step",
-	"a step with lets only skipped": "a step that no later step needs: a mode of dynamic stride left out of the right inverse (inv.right.skip: CuTe never follows it, and nothing counts the skips), a comparison of the exchange sort decided without a guard (inv.min.*: the order of the modes R is built from is proved again by each inv.left.disjoint, d >= e >= the previous stride), a size-1 decision of coalesce refuted under the guards (compl.nonunit), or inv.left.static in a case that ends in an error (no claim of the case is evaluated, so the reading of the symbols is not seen)",
+	"a step with lets only skipped": "a step that no later step needs: a mode of dynamic stride left out of the right inverse (inv.right.skip: CuTe never follows it, and nothing counts the skips), a comparison of the exchange sort decided without a guard (inv.min.*: the order of the modes R is built from is proved again by each inv.left.disjoint, d >= e >= the previous stride), a size-1 decision of the coalesce of R after inv.left.end or inv.right.end (compl.nonunit: its modes are not a term of the derivation; the coalesce of A before inv.coalesce is walked, filter.go), or inv.left.static in a case that ends in an error (no claim of the case is evaluated, so the reading of the symbols is not seen)",
 }
 
 // constructFamily reports whether a derivation is of the construct
@@ -447,9 +447,8 @@ func constructFamily(d rules.Derivation) bool {
 // constructOpen are the kinds not always rejected in the construct
 // family, and why.
 var constructOpen = map[string]string{
-	"another rule id, doc and says":  "a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
-	"a step with lets only skipped":  "make.compact where nothing after it needs the next stride (the last leaf of make_ordered_layout's order, make_layout's compact strides: make_layout's rule computes it), make.ordered.unranked (its order value is read by no step), make.ordered.before of a size-1 sub-shape (d2 = d), and a narrative step before an error no rule states (coalesce's steps are its walk: coalesce.go)",
-	"steps with lets only reordered": "two steps whose order no rule states: make.ordered.unranked, make_layout's compact strides",
+	"another rule id, doc and says": "a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
+	"a step with lets only skipped": "a narrative step before an error no rule states (take's empty range, size's overflow); coalesce's steps are its walk (coalesce.go), the compact layouts' theirs (compact.go)",
 }
 
 // castFamily reports whether a derivation is of the cast family: a
@@ -473,7 +472,7 @@ var castOpen = map[string]string{
 // complementSkipped is why a step of the complement with lets only may
 // be skipped inside a divide or a product: the kinds the complement family
 // leaves open, and the rest of a cotarget of rank > 1.
-const complementSkipped = "a condition-only step of the complement that nothing after it requires (complementOpen: compl.nonunit refuted under the guards, compl.static-oracle in a case that ends in an error), or the rest of one mode of a cotarget of rank > 1 (compl.rest-exact, compl.rest: each computes only lets, and compl.result's claim, spot-checked, states the whole rest; a follows line cannot tie a mode's span c to the c2 of the step before, a renaming its with part does not state, and nothing after the last mode's step names its values)"
+const complementSkipped = "a condition-only step of the complement that nothing after it requires (complementOpen: compl.static-oracle in a case that ends in an error), or the rest of one mode of a cotarget of rank > 1 (compl.rest-exact, compl.rest: each computes only lets, and compl.result's claim, spot-checked, states the whole rest; a follows line cannot tie a mode's span c to the c2 of the step before, a renaming its with part does not state, and nothing after the last mode's step names its values)"
 
 // divideFamily reports whether a derivation is of the divide family: a
 // request of logical_divide, its tiler form, zipped_divide, tiled_divide or
@@ -508,10 +507,10 @@ func productFamily(d rules.Derivation) bool {
 }
 
 // productOpen are the kinds not always rejected in the product family,
-// and why.
-var productOpen = map[string]string{
-	"a step with lets only skipped": complementSkipped,
-}
+// and why: none (the complement's size-1 decisions are walked,
+// filter.go, and no product of the corpus leaves the rest of a mode of a
+// cotarget of rank > 1 untied).
+var productOpen = map[string]string{}
 
 // sliceFamily reports whether a derivation is of the slice family: a
 // request of local_tile, local_partition or slice_and_offset whose steps
@@ -531,15 +530,11 @@ func sliceFamily(d rules.Derivation) bool {
 
 // sliceOpen are the kinds not always rejected in the slice family (at the
 // rewrite steps too), and why: slice_and_offset's slice and offset are
-// re-derived by Check from the coordinate and the layout (slice.go), but
-// local_partition's flat coordinate of i (tile.product-each,
-// tile.flat-coord, tile.flat-unit, tile.horner) is computed by steps with
-// lets only, before tile.outer, whose claim states the coordinate they
-// make (spot-checked).
+// re-derived by Check from the coordinate and the layout (slice.go), and
+// local_partition's flat coordinate of i from L and i (partition.go); the
+// survivors are the divide's inside.
 var sliceOpen = map[string]string{
-	"an altered leaf of a let":       "tile.product-each's p, the size of a mode of L, is computed (not traced), and the tiler it makes is tile.outer's, spot-checked",
-	"a step with lets only skipped":  "local_partition's flat coordinate steps are required by nothing after them (tile.outer's claim states the coordinate, spot-checked); in the divide inside, comp.no-carry (branch nocarry) and " + complementSkipped,
-	"steps with lets only reordered": "local_partition's flat coordinate steps follow no follows or then line: their order is the engine's walk of L's modes",
+	"a step with lets only skipped": "in the divide inside, comp.no-carry (branch nocarry) and " + complementSkipped,
 }
 
 // inFamily reports whether d is of the family named (any family for "").
