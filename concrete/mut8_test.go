@@ -114,14 +114,12 @@ func TestTVGridBruteForce(t *testing.T) {
 		threads, values := size(tv.Mode(0)).val(), size(tv.Mode(1)).val()
 		type cell struct{ m, n int64 }
 		want := map[cell][2]int64{}
-		var order []cell
 		for v := range values {
 			for th := range threads {
 				i := index(tv, th+v*threads)
 				k := cell{i % nr, i / nr}
 				if _, seen := want[k]; !seen {
 					want[k] = [2]int64{th, v}
-					order = append(order, k)
 				}
 			}
 		}
