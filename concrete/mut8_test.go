@@ -85,7 +85,7 @@ var (
 // TestTVGridBruteForce checks NewTVGrid against the definition of the TV
 // layout: (t,v) holds the tile's element tv(t,v), the cell (i % M, i / M)
 // of the column-major (M,N) tile; each cell shows its first (t,v), t
-// inner. Its Composed text must evaluate to the same cells: each stride is
+// outer (as print_latex_tv loops). Its Composed text must evaluate to the same cells: each stride is
 // k@0 (k rows), k@1 (k columns), or a plain zero (CuTe's _0), leaves in
 // colexicographic order over the domain t + v*threads. A (t,v) whose row
 // coordinate sums past M is refused.
@@ -114,8 +114,8 @@ func TestTVGridBruteForce(t *testing.T) {
 		threads, values := size(tv.Mode(0)).val(), size(tv.Mode(1)).val()
 		type cell struct{ m, n int64 }
 		want := map[cell][2]int64{}
-		for v := range values {
-			for th := range threads {
+		for th := range threads {
+			for v := range values {
 				i := index(tv, th+v*threads)
 				k := cell{i % nr, i / nr}
 				if _, seen := want[k]; !seen {
