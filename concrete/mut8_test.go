@@ -85,10 +85,10 @@ var (
 // TestTVGridBruteForce checks NewTVGrid against the definition of the TV
 // layout: (t,v) holds the tile's element tv(t,v), the cell (i % M, i / M)
 // of the column-major (M,N) tile; each cell shows its first (t,v), t
-// outer (as print_latex_tv loops). Its Composed text must evaluate to the same cells: each stride is
-// k@0 (k rows), k@1 (k columns), or a plain zero (CuTe's _0), leaves in
-// colexicographic order over the domain t + v*threads. A (t,v) whose row
-// coordinate sums past M is refused.
+// outer (as print_latex_tv loops). Its Composed text must evaluate to
+// the same cells: each stride is k@0 (k rows), k@1 (k columns) or a plain
+// zero (CuTe's _0), leaves in colexicographic order over the domain
+// t + v*threads. A (t,v) whose row coordinate sums past M is refused.
 func TestTVGridBruteForce(t *testing.T) {
 	for _, tc := range []struct{ tv, tile, refuse string }{
 		{"(_4,_1):(_1,_0)", "(_2,_2)", ""},                 // largest stride + 1 == M
