@@ -111,28 +111,37 @@ func (c *checker) walkRequest(cs rules.Case) error {
 	case err != nil:
 		return err
 	}
-	rest := cs.Steps[w.next:]
-	if cs.Error != "" {
-		if len(rest) != 0 {
-			return fmt.Errorf("step %d (%s at %s) is no step of the walk", w.next+1, rest[0].Rule, rest[0].At)
-		}
-		return nil
+	answer, err := w.afterWalk(cs)
+	if err != nil || answer == nil {
+		return err
 	}
-	// then the answer: one claim about the request
-	if len(rest) != 1 || rest[0].Before == "" {
-		if len(rest) == 0 {
-			return errors.New("no step states the request's value after the walk")
-		}
-		return fmt.Errorf("step %d (%s at %s) is no step of the walk", w.next+1, rest[0].Rule, rest[0].At)
-	}
-	before, err := parseTerm(rest[0].Before)
+	before, err := parseTerm(answer.Before)
 	if err != nil {
 		return err
 	}
 	if notation.Print(before) != notation.Print(c.request) {
-		return fmt.Errorf("step %d claims about %s, not the request %s, after the walk", w.next+1, rest[0].Before, notation.Print(c.request))
+		return fmt.Errorf("step %d claims about %s, not the request %s, after the walk", w.next+1, answer.Before, notation.Print(c.request))
 	}
 	return nil
+}
+
+// afterWalk checks the steps after a request's walk: none in an error
+// case, else exactly one, a claim (the answer, returned).
+func (w *sliceWalk) afterWalk(cs rules.Case) (*rules.Step, error) {
+	rest := cs.Steps[w.next:]
+	if cs.Error != "" {
+		if len(rest) != 0 {
+			return nil, fmt.Errorf("step %d (%s at %s) is no step of the walk", w.next+1, rest[0].Rule, rest[0].At)
+		}
+		return nil, nil
+	}
+	if len(rest) != 1 || rest[0].Before == "" {
+		if len(rest) == 0 {
+			return nil, errors.New("no step states the request's value after the walk")
+		}
+		return nil, fmt.Errorf("step %d (%s at %s) is no step of the walk", w.next+1, rest[0].Rule, rest[0].At)
+	}
+	return &rest[0], nil
 }
 
 // coalesce reads the steps of coalesce(a) at the place at: with the

@@ -81,20 +81,8 @@ func (c *checker) walkCompact(cs rules.Case) error {
 	case err != nil:
 		return err
 	}
-	rest := cs.Steps[w.next:]
-	if cs.Error != "" {
-		if len(rest) != 0 {
-			return fmt.Errorf("step %d (%s at %s) is no step of the walk", w.next+1, rest[0].Rule, rest[0].At)
-		}
-		return nil
-	}
-	if len(rest) != 1 || rest[0].Before == "" {
-		if len(rest) == 0 {
-			return errors.New("no step states the request's value after the walk")
-		}
-		return fmt.Errorf("step %d (%s at %s) is no step of the walk", w.next+1, rest[0].Rule, rest[0].At)
-	}
-	return nil
+	_, err = w.afterWalk(cs)
+	return err
 }
 
 // compactFrom reads the steps of the strides of shape from d, column

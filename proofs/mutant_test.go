@@ -534,7 +534,7 @@ func sliceFamily(d rules.Derivation) bool {
 // local_partition's flat coordinate of i from L and i (partition.go); the
 // survivors are the divide's inside.
 var sliceOpen = map[string]string{
-	"a step with lets only skipped": "in the divide inside, comp.no-carry (branch nocarry) and " + complementSkipped,
+	"a step with lets only skipped": "in the divide inside, " + complementSkipped,
 }
 
 // inFamily reports whether d is of the family named (any family for "").

@@ -2,7 +2,6 @@ package sym
 
 import (
 	"errors"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -51,23 +50,11 @@ func TestCloneMapOfNothing(t *testing.T) {
 // satisfies the assumptions at all.
 func bruteTruth(t *testing.T, conds []Cond, q *Cond, top int64) (all, some bool) {
 	t.Helper()
-	seen := map[string]bool{}
 	cs := conds
 	if q != nil {
 		cs = append(append([]Cond(nil), conds...), *q)
 	}
-	for _, cd := range cs {
-		for _, e := range []Expr{cd.X, cd.Y} {
-			for _, s := range Symbols(e) {
-				seen[s] = true
-			}
-		}
-	}
-	names := make([]string, 0, len(seen))
-	for s := range seen {
-		names = append(names, s)
-	}
-	sort.Strings(names)
+	names := sortedSymbols(map[string]bool{}, cs)
 	all = true
 	b := Binding{}
 	var walk func(i int)

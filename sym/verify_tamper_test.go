@@ -180,18 +180,7 @@ func claimSound(c *Certificate) (bool, Binding) {
 			seen[s] = true
 		}
 	}
-	for _, a := range c.Assumptions {
-		for _, e := range []Expr{a.X, a.Y} {
-			for _, s := range Symbols(e) {
-				seen[s] = true
-			}
-		}
-	}
-	names := make([]string, 0, len(seen))
-	for s := range seen {
-		names = append(names, s)
-	}
-	sort.Strings(names)
+	names := sortedSymbols(seen, c.Assumptions)
 	top := int64(12)
 	if len(names) >= 3 {
 		top = 7
@@ -305,4 +294,22 @@ func TestVerifyFactScale(t *testing.T) {
 			t.Errorf("scale %q: Verify = %v, want ok %v\n%s", c.scale, err, c.ok, s)
 		}
 	}
+}
+
+// sortedSymbols adds the symbols of conds to seen and returns the names
+// in seen, sorted.
+func sortedSymbols(seen map[string]bool, conds []Cond) []string {
+	for _, cd := range conds {
+		for _, e := range []Expr{cd.X, cd.Y} {
+			for _, s := range Symbols(e) {
+				seen[s] = true
+			}
+		}
+	}
+	names := make([]string, 0, len(seen))
+	for s := range seen {
+		names = append(names, s)
+	}
+	sort.Strings(names)
+	return names
 }
