@@ -32,20 +32,8 @@ func TestFixedStepSources(t *testing.T) {
 		{"N <= 1 && M % 4 == 0", "M*N % 4 == 0"},
 		{"M >= 5 && M <= 5", "M*N >= 5*N"},
 	} {
-		ctx := mustCtx(t, tc.ctx)
-		d, err := ctx.DecideText(tc.q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d.Truth != True {
-			t.Fatalf("under %s: %s is %s, want true", tc.ctx, tc.q, d.Truth)
-		}
-		certs, err := d.Certificates()
-		if err != nil {
-			t.Fatal(err)
-		}
 		fixed := false
-		for _, c := range certs {
+		for _, c := range trueCertificates(t, tc.ctx, tc.q) {
 			if err := Verify(c); err != nil {
 				t.Fatalf("under %s: %s: %v", tc.ctx, tc.q, err)
 			}
@@ -179,18 +167,7 @@ func TestBoundStepsTighten(t *testing.T) {
 		{"M % 4 == 0 && M >= 4 && M <= 8 && M <= 9", "M <= 8"},
 		{"M >= 3 && M >= 2 && M <= 5", "M >= 3"},
 	} {
-		d, err := mustCtx(t, tc.ctx).DecideText(tc.q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d.Truth != True {
-			t.Fatalf("under %s: %s is %s, want true", tc.ctx, tc.q, d.Truth)
-		}
-		certs, err := d.Certificates()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range certs {
+		for _, c := range trueCertificates(t, tc.ctx, tc.q) {
 			lo, hi := map[string]int64{}, map[string]int64{}
 			for _, s := range c.Steps {
 				if s.Kind != StepBound {
@@ -216,4 +193,22 @@ func TestBoundStepsTighten(t *testing.T) {
 			}
 		}
 	}
+}
+
+// trueCertificates decides q under the assumptions ctx, requires True, and
+// returns the decision's certificates.
+func trueCertificates(t *testing.T, ctx, q string) []*Certificate {
+	t.Helper()
+	d, err := mustCtx(t, ctx).DecideText(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Truth != True {
+		t.Fatalf("under %s: %s is %s, want true", ctx, q, d.Truth)
+	}
+	certs, err := d.Certificates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return certs
 }
