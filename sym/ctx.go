@@ -88,9 +88,6 @@ type Ctx struct {
 	// the verifier's replay of the assumptions and steps, on first use
 	// (see replayed)
 	vr atomic.Pointer[replayState]
-	// whether the general path's proofs have no fact to use (see
-	// proofFactFree): 0 not known yet, 1 yes, 2 no
-	nf atomic.Int32
 	// the tops of the unknowns for the witness search, on first use (see
 	// searchTops)
 	tp atomic.Pointer[map[*variable]int64]
