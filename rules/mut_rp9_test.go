@@ -114,3 +114,23 @@ func TestMergeToFixpoint(t *testing.T) {
 		}
 	}
 }
+
+// dividesNow decides constant pairs exactly: d divides n where n = q*d
+// for an integer q (0 divides only 0). (It is asked directly: divides'
+// memo holds the condition sym.Divisible(0, n), one text for every n.)
+func TestDividesConstants(t *testing.T) {
+	w := &world{ctx: sym.NewCtx()}
+	for d := int64(-6); d <= 6; d++ {
+		for n := int64(-13); n <= 13; n++ {
+			want := sym.False
+			for q := int64(-13); q <= 13; q++ {
+				if q*d == n {
+					want = sym.True
+				}
+			}
+			if got := w.dividesNow(sym.Const(d), sym.Const(n)); got != want {
+				t.Errorf("dividesNow(%d, %d) = %v, want %v", d, n, got, want)
+			}
+		}
+	}
+}
