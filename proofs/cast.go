@@ -135,7 +135,7 @@ func castFactor(arg string, read bool) (sym.Expr, error) {
 	}
 	n, err := sym.ParseInt(arg)
 	if err != nil {
-		return nil, fmt.Errorf("N = %s: %v", arg, err)
+		return nil, fmt.Errorf("the factor N = %s: %v", arg, err)
 	}
 	k, ok := sym.IsConst(n.E)
 	if !ok || k < 1 {
