@@ -83,3 +83,15 @@ func TestSolveForGreatest(t *testing.T) {
 		{"N == M + K", "N % M == K", False, 12},
 	})
 }
+
+// TestIntegralSideWithAtom: a side that must be an integer and has an
+// atom whose arguments are integral (M/2 + N%4) gives the exact
+// congruence of its numerator (exactSide: M + 2*(N%4) divisible by 2, so
+// M even: M = 2*M' with M' >= 1), not the side kept as it is.
+func TestIntegralSideWithAtom(t *testing.T) {
+	checkDecisions(t, []decisionCase{
+		{"M/2 + N%4 >= 1", "M % 2 == 0", True, 12},
+		{"M/2 + N%4 >= 1", "M >= 2", True, 12},
+		{"M/2 + N%4 >= 1", "M >= 3", False, 12},
+	})
+}
