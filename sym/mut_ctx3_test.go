@@ -49,47 +49,33 @@ func TestKeepInPlace(t *testing.T) {
 	}
 }
 
-// TestKeptFactsRevisited: a kept fact that a later bound makes a step is
-// processed again (settle): under N % 8 == 3, N = 8*N'+3 with N' >= 0, so
-// M % floor_div(N,8) == 0 is kept (its divisor N' may be 0); N >= 11, a
-// bound processed after it in the canonical order, gives N' >= 1, and the
-// fact then makes M a multiple of N' (M = N'*Q with Q >= 1): M >= N'.
-func TestKeptFactsRevisited(t *testing.T) {
+// TestCompiledSteps: assumptions whose compilation needs a step that only
+// one path makes, each decided as brute force over a box says (the wanted
+// answer follows from the assumptions, said in each case).
+func TestCompiledSteps(t *testing.T) {
 	checkDecisions(t, []decisionCase{
+		// a kept fact that a later bound makes a step is processed again
+		// (settle): under N % 8 == 3, N = 8*N'+3 with N' >= 0, so
+		// M % floor_div(N,8) == 0 is kept (its divisor N' may be 0); N >= 11,
+		// after it in the canonical order, gives N' >= 1, and the fact then
+		// makes M a multiple of N' (M = N'*Q with Q >= 1): M >= N'
 		{"N % 8 == 3 && M % floor_div(N,8) == 0 && N >= 11", "M >= floor_div(N,8)", True, 30},
 		{"N % 8 == 3 && M % floor_div(N,8) == 0 && N >= 11", "M >= floor_div(N,8) + 1", False, 30},
-	})
-}
-
-// TestCongruenceAfterBoundInOrder: where a bound precedes a congruence in
-// the canonical order (A >= 9, then B >= A/4, whose side A/4 is an
-// integer: A = 4*A' with A' >= 3), the new unknown keeps the bound
-// (newUnknown), so A >= 12.
-func TestCongruenceAfterBoundInOrder(t *testing.T) {
-	checkDecisions(t, []decisionCase{
+		// a bound before a congruence in the canonical order (A >= 9, then
+		// B >= A/4, whose side A/4 is an integer: A = 4*A' with A' >= 3):
+		// the new unknown keeps the bound (newUnknown), so A >= 12
 		{"A >= 9 && B >= A/4", "A >= 12", True, 30},
 		{"A >= 9 && B >= A/4", "A >= 13", False, 30},
-	})
-}
-
-// TestSolveForGreatest: an equation solved for one unknown keeps the
-// others free (processEq solves for the greatest, in cmpVar's order):
-// N == M + K gives N = K + M, so N % K == M % K (K divides N - M) and
-// floor_div(N,K) == floor_div(M,K) + 1 are decided.
-func TestSolveForGreatest(t *testing.T) {
-	checkDecisions(t, []decisionCase{
+		// an equation solved for one unknown keeps the others free
+		// (processEq solves for the greatest, in cmpVar's order): N == M + K
+		// gives N = K + M, so K divides N - M
 		{"N == M + K", "N % K == M % K", True, 12},
 		{"N == M + K", "floor_div(N,K) == floor_div(M,K) + 1", True, 12},
 		{"N == M + K", "N % M == K", False, 12},
-	})
-}
-
-// TestIntegralSideWithAtom: a side that must be an integer and has an
-// atom whose arguments are integral (M/2 + N%4) gives the exact
-// congruence of its numerator (exactSide: M + 2*(N%4) divisible by 2, so
-// M even: M = 2*M' with M' >= 1), not the side kept as it is.
-func TestIntegralSideWithAtom(t *testing.T) {
-	checkDecisions(t, []decisionCase{
+		// a side that must be an integer and has an atom whose arguments
+		// are integral (M/2 + N%4) gives the exact congruence of its
+		// numerator (exactSide: M + 2*(N%4) divisible by 2, so M even:
+		// M = 2*M' with M' >= 1), not the side kept as it is
 		{"M/2 + N%4 >= 1", "M % 2 == 0", True, 12},
 		{"M/2 + N%4 >= 1", "M >= 2", True, 12},
 		{"M/2 + N%4 >= 1", "M >= 3", False, 12},
