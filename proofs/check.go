@@ -506,6 +506,10 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	if err := c.walkCompositions(cs, nextCall(open[len(open)-1])); err != nil {
 		return rejCase("%v", err)
 	}
+	// and the inverse's (inverse.go)
+	if err := c.walkInverse(cs); err != nil {
+		return rejCase("%v", err)
+	}
 	// and the obligations on the arguments' extents come first;
 	// tile_to_shape's tiles are its walk
 	if err := c.walkArgs(cs); err != nil {
