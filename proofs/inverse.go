@@ -58,7 +58,12 @@ import (
 // arguments' extents (extent.go), max_common's common.inverse, and after
 // it the one claim of the request's value. An error case ends inside the
 // walk: at an error rule's step, or where the rule whose condition fails
-// comes next.
+// comes next. A merge of the coalesces that the checker decides (two
+// modes whose shape times stride is decided equal to the next stride,
+// not identical) may be one the engine's decision did not find: the
+// modes then stay apart, the same function, and the walk reads such a
+// merge both ways (merges, filter.go), never merging modes the checker
+// does not decide equal.
 
 // invWalk is the state of one inverse's walk: the steps it reads (a
 // sliceWalk's reader) and the coalesced modes of A.
