@@ -516,6 +516,10 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	if err := c.walkCompositions(cs, nextCall(open[len(open)-1])); err != nil {
 		return rejCase("%v", err)
 	}
+	// and the inverse's (inverse.go)
+	if err := c.walkInverse(cs); err != nil {
+		return rejCase("%v", err)
+	}
 	// and the obligations on the arguments' extents come first;
 	// tile_to_shape's tiles are its walk
 	if err := c.walkArgs(cs); err != nil {
@@ -1514,7 +1518,8 @@ var computed = map[string]bool{
 	"compl.nonunit s": true, "compl.injective c": true, "compl.rest m": true, "compl.rest-within m": true, "compl.rest-beyond m": true,
 	"comp.last n": true, "comp.last r": true,
 	"inv.left.mode p": true, "inv.left.mode z": true, "inv.left.zero d": true, "inv.right.follow p": true,
-	// (tied by their flows lines: a coalesced extent, the span reached)
+	// (re-derived by the inverses' walk, inverse.go: a coalesced extent,
+	// the span reached)
 	"inv.left.mode s": true, "inv.left.zero s": true, "inv.left.end s": true, "inv.left.end z": true, "inv.right.end c": true,
 	"make.left d": true, "make.right d": true, "make.compact d": true, "crd.inner a": true, "make.ordered.unranked i": true,
 	"tile.pad R": true,

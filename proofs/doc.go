@@ -198,10 +198,30 @@
 //     complement's A ("filter mode i") and its coalesce from the back
 //     ("coalesce mode i", "coalesce last mode", "coalesce result"),
 //     before compl.coalesce (after compl.result) the coalesce of the
-//     holes and the rest, before inv.coalesce the coalesce of the layout
-//     the inverse inverts; each due decision (a shape with the symbols
+//     holes and the rest; each due decision (a shape with the symbols
 //     read static not decided 1 under the guards in force) at its place
 //     with its s, nothing else between;
+//   - each inverse re-derived from the layout it inverts (inverse.go:
+//     the request's, max_common's B): the size-1 decisions of its
+//     coalesce and inv.coalesce; right_inverse's inv.right.skip at each
+//     mode whose stride is no static constant, the comparisons of CuTe's
+//     exchange sort (inv.min.* at each pair of strides not both
+//     constants, with the two strides), inv.right.follow at each mode
+//     whose stride is the static span reached, inv.right.end with the
+//     span; left_inverse's reading of the symbols (inv.left.static where
+//     a coalesced stride is not static with run-time integers, or
+//     inv.left.dynamic-literal), inv.left.negative at a negative
+//     constant stride, the obligation inv.left.positive at each symbolic
+//     stride not decided >= 1, the sort, then in stride order
+//     inv.left.zero (a stride decided 0, with its d and s) or
+//     inv.left.disjoint (but the first) and inv.left.mode (its d, s, z
+//     and prefix product p), and inv.left.end; then the size-1
+//     decisions of R's coalesce; each step at its place with its values,
+//     nothing else between, only the arguments' extents (and
+//     common.inverse) before, the claim of the request after, and an
+//     error case ending inside the walk; a merge of the coalesces that
+//     the checker decides and the engine may not have (the same function
+//     either way) is read both ways;
 //   - the arguments' extents (extent.go): the case's first steps are
 //     arg.extent at "argument i" for each extent not decided >= 1, in
 //     order, and no other step applies it; tile_to_shape's steps
@@ -248,10 +268,10 @@
 // every value it computes, and the algorithm only as far as the rules'
 // data states it (rewrites, follows, flows, then, later, requires and
 // computes lines, and the walks of slice_and_offset, crd2idx, slice,
-// dice, coalesce, composition, filter, the arguments' extents,
-// tile_to_shape, the casts and the one-step constructions:
+// dice, coalesce, composition, filter, the inverses, the arguments'
+// extents, tile_to_shape, the casts and the one-step constructions:
 // composition's fold, the complement on its state term, the tiler's
-// integer and keep rules, the inverses' chains, the casts, the
+// integer and keep rules, the casts, the
 // constructions, crd2idx and coalesce, the divides and products from the
 // request down (CuTe's definitions: zipped is tile_unzip of the logical
 // one, tiled and flat slice the zipped one (a leaf tiler's are rewritten
@@ -267,8 +287,7 @@
 // so a step that only computes lets may be dropped or moved, and its
 // inputs altered, where the values it consumes or makes also occur
 // elsewhere and no follows, flows or then line orders it; a step that
-// only decides a condition (a refuted size-1 decision, a
-// comparison of the inverses' sort decided without a guard) is required
+// only decides a condition (a refuted size-1 decision) is required
 // by nothing after it, nor is the rest of one mode of a complement's
 // cotarget of rank > 1; local_partition's flat coordinate (tile.*
 // before tile.outer) is computed by steps with lets only, which
@@ -276,9 +295,8 @@
 // steps nothing ties: nullspace, max_common_*, tile_to_shape's
 // tile.*, the swizzle's forwarding); a claim
 // only decides a condition (comp.no-carry, a size-1 decision of the
-// coalesce of an inverse's R or of a complement's holes and rest in a
-// request with a dynamic literal, a comparison of the inverses' sort
-// decided without a guard) is required by nothing after it, nor is the
+// coalesce of a complement's holes and rest in a request with a dynamic
+// literal) is required by nothing after it, nor is the
 // rest of one mode of a complement's cotarget of rank > 1;
 // local_partition's flat coordinate (tile.* before tile.outer) is
 // computed by steps with lets only, which tile.outer's claim states

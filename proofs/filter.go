@@ -47,8 +47,7 @@ func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) erro
 		start--
 	}
 	// the decisions rest on the symbols read as static, which a step of a
-	// rule of their requires line states (left_inverse's refusal of a
-	// dynamic literal stride included)
+	// rule of their requires line states
 	saved := c.static
 	defer func() { c.static = saved }()
 	if r, ok := c.set.Rule(unitRules[0]); ok {
@@ -80,26 +79,6 @@ func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) erro
 			return err
 		}
 		err = w.filter(ms)
-	case "inv.coalesce":
-		// CuTe's coalesce of the layout an inverse inverts: the
-		// request's (right_inverse, left_inverse) or its B
-		// (max_common_vector, max_common_layout: right_inverse(B))
-		arg := 0
-		if c.d.Op == "max_common_vector" || c.d.Op == "max_common_layout" {
-			arg = 1
-		}
-		var a notation.Node
-		if a, err = notation.Parse(c.d.Args[arg]); err != nil {
-			return err
-		}
-		if _, ok := a.(*notation.Layout); !ok {
-			return nil // a composed layout's inverse is its inner layout's (swz.forward)
-		}
-		var ms []unitMode
-		if ms, err = c.unitModes(a); err != nil {
-			return err
-		}
-		err = w.coalesceModes(ms)
 	case "compl.coalesce":
 		if start == 0 || steps[start-1].Rule != "compl.result" {
 			// after compl.zero the whole cotarget is compact: no
@@ -123,7 +102,7 @@ func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) erro
 		if ms, err = c.unitModes(call.Args[0]); err != nil {
 			return err
 		}
-		err = w.coalesceModes(ms)
+		_, err = w.coalesceModes(ms)
 	default:
 		return nil
 	}
@@ -306,24 +285,39 @@ func (w *sliceWalk) filter(ms []unitMode) error {
 			flat[i].s = sym.S(1)
 		}
 	}
-	return w.coalesceModes(flat)
+	_, err := w.coalesceModes(flat)
+	return err
+}
+
+// merges reports whether coalesce merges a mode whose shape times stride
+// is x into the next mode, of stride y: where CuTe decides x == y
+// statically (staticEq). Where the two are not identical the engine's
+// decision may be weaker than the checker's, and the engine may then
+// keep both modes, the same function: merge, where set, reads which.
+func (w *sliceWalk) merges(x, y sym.Int) bool {
+	eq := w.staticEq(x, y)
+	if !eq || w.merge == nil || sym.Equal(x.E, y.E) {
+		return eq
+	}
+	return w.merge()
 }
 
 // coalesceModes walks CuTe's coalesce of flat modes from the back
 // (bw_coalesce): a mode of shape 1 is dropped, a mode before a last mode
 // of shape 1 replaces it, a mode whose shape times stride is statically
 // the next mode's stride (that shape static) merges into it, any other
-// is kept before it; one mode of shape 1 left is CuTe's _1:_0.
-func (w *sliceWalk) coalesceModes(flat []unitMode) error {
+// is kept before it; one mode of shape 1 left is CuTe's _1:_0. It returns
+// the modes kept (nil for _1:_0).
+func (w *sliceWalk) coalesceModes(flat []unitMode) ([]unitMode, error) {
 	if len(flat) == 0 {
-		return fmt.Errorf("a coalesce of no modes")
+		return nil, fmt.Errorf("a coalesce of no modes")
 	}
 	out := []unitMode{flat[len(flat)-1]}
 	for i := len(flat) - 2; i >= 0; i-- {
 		m, f := flat[i], out[0]
 		one, err := w.unit(m.s, fmt.Sprintf("coalesce mode %d", i))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if one {
 			continue
@@ -331,22 +325,24 @@ func (w *sliceWalk) coalesceModes(flat []unitMode) error {
 		if len(out) == 1 {
 			lastOne, err := w.unit(f.s, "coalesce last mode")
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if lastOne {
 				out[0] = m
 				continue
 			}
 		}
-		if w.isStatic(f.s) && w.staticEq(m.s.Mul(m.d), f.d) {
+		if w.isStatic(f.s) && w.merges(m.s.Mul(m.d), f.d) {
 			out[0] = unitMode{m.s.Mul(f.s), m.d}
 			continue
 		}
 		out = append([]unitMode{m}, out...)
 	}
 	if len(out) == 1 {
-		_, err := w.unit(out[0].s, "coalesce result")
-		return err
+		one, err := w.unit(out[0].s, "coalesce result")
+		if one || err != nil {
+			return nil, err
+		}
 	}
-	return nil
+	return out, nil
 }

@@ -57,13 +57,13 @@ func TestWalkRejectionsNamed(t *testing.T) {
 				c, _ := at(d, "compl.nonunit", "coalesce last mode")
 				_, i := at(&rules.Derivation{Cases: []rules.Case{*c}}, "compl.nonunit", "coalesce result")
 				c.Steps = append(c.Steps[:i:i], c.Steps[i+1:]...)
-			}, "step 3 (inv.coalesce): the size-1 decisions before inv.coalesce: no step applies [compl.unit compl.nonunit] at coalesce result"},
+			}, "the inverse's walk: step 3 applies inv.coalesce at A where the walk applies [compl.unit compl.nonunit] at coalesce result"},
 		{"a size-1 decision before inv.coalesce made twice",
 			assumed(t, nil, "left_inverse", "(M,N):(_1,M)"), func(d *rules.Derivation) {
 				c, _ := at(d, "compl.nonunit", "coalesce last mode")
 				_, i := at(&rules.Derivation{Cases: []rules.Case{*c}}, "compl.nonunit", "coalesce result")
 				c.Steps = append(c.Steps[:i+1:i+1], c.Steps[i:]...)
-			}, "step 4 (compl.nonunit at coalesce result) is no size-1 decision of the walk before inv.coalesce"},
+			}, "the inverse's walk: step 4 applies compl.nonunit at coalesce result where the walk applies [inv.coalesce] at A"},
 		// a request with fewer or more arguments than its operation
 		// takes is refused before any step is read
 		{"a request with no argument",

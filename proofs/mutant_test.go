@@ -423,11 +423,8 @@ func inverseFamily(d rules.Derivation) bool {
 }
 
 // inverseOpen are the kinds not always rejected in the inverse family,
-// and why.
-var inverseOpen = map[string]string{
-	"an altered leaf of a let":      "the extent s of a mode of stride 0 (inv.left.zero), which R uses only where that mode is the last in stride order (every stride 0: inv.left.end's s flows from it); elsewhere the value is read by no later step",
-	"a step with lets only skipped": "a step that no later step needs: a mode of dynamic stride left out of the right inverse (inv.right.skip: CuTe never follows it, and nothing counts the skips), a comparison of the exchange sort decided without a guard (inv.min.*: the order of the modes R is built from is proved again by each inv.left.disjoint, d >= e >= the previous stride), a size-1 decision of the coalesce of R after inv.left.end or inv.right.end (compl.nonunit: its modes are not a term of the derivation; the coalesce of A before inv.coalesce is walked, filter.go), or inv.left.static in a case that ends in an error (no claim of the case is evaluated, so the reading of the symbols is not seen)",
-}
+// and why: none (each inverse's steps are its walk, inverse.go).
+var inverseOpen = map[string]string{}
 
 // constructFamily reports whether a derivation is of the construct
 // family: a request of coalesce, coalesce_profile, crd2idx or one of the

@@ -53,6 +53,10 @@ type sliceWalk struct {
 	// refused: the steps of an error case end at CuTe's refusal of the
 	// coordinate
 	refused bool
+	// merge, where set, reads a merge of coalesce that the checker
+	// decides but the engine's weaker decision may not have made
+	// (merges): true to merge; nil merges wherever the checker decides
+	merge func() bool
 }
 
 // fixedLeaf is an integer of the coordinate, its place and its mode.
