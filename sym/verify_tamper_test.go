@@ -80,6 +80,13 @@ var verifyCorpus = []struct{ ctx, cond string }{
 	{"M%8==0 && N%8==0", "min(M,N)%8+max(M,N)%8==0"},
 	// a strict fact used by a rounding by 1 without atoms
 	{"M*N>1", "M*N!=1"},
+	// reciprocals of sums (finding 32): a congruence makes K the sum
+	// 2*K'+1, and a scale that the sum divides clears 1/K
+	{"K%2!=0", "2/K<=2"},
+	{"K%2==1", "2/min(K+1,K+1)<=1"},
+	{"K%3==2", "3/K<3"},
+	{"K%2==1 && N%2==1", "1/K/N<=1"},
+	{"N>=M", "M/min(M+N,M+N)<=1/2"},
 }
 
 var certNumber = regexp.MustCompile(`-?[0-9]+`)
