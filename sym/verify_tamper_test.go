@@ -255,8 +255,8 @@ func provedHoldsAt(c Claim, b Binding) bool {
 }
 
 // TestVerifyFactScale: a fact with negative exponents is used only times a
-// scale that is a positive monomial over unknowns >= 1 and clears them;
-// any other scale, or none, is refused.
+// scale that the shift shows positive and that clears them; any other
+// scale, or none, is refused.
 func TestVerifyFactScale(t *testing.T) {
 	d, err := mustCtx(t, "m<64/TM").DecideText("TM*m<=63")
 	if err != nil || d.Truth != True {
