@@ -53,3 +53,29 @@ func TestDecisionsMonotone(t *testing.T) {
 		}
 	}
 }
+
+// TestDividesMonotone: a divisibility proved under some assumptions stays
+// proved under more. Under K%2!=0, K is 2*K'+1, and 2/K divides 2 by the
+// quotient K, which Verify multiplies against the reciprocal of the sum
+// (found by the composition of TestCompositionCarryRuns' "two runs",
+// whose guard K%2!=0 then branched past the cap).
+func TestDividesMonotone(t *testing.T) {
+	for _, r := range []struct{ fewer, more, a, b string }{
+		{"", "K%2 != 0", "2/K", "2"},
+		{"", "K%3 == 1", "M/K", "M"},
+		{"", "K%2 == 1 && N%2 == 1", "M/K/N", "M"},
+		{"", "K%2 != 0", "4/K", "4*M"},
+	} {
+		a, b := MustParse(r.a), MustParse(r.b)
+		if d := mustCtx(t, r.fewer).Divides(a, b); d.Truth != True {
+			t.Fatalf("%s divides %s under %q: %v, want True (the row's premise)", r.a, r.b, r.fewer, d.Truth)
+		}
+		more := mustCtx(t, r.more)
+		if d := more.Divides(a, b); d.Truth != True {
+			t.Errorf("%s divides %s: %v under %q, True under fewer assumptions %q", r.a, r.b, d.Truth, r.more, r.fewer)
+		}
+		if !more.ProvesDivides(a, b) {
+			t.Errorf("%s divides %s: not proved under %q, proved under fewer assumptions %q", r.a, r.b, r.more, r.fewer)
+		}
+	}
+}

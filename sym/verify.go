@@ -1801,7 +1801,9 @@ func (v *verifier) proof(c *Certificate) error {
 		if !q.integral(v.atoms) {
 			return errors.New("the quotient is not integral")
 		}
-		aq, err := vmul(a, q)
+		// (2/K divides 2 under K%2==1: image(A) is 2/(2*K'+1), and times
+		// the quotient 2*K'+1 it is 2)
+		aq, err := v.product(a, q)
 		if err != nil {
 			return err
 		}
@@ -2221,18 +2223,14 @@ func (v *verifier) nonneg(p vpoly) (ok, strict bool) {
 	return true, strict
 }
 
-// scaled returns p times scale, where the scale must be positive at every
-// allowed binding: the shift argument shows it, non-negative shifted
-// coefficients and a positive constant term, so that the scale is at
-// least that constant (a monomial over unknowns >= 1, an atom >= 1 such as
-// min(M,N), the sum 2*K'+1 with K' >= 0). Multiplying by a positive value
-// keeps an order and its strictness: p >= 0 (p > 0) exactly where the
-// product is. The reciprocal atoms n = @inv(P0) of p (see inverse) are
-// multiplied out with the identity n*P0 = 1, which holds wherever the
-// scale is defined: where P0^k divides the scale (scale = P0^k*q, checked
-// by multiplication), P0 is not 0, and p*scale is (p*P0^k)*q, each factor
-// P0 taken by a term with n as one power of n fewer and by the others as
-// a product. So 2-2*n scaled by 2*K'+1, n = @inv(2*K'+1), is 4*K'.
+// scaled returns p times scale (product), where the scale must be
+// positive at every allowed binding: the shift argument shows it,
+// non-negative shifted coefficients and a positive constant term, so that
+// the scale is at least that constant (a monomial over unknowns >= 1, an
+// atom >= 1 such as min(M,N), the sum 2*K'+1 with K' >= 0). Multiplying by
+// a positive value keeps an order and its strictness: p >= 0 (p > 0)
+// exactly where the product is. So 2-2*n scaled by 2*K'+1, n =
+// @inv(2*K'+1), is 4*K'.
 func (v *verifier) scaled(p vpoly, scale Expr) (vpoly, error) {
 	s, err := v.conv(scale)
 	if err != nil {
@@ -2241,6 +2239,16 @@ func (v *verifier) scaled(p vpoly, scale Expr) (vpoly, error) {
 	if ok, strict := v.nonneg(s); !ok || !strict {
 		return nil, errors.New("the scale is not shown positive")
 	}
+	return v.product(p, s)
+}
+
+// product returns p*s with the reciprocal atoms n = @inv(P0) of p (see
+// inverse) multiplied out by the identity n*P0 = 1, which holds wherever
+// p is defined (P0 != 0): where P0^k divides s (s = P0^k*q, checked by
+// multiplication), p*s is (p*P0^k)*q, each factor P0 taken by a term with
+// n as one power of n fewer and by the others as a product (timesGroup).
+func (v *verifier) product(p, s vpoly) (vpoly, error) {
+	var err error
 	var invs []string
 	for _, t := range p {
 		for _, f := range t.m {

@@ -181,3 +181,46 @@ func TestVerifyInverseForm(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyReciprocalQuotient: under K%2!=0 (K = 2*K'+1), 2/K divides 2
+// by the quotient 2*K'+1, checked as image(A)*quotient == image(B) with
+// the reciprocal multiplied out; another quotient, one that is not
+// integral, or a claim that fails (2/K divides 1, false at K = 1) is
+// refused.
+func TestVerifyReciprocalQuotient(t *testing.T) {
+	d := mustCtx(t, "K%2!=0").Divides(MustParse("2/K"), MustParse("2"))
+	if d.Truth != True {
+		t.Fatalf("2/K divides 2 under K%%2!=0: %v", d.Truth)
+	}
+	cert, err := d.Certificate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(cert)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const good = `"quotient":"2*u1+1"`
+	const claim = `"b":"2"`
+	if !strings.Contains(string(data), good) || !strings.Contains(string(data), claim) {
+		t.Fatalf("the proof's quotient is not the image of K: %s", data)
+	}
+	for _, c := range []struct {
+		quotient, b string
+		ok          bool
+	}{
+		{`"quotient":"2*u1+1"`, "2", true},
+		{`"quotient":"u1+1"`, "2", false},
+		{`"quotient":"4*u1+2"`, "2", false},
+		{`"quotient":"1"`, "2", false},
+		{`"quotient":"1/min(2*u1+1,2*u1+1)"`, "2", false},
+		{`"quotient":"u1+1/2"`, "1", false}, // not integral
+		{`"quotient":"2*u1+1"`, "1", false},
+		{`"quotient":"2*u1+1"`, "4", false},
+		{`"quotient":"4*u1+2"`, "4", true}, // 2/K divides 4
+	} {
+		s := strings.Replace(string(data), good, c.quotient, 1)
+		s = strings.Replace(s, claim, `"b":"`+c.b+`"`, 1)
+		checkTampered(t, s, c.ok)
+	}
+}

@@ -228,13 +228,18 @@ func holdsAt(c Claim, b Binding) bool {
 	return ok && holds
 }
 
-// provedHoldsAt is what a proof of c shows at b: a divisibility as
-// holdsAt; an (in)equation or an order between the operands' values,
+// provedHoldsAt is what a proof of c shows at b: a divisibility where
+// both operands are integers (2/K divides 2 says nothing at K = 3, where
+// 2/K is 2/3); an (in)equation or an order between the operands' values,
 // rationals where an exact '/' leaves a fraction (65/TM-1 at TM=2 is
 // 61/2), as Verify proves them (the claim's polynomial identity or its
 // scaled, shifted difference).
 func provedHoldsAt(c Claim, b Binding) bool {
-	if c.Op == ClaimDivides || c.Op == ClaimNotDivides {
+	if c.Op == ClaimDivides {
+		holds, ok := claimHolds(c, b)
+		return holds || !ok
+	}
+	if c.Op == ClaimNotDivides {
 		return holdsAt(c, b)
 	}
 	x, err1 := evalRat(pl(c.A), b)
