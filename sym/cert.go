@@ -260,9 +260,9 @@ type Resolution struct {
 // FactUse is one fact F >= 0 used by an ordering proof, with its
 // multiplier: a monomial with a positive coefficient over the shifted
 // unknowns (u - lo(u) >= 0), so Mult*F >= 0. A fact with negative
-// exponents (M < 64/K) is used as Scale*F >= 0, Scale a positive monomial
-// over unknowns >= 1 that clears them (K*M < 64), before it is shifted;
-// Scale is nil for a polynomial fact.
+// exponents (M < 64/K) is used as Scale*F >= 0, Scale a positive value
+// that clears them (K*M < 64), as a Certificate's Scale, before it is
+// shifted; Scale is nil for a polynomial fact.
 type FactUse struct {
 	Src   Source
 	Mult  Expr
@@ -287,7 +287,10 @@ type FactUse struct {
 //   - ClaimEq: image(A) == image(B) identically; or, with Direction LE,
 //     the two ClaimLe proofs of Parts (A <= B and B <= A).
 //   - ClaimLe, ClaimLt: P = Scale*(image(B) - image(A)), with Scale a
-//     positive monomial that clears negative exponents, minus the facts of
+//     value that clears negative exponents and that the shift argument
+//     shows positive (a monomial over unknowns >= 1, or with atoms >= 1;
+//     a polynomial that the sum of a reciprocal in the images divides, as
+//     2*K'+1 for 2/K where K is 2*K'+1), minus the facts of
 //     Uses times their multipliers, shifted to the lower bounds of the
 //     unknowns (u = lo(u) + u'), has non-negative coefficients (and, for
 //     ClaimLt, a positive constant term). With Round R (an integer >= 1,

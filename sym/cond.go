@@ -86,10 +86,18 @@ func MakeCond(x Expr, rel Rel, y Expr) Cond { return Cond{Rel: rel, X: pl(x), Y:
 // integer wherever the symbols are (a guard or a need that reads x%(N/2)
 // holds an inexact division where N is odd). A symbolic denominator stays
 // (16/M%N==0): multiplied out, sym would lose the relations it finds
-// between such a condition and the others of a case.
+// between such a condition and the others of a case. A remainder of one
+// term is written without its constant factor: 8 divides 2*M is M%4==0,
+// not M%4*2==0.
 func Divisible(a, b Expr) Cond {
 	pa, pb := clearedPair(pl(a), pl(b))
-	return Cond{Rel: EQ, X: modPoly(pb, pa), Y: Const(0)}
+	r := modPoly(pb, pa)
+	if t, ok := r.monomial(); ok && len(t.m) > 0 && !t.c.isOne() {
+		// one term c*m: c*m == 0 exactly where m == 0 ((8*M)%128 is
+		// M%16*8, and the condition reads M%16==0)
+		r = &poly{t: []term{{ratOne, t.m}}}
+	}
+	return Cond{Rel: EQ, X: r, Y: Const(0)}
 }
 
 // clearedPair returns a*d and b*d, d the least common multiple of the

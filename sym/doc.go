@@ -215,12 +215,18 @@
 // Verify evaluates directly. The proofs are: for Divides, the quotient of
 // the images over the unknowns, integral; for Equal, identical images; for
 // an order, the difference of the images, cleared of negative exponents by
-// a positive monomial and shifted to the lower bounds of the unknowns (u =
+// a positive scale and shifted to the lower bounds of the unknowns (u =
 // lo(u) + u'), minus non-negative multiples of kept facts and upper bounds,
-// with non-negative coefficients. A kept fact with negative exponents
-// (m < 64/TM) enters times the positive monomial that clears them (TM*m <
-// 64: FactUse.Scale, a monomial over unknowns >= 1 that Verify checks as
-// it checks the proof's own scale). An order claim is about the values of
+// with non-negative coefficients. The scale is the product of the
+// variables with a negative exponent, each >= 1: unknowns, atoms such as
+// min(M,N), and group atoms, whose argument it multiplies out (2/K under
+// K%2==1, where K = 2*K'+1, is scaled by 2*K'+1, and 2-2/K <= 2 becomes
+// 4*K' >= 0; 1/(K+1) <= 1 likewise); Verify reads the reciprocal of a sum
+// as an atom >= 0 where the sum is shown positive, and multiplies it out
+// against a scale that the sum divides and the shift shows positive. A
+// kept fact with negative exponents (m < 64/TM) enters times the scale
+// that clears them (TM*m < 64: FactUse.Scale, which Verify checks as it
+// checks the proof's own scale). An order claim is about the values of
 // its sides, rationals where an exact '/' leaves a fraction. The facts of
 // an order proof include the
 // bounds that define its atoms: for a divisor d that is an integer >= 1 (a

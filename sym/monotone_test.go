@@ -3,22 +3,31 @@ package sym
 import "testing"
 
 // TestDecisionsMonotone: a decision that is True under some assumptions
-// stays True under more (the allowed bindings only shrink). Rows marked
-// open still fail today (finding 32 in docs/verification.md: a congruence
-// becomes a substitution K = 2*K'+1, and the order proofs do not bound the
-// reciprocal of the sum); their failure is logged, and they fail
-// once fixed, so that the mark is removed.
+// stays True under more (the allowed bindings only shrink). Finding 32 in
+// docs/verification.md: a congruence becomes a substitution K = 2*K'+1,
+// and the order proofs must bound the reciprocal of the sum (and of a
+// group atom min(y,y)) by its lower bound.
 func TestDecisionsMonotone(t *testing.T) {
-	rows := []struct {
-		fewer, more, q string
-		open           bool
-	}{
-		{"", "M % 8 == 0", "1/M <= 1", false},
-		{"", "M >= 4", "2/M <= 2", false},
-		{"", "K%2*8 != 0", "2/K <= 2", false},
-		{"", "K%2 != 0", "2/K <= 2", true},
-		{"", "K%2 == 1", "1/K <= M", true},
-		{"N >= 1", "N % 3 == 2", "N/N >= 1", false},
+	rows := []struct{ fewer, more, q string }{
+		{"", "M % 8 == 0", "1/M <= 1"},
+		{"", "M >= 4", "2/M <= 2"},
+		{"", "K%2*8 != 0", "2/K <= 2"},
+		{"", "K%2 != 0", "2/K <= 2"},
+		{"", "K%2 == 1", "1/K <= M"},
+		{"N >= 1", "N % 3 == 2", "N/N >= 1"},
+		// finding 32's shape: a congruence makes K a sum, and the
+		// reciprocal of a sum (or of a group atom) is bounded by the sum's
+		// lower bound
+		{"", "K%3 == 2", "3/K <= 3"},
+		{"", "K%4 == 3", "1/K <= M"},
+		{"", "K%2 != 0", "M/K <= M"},
+		{"", "K%5 == 1 && N%3 == 2", "1/K+1/N <= 2"},
+		{"", "K%2 == 1 && N%2 == 1", "1/K/N <= 1"},
+		{"", "K%7 == 3", "K/min(K+1,K+1) < 1"},
+		{"", "K >= 3", "1/min(K+1,K+1) <= 1"},
+		{"", "K%2 == 1", "1/min(K+1,K+1) <= 1"},
+		{"M >= 2", "M%3 == 2", "2/min(M+N,M+N) <= 2/3"},
+		{"", "M%4 == 1 && N >= M", "M/min(M+N,M+N) <= 1"},
 	}
 	for _, r := range rows {
 		fewer, more := mustCtx(t, r.fewer), mustCtx(t, r.more)
@@ -39,13 +48,34 @@ func TestDecisionsMonotone(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		switch {
-		case d1.Truth != True && r.open:
-			t.Logf("finding 32 (open): %s is %v under %q, True under %q", r.q, d1.Truth, r.more, r.fewer)
-		case d1.Truth != True:
+		if d1.Truth != True {
 			t.Errorf("%s is %v under %q, True under fewer assumptions %q", r.q, d1.Truth, r.more, r.fewer)
-		case r.open:
-			t.Errorf("%s is now True under %q: finding 32 is fixed for this row, remove its open mark", r.q, r.more)
+		}
+	}
+}
+
+// TestDividesMonotone: a divisibility proved under some assumptions stays
+// proved under more. Under K%2!=0, K is 2*K'+1, and 2/K divides 2 by the
+// quotient K, which Verify multiplies against the reciprocal of the sum
+// (found by the composition of TestCompositionCarryRuns' "two runs",
+// whose guard K%2!=0 then branched past the cap).
+func TestDividesMonotone(t *testing.T) {
+	for _, r := range []struct{ fewer, more, a, b string }{
+		{"", "K%2 != 0", "2/K", "2"},
+		{"", "K%3 == 1", "M/K", "M"},
+		{"", "K%2 == 1 && N%2 == 1", "M/K/N", "M"},
+		{"", "K%2 != 0", "4/K", "4*M"},
+	} {
+		a, b := MustParse(r.a), MustParse(r.b)
+		if d := mustCtx(t, r.fewer).Divides(a, b); d.Truth != True {
+			t.Fatalf("%s divides %s under %q: %v, want True (the row's premise)", r.a, r.b, r.fewer, d.Truth)
+		}
+		more := mustCtx(t, r.more)
+		if d := more.Divides(a, b); d.Truth != True {
+			t.Errorf("%s divides %s: %v under %q, True under fewer assumptions %q", r.a, r.b, d.Truth, r.more, r.fewer)
+		}
+		if !more.ProvesDivides(a, b) {
+			t.Errorf("%s divides %s: not proved under %q, proved under fewer assumptions %q", r.a, r.b, r.more, r.fewer)
 		}
 	}
 }

@@ -155,9 +155,14 @@ type orderProof struct {
 	flat bool
 }
 
-// clearScale returns a positive monomial s such that s*p has no negative
-// exponent (nil when a variable with a negative exponent may be 0 or is an
-// atom).
+// clearScale returns a positive s such that s*p has no negative exponent:
+// the product of the variables with a negative exponent, each to the
+// greatest such power; ok is false when one of them may be below 1. An
+// atom qualifies by its bound atomLo (a group atom min(y,y) with y >= 1,
+// min(M,N)): s is then the canonical product, a group atom's argument
+// multiplied out (for 2-2/min(2*K'+1,2*K'+1), s is 2*K'+1 and s*p is
+// 4*K'), which Verify reads as a positive polynomial that the image's
+// reciprocal atom divides (verifier.scaled).
 func (c *Ctx) clearScale(p *poly) (*poly, bool) {
 	neg := map[*variable]int32{}
 	var order []*variable
@@ -178,14 +183,18 @@ func (c *Ctx) clearScale(p *poly) (*poly, bool) {
 	}
 	sortVars(order)
 	m := make(mono, 0, len(order))
+	group := false
 	for _, v := range order {
-		if v.kind == kAtom {
-			return nil, false
-		}
 		if lo, ok := c.loOf(v); !ok || lo < 1 {
 			return nil, false
 		}
 		m = append(m, factor{v, neg[v]})
+		group = group || isGroup(v)
+	}
+	if group {
+		// a group atom's positive power is its argument (fixGroups)
+		s := normalize([]term{{ratOne, m}})
+		return s, s.err == nil
 	}
 	return &poly{t: []term{{ratOne, m}}}, true
 }

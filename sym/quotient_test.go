@@ -238,3 +238,33 @@ func TestRegressExactDivBySumOrder(t *testing.T) {
 		t.Fatalf("%s reads back as %v (%v)", a, back, err)
 	}
 }
+
+// TestDivisibleOneTerm: a one-term remainder is written without its
+// constant factor, and the condition holds exactly where a divides b.
+func TestDivisibleOneTerm(t *testing.T) {
+	for _, tc := range [][3]string{
+		{"128", "8*M", "M%16==0"},
+		{"_128", "M*_8", "M%16==0"},
+		{"8", "2*M", "M%4==0"},
+		{"8", "8*M+4", "4==0"},
+		{"6", "4*M", "2*M%3==0"}, // (4*M)%6 is 2*((2*M)%3)
+	} {
+		a, b := MustParse(tc[0]), MustParse(tc[1])
+		c := Divisible(a, b)
+		if got := c.String(); got != tc[2] {
+			t.Errorf("Divisible(%s, %s) = %s, want %s", tc[0], tc[1], got, tc[2])
+		}
+		for m := int64(1); m <= 64; m++ {
+			bind := Binding{"M": m}
+			holds, err := c.Holds(bind)
+			av, err1 := Eval(a, bind)
+			bv, err2 := Eval(b, bind)
+			if err != nil || err1 != nil || err2 != nil {
+				t.Fatalf("%s at M=%d: %v %v %v", c, m, err, err1, err2)
+			}
+			if want := bv%av == 0; holds != want {
+				t.Errorf("%s at M=%d: %v, but %d divides %d is %v", c, m, holds, av, bv, want)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package sym
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -274,7 +275,7 @@ func (p vpoly) has(name string, atoms map[string]*vatom) bool {
 
 // integral: integer coefficients, no negative exponent, and every atom
 // integer-valued (floor_div and ceil_div always; mod, min and max when
-// their arguments are integral).
+// their arguments are integral; a reciprocal atom never).
 func (p vpoly) integral(atoms map[string]*vatom) bool {
 	for _, t := range p {
 		if !t.c.IsInt() || !monoIntegral(t.m, atoms) {
@@ -289,8 +290,8 @@ func monoIntegral(m []vf, atoms map[string]*vatom) bool {
 		if f.e < 0 {
 			return false
 		}
-		if a, ok := atoms[f.v]; ok && a.op != "floor_div" && a.op != "ceil_div" &&
-			(!a.x.integral(atoms) || !a.y.integral(atoms)) {
+		if a, ok := atoms[f.v]; ok && (a.op == "inv" || a.op != "floor_div" && a.op != "ceil_div" &&
+			(!a.x.integral(atoms) || !a.y.integral(atoms))) {
 			return false
 		}
 	}
@@ -331,7 +332,7 @@ func (v *verifier) conv(e Expr) (vpoly, error) {
 			if err != nil {
 				return nil, err
 			}
-			pw, err := vpow(fp, int64(f.e))
+			pw, err := v.power(fp, int64(f.e))
 			if err != nil {
 				return nil, err
 			}
@@ -391,7 +392,7 @@ func (v *verifier) subst(p vpoly) (vpoly, error) {
 			} else {
 				fp = v.theta[f.v]
 			}
-			pw, err := vpow(fp, f.e)
+			pw, err := v.power(fp, f.e)
 			if err != nil {
 				return nil, err
 			}
@@ -435,8 +436,12 @@ func ratCeil(x *big.Rat) *big.Rat {
 // reduced by it; x%y stays an atom when x is one term and y one factor and
 // is otherwise written x - y*floor_div(x,y); min and max of equal
 // arguments or constants are computed. Anything else is an opaque atom
-// keyed by its operator and arguments.
+// keyed by its operator and arguments. The reciprocal atom (op "inv", no
+// y) is computed again by inverse.
 func (v *verifier) atom(op string, x, y vpoly) (vpoly, error) {
+	if op == "inv" {
+		return v.inverse(x)
+	}
 	if op == "min" || op == "max" {
 		if veq(x, y) {
 			return x, nil
@@ -791,6 +796,186 @@ func (v *verifier) opaque(op string, x, y vpoly, kx, ky string) vpoly {
 		v.atoms[name] = &vatom{op, x, y}
 	}
 	return vvar(name)
+}
+
+// power is a^e: vpow, except that a negative power of a sum is the power
+// of its reciprocal (inverse).
+func (v *verifier) power(a vpoly, e int64) (vpoly, error) {
+	if e >= 0 || len(a) < 2 {
+		return vpow(a, e)
+	}
+	r, err := v.inverse(a)
+	if err != nil {
+		return nil, err
+	}
+	return vpow(r, -e)
+}
+
+// inverse is 1/p, an identity of rational values wherever p != 0. For a
+// sum p (the divisor of M/(N+1), or the image 2*K'+1 of K in 2/K), p is
+// c*g*P0 with c its rational content, signed so that the leading term of
+// P0 (vmonoCmp) is positive, g the monomial common to its terms (each
+// variable to its least exponent there, 0 where a term lacks it), and P0
+// an integer polynomial with coprime coefficients and no negative
+// exponent; then 1/p is (1/c)*g^-1*@inv(P0), where the atom @inv(P0)
+// stands for the rational value 1/P0. The form of P0 depends only on the
+// function p, so that 1/p is the same atom however it was reached
+// (1/(6*u+3) is (1/3)*@inv(2*u+1)). The atom is not integral
+// (monoIntegral); it is >= 0 where P0 > 0 (vatomLo), and scaled cancels
+// it against a factor P0 of a positive scale.
+func (v *verifier) inverse(p vpoly) (vpoly, error) {
+	if len(p) < 2 {
+		return vpow(p, -1)
+	}
+	g := map[string]int64{}
+	for _, t := range p {
+		for _, f := range t.m {
+			g[f.v] = 0
+		}
+	}
+	for name := range g {
+		least := int64(0)
+		first := true
+		for _, t := range p {
+			e := int64(0)
+			for _, f := range t.m {
+				if f.v == name {
+					e = f.e
+				}
+			}
+			if first || e < least {
+				least, first = e, false
+			}
+		}
+		g[name] = least
+	}
+	num, den := new(big.Int), big.NewInt(1)
+	for _, t := range p {
+		num.GCD(nil, nil, num, new(big.Int).Abs(t.c.Num()))
+		d := t.c.Denom()
+		den.Mul(den, new(big.Int).Quo(d, new(big.Int).GCD(nil, nil, den, d)))
+	}
+	c := new(big.Rat).SetFrac(num, den)
+	p0 := vpoly{}
+	for _, t := range p {
+		m := make([]vf, 0, len(g))
+		for _, f := range t.m {
+			if e := f.e - g[f.v]; e != 0 {
+				m = append(m, vf{f.v, e})
+			}
+		}
+		for name, e := range g {
+			if e != 0 && !slices.ContainsFunc(t.m, func(f vf) bool { return f.v == name }) {
+				m = append(m, vf{name, -e})
+			}
+		}
+		slices.SortFunc(m, func(a, b vf) int { return strings.Compare(a.v, b.v) })
+		p0.addTerm(vterm{new(big.Rat).Quo(t.c, c), m})
+	}
+	if vleading(p0).c.Sign() < 0 {
+		c.Neg(c)
+		p0 = vscale(p0, big.NewRat(-1, 1))
+	}
+	name := "@inv(" + polyKey(p0) + ")"
+	if _, ok := v.atoms[name]; !ok {
+		v.atoms[name] = &vatom{op: "inv", x: p0}
+	}
+	var gm []vf
+	for n, e := range g {
+		if e != 0 {
+			gm = append(gm, vf{n, -e})
+		}
+	}
+	gm = append(gm, vf{name, 1})
+	return vmonomial(new(big.Rat).Inv(c), gm), nil
+}
+
+// vmonoCmp orders monomials by total degree, then by their exponents
+// compared variable by variable (variables by name, the first one
+// foremost): graded lexicographic order, a monomial order on monomials
+// without negative exponents (the product by a monomial keeps it).
+func vmonoCmp(a, b []vf) int {
+	var da, db int64
+	for _, f := range a {
+		da += f.e
+	}
+	for _, f := range b {
+		db += f.e
+	}
+	if da != db {
+		return cmp.Compare(da, db)
+	}
+	for i := 0; ; i++ {
+		switch {
+		case i == len(a) && i == len(b):
+			return 0
+		case i == len(a):
+			return cmp.Compare(0, b[i].e)
+		case i == len(b):
+			return cmp.Compare(a[i].e, 0)
+		case a[i].v < b[i].v:
+			return cmp.Compare(a[i].e, 0)
+		case a[i].v > b[i].v:
+			return cmp.Compare(0, b[i].e)
+		case a[i].e != b[i].e:
+			return cmp.Compare(a[i].e, b[i].e)
+		}
+	}
+}
+
+// vleading is the greatest term of a non-zero p in vmonoCmp's order.
+func vleading(p vpoly) vterm {
+	var lead vterm
+	for _, t := range p {
+		if lead.c == nil || vmonoCmp(t.m, lead.m) > 0 {
+			lead = t
+		}
+	}
+	return lead
+}
+
+// vquo returns s/d where d divides s: the division with remainder in
+// vmonoCmp's order (s and d without negative exponents), run until the
+// remainder is 0 or its leading term is not a multiple of d's; ok is false
+// unless q*d == s, checked by multiplication.
+func vquo(s, d vpoly) (q vpoly, ok bool) {
+	if len(d) == 0 || !allIntExp(s) || !allIntExp(d) {
+		return nil, false
+	}
+	ld := vleading(d)
+	q, r := vpoly{}, vadd(s, nil)
+	for steps := 0; len(r) > 0; steps++ {
+		if steps > vmaxTerms {
+			return nil, false
+		}
+		lt := vleading(r)
+		m := vmulMono(lt.m, negMono(ld.m))
+		for _, f := range m {
+			if f.e < 0 {
+				return nil, false
+			}
+		}
+		t := vpoly{monoKey(m): {new(big.Rat).Quo(lt.c, ld.c), m}}
+		td, err := vmul(t, d)
+		if err != nil {
+			return nil, false
+		}
+		q, r = vadd(q, t), vsub(r, td)
+	}
+	qd, err := vmul(q, d)
+	return q, err == nil && veq(qd, s)
+}
+
+// allIntExp: no negative exponent.
+func allIntExp(p vpoly) bool {
+	for _, t := range p {
+		for _, f := range t.m {
+			if f.e < 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // ---- replay of the assumption steps
@@ -1616,7 +1801,9 @@ func (v *verifier) proof(c *Certificate) error {
 		if !q.integral(v.atoms) {
 			return errors.New("the quotient is not integral")
 		}
-		aq, err := vmul(a, q)
+		// (2/K divides 2 under K%2==1: image(A) is 2/(2*K'+1), and times
+		// the quotient 2*K'+1 it is 2)
+		aq, err := v.product(a, q)
 		if err != nil {
 			return err
 		}
@@ -1906,10 +2093,15 @@ func vclearing(x, y vpoly) vpoly {
 // constant y or a positive monomial y over unknowns >= 1; floor_div and
 // ceil_div >= 0 for x >= 0 (by the shift over the current bounds) and a
 // positive constant or monomial divisor over unknowns >= 1; min and max >=
-// 1 when both arguments are.
+// 1 when both arguments are; the reciprocal 1/P0 >= 0 where P0 > 0 (the
+// shift shows P0 >= its positive constant term: then 0 < 1/P0).
 func (v *verifier) vatomLo(name string) (int64, bool) {
 	a := v.atoms[name]
 	switch a.op {
+	case "inv":
+		if ok, strict := v.nonneg(a.x); ok && strict {
+			return 0, true
+		}
 	case "mod":
 		if d, ok := a.y.constant(); ok && d.Sign() > 0 {
 			return 0, true
@@ -2031,27 +2223,73 @@ func (v *verifier) nonneg(p vpoly) (ok, strict bool) {
 	return true, strict
 }
 
-// scaled returns p times scale, which must be a positive monomial over
-// unknowns >= 1 (no atom, no negative exponent): p >= 0 exactly where the
-// product is.
+// scaled returns p times scale (product), where the scale must be
+// positive at every allowed binding: the shift argument shows it,
+// non-negative shifted coefficients and a positive constant term, so that
+// the scale is at least that constant (a monomial over unknowns >= 1, an
+// atom >= 1 such as min(M,N), the sum 2*K'+1 with K' >= 0). Multiplying by
+// a positive value keeps an order and its strictness: p >= 0 (p > 0)
+// exactly where the product is. So 2-2*n scaled by 2*K'+1, n =
+// @inv(2*K'+1), is 4*K'.
 func (v *verifier) scaled(p vpoly, scale Expr) (vpoly, error) {
 	s, err := v.conv(scale)
 	if err != nil {
 		return nil, err
 	}
-	t, ok := s.single()
-	if !ok || t.c.Sign() <= 0 {
-		return nil, errors.New("the scale is not a positive monomial")
+	if ok, strict := v.nonneg(s); !ok || !strict {
+		return nil, errors.New("the scale is not shown positive")
 	}
-	for _, f := range t.m {
-		if f.e < 0 || strings.HasPrefix(f.v, "@") {
-			return nil, errors.New("the scale is not a positive monomial")
+	return v.product(p, s)
+}
+
+// product returns p*s with the reciprocal atoms n = @inv(P0) of p (see
+// inverse) multiplied out by the identity n*P0 = 1, which holds wherever
+// p is defined (P0 != 0): where P0^k divides s (s = P0^k*q, checked by
+// multiplication), p*s is (p*P0^k)*q, each factor P0 taken by a term with
+// n as one power of n fewer and by the others as a product (timesGroup).
+func (v *verifier) product(p, s vpoly) (vpoly, error) {
+	var err error
+	var invs []string
+	for _, t := range p {
+		for _, f := range t.m {
+			if a, ok := v.atoms[f.v]; ok && a.op == "inv" && f.e > 0 && !slices.Contains(invs, f.v) {
+				invs = append(invs, f.v)
+			}
 		}
-		if l, ok := v.lo(f.v); !ok || l < 1 {
-			return nil, errors.New("the scale may be 0")
+	}
+	slices.Sort(invs)
+	for _, n := range invs {
+		p0 := v.atoms[n].x
+		for {
+			q, ok := vquo(s, p0)
+			if !ok {
+				break
+			}
+			if p, err = v.timesGroup(p, n, p0); err != nil {
+				return nil, err
+			}
+			s = q
 		}
 	}
 	return vmul(p, s)
+}
+
+// timesGroup is p*P0 for the reciprocal atom n of P0: a term with n as
+// one power of n fewer (n*P0 = 1), the other terms times P0.
+func (v *verifier) timesGroup(p vpoly, n string, p0 vpoly) (vpoly, error) {
+	r := vpoly{}
+	for _, t := range p {
+		if i := slices.IndexFunc(t.m, func(f vf) bool { return f.v == n }); i >= 0 && t.m[i].e > 0 {
+			r.addTerm(vterm{t.c, vmulMono(t.m, []vf{{n, -1}})})
+			continue
+		}
+		tp, err := vmul(vpoly{monoKey(t.m): t}, p0)
+		if err != nil {
+			return nil, err
+		}
+		r = vadd(r, tp)
+	}
+	return r, nil
 }
 
 // order checks the shift proof of p >= 0 (strict: > 0) with the

@@ -80,6 +80,13 @@ var verifyCorpus = []struct{ ctx, cond string }{
 	{"M%8==0 && N%8==0", "min(M,N)%8+max(M,N)%8==0"},
 	// a strict fact used by a rounding by 1 without atoms
 	{"M*N>1", "M*N!=1"},
+	// reciprocals of sums (finding 32): a congruence makes K the sum
+	// 2*K'+1, and a scale that the sum divides clears 1/K
+	{"K%2!=0", "2/K<=2"},
+	{"K%2==1", "2/min(K+1,K+1)<=1"},
+	{"K%3==2", "3/K<3"},
+	{"K%2==1 && N%2==1", "1/K/N<=1"},
+	{"N>=M", "M/min(M+N,M+N)<=1/2"},
 }
 
 var certNumber = regexp.MustCompile(`-?[0-9]+`)
@@ -221,13 +228,18 @@ func holdsAt(c Claim, b Binding) bool {
 	return ok && holds
 }
 
-// provedHoldsAt is what a proof of c shows at b: a divisibility as
-// holdsAt; an (in)equation or an order between the operands' values,
+// provedHoldsAt is what a proof of c shows at b: a divisibility where
+// both operands are integers (2/K divides 2 says nothing at K = 3, where
+// 2/K is 2/3); an (in)equation or an order between the operands' values,
 // rationals where an exact '/' leaves a fraction (65/TM-1 at TM=2 is
 // 61/2), as Verify proves them (the claim's polynomial identity or its
 // scaled, shifted difference).
 func provedHoldsAt(c Claim, b Binding) bool {
-	if c.Op == ClaimDivides || c.Op == ClaimNotDivides {
+	if c.Op == ClaimDivides {
+		holds, ok := claimHolds(c, b)
+		return holds || !ok
+	}
+	if c.Op == ClaimNotDivides {
 		return holdsAt(c, b)
 	}
 	x, err1 := evalRat(pl(c.A), b)
@@ -248,8 +260,8 @@ func provedHoldsAt(c Claim, b Binding) bool {
 }
 
 // TestVerifyFactScale: a fact with negative exponents is used only times a
-// scale that is a positive monomial over unknowns >= 1 and clears them;
-// any other scale, or none, is refused.
+// scale that the shift shows positive and that clears them; any other
+// scale, or none, is refused.
 func TestVerifyFactScale(t *testing.T) {
 	d, err := mustCtx(t, "m<64/TM").DecideText("TM*m<=63")
 	if err != nil || d.Truth != True {
