@@ -511,6 +511,17 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	if err := c.walkArgs(cs); err != nil {
 		return rejCase("%v", err)
 	}
+	// nullspace's, max_common_*'s and the swizzles' steps are their walks
+	// (nullspace.go, maxcommon.go, swizzle.go)
+	if err := c.walkNullspace(cs); err != nil {
+		return rejCase("%v", err)
+	}
+	if err := c.walkCommon(cs); err != nil {
+		return rejCase("%v", err)
+	}
+	if err := c.walkSwizzle(cs); err != nil {
+		return rejCase("%v", err)
+	}
 	if cs.Error != "" {
 		if cs.Result != "" {
 			return rejCase("both a result and an error")

@@ -313,20 +313,28 @@ func (w *sliceWalk) filter(ms []unitMode) error {
 }
 
 // coalesceModes walks CuTe's coalesce of flat modes from the back
-// (bw_coalesce): a mode of shape 1 is dropped, a mode before a last mode
-// of shape 1 replaces it, a mode whose shape times stride is statically
-// the next mode's stride (that shape static) merges into it, any other
-// is kept before it; one mode of shape 1 left is CuTe's _1:_0.
+// (coalesced).
 func (w *sliceWalk) coalesceModes(flat []unitMode) error {
+	_, err := w.coalesced(flat)
+	return err
+}
+
+// coalesced walks CuTe's coalesce of flat modes from the back
+// (bw_coalesce) and returns the modes kept: a mode of shape 1 is
+// dropped, a mode before a last mode of shape 1 replaces it, a mode whose
+// shape times stride is statically the next mode's stride (that shape
+// static) merges into it, any other is kept before it; one mode of shape
+// 1 left is CuTe's _1:_0.
+func (w *sliceWalk) coalesced(flat []unitMode) ([]unitMode, error) {
 	if len(flat) == 0 {
-		return fmt.Errorf("a coalesce of no modes")
+		return nil, fmt.Errorf("a coalesce of no modes")
 	}
 	out := []unitMode{flat[len(flat)-1]}
 	for i := len(flat) - 2; i >= 0; i-- {
 		m, f := flat[i], out[0]
 		one, err := w.unit(m.s, fmt.Sprintf("coalesce mode %d", i))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if one {
 			continue
@@ -334,7 +342,7 @@ func (w *sliceWalk) coalesceModes(flat []unitMode) error {
 		if len(out) == 1 {
 			lastOne, err := w.unit(f.s, "coalesce last mode")
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if lastOne {
 				out[0] = m
@@ -348,8 +356,11 @@ func (w *sliceWalk) coalesceModes(flat []unitMode) error {
 		out = append([]unitMode{m}, out...)
 	}
 	if len(out) == 1 {
-		_, err := w.unit(out[0].s, "coalesce result")
-		return err
+		one, err := w.unit(out[0].s, "coalesce result")
+		if one {
+			out[0] = unitMode{sym.S(1), sym.S(0)}
+		}
+		return out, err
 	}
-	return nil
+	return out, nil
 }
