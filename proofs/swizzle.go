@@ -35,6 +35,17 @@ func (c *checker) walkSwizzle(cs rules.Case) error {
 	if !ok {
 		return fmt.Errorf("no operation %s in the catalogue", c.d.Op)
 	}
+	req, ok := c.request.(*notation.Call)
+	if !ok {
+		return fmt.Errorf("the request %s is no call of %s", notation.Print(c.request), c.d.Op)
+	}
+	var sw *notation.Composed
+	if k := op.ComposedArg(); k >= 0 && k < len(req.Args) {
+		sw, _ = req.Args[k].(*notation.Composed)
+	}
+	if sw == nil && c.d.Op != "composition_swizzle" && c.d.Op != "swizzle" {
+		return nil
+	}
 	args := make([]notation.Node, len(c.d.Args))
 	for i, a := range c.d.Args {
 		n, err := notation.Parse(a)
@@ -43,12 +54,8 @@ func (c *checker) walkSwizzle(cs rules.Case) error {
 		}
 		args[i] = n
 	}
-	var sw *notation.Composed
-	if k := op.ComposedArg(); k >= 0 && k < len(args) {
-		sw, _ = args[k].(*notation.Composed)
-	}
-	if sw == nil && c.d.Op != "composition_swizzle" && c.d.Op != "swizzle" {
-		return nil
+	if k := op.ComposedArg(); sw != nil {
+		sw, _ = args[k].(*notation.Composed) // as the request writes it
 	}
 	w := c.opWalk(cs)
 	if w == nil {
