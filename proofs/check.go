@@ -525,6 +525,17 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	if err := c.walkArgs(cs); err != nil {
 		return rejCase("%v", err)
 	}
+	// nullspace's, max_common_*'s and the swizzles' steps are their walks
+	// (nullspace.go, maxcommon.go, swizzle.go)
+	if err := c.walkNullspace(cs); err != nil {
+		return rejCase("%v", err)
+	}
+	if err := c.walkCommon(cs); err != nil {
+		return rejCase("%v", err)
+	}
+	if err := c.walkSwizzle(cs); err != nil {
+		return rejCase("%v", err)
+	}
 	// the casts' steps are their walk (cast.go), the constructions' and
 	// queries' one step comes first (construct.go)
 	if err := c.walkCast(cs); err != nil {

@@ -228,6 +228,22 @@
 //     (tile.go) are tile.pad with the target's rank, tile.evenly (a
 //     static target) or tile.divides at each mode with its t and b, then
 //     tile.blocked;
+//   - nullspace(A), max_common_vector(A, B), max_common_layout(A, B) and
+//     the swizzles re-derived from the request (nullspace.go,
+//     maxcommon.go, swizzle.go): nullspace's column-major numbering of
+//     A's leaves and null.keep at each leaf of the static stride _0 with
+//     its s and d (else null.none); max_common_*'s common.inverse, the
+//     coalesce of B, its right inverse (inv.right.skip at each mode of a
+//     stride not static, inv.right.follow along CuTe's exchange sort of
+//     the strides with its s, d, p and c, inv.right.end with the last c),
+//     the composition A o R with that R, common.vector, common.none or
+//     common.layout, and R o n:_1 with common.layout's n;
+//     composition_swizzle's swz.identity (B = 0 bits) or swz.compose,
+//     swizzle's swz.apply with its x, and an operation on a swizzled
+//     layout beginning with swz.inner or swz.forward as the catalogue
+//     says CuTe treats it (coalesce's walk of L after it), crd2idx's
+//     walk of C over L, swz.eval with the offset and that sum, then
+//     swz.apply with its x;
 //   - upcast(A, N) and downcast(A, N), A a layout, re-derived from A and
 //     N alone (cast.go): cast.by-mode (after cast.down.adjacent for a
 //     downcast), then one decision per leaf of A in order, at "mode i"
@@ -269,7 +285,8 @@
 // data states it (rewrites, follows, flows, then, later, requires and
 // computes lines, and the walks of slice_and_offset, crd2idx, slice,
 // dice, coalesce, composition, filter, the inverses, the arguments'
-// extents, tile_to_shape, the casts and the one-step constructions:
+// extents, tile_to_shape, the casts, the one-step constructions,
+// nullspace, max_common_* and the swizzles:
 // composition's fold, the complement on its state term, the tiler's
 // integer and keep rules, the casts, the
 // constructions, crd2idx and coalesce, the divides and products from the
@@ -292,16 +309,13 @@
 // cotarget of rank > 1; local_partition's flat coordinate (tile.*
 // before tile.outer) is computed by steps with lets only, which
 // tile.outer's claim states (docs/verification.md lists the rules whose
-// steps nothing ties: nullspace, max_common_*, tile_to_shape's
-// tile.*, the swizzle's forwarding); a claim
+// steps nothing ties: tile_to_shape's tile.*); a claim
 // only decides a condition (comp.no-carry, a size-1 decision of the
 // coalesce of a complement's holes and rest in a request with a dynamic
 // literal) is required by nothing after it, nor is the
 // rest of one mode of a complement's cotarget of rank > 1;
 // local_partition's flat coordinate (tile.* before tile.outer) is
-// computed by steps with lets only, which tile.outer's claim states
-// (docs/verification.md lists the rules whose steps nothing ties:
-// nullspace, max_common_*, the swizzle's forwarding); a claim
+// computed by steps with lets only, which tile.outer's claim states; a claim
 // about a call that is not the next one opens a lemma where the
 // term's evaluation has not begun, and op.answer states the request's
 // value directly (where no step claims the request), so a lemma-opening
@@ -315,9 +329,9 @@
 // rewrites line, where every kind is rejected, and at every place of the
 // families whose every step is tied to its rule's data (composition,
 // complement, the inverses, construct and coalesce, the casts, divide,
-// product, slice), where every kind is rejected but the open ones it
-// names (docs/verification.md records the figures and what closing the
-// rest takes).
+// product, slice, nullspace, max_common_*, the swizzles), where every
+// kind is rejected but the open ones it names (docs/verification.md
+// records the figures and what closing the rest takes).
 //
 // # Format
 //

@@ -357,6 +357,9 @@ var families = []family{
 	{"divide", divideFamily, divideOpen},
 	{"product", productFamily, productOpen},
 	{"slice", sliceFamily, sliceOpen},
+	{"nullspace", nullspaceFamily, nullspaceOpen},
+	{"maxcommon", maxcommonFamily, maxcommonOpen},
+	{"swizzle", swizzleFamily, swizzleOpen},
 }
 
 // ofFile reports whether every step of d applies a rule of one of the
@@ -531,6 +534,60 @@ func sliceFamily(d rules.Derivation) bool {
 var sliceOpen = map[string]string{
 	"a step with lets only skipped": "in the divide inside, " + complementSkipped,
 }
+
+// nullspaceFamily reports whether a derivation is of the nullspace
+// family: a request of nullspace whose steps apply the rules of
+// cute::nullspace (null.*), the column-major strides of the shape's leaves
+// (make.left, make.compact) and op.answer only.
+func nullspaceFamily(d rules.Derivation) bool {
+	return d.Op == "nullspace" && ofFile(d, nil, "null.compact", "null.keep", "null.none", "make.left", "make.compact", "op.answer")
+}
+
+// nullspaceOpen are the kinds not always rejected in the nullspace
+// family, and why: none (its steps are its walk, nullspace.go).
+var nullspaceOpen = map[string]string{}
+
+// maxcommonFamily reports whether a derivation is of the maxcommon
+// family: a request of max_common_vector or max_common_layout whose steps
+// apply the rules of cute::max_common_* (common.*), of the right inverse
+// of B (inv.coalesce, inv.right.*, and the size-1 decisions of its
+// coalesce), of composition.rules (A o R, R o n:_1) and op.answer only.
+func maxcommonFamily(d rules.Derivation) bool {
+	switch d.Op {
+	case "max_common_vector", "max_common_layout":
+		return ofFile(d, []string{"composition.rules"}, "common.inverse", "common.vector", "common.none", "common.layout",
+			"inv.coalesce", "inv.right.follow", "inv.right.skip", "inv.right.end", "compl.unit", "compl.nonunit", "op.answer")
+	}
+	return false
+}
+
+// maxcommonOpen are the kinds not always rejected in the maxcommon
+// family, and why: none (its steps are its walk, maxcommon.go, and the
+// compositions' walks, composition.go).
+var maxcommonOpen = map[string]string{}
+
+// swizzleFamily reports whether a derivation is of the swizzle family: a
+// request of composition_swizzle or swizzle, or of an operation on a
+// swizzled layout (an argument Sw o O o L), whose steps apply rules of
+// swizzle.rules, the inner layout's operation (construct.rules: coalesce,
+// crd2idx, the queries; the divide's, divide.rules, composition.rules,
+// complement.rules) and op.answer only.
+func swizzleFamily(d rules.Derivation) bool {
+	swizzled := d.Op == "composition_swizzle" || d.Op == "swizzle"
+	for _, a := range d.Args {
+		if n, err := notation.Parse(a); err == nil {
+			if _, ok := n.(*notation.Composed); ok {
+				swizzled = true
+			}
+		}
+	}
+	return swizzled && ofFile(d, []string{"swizzle.rules", "construct.rules", "divide.rules", "composition.rules", "complement.rules"})
+}
+
+// swizzleOpen are the kinds not always rejected in the swizzle family,
+// and why: none (the swizzle's steps are its walk, swizzle.go; the inner
+// operation's are their walks).
+var swizzleOpen = map[string]string{}
 
 // inFamily reports whether d is of the family named (any family for "").
 func inFamily(d rules.Derivation, name string) bool {

@@ -266,7 +266,8 @@ func modes(a *notation.Layout) ([]*notation.Layout, error) {
 }
 
 // errRefused is the walk reaching a coordinate that CuTe refuses (a tuple
-// over an integer mode, or over a mode of another rank).
+// over an integer mode, or over a mode of another rank: slice's, and
+// crd2idx's Mismatched Ranks).
 var errRefused = errors.New("CuTe refuses the coordinate")
 
 // slice walks the coordinate c over the layout a at the place at (CuTe's
@@ -426,7 +427,7 @@ func (w *sliceWalk) crdTuple(cn notation.Node, a *notation.Layout, at string) (s
 		return nil, err
 	}
 	if len(ms) != len(t.Elems) {
-		return nil, fmt.Errorf("the coordinate %s does not match the modes of %s", notation.Print(cn), notation.Print(a))
+		return nil, fmt.Errorf("%w: the coordinate %s does not match the modes of %s", errRefused, notation.Print(cn), notation.Print(a))
 	}
 	for i, k := range t.Elems {
 		if _, err := w.crdTuple(k, ms[i], fmt.Sprintf("%s mode %d", at, i)); err != nil {
