@@ -506,6 +506,10 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	if err := c.walkCompositions(cs, nextCall(open[len(open)-1])); err != nil {
 		return rejCase("%v", err)
 	}
+	// and each complement's (complement.go)
+	if err := c.walkComplements(cs, nextCall(open[len(open)-1])); err != nil {
+		return rejCase("%v", err)
+	}
 	// and the obligations on the arguments' extents come first;
 	// tile_to_shape's tiles are its walk
 	if err := c.walkArgs(cs); err != nil {
@@ -727,6 +731,9 @@ func (c *checker) checkMerged(ci int, cs rules.Case, when []sym.Cond) error {
 	}
 	if !covers(ctx, extra, 0) {
 		return rej("the cases it was merged from do not cover it")
+	}
+	if err := mergedGuards(cs); err != nil {
+		return rej("%v", err)
 	}
 	for k, f := range cs.From {
 		if err := c.checkCase(ci, f, subs[k]); err != nil {
