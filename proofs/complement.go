@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/rules"
@@ -203,8 +204,9 @@ func (c *checker) walkComplements(cs rules.Case, next notation.Node) error {
 			continue
 		}
 		// the static reading stated, and the case ending in the filter's
-		// decisions at an error no rule names (an engine's limit)
-		if st.Rule == "compl.static-oracle" && failing != nil && *failing == "" &&
+		// decisions at an error no rule names (an engine's limit: a
+		// guard sym cannot add)
+		if st.Rule == "compl.static-oracle" && cs.Error != "" && !strings.Contains(cs.Error, "(rule ") &&
 			!slices.ContainsFunc(cs.Steps[j+1:], func(x rules.Step) bool { return !isUnitStep(x) }) {
 			continue
 		}
