@@ -115,13 +115,10 @@ func (w *complWalk) ends(st rules.Step) error {
 	return errSliceEnd
 }
 
-// complMode is a mode s:d of filter(A) as the walk holds it.
-type complMode struct{ s, d sym.Int }
-
 // stateModes reads the modes S:D that compl.filter's after states:
 // coalesce(complement((_1,S):(_1,D), M)), with their marks as unitModes
 // reads them.
-func (c *checker) stateModes(after string) ([]complMode, error) {
+func (c *checker) stateModes(after string) ([]unitMode, error) {
 	t, err := parseTerm(after)
 	if err != nil {
 		return nil, err
@@ -141,11 +138,7 @@ func (c *checker) stateModes(after string) ([]complMode, error) {
 	if len(ms) == 0 {
 		return nil, fmt.Errorf("compl.filter's state %s has no span", notation.Print(a))
 	}
-	out := make([]complMode, len(ms)-1)
-	for i, m := range ms[1:] {
-		out[i] = complMode{m.s, m.d}
-	}
-	return out, nil
+	return ms[1:], nil
 }
 
 // cosizeOf is 1 + the sum of (s-1)*|d| over the flat modes (|d| of a
@@ -338,7 +331,7 @@ func intValues(xs []sym.Int) []sym.Expr {
 // hole, the injectivity and the span of each mode of filter(A) in turn,
 // the rest of each mode of the cotarget, the post-conditions, the
 // result and the final coalesce.
-func (w *complWalk) fold(a notation.Node, f []complMode, cot sym.IntTuple, cotSize sym.Expr) error {
+func (w *complWalk) fold(a notation.Node, f []unitMode, cot sym.IntTuple, cotSize sym.Expr) error {
 	span := sym.Expr(sym.Const(1))
 	sizeF := sym.Const(1)
 	for _, m := range f {
@@ -356,9 +349,9 @@ func (w *complWalk) fold(a notation.Node, f []complMode, cot sym.IntTuple, cotSi
 			if err := w.expects(st, "c", span, "s", cand.s.E, "d", cand.d.E, "t", nxt.s.E, "e", nxt.d.E); err != nil {
 				return err
 			}
-			sorted := append(append([]complMode{cand}, f[2:]...), nxt)
+			sorted := append(append([]unitMode{cand}, f[2:]...), nxt)
 			if st.Rule == "compl.min.later" {
-				sorted = append(append([]complMode{nxt}, f[2:]...), cand)
+				sorted = append(append([]unitMode{nxt}, f[2:]...), cand)
 			}
 			f = sorted
 		}
