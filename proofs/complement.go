@@ -210,7 +210,8 @@ func (c *checker) walkComplements(cs rules.Case, next notation.Node) error {
 
 // walkComplement walks the complement whose compl.filter (or
 // compl.negative-stride) step is steps[si] and returns the steps its walk
-// spans, begin to end; errSliceEnd where an error case ends inside it.
+// spans, begin to end; errSliceEnd where an error case ends inside it
+// (begin set, the walk spanning the case's steps from there).
 func (c *checker) walkComplement(steps []rules.Step, si int, next notation.Node, failing *string) (begin, end int, err error) {
 	st := steps[si]
 	call := next
@@ -236,18 +237,18 @@ func (c *checker) walkComplement(steps []rules.Step, si int, next notation.Node,
 	w := &complWalk{sliceWalk: sliceWalk{c: c, steps: steps, next: si, failing: failing}, at: st.At}
 	if begin > 0 {
 		if w.guards, err = parseConds(steps[begin-1].Guards); err != nil {
-			return 0, 0, err
+			return begin, 0, err
 		}
 	}
 	if c.static {
 		if begin == 0 || steps[begin-1].Rule != "compl.static-oracle" || steps[begin-1].At != w.at {
-			return 0, 0, fmt.Errorf("the case reads the symbols as static integers, but no step of compl.static-oracle at %s comes before the size-1 decisions of the filter (step %d)", w.at, begin+1)
+			return begin, 0, fmt.Errorf("the case reads the symbols as static integers, but no step of compl.static-oracle at %s comes before the size-1 decisions of the filter (step %d)", w.at, begin+1)
 		}
 		begin--
 	}
 	filtered, err := c.units(steps, si, next)
 	if err != nil {
-		return 0, 0, err
+		return begin, 0, err
 	}
 	// filter(A), as compl.negative-stride refuses it or compl.filter
 	// states it
@@ -255,30 +256,30 @@ func (c *checker) walkComplement(steps []rules.Step, si int, next notation.Node,
 		if v, ok := sym.IsConst(m.d.E); ok && v < 0 {
 			neg, err := w.step(w.at, "compl.negative-stride")
 			if err != nil {
-				return 0, 0, fmt.Errorf("filter(%s) has the negative stride %s, which CuTe refuses before compl.filter: %v", notation.Print(a), m.d, err)
+				return begin, 0, fmt.Errorf("filter(%s) has the negative stride %s, which CuTe refuses before compl.filter: %v", notation.Print(a), m.d, err)
 			}
 			if err := w.expect(neg, "d", m.d.E); err != nil {
-				return 0, 0, err
+				return begin, 0, err
 			}
 			return begin, 0, w.ends(neg)
 		}
 	}
 	if st.Rule != "compl.filter" {
-		return 0, 0, fmt.Errorf("filter(%s) has no negative stride for compl.negative-stride to refuse", notation.Print(a))
+		return begin, 0, fmt.Errorf("filter(%s) has no negative stride for compl.negative-stride to refuse", notation.Print(a))
 	}
 	if _, err := w.step(w.at, "compl.filter"); err != nil {
-		return 0, 0, err
+		return begin, 0, err
 	}
 	f, err := c.stateModes(st.After)
 	if err != nil {
-		return 0, 0, err
+		return begin, 0, err
 	}
 	if len(f) != len(filtered) {
-		return 0, 0, fmt.Errorf("compl.filter states %d modes of filter(%s), which has %d", len(f), notation.Print(a), len(filtered))
+		return begin, 0, fmt.Errorf("compl.filter states %d modes of filter(%s), which has %d", len(f), notation.Print(a), len(filtered))
 	}
 	for i, m := range filtered {
 		if !w.same(f[i].s.E, m.s.E) || !w.same(f[i].d.E, m.d.E) {
-			return 0, 0, fmt.Errorf("compl.filter states the mode %s:%s of filter(%s), where it has %s:%s", f[i].s, f[i].d, notation.Print(a), m.s, m.d)
+			return begin, 0, fmt.Errorf("compl.filter states the mode %s:%s of filter(%s), where it has %s:%s", f[i].s, f[i].d, notation.Print(a), m.s, m.d)
 		}
 	}
 	// CuTe's refusal of dynamic strides at rank > 1
@@ -288,14 +289,14 @@ func (c *checker) walkComplement(steps []rules.Step, si int, next notation.Node,
 				continue
 			}
 			if !c.static {
-				return 0, 0, fmt.Errorf("CuTe refuses %s with the symbols as run-time integers (Dynamic-stride complement only for rank-1 layouts: the stride %s), so the case reads them static, and no step of compl.static-oracle says so", notation.Print(call), m.d)
+				return begin, 0, fmt.Errorf("CuTe refuses %s with the symbols as run-time integers (Dynamic-stride complement only for rank-1 layouts: the stride %s), so the case reads them static, and no step of compl.static-oracle says so", notation.Print(call), m.d)
 			}
 			dl, err := w.step(w.at, "compl.dynamic-literal")
 			if err != nil {
-				return 0, 0, err
+				return begin, 0, err
 			}
 			if err := w.expect(dl, "d", m.d.E); err != nil {
-				return 0, 0, err
+				return begin, 0, err
 			}
 			return begin, 0, w.ends(dl)
 		}
@@ -304,16 +305,16 @@ func (c *checker) walkComplement(steps []rules.Step, si int, next notation.Node,
 	if len(f) == 0 {
 		z, err := w.step(w.at, "compl.zero")
 		if err != nil {
-			return 0, 0, err
+			return begin, 0, err
 		}
 		if err := w.expect(z, "M", cotSize); err != nil {
-			return 0, 0, err
+			return begin, 0, err
 		}
 		_, err = w.step(w.at, "compl.coalesce")
 		return begin, w.next, err
 	}
 	if err := w.fold(a, f, cot, cotSize); err != nil {
-		return 0, 0, err
+		return begin, 0, err
 	}
 	return begin, w.next, nil
 }
