@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
 	"github.com/cutealg/cutealg/rules"
 	"github.com/cutealg/cutealg/sym"
@@ -49,6 +50,7 @@ type checker struct {
 	assumed map[string]bool // the assumptions, as sym prints them
 	symbols []string
 	request notation.Node
+	op      *catalog.Op // the request's operation
 	samples map[string][]sym.Binding
 	static  bool // the symbols are read as static integers (see staticRules)
 	dynamic bool // CuTe with the symbols as run-time integers (rules.Request.Dynamic)
@@ -130,6 +132,14 @@ func (c *checker) setup() error {
 			c.symbols = append(c.symbols, sym.Symbols(x.Y)...)
 		}
 	}
+	op, ok := catalog.Lookup(c.d.Op)
+	if !ok {
+		return fmt.Errorf("no operation %s in the catalogue", c.d.Op)
+	}
+	if len(c.d.Args) < op.MinArgs || len(c.d.Args) > len(op.Args) {
+		return fmt.Errorf("the request: %s takes %s, not %d arguments", c.d.Op, op.Usage(), len(c.d.Args))
+	}
+	c.op = op
 	args := make([]notation.Node, len(c.d.Args))
 	for i, a := range c.d.Args {
 		n, err := notation.Parse(a)

@@ -42,15 +42,12 @@ func (c *checker) walkRequest(cs rules.Case) error {
 		return nil
 	}
 	call, ok := c.request.(*notation.Call)
-	if !ok || len(call.Args) == 0 {
+	if !ok {
 		return fmt.Errorf("the request %s is no call of %s", notation.Print(c.request), c.d.Op)
 	}
 	layoutArg := 0
 	if c.d.Op == "slice" || c.d.Op == "dice" {
 		layoutArg = 1
-	}
-	if len(call.Args) <= layoutArg {
-		return fmt.Errorf("the request %s has no layout", notation.Print(c.request))
 	}
 	a, ok := call.Args[layoutArg].(*notation.Layout)
 	if !ok {

@@ -330,13 +330,13 @@ func (c *checker) carryRuns(shape, stride []sym.Expr, guards []sym.Cond) []carry
 // due lists the runs whose carry check is due: those into which at least
 // two leaves of B reach, under the guards in force after the leaves.
 func (w *compWalk) due() ([]carryRun, error) {
-	if w.next > 0 {
-		g, err := parseConds(w.steps[w.next-1].Guards)
-		if err != nil {
-			return nil, err
-		}
-		w.guards = g
+	// the walk starts after its comp.coalesce-lhs step: a step before
+	// next always exists
+	g, err := parseConds(w.steps[w.next-1].Guards)
+	if err != nil {
+		return nil, err
 	}
+	w.guards = g
 	var out []carryRun
 	for _, rn := range w.c.carryRuns(w.shape, w.stride, w.guards) {
 		leaves := 0

@@ -43,25 +43,18 @@ func (c *checker) walkArgs(cs rules.Case) error {
 
 // walkExtents checks the arg.extent steps of a case.
 func (c *checker) walkExtents(cs rules.Case) error {
-	op, ok := catalog.Lookup(c.d.Op)
-	if !ok {
-		return fmt.Errorf("no operation %s in the catalogue", c.d.Op)
-	}
 	w := &sliceWalk{c: c, steps: cs.Steps}
 	for i, a := range c.d.Args {
-		if i >= len(op.Args) {
-			return fmt.Errorf("%s takes %d arguments, not %d", c.d.Op, len(op.Args), len(c.d.Args))
-		}
 		n, err := notation.Parse(a)
 		if err != nil {
 			return fmt.Errorf("argument %d: %v", i+1, err)
 		}
-		v, err := sym.ArgFromNode(n, op.Args[i])
+		v, err := sym.ArgFromNode(n, c.op.Args[i])
 		if err != nil {
 			return fmt.Errorf("argument %d: %v", i+1, err)
 		}
 		at := fmt.Sprintf("argument %d", i+1)
-		for _, s := range extents(v, op.Args[i]) {
+		for _, s := range extents(v, c.op.Args[i]) {
 			if err := w.extent(s, at); err != nil {
 				if err == errSliceEnd && cs.Error != "" {
 					return nil // the case ends at a failing obligation

@@ -97,9 +97,6 @@ func (c *checker) units(steps []rules.Step, si int, next notation.Node) ([]unitM
 		if c.d.Op == "max_common_vector" || c.d.Op == "max_common_layout" {
 			arg = 1
 		}
-		if arg >= len(c.d.Args) {
-			return nil, fmt.Errorf("inv.coalesce in a request of %s with no argument %d", c.d.Op, arg+1)
-		}
 		var a notation.Node
 		if a, err = notation.Parse(c.d.Args[arg]); err != nil {
 			return nil, err
