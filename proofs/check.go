@@ -525,6 +525,14 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	if err := c.walkArgs(cs); err != nil {
 		return rejCase("%v", err)
 	}
+	// the casts' steps are their walk (cast.go), the constructions' and
+	// queries' one step comes first (construct.go)
+	if err := c.walkCast(cs); err != nil {
+		return rejCase("%v", err)
+	}
+	if err := c.walkOneStep(cs); err != nil {
+		return rejCase("%v", err)
+	}
 	if cs.Error != "" {
 		if cs.Result != "" {
 			return rejCase("both a result and an error")
@@ -1088,9 +1096,10 @@ const (
 
 // conditions checks the conditions a step discharged: each of its rule's
 // comparisons holds (proved, with certificates it verifies, or a guard of
-// the case), and in a group whose first applicable rule fires, each
-// earlier rule that splits or requires was shown not to apply (refuted, or
-// negated as a guard); nothing else is discharged.
+// the case), and in a group whose first applicable rule fires (a "first"
+// group, or an "any" group where the step's condition is not proved), each
+// earlier rule was shown not to apply (refuted, negated as a guard, or, one
+// that declines, left undecided); nothing else is discharged.
 func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.Int, guards []sym.Cond) error {
 	own, err := ruleConds(r, env)
 	if err != nil {
@@ -1098,12 +1107,14 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 	}
 	used := make([]bool, len(st.Checked))
 	unchecked := false
+	proved := len(own) > 0 // its condition proved, every comparison
 	for _, oc := range own {
 		k := find(st.Checked, oc, used)
 		if k < 0 {
 			return fmt.Errorf("its condition %s is not discharged", oc.text)
 		}
 		used[k] = true
+		proved = proved && st.Checked[k].By == "proved"
 		if by := st.Checked[k].By; by == notProvedRuntime || by == refutedRuntime {
 			// CuTe does not check it with run-time integers (runtimeStep
 			// checked the rest); only a step fired with run-time values
@@ -1152,8 +1163,13 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 			}
 			// in a "first" group a later rule may rely on the earlier ones
 			// failing (those that decline need not be decided); an error
-			// rule is justified only by every alternative failing
-			if o.If != "" && !shown && (r.Error != "" || !g.Any) {
+			// rule is justified only by every alternative failing; in an
+			// "any" group a rule whose condition is proved fires first,
+			// and one that fires otherwise (no condition, or one decided
+			// as a guard) is the first in the group's order whose
+			// condition holds: the earlier ones are shown not to apply
+			// there, as in a "first" group
+			if o.If != "" && !shown && (r.Error != "" || !g.Any || !proved) {
 				return fmt.Errorf("rule %s comes before it in group %s and is not shown not to apply", o.ID, g.Name)
 			}
 		}
@@ -1508,8 +1524,10 @@ var computed = map[string]bool{
 	// (tied by their flows lines: a coalesced extent, the span reached)
 	"inv.left.mode s": true, "inv.left.zero s": true, "inv.left.end s": true, "inv.left.end z": true, "inv.right.end c": true,
 	"make.left d": true, "make.right d": true, "make.compact d": true, "crd.inner a": true, "make.ordered.unranked i": true,
-	"tile.pad R":       true,
-	"cast.up.static a": true, "cast.up.static g": true,
+	"tile.pad R": true,
+	// |d| and the sign of a static stride d (the casts' walk, cast.go,
+	// re-derives them from A)
+	"cast.up.static a": true, "cast.up.static g": true, "cast.up.static-bad a": true, "cast.up.static-bad g": true,
 	// a swizzled layout's index (crd2idx's sum over the modes), and the
 	// swizzle's split of an index x = t + c with the swizzled constant y
 	"swz.eval i": true, "swz.apply t": true, "swz.apply k": true, "swz.apply y": true,

@@ -59,7 +59,11 @@
 //     by the inconsistency of its negation; in a group, the rules before
 //     it shown not to apply where the group's order matters (every rule
 //     before it in a "first" group, a declining one by a condition left
-//     undecided, rules.Undecided; every alternative of an error rule);
+//     undecided, rules.Undecided; every alternative of an error rule;
+//     every rule before it in an "any" group where its own condition is
+//     not proved, since it then fires as the first in the group's order
+//     whose condition holds, and the derivation records why the earlier
+//     ones did not);
 //     nothing else discharged;
 //   - the step's claim of the kind its rule's claims line says (a call of
 //     one of the named operations, a layout restated, or the request),
@@ -225,6 +229,24 @@
 //     (tile.go) are tile.pad with the target's rank, tile.evenly (a
 //     static target) or tile.divides at each mode with its t and b, then
 //     tile.blocked;
+//   - upcast(A, N) and downcast(A, N), A a layout, re-derived from A and
+//     N alone (cast.go): cast.by-mode (after cast.down.adjacent for a
+//     downcast), then one decision per leaf of A in order, at "mode i"
+//     with its values (cast.up.zero, cast.up.static then the extent's
+//     rule, or a rule of cast.up.dynamic for a stride decided
+//     non-negative; cast.down.extent or cast.down.stride), then the
+//     claim about the request; an error case ends at the refusal the
+//     walk re-derives (N not a positive integer, a downcast with no
+//     static stride _1, a dynamic stride of unknown sign, an error
+//     rule's step) or, after the whole walk, where the value overflows;
+//   - the constructions and queries that CuTe computes at once (size,
+//     cosize, rank, depth, flatten, filter, append, prepend,
+//     make_layout(A0, ...), take, select, group, get, replace;
+//     construct.go): where the engine reads the arguments (plain
+//     layouts, literal extents at least 1, template parameters integers
+//     of at most catalog.MaxParam), the operation's step is the first
+//     after the arguments' extents, in an error case too (take's empty
+//     range, size's overflow arise after it);
 //   - the guards of each step only grow along a case, each guard a step
 //     adds is one of its conditions that it discharged as a guard (or the
 //     negation of one it discharged as a negated guard), and they are
@@ -250,7 +272,7 @@
 // data states it (rewrites, follows, flows, then, later, requires and
 // computes lines, and the walks of slice_and_offset, crd2idx, slice,
 // dice, coalesce, composition, filter, complement, the arguments'
-// extents and tile_to_shape:
+// extents, tile_to_shape, the casts and the one-step constructions:
 // composition's fold, the complement on its state term, the tiler's
 // integer and keep rules, the inverses' chains, the casts, the
 // constructions, crd2idx and coalesce, the divides and products from the

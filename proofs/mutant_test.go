@@ -443,11 +443,10 @@ func constructFamily(d rules.Derivation) bool {
 }
 
 // constructOpen are the kinds not always rejected in the construct
-// family, and why.
-var constructOpen = map[string]string{
-	"another rule id, doc and says": "a narrative step before an error no rule states (take's empty range, size's overflow), for which no step is required",
-	"a step with lets only skipped": "a narrative step before an error no rule states (take's empty range, size's overflow); coalesce's steps are its walk (coalesce.go), the compact layouts' theirs (compact.go)",
-}
+// family, and why: none (coalesce's steps are its walk, coalesce.go, the
+// compact layouts' theirs, compact.go, and every other construction's and
+// query's one step comes first, construct.go).
+var constructOpen = map[string]string{}
 
 // castFamily reports whether a derivation is of the cast family: a
 // request of upcast or downcast whose steps apply rules of cast.rules
@@ -460,12 +459,11 @@ func castFamily(d rules.Derivation) bool {
 	return false
 }
 
-// castOpen are the kinds not always rejected in the cast family, and why.
-var castOpen = map[string]string{
-	"a dropped condition":            "the undecided condition of an earlier rule of an \"any\" group (cast.up.extent-exact before cast.up.extent): in such a group no earlier rule need be shown not to apply, each being right wherever its condition holds, so the record is informative only (an equivalent mutant)",
-	"a step with lets only skipped":  "the one step of the last mode (cast.up.zero, cast.up.dynamic-*, cast.down.extent, cast.down.stride): no step comes after it to require it (op.answer states the request's value)",
-	"steps with lets only reordered": "the steps of two modes exchanged: every mode's step may follow any other's (the mode's position is not a value of the rules)",
-}
+// castOpen are the kinds not always rejected in the cast family, and
+// why: none (the casts' steps are their walk, cast.go, and a rule of an
+// "any" group that fires without its condition proved shows the earlier
+// rules not to apply).
+var castOpen = map[string]string{}
 
 // divideFamily reports whether a derivation is of the divide family: a
 // request of logical_divide, its tiler form, zipped_divide, tiled_divide or

@@ -254,7 +254,7 @@ func (w *world) params(v sym.Value, what string) []int {
 	var out []int
 	for _, l := range v.Tuple.Leaves(nil) {
 		c, ok := sym.IsConst(l.E)
-		if !ok || c < -1<<20 || c > 1<<20 {
+		if !ok || c < -catalog.MaxParam || c > catalog.MaxParam {
 			w.fail("%s: the template parameter %s is not a small integer", what, l)
 		}
 		out = append(out, int(c))

@@ -473,10 +473,10 @@ func (w *world) dividesNow(d, n sym.Expr) sym.Truth {
 	if w.ctx.ProvesDivides(d, n) {
 		return sym.True
 	}
-	dc, ok1 := sym.IsConst(d)
-	nc, ok2 := sym.IsConst(n)
-	if ok1 && ok2 && (dc == 0 || nc%dc != 0) {
-		return sym.False
+	if _, ok := sym.IsConst(d); ok {
+		if _, ok := sym.IsConst(n); ok {
+			return sym.False // ProvesDivides decides constants: d does not divide n
+		}
 	}
 	if _, err := w.ctx.WithConds(sym.Divisible(d, n)); isInconsistent(err) {
 		return sym.False

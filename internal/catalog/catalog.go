@@ -20,6 +20,11 @@ import (
 // ArgKind is the kind of one operation argument.
 type ArgKind uint8
 
+// MaxParam is the largest magnitude of an integer of a template parameter
+// (Param) the symbolic engine reads: a mode index, a range bound or a cast
+// factor beyond it is refused before the operation starts.
+const MaxParam = 1 << 20
+
 const (
 	// Layout is a layout `S:D`.
 	Layout ArgKind = iota
@@ -28,7 +33,8 @@ const (
 	// Tiler is a tiler: a layout, or a tuple of layouts, integers, `_`.
 	Tiler
 	// Param is a template parameter written as a plain number or tuple
-	// (`2`, `(1,3)`); its static/dynamic marks are ignored.
+	// (`2`, `(1,3)`) of integers of magnitude at most MaxParam; its
+	// static/dynamic marks are ignored.
 	Param
 	// Shape is an IntTuple used as a shape or cotarget: every leaf must be
 	// positive.
