@@ -60,9 +60,6 @@ func TestComplementWalk(t *testing.T) {
 			s := d.Cases[0].Steps
 			s[6], s[7] = s[7], s[6]
 		}, "case 1: the complement from step 3: step 7 applies compl.rest-exact at " + rest + "1 where the walk applies [compl.rest-exact compl.rest-within compl.rest-beyond compl.rest] at " + rest + "0"},
-		{"R's size dropped after a hole of CuTe's integer division", derive("complement_default", nil, "(_2,_2):(_1,M)"), func(d *rules.Derivation) {
-			drop(&d.Cases[1].From[1], "compl.size", "A")
-		}, "case 2: merged from case b: case 2: the complement from step 3: step 13 applies compl.bound.within at A where the walk applies [compl.size] at A"},
 		{"a merged case's guard dropped, implied by the other", compl(), func(d *rules.Derivation) {
 			d.Cases[2].When = d.Cases[2].When[1:]
 		}, "case 3: merged from case a, whose guards are not the case's and one condition more"},
