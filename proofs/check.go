@@ -508,6 +508,14 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	rejCase := func(format string, args ...any) error {
 		return &Rejection{Case: ci + 1, Why: fmt.Sprintf(format, args...)}
 	}
+	// in a case with a result, each later line names a step to come
+	// (before the walks, which find its absence too: the rejection
+	// names the step whose line fails)
+	for si, st := range cs.Steps {
+		if r, _ := c.set.Rule(st.Rule); cs.Error == "" && len(r.Later) > 0 && !later(r, cs.Steps[si+1:]) {
+			return &Rejection{Case: ci + 1, Step: si + 1, Rule: st.Rule, Why: fmt.Sprintf("no later step applies %s (rule %s's later line)", strings.Join(r.Later, " or "), r.ID)}
+		}
+	}
 	// coalesce's, slice's and dice's steps are their walks
 	if err := c.walkRequest(cs); err != nil {
 		return rejCase("%v", err)
@@ -518,6 +526,10 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	}
 	// and the inverse's (inverse.go)
 	if err := c.walkInverse(cs); err != nil {
+		return rejCase("%v", err)
+	}
+	// and each complement's (complement.go)
+	if err := c.walkComplements(cs, nextCall(open[len(open)-1])); err != nil {
 		return rejCase("%v", err)
 	}
 	// and the obligations on the arguments' extents come first;
@@ -581,11 +593,6 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 	for _, r := range c.set.Rules() {
 		if slices.Contains(r.Computes, c.d.Op) && !slices.ContainsFunc(cs.Steps, func(st rules.Step) bool { return st.Rule == r.ID }) {
 			return rejCase("no step applies rule %s, which computes %s", r.ID, c.d.Op)
-		}
-	}
-	for si, st := range cs.Steps {
-		if r, _ := c.set.Rule(st.Rule); len(r.Later) > 0 && !later(r, cs.Steps[si+1:]) {
-			return &Rejection{Case: ci + 1, Step: si + 1, Rule: st.Rule, Why: fmt.Sprintf("no later step applies %s (rule %s's later line)", strings.Join(r.Later, " or "), r.ID)}
 		}
 	}
 	res, err := parseTerm(cs.Result)
@@ -760,6 +767,9 @@ func (c *checker) checkMerged(ci int, cs rules.Case, when []sym.Cond) error {
 	}
 	if !covers(ctx, extra, 0) {
 		return rej("the cases it was merged from do not cover it")
+	}
+	if err := mergedGuards(cs); err != nil {
+		return rej("%v", err)
 	}
 	for k, f := range cs.From {
 		if err := c.checkCase(ci, f, subs[k]); err != nil {

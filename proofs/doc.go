@@ -222,6 +222,27 @@
 //     error case ending inside the walk; a merge of the coalesces that
 //     the checker decides and the engine may not have (the same function
 //     either way) is read both ways;
+//   - each complement(A, M), from its compl.filter step (or the
+//     compl.negative-stride that ends its case), re-derived from A and M
+//     alone (complement.go): compl.static-oracle at its place before the
+//     filter's decisions where the case reads the symbols static, and,
+//     where it reads them as run-time integers, no filter(A) of rank > 1
+//     with a stride that is not static (CuTe refuses it); the modes of
+//     filter(A) compl.filter states, its first negative stride refused
+//     by compl.negative-stride, a dynamic literal stride by
+//     compl.dynamic-literal; compl.zero with the cotarget's size where
+//     nothing is left; else for each mode in turn the stride sort (k-1
+//     comparisons of compl.min with the span and the two modes compared,
+//     the one not taken going last), compl.injective (.one for the last
+//     mode), the hole and compl.span, each with the mode taken and the
+//     span, which grows to compl.span's c2; the rest at each mode of the
+//     cotarget with that mode and the c the mode before carries (the
+//     final span for the first); compl.cosize, compl.size (after a hole
+//     of compl.hole.floor) and the bound with the cosizes and sizes of A,
+//     filter(A), the holes and the rest and the cotarget's size;
+//     compl.result, the final coalesce's decisions and compl.coalesce;
+//     every step of the complement's rules (but compl.default and the
+//     size-1 decisions) lies in such a walk;
 //   - the arguments' extents (extent.go): the case's first steps are
 //     arg.extent at "argument i" for each extent not decided >= 1, in
 //     order, and no other step applies it; tile_to_shape's steps
@@ -276,7 +297,9 @@
 //     the assumptions exactly one case's guards hold; a case merged from
 //     others (rules.Case.From) has no steps, its cases carry its guards and
 //     one more condition, are disjoint and cover it, have its outcome's
-//     kind and check in turn;
+//     kind and check in turn, and its guards are re-derived from theirs
+//     (merged.go): exactly two cases, each with its guards in their order
+//     and one condition more, a condition and its negation;
 //   - each case's result against package concrete on the request at
 //     sampled bindings of the assumptions and its guards.
 //
@@ -284,9 +307,9 @@
 // every value it computes, and the algorithm only as far as the rules'
 // data states it (rewrites, follows, flows, then, later, requires and
 // computes lines, and the walks of slice_and_offset, crd2idx, slice,
-// dice, coalesce, composition, filter, the inverses, the arguments'
-// extents, tile_to_shape, the casts, the one-step constructions,
-// nullspace, max_common_* and the swizzles:
+// dice, coalesce, composition, filter, complement, the inverses, the
+// arguments' extents, tile_to_shape, the casts, the one-step
+// constructions, nullspace, max_common_* and the swizzles:
 // composition's fold, the complement on its state term, the tiler's
 // integer and keep rules, the casts, the
 // constructions, crd2idx and coalesce, the divides and products from the
@@ -305,15 +328,13 @@
 // inputs altered, where the values it consumes or makes also occur
 // elsewhere and no follows, flows or then line orders it; a step that
 // only decides a condition (a refuted size-1 decision) is required
-// by nothing after it, nor is the rest of one mode of a complement's
-// cotarget of rank > 1; local_partition's flat coordinate (tile.*
+// by nothing after it; local_partition's flat coordinate (tile.*
 // before tile.outer) is computed by steps with lets only, which
 // tile.outer's claim states (docs/verification.md lists the rules whose
 // steps nothing ties: tile_to_shape's tile.*); a claim
 // only decides a condition (comp.no-carry, a size-1 decision of the
 // coalesce of a complement's holes and rest in a request with a dynamic
-// literal) is required by nothing after it, nor is the
-// rest of one mode of a complement's cotarget of rank > 1;
+// literal) is required by nothing after it;
 // local_partition's flat coordinate (tile.* before tile.outer) is
 // computed by steps with lets only, which tile.outer's claim states; a claim
 // about a call that is not the next one opens a lemma where the

@@ -41,6 +41,14 @@ var unitRules = []string{"compl.unit", "compl.nonunit"}
 // compl.coalesce where compl.result comes before them. Nothing for any
 // other step.
 func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) error {
+	_, err := c.units(steps, si, next)
+	return err
+}
+
+// units is walkUnits, and returns the modes of filter(A) where steps[si]
+// is compl.filter or compl.negative-stride (the complement's walk,
+// complement.go, goes on from them).
+func (c *checker) units(steps []rules.Step, si int, next notation.Node) ([]unitMode, error) {
 	st := steps[si]
 	start := si
 	for start > 0 && isUnitStep(steps[start-1]) {
@@ -57,28 +65,29 @@ func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) erro
 	if start > 0 {
 		g, err := parseConds(steps[start-1].Guards)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		w.guards = g
 	}
 	var err error
+	var filtered []unitMode
 	switch st.Rule {
 	case "compl.filter", "compl.negative-stride":
 		call := next
 		if st.Rule == "compl.filter" {
 			if call, err = parseTerm(st.Before); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		a, ok := complementOf(call)
 		if !ok {
-			return fmt.Errorf("%s: the call %s is no complement of a layout", st.Rule, printOrNone(call))
+			return nil, fmt.Errorf("%s: the call %s is no complement of a layout", st.Rule, printOrNone(call))
 		}
 		var ms []unitMode
 		if ms, err = c.unitModes(a); err != nil {
-			return err
+			return nil, err
 		}
-		err = w.filter(ms)
+		filtered, err = w.filter(ms)
 	case "compl.coalesce":
 		if start == 0 || steps[start-1].Rule != "compl.result" {
 			// after compl.zero the whole cotarget is compact: no
@@ -87,33 +96,33 @@ func (c *checker) walkUnits(steps []rules.Step, si int, next notation.Node) erro
 		}
 		var before notation.Node
 		if before, err = parseTerm(st.Before); err != nil {
-			return err
+			return nil, err
 		}
 		call, ok := before.(*notation.Call)
 		if !ok || call.Name != "coalesce" || len(call.Args) != 1 {
-			return fmt.Errorf("compl.coalesce claims about %s, not a coalesce of the holes and the rest", st.Before)
+			return nil, fmt.Errorf("compl.coalesce claims about %s, not a coalesce of the holes and the rest", st.Before)
 		}
 		if c.runLiterals() {
 			// the holes' and the rest's run-time marks are not in
 			// their printed form (M/4 prints its static _4 as 4)
-			return nil
+			return nil, nil
 		}
 		var ms []unitMode
 		if ms, err = c.unitModes(call.Args[0]); err != nil {
-			return err
+			return nil, err
 		}
 		_, err = w.coalesceModes(ms)
 	default:
-		return nil
+		return nil, nil
 	}
 	if err != nil {
-		return fmt.Errorf("the size-1 decisions before %s: %v", st.Rule, err)
+		return nil, fmt.Errorf("the size-1 decisions before %s: %v", st.Rule, err)
 	}
 	if w.next != len(w.steps) {
 		s := w.steps[w.next]
-		return fmt.Errorf("step %d (%s at %s) is no size-1 decision of the walk before %s", w.next+1, s.Rule, s.At, st.Rule)
+		return nil, fmt.Errorf("step %d (%s at %s) is no size-1 decision of the walk before %s", w.next+1, s.Rule, s.At, st.Rule)
 	}
-	return nil
+	return filtered, nil
 }
 
 // runLiterals reports whether an argument of the request, as written,
@@ -270,8 +279,9 @@ func (w *sliceWalk) binds(st rules.Step, n string, want sym.Expr) bool {
 
 // filter walks CuTe's filter over the flat modes of A: a mode of the
 // static stride _0 and a mode of shape 1 (each decided at "filter mode
-// i") get the shape _1, then the modes are coalesced.
-func (w *sliceWalk) filter(ms []unitMode) error {
+// i") get the shape _1, then the modes are coalesced; it returns the
+// modes of filter(A) (none where CuTe's _1:_0 is left).
+func (w *sliceWalk) filter(ms []unitMode) ([]unitMode, error) {
 	flat := append([]unitMode(nil), ms...)
 	for i, m := range ms {
 		if w.staticEq(m.d, sym.S(0)) {
@@ -279,14 +289,13 @@ func (w *sliceWalk) filter(ms []unitMode) error {
 		}
 		one, err := w.unit(m.s, fmt.Sprintf("filter mode %d", i))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if one {
 			flat[i].s = sym.S(1)
 		}
 	}
-	_, err := w.coalesceModes(flat)
-	return err
+	return w.coalesceModes(flat)
 }
 
 // merges reports whether coalesce merges a mode whose shape times stride

@@ -406,11 +406,9 @@ func complementFamily(d rules.Derivation) bool {
 }
 
 // complementOpen are the kinds not always rejected in the complement
-// family, and why.
-var complementOpen = map[string]string{
-	"a case's guard dropped":        "an equivalent mutant: a merged case's guard implied by its other guards (M%4==0 gives M>=4 for a positive M), so that its cases still partition the assumptions",
-	"a step with lets only skipped": "compl.static-oracle in a case that ends in an error with no size-1 decision (its steps' claims, read with run-time integers, are then refused by CuTe on both sides for one reason, which the spot check accepts; the size-1 decisions of filter and coalesce are walked, filter.go)",
-}
+// family, and why: none (each complement's steps are its walk,
+// complement.go, and a merged case's guards are its cases', merged.go).
+var complementOpen = map[string]string{}
 
 // inverseFamily reports whether a derivation is of the inverse family: a
 // request of right_inverse or left_inverse whose steps apply rules of
@@ -467,11 +465,6 @@ func castFamily(d rules.Derivation) bool {
 // rules not to apply).
 var castOpen = map[string]string{}
 
-// complementSkipped is why a step of the complement with lets only may
-// be skipped inside a divide or a product: the kinds the complement family
-// leaves open, and the rest of a cotarget of rank > 1.
-const complementSkipped = "a condition-only step of the complement that nothing after it requires (complementOpen: compl.static-oracle in a case that ends in an error), or the rest of one mode of a cotarget of rank > 1 (compl.rest-exact, compl.rest: each computes only lets, and compl.result's claim, spot-checked, states the whole rest; a follows line cannot tie a mode's span c to the c2 of the step before, a renaming its with part does not state, and nothing after the last mode's step names its values)"
-
 // divideFamily reports whether a derivation is of the divide family: a
 // request of logical_divide, its tiler form, zipped_divide, tiled_divide or
 // flat_divide whose steps apply rules of divide.rules, composition.rules and
@@ -485,11 +478,9 @@ func divideFamily(d rules.Derivation) bool {
 	return false
 }
 
-// divideOpen are the kinds not always rejected in the divide family, and
-// why.
-var divideOpen = map[string]string{
-	"a step with lets only skipped": complementSkipped,
-}
+// divideOpen are the kinds not always rejected in the divide family,
+// and why: none (the complement inside is walked, complement.go).
+var divideOpen = map[string]string{}
 
 // productFamily reports whether a derivation is of the product family: a
 // request of logical_product, its tiler form, zipped_product,
@@ -527,13 +518,11 @@ func sliceFamily(d rules.Derivation) bool {
 }
 
 // sliceOpen are the kinds not always rejected in the slice family (at the
-// rewrite steps too), and why: slice_and_offset's slice and offset are
-// re-derived by Check from the coordinate and the layout (slice.go), and
-// local_partition's flat coordinate of i from L and i (partition.go); the
-// survivors are the divide's inside.
-var sliceOpen = map[string]string{
-	"a step with lets only skipped": "in the divide inside, " + complementSkipped,
-}
+// rewrite steps too), and why: none (slice_and_offset's slice and offset
+// are re-derived by Check from the coordinate and the layout, slice.go,
+// local_partition's flat coordinate of i from L and i, partition.go, and
+// the divide's complement inside is walked, complement.go).
+var sliceOpen = map[string]string{}
 
 // nullspaceFamily reports whether a derivation is of the nullspace
 // family: a request of nullspace whose steps apply the rules of
