@@ -73,7 +73,8 @@ func TestWalkNullspace(t *testing.T) {
 
 // The walk of max_common_vector and max_common_layout (maxcommon.go)
 // requires the right inverse's steps and the common part's at their
-// places, in order, with their values.
+// places, in order, with their values; the inverse's walk (inverse.go)
+// reads R's steps first, so their rejections are its.
 func TestWalkCommon(t *testing.T) {
 	// max_common_vector((M,N):(_1,M), (M,N):(_1,M)): R follows mode 0
 	// (M:_1), skips mode 1 (the dynamic stride M), ends at c = M
@@ -88,10 +89,10 @@ func TestWalkCommon(t *testing.T) {
 	checkWalkRows(t, []walkRow{
 		{"a mode of dynamic stride not skipped", vector(), func(d *rules.Derivation) {
 			dropStep(t, &d.Cases[0], "inv.right.skip", "mode 1")
-		}, "case 1: step 3 applies inv.right.follow at mode 0 where the walk applies [inv.right.skip] at mode 1"},
+		}, "case 1: the inverse's walk: step 3 applies inv.right.follow at mode 0 where the walk applies [inv.right.skip] at mode 1"},
 		{"the right inverse's end dropped", vector(), func(d *rules.Derivation) {
 			dropStep(t, &d.Cases[0], "inv.right.end", "R")
-		}, "case 1: step 5 applies comp.coalesce-lhs at A where the walk applies [inv.right.end] at R"},
+		}, "case 1: the inverse's walk: step 5 applies comp.coalesce-lhs at A where the walk applies [inv.right.end] at R"},
 		{"the right inverse's end at another stride", vector(), func(d *rules.Derivation) {
 			d.Cases[0].Steps[4].Bind["c"] = "N"
 		}, "case 1 step 5 (inv.right.end)"},
@@ -109,7 +110,7 @@ func TestWalkCommon(t *testing.T) {
 		// 2 before mode 0 (both of stride _2), so R follows modes 3, 2
 		{"the mode of equal stride first in B followed instead", sorted(t), func(d *rules.Derivation) {
 			d.Cases[0].Steps[3].At = "mode 0"
-		}, "case 1: step 4 applies inv.right.follow at mode 0 where the walk applies [inv.right.follow] at mode 2"},
+		}, "case 1: the inverse's walk: step 4 applies inv.right.follow at mode 0 where the walk applies [inv.right.follow] at mode 2"},
 	})
 	// and accepts those derivations unchanged
 	if err := proofs.Check(sorted(t)); err != nil {
