@@ -526,8 +526,9 @@ func (c *Ctx) atomImage(j int) bool {
 }
 
 // factsBoundSome reports whether factBounds may find a bound: some kept
-// fact >= 0 (or either side of one == 0) has terms other than the
-// constant, all with negative coefficients (what boundsFrom reads).
+// fact >= 0 (or either side of one == 0), or one with its atoms relaxed
+// (relaxedOf), has terms other than the constant, all with negative
+// coefficients (what boundsFrom reads).
 func (c *Ctx) factsBoundSome() bool {
 	allNeg := func(p *poly, sign int) bool {
 		n := 0
@@ -553,15 +554,21 @@ func (c *Ctx) factsBoundSome() bool {
 				return true
 			}
 		}
+		for _, q := range relaxedOf(f) {
+			if q.err == nil && allNeg(q, 1) {
+				return true
+			}
+		}
 	}
 	return false
 }
 
-// factBounds derives upper bounds of the unknowns from the kept facts
+// factBounds derives upper bounds of the unknowns from the kept facts,
+// and from them with their atoms relaxed to their bounds (relaxedOf),
 // whose terms other than the constant all have negative coefficients,
-// positive exponents and no atoms, over unknowns with lower bounds >= 1:
+// positive exponents and no atoms, over unknowns with lower bounds >= 0:
 // a*u*rest <= a*m <= k - (the other terms at their lower bounds), so u <=
-// that over a*lo(rest). The bounds are local to the search (they are not
+// that over a*lo(rest) where that is not 0. The bounds are local to the search (they are not
 // steps of the parametrization).
 func (c *Ctx) factBounds() map[*variable]bounds {
 	bnd := map[*variable]bounds{}
@@ -580,6 +587,13 @@ func (c *Ctx) factBounds() map[*variable]bounds {
 			ps = []*poly{f.p}
 		case fEq:
 			ps = []*poly{f.p, negPoly(f.p)}
+		}
+		// and the fact with its atoms relaxed to their bounds (a
+		// consequence of it: checkRelaxed)
+		for _, q := range relaxedOf(f) {
+			if q.err == nil {
+				ps = append(ps, q)
+			}
 		}
 		for _, p := range ps {
 			for v, hi := range c.boundsFrom(p, get) {
@@ -609,7 +623,7 @@ func (c *Ctx) boundsFrom(p *poly, get func(v *variable) bounds) map[*variable]in
 			return nil
 		}
 		for _, f := range t.m {
-			if f.v.kind == kAtom || get(f.v).lo < 1 || f.e > 64 {
+			if f.v.kind == kAtom || get(f.v).lo < 0 || f.e > 64 {
 				return nil
 			}
 		}
@@ -640,6 +654,9 @@ func (c *Ctx) boundsFrom(p *poly, get func(v *variable) bounds) map[*variable]in
 					e--
 				}
 				den = den.mul(powRatInt(get(g.v).lo, e))
+			}
+			if den.isZero() {
+				continue // another factor (or u^(e-1)) may be 0
 			}
 			hi, fits := room.quo(den).floor().int64()
 			if !fits {
