@@ -336,21 +336,22 @@ func (c *Ctx) userModel() *userModel {
 }
 
 // relaxAtoms returns polynomials q >= p at every value where the atoms'
-// arguments are integers, with the linear atom terms of p replaced by
-// bounds: an upper bound for a positive coefficient (x%y <= y-1,
+// arguments are integers, with the atom terms of p (c*m*a, a an atom and
+// m a product of positive unknowns) replaced by bounds of a: an upper
+// bound for a positive coefficient (x%y <= y-1,
 // min(a,b) <= a and <= b, floor_div(x,d) <= x/d, ceil_div(x,d) <=
 // (x+d-1)/d), a lower bound for a negative one (x%y >= 0, max(a,b) >= a
 // and >= b, floor_div(x,d) >= (x-d+1)/d, ceil_div(x,d) >= x/d), d a
-// positive integer constant and y a positive integer monomial. Where an
-// atom has two bounds, both are tried (at most 8 results).
+// positive integer constant and y a positive integer monomial (m > 0
+// keeps the order). Where an atom has two bounds, both are tried (at most 8 results).
 func relaxAtoms(p *poly) []*poly {
 	outs := []*poly{zeroPoly}
 	for _, t := range p.t {
 		var alts []*poly
-		if len(t.m) == 1 && t.m[0].e == 1 && t.m[0].v.kind == kAtom {
-			alts = atomBounds(t.m[0].v, t.c.sign() > 0)
+		if at, rest, ok := atomTerm(t); ok {
+			alts = atomBounds(at, t.c.sign() > 0)
 			for i, a := range alts {
-				alts[i] = scalePoly(a, t.c)
+				alts[i] = mulPoly(a, &poly{t: []term{rest}})
 			}
 		} else {
 			alts = []*poly{{t: []term{t}}}
@@ -367,6 +368,24 @@ func relaxAtoms(p *poly) []*poly {
 		outs = next
 	}
 	return outs
+}
+
+// atomTerm splits a term c*m*a, a an atom (to the power 1) and m a
+// product of positive unknowns (or 1), into a and c*m, whose sign is c's.
+func atomTerm(t term) (*variable, term, bool) {
+	var at *variable
+	var rest mono
+	for _, f := range t.m {
+		switch {
+		case f.v.kind == kAtom && f.e == 1 && at == nil:
+			at = f.v
+		case f.v.kind != kAtom && f.v.positive() && f.e > 0:
+			rest = append(rest, f)
+		default:
+			return nil, term{}, false
+		}
+	}
+	return at, term{c: t.c, m: rest}, at != nil
 }
 
 func atomBounds(v *variable, upper bool) []*poly {

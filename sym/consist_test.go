@@ -337,8 +337,8 @@ func TestConsistencyChecksSound(t *testing.T) {
 
 // The box search of check covers the facts whose unknowns the bounds
 // confine, whatever the other unknowns do, and the bounds come from the
-// facts with their atoms relaxed too, over unknowns that may be 0 (M odd
-// is 2*u+1): guards that the complement and the composition met, which no
+// facts with their atoms relaxed too (an atom times positive unknowns
+// among them), over unknowns that may be 0 (M odd is 2*u+1): guards that the complement and the composition met, which no
 // binding satisfies, are inconsistent, and the satisfiable ones beside
 // them are not.
 func TestCheckBoundedFacts(t *testing.T) {
@@ -352,6 +352,8 @@ func TestCheckBoundedFacts(t *testing.T) {
 		{"M%2!=0 && 2%M!=0 && 2*max(2,M)<=M+1", false},
 		{"M%2!=0 && 2%M!=0 && 2*max(2,M)<=M+3", true},
 		{"M%2!=0 && 2*max(1,M)<=M+1", true},
+		{"6%M!=0 && M%6!=0 && M*max(2,M)<=M+5", false},
+		{"M%6!=0 && M*max(2,M)<=M+5", true},
 	} {
 		_, err := Assume(tc.conds)
 		var ie *InconsistentError
