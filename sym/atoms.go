@@ -131,7 +131,10 @@ func divPoly(op atomOp, x, y *poly) *poly {
 		}
 		return negPoly(divPoly(opFloorDiv, x, negPoly(y)))
 	}
-	if len(y.t) > 1 {
+	if _, isConst := y.constant(); !isConst {
+		// a divisor that divides x as a polynomial, one term too
+		// (floor_div(M*N/2, M/2) is N: splitDiv takes integral divisors
+		// only); a constant one is splitDiv's, which finds the same
 		if q, ok := polyDivExact(x, y); ok && q.integral() {
 			return q
 		}
@@ -304,9 +307,12 @@ func cmpPoly(a, b *poly) int {
 	return strings.Compare(printPoly(a), printPoly(b))
 }
 
-// polyDivExact divides x by y (several terms) as polynomials when y divides
-// x exactly; both must have non-negative exponents, and y no mod atoms (so
-// that no step multiplies two remainders).
+// polyDivExact divides x by y as polynomials when y divides x exactly;
+// both must have non-negative exponents, and y no mod atoms (so that no
+// step multiplies two remainders). Each step adds to the quotient a
+// monomial below the previous ones (the leading monomial of the rest
+// decreases in the graded order of cmpMono), so the division gives up
+// when the quotient passes MaxTerms: after at most MaxTerms+1 steps.
 func polyDivExact(x, y *poly) (*poly, bool) {
 	if x.err != nil || y.err != nil || len(y.t) == 0 {
 		return nil, false
@@ -324,8 +330,8 @@ func polyDivExact(x, y *poly) (*poly, bool) {
 	lead := y.t[0]
 	q := zeroPoly
 	r := x
-	for steps := 0; !r.isZero(); steps++ {
-		if steps > 4*MaxTerms || r.err != nil {
+	for !r.isZero() {
+		if r.err != nil || q.err != nil {
 			return nil, false
 		}
 		m, ok := monoQuo(r.t[0].m, lead.m)
@@ -470,16 +476,10 @@ func quoPoly(x, y *poly) *poly {
 	if lp := clearing(y.t); lp != nil {
 		// grp(u)^k in l expands to u^k (normalize), so y*l has no
 		// negative exponent left
-		x, y = mulPoly(x, lp), mulPoly(y, lp)
-		if err := firstErr(x, y); err != nil {
-			return invalid(err)
-		}
-		if len(y.t) < 2 || !y.polynomialExps() {
-			return exactDivPoly(x, y)
-		}
-		if q, ok := polyDivExact(x, y); ok {
-			return q
-		}
+		// (the cleared y has integer coefficients and no negative
+		// exponent, so this exactDivPoly's quoPoly clears nothing: its
+		// Laurent division finds (1/K+1/M)/(1+K/M) is 1/K)
+		return exactDivPoly(mulPoly(x, lp), mulPoly(y, lp))
 	}
 	// the content: the gcd of the coefficients, with the sign of the
 	// first, and the monomial common to every term (M*N+M is M*(N+1))

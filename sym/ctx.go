@@ -88,9 +88,6 @@ type Ctx struct {
 	// the verifier's replay of the assumptions and steps, on first use
 	// (see replayed)
 	vr atomic.Pointer[replayState]
-	// whether the general path's proofs have no fact to use (see
-	// proofFactFree): 0 not known yet, 1 yes, 2 no
-	nf atomic.Int32
 	// the tops of the unknowns for the witness search, on first use (see
 	// searchTops)
 	tp atomic.Pointer[map[*variable]int64]
@@ -1045,10 +1042,17 @@ func (c *Ctx) settle(pending []fact) error {
 // again, reuse is their previous list (shared with the states of prefix,
 // so never written): as long as each fact is kept again in its place,
 // c.facts is a prefix of that list, without a copy.
+//
+// There len(c.facts) < len(c.reuse): settle's round processes the facts
+// of that list one at a time (an elimination ends the reuse), and
+// processing one keeps at most the fact itself and, before it, a divisor's
+// bound (processDiv), whose polynomial is new and so never in place: while
+// the round processes its i-th fact (from 0), at most i facts are in
+// place, and i < len(c.reuse).
 func (c *Ctx) keep(f fact) {
 	if c.reuse != nil {
 		n := len(c.facts)
-		if g := c.reuse[min(n, len(c.reuse)-1)]; n < len(c.reuse) && f.kind == g.kind && f.p == g.p && f.d == g.d && f.r.eq(g.r) && f.src == g.src {
+		if g := c.reuse[n]; f.kind == g.kind && f.p == g.p && f.d == g.d && f.r.eq(g.r) && f.src == g.src {
 			c.facts = c.reuse[: n+1 : n+1]
 			return
 		}

@@ -638,11 +638,12 @@ func addSigned(a, b *poly, neg bool) *poly {
 		return invalid(ErrTooLarge)
 	}
 	p.t = out
-	if len(out) > 1 {
-		for _, t := range out {
-			if t.m.hasGroup() {
-				return reduceGroups(p)
-			}
+	// a result over a group atom is reduced again, one term too: a term
+	// of a part whose reduction failed (a quotient past MaxTerms or
+	// maxExp) may reduce on its own once the others are gone
+	for _, t := range out {
+		if t.m.hasGroup() {
+			return reduceGroups(p)
 		}
 	}
 	return p

@@ -177,6 +177,9 @@ func TestShiftPossibleMatchesGeneral(t *testing.T) {
 		"K<=M && M%8==0", "M*K==N && M!=1", "M+N<=9", "N>=M+2 && M*N!=6",
 		// an operand with atoms whose image has none (N is pinned to 2)
 		"M%2==0 && N%2==0 && N<3",
+		// a kept fact that no proof can use, no != fact: proofFactFree
+		// (TestMutShiftPossibleUnusableFacts)
+		unusableFactCtx,
 	}
 	exprs := []string{
 		"0", "1", "2", "-1", "1/2", "M", "N", "K", "M*N", "M*N*K", "M-1", "N-M", "M*N-M+1",

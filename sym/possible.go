@@ -141,7 +141,7 @@ func (c *Ctx) memoize(k []byte, v uint8) {
 // shift argument alone, proveNonneg's first step: a proof found there is
 // taken without building and verifying a certificate. Where that step does
 // not decide, a context whose proofs have no fact to use (proofFactFree:
-// only != facts kept, no upper bound, every equation solved) has no other
+// no usable fact, no upper bound, every equation solved) has no other
 // proof but proveNe's match against the kept != facts, made here too; any
 // other context asks the general path itself (proveLe, proveNe, with
 // their verified certificates). The answers are the general path's
@@ -206,26 +206,10 @@ func (c *Ctx) shiftPossible(pa, pb *poly) (Order, bool) {
 	return p, true
 }
 
-// proofFactFree reports (once per context) that the proofs of the
-// general path have no fact to use: usableFacts is empty and every kept
-// fact is a != fact.
-func (c *Ctx) proofFactFree() bool {
-	switch c.nf.Load() {
-	case 1:
-		return true
-	case 2:
-		return false
-	}
-	free := len(c.usableFacts()) == 0
-	for _, f := range c.facts {
-		if f.kind != fNe {
-			free = false
-		}
-	}
-	if free {
-		c.nf.Store(1)
-	} else {
-		c.nf.Store(2)
-	}
-	return free
-}
+// proofFactFree reports that the proofs of the general path have no fact
+// to use (usableFacts is empty). For operands and images without atoms
+// (shiftPossible's) proveLe then proves exactly what the shift argument
+// does (proofFacts adds no atom bounds), and proveNe adds only its match
+// against the kept != facts; whatever other facts are kept (congruences,
+// bounds that no proof can use) change nothing.
+func (c *Ctx) proofFactFree() bool { return len(c.usableFacts()) == 0 }

@@ -362,15 +362,18 @@ func smallInt(v int64) *big.Int {
 	return big.NewInt(v)
 }
 
-// int64Factors writes a positive integer as a product of int64 literals
-// (found by trial division, perfect powers and Pollard's rho); a factor it
+// int64Factors writes a positive integer as a product of int64 literals:
+// its factors (found by trial division, perfect powers and Pollard's rho,
+// see splitFactors) packed greedily, each literal the product of the
+// factors that follow the previous one while it stays within int64, so
+// that the product of two adjacent literals exceeds MaxInt64. A factor it
 // cannot split below int64 is printed as an out-of-range literal.
 func int64Factors(d *big.Int) []notation.Node {
 	if d.IsInt64() {
 		return []notation.Node{intNode(d.Int64())}
 	}
 	var fs []*big.Int
-	splitFactors(d, &fs, 0)
+	splitFactors(d, &fs)
 	lim := big.NewInt(math.MaxInt64)
 	var out []notation.Node
 	acc := big.NewInt(1)
@@ -392,26 +395,38 @@ func int64Factors(d *big.Int) []notation.Node {
 	return out
 }
 
-// splitFactors appends factors of n whose product is n, each <= MaxInt64
-// where it could split them.
-func splitFactors(n *big.Int, out *[]*big.Int, depth int) {
-	if n.IsInt64() || depth > 64 {
+// splitFactors appends factors of n whose product is n: its prime factors
+// below 2^16 in increasing order (trial division), until what is left is
+// within int64, then the factors of the rest (splitLarge).
+func splitFactors(n *big.Int, out *[]*big.Int) {
+	n = new(big.Int).Set(n)
+	m, q := new(big.Int), new(big.Int)
+	for p := int64(2); p < 1<<16 && !n.IsInt64(); p++ {
+		bp := big.NewInt(p)
+		for !n.IsInt64() {
+			if q.QuoRem(n, bp, m); m.Sign() != 0 {
+				break
+			}
+			*out = append(*out, bp)
+			n, q = q, n
+		}
+	}
+	splitLarge(n, out)
+}
+
+// splitLarge appends factors of n, which has no prime factor below 2^16
+// unless it is within int64, whose product is n, each within int64 where
+// perfect powers (squares and cubes) and Pollard's rho split it. Each call
+// splits n into smaller factors, so the recursion ends.
+func splitLarge(n *big.Int, out *[]*big.Int) {
+	if n.IsInt64() {
 		*out = append(*out, n)
 		return
 	}
-	m := new(big.Int)
-	for p := int64(2); p < 1<<16; p++ {
-		bp := big.NewInt(p)
-		if m.Mod(n, bp).Sign() == 0 {
-			*out = append(*out, bp)
-			splitFactors(new(big.Int).Quo(n, bp), out, depth+1)
-			return
-		}
-	}
 	for _, k := range []uint{2, 3} { // a fourth power is a square
 		if r := iroot(n, k); new(big.Int).Exp(r, big.NewInt(int64(k)), nil).Cmp(n) == 0 {
-			for i := uint(0); i < k; i++ {
-				splitFactors(r, out, depth+1)
+			for range k {
+				splitLarge(r, out)
 			}
 			return
 		}
@@ -421,8 +436,8 @@ func splitFactors(n *big.Int, out *[]*big.Int, depth int) {
 		return
 	}
 	if f := rho(n); f != nil {
-		splitFactors(f, out, depth+1)
-		splitFactors(new(big.Int).Quo(n, f), out, depth+1)
+		splitLarge(f, out)
+		splitLarge(new(big.Int).Quo(n, f), out)
 		return
 	}
 	*out = append(*out, n)
