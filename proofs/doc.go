@@ -245,7 +245,10 @@
 //     size-1 decisions) lies in such a walk;
 //   - the arguments' extents (extent.go): the case's first steps are
 //     arg.extent at "argument i" for each extent not decided >= 1, in
-//     order, and no other step applies it; tile_to_shape's steps
+//     order, and no other step applies it; an error case whose steps end
+//     inside that walk has the next obligation failing as its error
+//     ("needs s>=1 (rule arg.extent)"), and an error of arg.extent's
+//     condition failing ends there; tile_to_shape's steps
 //     (tile.go) are tile.pad with the target's rank, tile.evenly (a
 //     static target) or tile.divides at each mode with its t and b, then
 //     tile.blocked;

@@ -2,6 +2,7 @@ package proofs
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
@@ -17,8 +18,9 @@ import (
 // assumptions and the guards in force (those of the decisions before it)
 // do not decide to be at least 1, with its s; an extent decided needs
 // none (a step there with its s is read all the same). No other step
-// applies arg.extent. An error case may end inside the walk (the
-// obligation failing).
+// applies arg.extent. An error case may end inside the walk: its error is
+// then the next obligation failing ("needs s>=1 (rule arg.extent)"), and
+// an error of that rule's condition failing ends nowhere else.
 
 // walkArgs checks the steps of a case that the request's arguments make
 // due: the arguments' extents (walkExtents), tile_to_shape's tiles
@@ -26,11 +28,15 @@ import (
 // partition.go) and the compact layouts' strides (walkCompact,
 // compact.go).
 func (c *checker) walkArgs(cs rules.Case) error {
-	if err := c.walkExtents(cs); err != nil {
+	ended, err := c.walkExtents(cs)
+	if err != nil {
 		return err
 	}
-	if cs.Error != "" && failingRule(cs.Error) == "arg.extent" {
+	if ended {
 		return nil // the case ends at an argument's obligation
+	}
+	if failingRule(cs.Error) == "arg.extent" {
+		return fmt.Errorf("the error is rule arg.extent's condition failing, but no obligation of the arguments' extents is left to fail after the case's steps")
 	}
 	if err := c.walkTile(cs); err != nil {
 		return err
@@ -41,34 +47,43 @@ func (c *checker) walkArgs(cs rules.Case) error {
 	return c.walkCompact(cs)
 }
 
-// walkExtents checks the arg.extent steps of a case.
-func (c *checker) walkExtents(cs rules.Case) error {
+// walkExtents checks the arg.extent steps of a case, and reports whether
+// the case ends at an obligation left to fail: the next one due after its
+// steps, which its error must then state failing (its condition, "(rule
+// arg.extent)").
+func (c *checker) walkExtents(cs rules.Case) (bool, error) {
 	w := &sliceWalk{c: c, steps: cs.Steps}
 	for i, a := range c.d.Args {
 		n, err := notation.Parse(a)
 		if err != nil {
-			return fmt.Errorf("argument %d: %v", i+1, err)
+			return false, fmt.Errorf("argument %d: %v", i+1, err)
 		}
 		v, err := sym.ArgFromNode(n, c.op.Args[i])
 		if err != nil {
-			return fmt.Errorf("argument %d: %v", i+1, err)
+			return false, fmt.Errorf("argument %d: %v", i+1, err)
 		}
 		at := fmt.Sprintf("argument %d", i+1)
 		for _, s := range extents(v, c.op.Args[i]) {
-			if err := w.extent(s, at); err != nil {
-				if err == errSliceEnd && cs.Error != "" {
-					return nil // the case ends at a failing obligation
+			err := w.extent(s, at)
+			if err == errSliceEnd && cs.Error != "" {
+				// the case ends at a failing obligation
+				want := fmt.Sprintf("needs %s (rule arg.extent)", sym.MakeCond(s.E, sym.GE, sym.Const(1)))
+				if !strings.HasSuffix(cs.Error, want) {
+					return false, fmt.Errorf("the case's steps end at the obligation of %s at %s, but its error %q does not end with it failing (%q)", s.E, at, cs.Error, want)
 				}
-				return err
+				return true, nil
+			}
+			if err != nil {
+				return false, err
 			}
 		}
 	}
 	for k := w.next; k < len(cs.Steps); k++ {
 		if st := cs.Steps[k]; st.Rule == "arg.extent" {
-			return fmt.Errorf("step %d applies arg.extent at %s, after the walk of the arguments' extents", k+1, st.At)
+			return false, fmt.Errorf("step %d applies arg.extent at %s, after the walk of the arguments' extents", k+1, st.At)
 		}
 	}
-	return nil
+	return false, nil
 }
 
 // extents returns the extents of an argument of the kind k, in order.

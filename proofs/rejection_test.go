@@ -127,6 +127,10 @@ func TestRejectionPlace(t *testing.T) {
 			c := &d.Cases[0].From[0].From[0]
 			c.Steps = c.Steps[1:]
 		}, "case 1: merged from case a: case 1: merged from case a: case 1 step 1 (compl.unit): no step of its case applies compl.static-oracle"},
+		{"an extent's failing obligation named as another rule's", derive("local_partition", "(M,N-M):(_1,M)", "(_32,_4):(_4,_1)", "t"), func(d *rules.Derivation) {
+			d.Cases[1].Error = strings.Replace(d.Cases[1].Error, "(rule arg.extent)", "(rule tile.product-each)", 1)
+		}, "case 2: the case's steps end at the obligation of N-M at argument 1, but its error "},
+		{"an extent's failing obligation, as derived", derive("local_partition", "(M,N-M):(_1,M)", "(_32,_4):(_4,_1)", "t"), func(d *rules.Derivation) {}, ""},
 	} {
 		c.change(&c.d)
 		err := proofs.Check(c.d)

@@ -336,21 +336,22 @@ func (c *Ctx) userModel() *userModel {
 }
 
 // relaxAtoms returns polynomials q >= p at every value where the atoms'
-// arguments are integers, with the linear atom terms of p replaced by
-// bounds: an upper bound for a positive coefficient (x%y <= y-1,
+// arguments are integers, with the atom terms of p (c*m*a, a an atom and
+// m a product of positive unknowns) replaced by bounds of a: an upper
+// bound for a positive coefficient (x%y <= y-1,
 // min(a,b) <= a and <= b, floor_div(x,d) <= x/d, ceil_div(x,d) <=
 // (x+d-1)/d), a lower bound for a negative one (x%y >= 0, max(a,b) >= a
 // and >= b, floor_div(x,d) >= (x-d+1)/d, ceil_div(x,d) >= x/d), d a
-// positive integer constant and y a positive integer monomial. Where an
-// atom has two bounds, both are tried (at most 8 results).
+// positive integer constant and y a positive integer monomial (m > 0
+// keeps the order). Where an atom has two bounds, both are tried (at most 8 results).
 func relaxAtoms(p *poly) []*poly {
 	outs := []*poly{zeroPoly}
 	for _, t := range p.t {
 		var alts []*poly
-		if len(t.m) == 1 && t.m[0].e == 1 && t.m[0].v.kind == kAtom {
-			alts = atomBounds(t.m[0].v, t.c.sign() > 0)
+		if at, rest, ok := atomTerm(t); ok {
+			alts = atomBounds(at, t.c.sign() > 0)
 			for i, a := range alts {
-				alts[i] = scalePoly(a, t.c)
+				alts[i] = mulPoly(a, &poly{t: []term{rest}})
 			}
 		} else {
 			alts = []*poly{{t: []term{t}}}
@@ -367,6 +368,24 @@ func relaxAtoms(p *poly) []*poly {
 		outs = next
 	}
 	return outs
+}
+
+// atomTerm splits a term c*m*a, a an atom (to the power 1) and m a
+// product of positive unknowns (or 1), into a and c*m, whose sign is c's.
+func atomTerm(t term) (*variable, term, bool) {
+	var at *variable
+	var rest mono
+	for _, f := range t.m {
+		switch {
+		case f.v.kind == kAtom && f.e == 1 && at == nil:
+			at = f.v
+		case f.v.kind != kAtom && f.v.positive() && f.e > 0:
+			rest = append(rest, f)
+		default:
+			return nil, term{}, false
+		}
+	}
+	return at, term{c: t.c, m: rest}, at != nil
 }
 
 func atomBounds(v *variable, upper bool) []*poly {
@@ -526,8 +545,9 @@ func (c *Ctx) atomImage(j int) bool {
 }
 
 // factsBoundSome reports whether factBounds may find a bound: some kept
-// fact >= 0 (or either side of one == 0) has terms other than the
-// constant, all with negative coefficients (what boundsFrom reads).
+// fact >= 0 (or either side of one == 0), or one with its atoms relaxed
+// (relaxedOf), has terms other than the constant, all with negative
+// coefficients (what boundsFrom reads).
 func (c *Ctx) factsBoundSome() bool {
 	allNeg := func(p *poly, sign int) bool {
 		n := 0
@@ -553,15 +573,21 @@ func (c *Ctx) factsBoundSome() bool {
 				return true
 			}
 		}
+		for _, q := range relaxedOf(f) {
+			if q.err == nil && allNeg(q, 1) {
+				return true
+			}
+		}
 	}
 	return false
 }
 
-// factBounds derives upper bounds of the unknowns from the kept facts
+// factBounds derives upper bounds of the unknowns from the kept facts,
+// and from them with their atoms relaxed to their bounds (relaxedOf),
 // whose terms other than the constant all have negative coefficients,
-// positive exponents and no atoms, over unknowns with lower bounds >= 1:
+// positive exponents and no atoms, over unknowns with lower bounds >= 0:
 // a*u*rest <= a*m <= k - (the other terms at their lower bounds), so u <=
-// that over a*lo(rest). The bounds are local to the search (they are not
+// that over a*lo(rest) where that is not 0. The bounds are local to the search (they are not
 // steps of the parametrization).
 func (c *Ctx) factBounds() map[*variable]bounds {
 	bnd := map[*variable]bounds{}
@@ -580,6 +606,13 @@ func (c *Ctx) factBounds() map[*variable]bounds {
 			ps = []*poly{f.p}
 		case fEq:
 			ps = []*poly{f.p, negPoly(f.p)}
+		}
+		// and the fact with its atoms relaxed to their bounds (a
+		// consequence of it: checkRelaxed)
+		for _, q := range relaxedOf(f) {
+			if q.err == nil {
+				ps = append(ps, q)
+			}
 		}
 		for _, p := range ps {
 			for v, hi := range c.boundsFrom(p, get) {
@@ -609,7 +642,7 @@ func (c *Ctx) boundsFrom(p *poly, get func(v *variable) bounds) map[*variable]in
 			return nil
 		}
 		for _, f := range t.m {
-			if f.v.kind == kAtom || get(f.v).lo < 1 || f.e > 64 {
+			if f.v.kind == kAtom || get(f.v).lo < 0 || f.e > 64 {
 				return nil
 			}
 		}
@@ -640,6 +673,9 @@ func (c *Ctx) boundsFrom(p *poly, get func(v *variable) bounds) map[*variable]in
 					e--
 				}
 				den = den.mul(powRatInt(get(g.v).lo, e))
+			}
+			if den.isZero() {
+				continue // another factor (or u^(e-1)) may be 0
 			}
 			hi, fits := room.quo(den).floor().int64()
 			if !fits {

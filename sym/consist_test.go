@@ -334,3 +334,31 @@ func TestConsistencyChecksSound(t *testing.T) {
 		t.Errorf("only %d of 250 sets refuted", refuted)
 	}
 }
+
+// The box search of check covers the facts whose unknowns the bounds
+// confine, whatever the other unknowns do, and the bounds come from the
+// facts with their atoms relaxed too (an atom times positive unknowns
+// among them), over unknowns that may be 0 (M odd is 2*u+1): guards that the complement and the composition met, which no
+// binding satisfies, are inconsistent, and the satisfiable ones beside
+// them are not.
+func TestCheckBoundedFacts(t *testing.T) {
+	for _, tc := range []struct {
+		conds string
+		ok    bool
+	}{
+		{"N!=1 && M!=1 && N*N==1", false},
+		{"N!=1 && M!=1 && N*N==4", true},
+		{"N!=1 && N*N*K==1", false},
+		{"M%2!=0 && 2%M!=0 && 2*max(2,M)<=M+1", false},
+		{"M%2!=0 && 2%M!=0 && 2*max(2,M)<=M+3", true},
+		{"M%2!=0 && 2*max(1,M)<=M+1", true},
+		{"6%M!=0 && M%6!=0 && M*max(2,M)<=M+5", false},
+		{"M%6!=0 && M*max(2,M)<=M+5", true},
+	} {
+		_, err := Assume(tc.conds)
+		var ie *InconsistentError
+		if tc.ok && err != nil || !tc.ok && !errors.As(err, &ie) {
+			t.Errorf("Assume(%s) = %v, want consistent %v", tc.conds, err, tc.ok)
+		}
+	}
+}

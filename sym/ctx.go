@@ -1787,9 +1787,12 @@ func (c *Ctx) check() error {
 	if err := c.checkRelaxed(); err != nil {
 		return err
 	}
-	// a finite box (with the upper bounds the facts give): search it
+	// a finite box (with the upper bounds the facts give): search it for
+	// the facts whose unknowns it bounds (a value of every unknown that
+	// satisfies all the facts lies in the box and satisfies those: none
+	// there is a contradiction, whatever the unbounded unknowns do)
 	var varBuf [8]*variable
-	vars := c.appendFactUnknowns(varBuf[:0])
+	all := c.appendFactUnknowns(varBuf[:0])
 	var local map[*variable]bounds
 	if c.factsBoundSome() {
 		local = c.factBounds()
@@ -1800,14 +1803,32 @@ func (c *Ctx) check() error {
 		}
 		return c.bounds(v)
 	}
+	var vars []*variable
+	for _, v := range all {
+		b := bounds(v)
+		if b.hasHi && b.hi < b.lo {
+			return c.inconsistent("no value of %s lies within its bounds", v.name)
+		}
+		if b.hasHi {
+			vars = append(vars, v)
+		}
+	}
+	var facts []fact
+	for _, f := range c.facts {
+		var ubuf [8]*variable
+		us := appendUnknowns(appendUnknowns(ubuf[:0], f.p), f.d)
+		if !slices.ContainsFunc(us, func(u *variable) bool { return !slices.Contains(vars, u) }) {
+			facts = append(facts, f)
+		}
+	}
+	if len(facts) == 0 {
+		return nil
+	}
 	size := int64(1)
 	for _, v := range vars {
 		b := bounds(v)
-		if !b.hasHi {
-			return nil
-		}
 		n := b.hi - b.lo + 1
-		if n <= 0 || size > 4096/n {
+		if size > 4096/n {
 			return nil
 		}
 		size *= n
@@ -1817,7 +1838,7 @@ func (c *Ctx) check() error {
 		vals[v] = bounds(v).lo
 	}
 	for {
-		if c.factsHold(vals) {
+		if factsHold(facts, vals) {
 			return nil
 		}
 		i := 0
@@ -1876,8 +1897,8 @@ func sortVars(vs []*variable) {
 	slices.SortFunc(vs, cmpVar)
 }
 
-// factsHold evaluates the kept facts at values of the unknowns.
-func (c *Ctx) factsHold(vals map[*variable]int64) bool {
+// factsHold evaluates facts at values of their unknowns.
+func factsHold(facts []fact, vals map[*variable]int64) bool {
 	val := func(v *variable) (rat, error) {
 		x, ok := vals[v]
 		if !ok {
@@ -1885,7 +1906,7 @@ func (c *Ctx) factsHold(vals map[*variable]int64) bool {
 		}
 		return ratInt(x), nil
 	}
-	for _, f := range c.facts {
+	for _, f := range facts {
 		x, err := evalPoly(f.p, val)
 		if err != nil || !x.isInt() {
 			return false

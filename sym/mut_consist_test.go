@@ -86,7 +86,7 @@ func TestFactBoundsAndTopsByBruteForce(t *testing.T) {
 		for _, u := range us {
 			vals[u] = c.bounds(u).lo
 		}
-		if !c.factsHold(vals) {
+		if !factsHold(c.facts, vals) {
 			t.Fatalf("%v: the facts fail at the lower corner", tc.assume)
 		}
 		bnd, tops := c.factBounds(), c.searchTops()
@@ -95,7 +95,7 @@ func TestFactBoundsAndTopsByBruteForce(t *testing.T) {
 			ref := lo
 			for x := lo + 1; x <= 5000; x++ {
 				vals[u] = x
-				if !c.factsHold(vals) {
+				if !factsHold(c.facts, vals) {
 					break
 				}
 				ref = x
