@@ -843,9 +843,10 @@ func (v *verifier) inverse(p vpoly) (vpoly, error) {
 					e = f.e
 				}
 			}
-			if first || e < least {
+			if first {
 				least, first = e, false
 			}
+			least = min(least, e)
 		}
 		g[name] = least
 	}
@@ -872,10 +873,11 @@ func (v *verifier) inverse(p vpoly) (vpoly, error) {
 		slices.SortFunc(m, func(a, b vf) int { return strings.Compare(a.v, b.v) })
 		p0.addTerm(vterm{new(big.Rat).Quo(t.c, c), m})
 	}
-	if vleading(p0).c.Sign() < 0 {
-		c.Neg(c)
-		p0 = vscale(p0, big.NewRat(-1, 1))
-	}
+	// the sign of P0's leading term (never 0: a vpoly has no zero
+	// coefficient) moves into c
+	sign := big.NewRat(int64(vleading(p0).c.Sign()), 1)
+	c.Mul(c, sign)
+	p0 = vscale(p0, sign)
 	name := "@inv(" + polyKey(p0) + ")"
 	if _, ok := v.atoms[name]; !ok {
 		v.atoms[name] = &vatom{op: "inv", x: p0}
@@ -925,13 +927,10 @@ func vmonoCmp(a, b []vf) int {
 
 // vleading is the greatest term of a non-zero p in vmonoCmp's order.
 func vleading(p vpoly) vterm {
-	var lead vterm
-	for _, t := range p {
-		if lead.c == nil || vmonoCmp(t.m, lead.m) > 0 {
-			lead = t
-		}
+	if len(p) == 0 {
+		return vterm{}
 	}
-	return lead
+	return slices.MaxFunc(slices.Collect(maps.Values(p)), func(a, b vterm) int { return vmonoCmp(a.m, b.m) })
 }
 
 // vquo returns s/d where d divides s: the division with remainder in
@@ -944,18 +943,18 @@ func vquo(s, d vpoly) (q vpoly, ok bool) {
 	}
 	ld := vleading(d)
 	q, r := vpoly{}, vadd(s, nil)
-	for steps := 0; len(r) > 0; steps++ {
-		if steps > vmaxTerms {
+	// each step adds to q a term of a new monomial (the leading monomials
+	// of r decrease), so len(q) counts the steps
+	for len(r) > 0 {
+		if len(q) > vmaxTerms {
 			return nil, false
 		}
 		lt := vleading(r)
 		m := vmulMono(lt.m, negMono(ld.m))
-		for _, f := range m {
-			if f.e < 0 {
-				return nil, false
-			}
-		}
 		t := vpoly{monoKey(m): {new(big.Rat).Quo(lt.c, ld.c), m}}
+		if !allIntExp(t) {
+			return nil, false
+		}
 		td, err := vmul(t, d)
 		if err != nil {
 			return nil, false
