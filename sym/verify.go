@@ -2259,10 +2259,15 @@ func (v *verifier) product(p, s vpoly) (vpoly, error) {
 	slices.Sort(invs)
 	for _, n := range invs {
 		p0 := v.atoms[n].x
-		for {
+		for k := 0; ; k++ {
 			q, ok := vquo(s, p0)
 			if !ok {
 				break
+			}
+			if k == vmaxGroupPowers {
+				// a certificate's scale that P0 divides this often is
+				// refused: the work of the multiplication is bounded
+				return nil, fmt.Errorf("the scale holds the sum of the reciprocal %s more than %d times", n, vmaxGroupPowers)
 			}
 			if p, err = v.timesGroup(p, n, p0); err != nil {
 				return nil, err
@@ -2272,6 +2277,11 @@ func (v *verifier) product(p, s vpoly) (vpoly, error) {
 	}
 	return vmul(p, s)
 }
+
+// vmaxGroupPowers bounds the powers of a reciprocal atom's P0 that
+// product multiplies out of a scale (the certificates the prover makes
+// need one or two).
+const vmaxGroupPowers = 16
 
 // timesGroup is p*P0 for the reciprocal atom n of P0: a term with n as
 // one power of n fewer (n*P0 = 1), the other terms times P0.
