@@ -15,19 +15,8 @@ import (
 // reason given; a row with no change wants the derivation accepted (a
 // refusal that the walk re-derives before the steps it would need).
 func TestCastAndOneStepWalks(t *testing.T) {
-	at := func(c *rules.Case, rule, place string) int {
-		for i, st := range c.Steps {
-			if st.Rule == rule && st.At == place {
-				return i
-			}
-		}
-		t.Fatalf("no step %s at %s", rule, place)
-		return -1
-	}
-	drop := func(c *rules.Case, rule, place string) {
-		i := at(c, rule, place)
-		c.Steps = append(c.Steps[:i:i], c.Steps[i+1:]...)
-	}
+	at := func(c *rules.Case, rule, place string) int { return stepIndex(t, c, rule, place) }
+	drop := func(c *rules.Case, rule, place string) { dropStep(t, c, rule, place) }
 	for _, c := range []struct {
 		name   string
 		d      rules.Derivation

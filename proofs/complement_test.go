@@ -13,21 +13,9 @@ import (
 // rejection to start with the place and reason given.
 func TestComplementWalk(t *testing.T) {
 	derive := func(op string, assume []string, args ...string) rules.Derivation {
-		d, err := rules.Derive(rules.Request{Op: op, Args: args, Assume: assume})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return clone(t, d)
+		return assumed(t, assume, op, args...)
 	}
-	drop := func(c *rules.Case, rule, at string) {
-		for i, st := range c.Steps {
-			if st.Rule == rule && st.At == at {
-				c.Steps = append(c.Steps[:i:i], c.Steps[i+1:]...)
-				return
-			}
-		}
-		t.Fatalf("no step %s at %s", rule, at)
-	}
+	drop := func(c *rules.Case, rule, at string) { dropStep(t, c, rule, at) }
 	// complement((_4,_8):(_1,M), _32*M*K): case 2 (M<4) ends at
 	// compl.injective.one; case 3 (M>=4 && M%4==0) is merged from M/4==1
 	// and M/4!=1

@@ -13,26 +13,9 @@ import (
 // (dropped, moved, or a value altered) and wants Check's rejection to
 // start with the place and reason given.
 func TestInverseWalk(t *testing.T) {
-	derive := func(op string, args ...string) rules.Derivation {
-		d, err := rules.Derive(rules.Request{Op: op, Args: args})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return clone(t, d)
-	}
-	index := func(c *rules.Case, rule, at string) int {
-		for i, st := range c.Steps {
-			if st.Rule == rule && st.At == at {
-				return i
-			}
-		}
-		t.Fatalf("no step %s at %s", rule, at)
-		return -1
-	}
-	drop := func(c *rules.Case, rule, at string) {
-		i := index(c, rule, at)
-		c.Steps = append(c.Steps[:i:i], c.Steps[i+1:]...)
-	}
+	derive := func(op string, args ...string) rules.Derivation { return assumed(t, nil, op, args...) }
+	index := func(c *rules.Case, rule, at string) int { return stepIndex(t, c, rule, at) }
+	drop := func(c *rules.Case, rule, at string) { dropStep(t, c, rule, at) }
 	set := func(c *rules.Case, rule, at, name, v string) {
 		c.Steps[index(c, rule, at)].Bind[name] = v
 	}

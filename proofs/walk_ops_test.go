@@ -33,13 +33,20 @@ func checkWalkRows(t *testing.T, rows []walkRow) {
 // dropStep removes the step of a rule at a place from a case.
 func dropStep(t *testing.T, c *rules.Case, rule, at string) {
 	t.Helper()
+	i := stepIndex(t, c, rule, at)
+	c.Steps = append(c.Steps[:i:i], c.Steps[i+1:]...)
+}
+
+// stepIndex is the index of the case's step of rule at the place at.
+func stepIndex(t *testing.T, c *rules.Case, rule, at string) int {
+	t.Helper()
 	for i, st := range c.Steps {
 		if st.Rule == rule && st.At == at {
-			c.Steps = append(c.Steps[:i:i], c.Steps[i+1:]...)
-			return
+			return i
 		}
 	}
 	t.Fatalf("no step %s at %s", rule, at)
+	return -1
 }
 
 // The walk of nullspace (nullspace.go) requires its steps at their

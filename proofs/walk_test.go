@@ -15,22 +15,8 @@ import (
 // row drops or moves one step of a derivation and wants Check's
 // rejection to start with the place and reason given.
 func TestWalkRequiredSteps(t *testing.T) {
-	derive := func(op string, args ...string) rules.Derivation {
-		d, err := rules.Derive(rules.Request{Op: op, Args: args})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return clone(t, d)
-	}
-	drop := func(c *rules.Case, rule, at string) {
-		for i, st := range c.Steps {
-			if st.Rule == rule && st.At == at {
-				c.Steps = append(c.Steps[:i:i], c.Steps[i+1:]...)
-				return
-			}
-		}
-		t.Fatalf("no step %s at %s", rule, at)
-	}
+	derive := func(op string, args ...string) rules.Derivation { return assumed(t, nil, op, args...) }
+	drop := func(c *rules.Case, rule, at string) { dropStep(t, c, rule, at) }
 	for _, c := range []struct {
 		name   string
 		d      rules.Derivation
