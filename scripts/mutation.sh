@@ -27,6 +27,9 @@
 #   OUT       default: mutation-results
 #   TIMEOUT_COEFFICIENT  multiplies gremlins' per-mutant timeout (default 10:
 #             a loaded machine runs the tests slower than the coverage run)
+#   DIFF      a commit: mutate only the package's lines changed since it
+#             (gremlins --diff; the non-test files of the working tree
+#             against DIFF), as docs/verification.md's diff-mode runs
 #
 # Offline (a machine with no network, e.g. the 16-core runner): on a machine
 # with network and the same OS/architecture, build the tool and fill a
@@ -108,9 +111,28 @@ else
   echo "mutation.sh: no ../shared beside the checkout: the vector tests will skip" >&2
 fi
 
-echo "== gremlins unleash ./$pkg ($workers workers, timeout coefficient $coef, load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime))"
+# gremlins sets each mutant's timeout from its coverage run: a result go
+# test has cached makes that near zero and every mutant time out
+go clean -testcache
+
+diffargs=()
+if [ -n "${DIFF:-}" ]; then
+  # gremlins --diff asks `git diff --merge-base REF` from the module root
+  # and matches the file names to the package's own (relative to its
+  # folder): a git on PATH answers with the package's patch, relative
+  # to it, and is git for anything else
+  shim=$(mktemp -d "${TMPDIR:-/tmp}/cutealg-gitshim.XXXXXX")
+  git diff "$DIFF" --relative="$pkg/" -- "$pkg/" ':!*_test.go' > "$shim/patch"
+  realgit=$(command -v git)
+  printf '#!/bin/sh\nif [ "$1" = diff ]; then cat "%s/patch"; exit 0; fi\nexec "%s" "$@"\n' "$shim" "$realgit" > "$shim/git"
+  chmod +x "$shim/git"
+  export PATH="$shim:$PATH"
+  diffargs=(--diff "$DIFF")
+fi
+
+echo "== gremlins unleash ./$pkg ($workers workers, timeout coefficient $coef${DIFF:+, lines changed since $DIFF}, load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime))"
 start=$(date +%s)
-"$bin" unleash --workers "$workers" --timeout-coefficient "$coef" --output "$json" "$@" "./$pkg" 2>&1 | tee "$log"
+"$bin" unleash --workers "$workers" --timeout-coefficient "$coef" --output "$json" "${diffargs[@]}" "$@" "./$pkg" 2>&1 | tee "$log"
 secs=$(( $(date +%s) - start ))
 
 # the counts, from gremlins' closing summary:
