@@ -96,7 +96,7 @@ func (w *sliceWalk) nullspace(l sym.Layout) error {
 		}
 		idx[i], d = d, sym.Mul(d, s.E)
 	}
-	kept := 0
+	kept := false
 	for i, x := range stride {
 		if v, ok := sym.IsConst(x.E); !ok || v != 0 || !x.Static {
 			continue
@@ -108,9 +108,9 @@ func (w *sliceWalk) nullspace(l sym.Layout) error {
 		if err := w.expects(st, "s", shape[i].E, "d", idx[i]); err != nil {
 			return err
 		}
-		kept++
+		kept = true
 	}
-	if kept == 0 {
+	if !kept {
 		_, err := w.take("A", "null.none")
 		return err
 	}

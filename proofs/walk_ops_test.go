@@ -179,3 +179,12 @@ func TestWalkSwizzle(t *testing.T) {
 		t.Errorf("crd2idx of a coordinate of another rank: %v", err)
 	}
 }
+
+// A nullspace whose layout's extent may be below 1 ends, in that case, at
+// the extent's obligation, before the walk: Check accepts the derivation.
+func TestNullspaceEndsAtExtent(t *testing.T) {
+	d := assumed(t, nil, "nullspace", "(M,N-M):(_0,_1)")
+	if err := proofs.Check(d); err != nil {
+		t.Error(err)
+	}
+}
