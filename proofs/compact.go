@@ -70,9 +70,6 @@ func (c *checker) walkCompact(cs rules.Case) error {
 	case "make_layout_left", "make_layout_right":
 		err = w.compactFrom(args[0], sym.Const(1), c.d.Op == "make_layout_right", "")
 	default:
-		if len(args) != 2 {
-			return fmt.Errorf("make_ordered_layout takes a shape and an order, not %d arguments", len(args))
-		}
 		err = w.ordered(args[0], args[1])
 	}
 	switch {

@@ -113,7 +113,7 @@ func (c *checker) walkInverse(cs rules.Case) error {
 		return nil
 	}
 	arg := inverseArg(c.d.Op)
-	if arg < 0 || arg >= len(c.d.Args) {
+	if arg < 0 {
 		return fmt.Errorf("step %d (inv.coalesce) in a request of %s, which inverts no argument", si+1, c.d.Op)
 	}
 	arg0, err := notation.Parse(c.d.Args[arg])
@@ -161,7 +161,7 @@ func (c *checker) walkInverse(cs rules.Case) error {
 		if c.d.Op == "left_inverse" {
 			err = w.left(a)
 		} else {
-			err = w.right(a)
+			_, err = w.right(a)
 		}
 		return w, n, err
 	}
@@ -285,14 +285,15 @@ func (w *invWalk) sort(idx []int) ([]int, error) {
 	return idx, nil
 }
 
-// right walks right_inverse(a).
-func (w *invWalk) right(a *notation.Layout) error {
+// right walks right_inverse(a) and returns R's modes before its
+// coalesce (_1:_0, then the modes followed, each at its prefix product).
+func (w *invWalk) right(a *notation.Layout) ([]unitMode, error) {
 	flat, err := w.c.unitModes(a)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := w.coalesceA(flat); err != nil {
-		return err
+		return nil, err
 	}
 	var kept []int
 	for i, m := range w.ms {
@@ -302,15 +303,15 @@ func (w *invWalk) right(a *notation.Layout) error {
 		}
 		st, err := w.step(fmt.Sprintf("mode %d", i), "inv.right.skip")
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if err := w.expect(st, "d", m.d.E); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	order, err := w.sort(kept)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	r := []unitMode{{sym.S(1), sym.S(0)}}
 	span := sym.S(1)
@@ -321,23 +322,23 @@ func (w *invWalk) right(a *notation.Layout) error {
 		}
 		st, err := w.step(fmt.Sprintf("mode %d", i), "inv.right.follow")
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if err := w.expects(st, "s", m.s.E, "d", m.d.E, "p", w.pre[i].E, "c", span.E); err != nil {
-			return err
+			return nil, err
 		}
 		r = append(r, unitMode{m.s, w.pre[i]})
 		span = m.s.Mul(m.d)
 	}
 	st, err := w.step("R", "inv.right.end")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := w.expect(st, "c", span.E); err != nil {
-		return err
+		return nil, err
 	}
 	_, err = w.coalesceModes(r)
-	return err
+	return r, err
 }
 
 // left walks left_inverse(a).

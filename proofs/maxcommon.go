@@ -15,16 +15,10 @@ import (
 // 000, "Composition" and "Coalesce"; CuTe's max_common_vector and
 // max_common_layout, layout.hpp): R = right_inverse(B), then the first
 // mode of coalesce(A o R). The steps after the arguments' extents are:
-// common.inverse at "A, B"; the size-1 decisions of CuTe's coalesce of B
-// (filter.go) and inv.coalesce at "A"; then CuTe's right_inverse over
-// the modes of the coalesced B, as package concrete computes it:
-// inv.right.skip at "mode i" with its stride d for each mode, in order,
-// whose stride is not a static integer (CuTe never follows it), then the
-// others in the order of CuTe's compile-time exchange sort by stride,
-// each mode whose stride is the size c reached so far (from 1, while it
-// is static) inv.right.follow at "mode i" with its s and d, the prefix
-// product p of the shapes before it and c, the next c being s*d; then
-// inv.right.end at "R" with the last c. The next claim is comp.coalesce-lhs about composition(A, R)
+// common.inverse at "A, B"; then B's right inverse, read by the
+// inverse's walk (inverse.go: the size-1 decisions of B's coalesce,
+// inv.coalesce, inv.right.skip, inv.right.follow, inv.right.end and R's
+// coalesce). The next claim is comp.coalesce-lhs about composition(A, R)
 // with A the request's and R the modes followed, each s at its p (spot-
 // checked as functions: the engine coalesces R); then only steps of
 // composition.rules and size-1 decisions until common.vector or
@@ -43,9 +37,6 @@ func (c *checker) walkCommon(cs rules.Case) error {
 	case "max_common_vector", "max_common_layout":
 	default:
 		return nil
-	}
-	if len(c.d.Args) != 2 {
-		return fmt.Errorf("%s takes two layouts, not %d arguments", c.d.Op, len(c.d.Args))
 	}
 	var args [2]*notation.Layout
 	for i, s := range c.d.Args {
@@ -80,24 +71,15 @@ func (w *sliceWalk) common(a, b *notation.Layout, layout bool) error {
 	if _, err := w.take("A, B", "common.inverse"); err != nil {
 		return err
 	}
-	flat, err := w.c.unitModes(b)
+	// B's right inverse: the inverse's walk (inverse.go), which checks
+	// its steps, read again here for R
+	iw := &invWalk{sliceWalk: *w}
+	ms, err := iw.right(b)
+	*w = iw.sliceWalk
 	if err != nil {
 		return err
 	}
-	ms, err := w.coalesceModes(flat)
-	if err != nil {
-		return err
-	}
-	if ms == nil {
-		ms = []unitMode{{sym.S(1), sym.S(0)}} // CuTe's _1:_0
-	}
-	if _, err := w.take("A", "inv.coalesce"); err != nil {
-		return err
-	}
-	r, err := w.rightInverse(ms)
-	if err != nil {
-		return err
-	}
+	r := rLayout(ms)
 	comp, err := w.nextComposition()
 	if err != nil {
 		return err
@@ -146,75 +128,20 @@ func (w *sliceWalk) common(a, b *notation.Layout, layout bool) error {
 	return w.compositionSteps()
 }
 
-// rightInverse reads the steps of CuTe's right_inverse over the modes of
-// the coalesced layout, after inv.coalesce, and returns R: the modes
-// followed, each at the prefix product of the shapes before it (_1:_0
-// for none).
-func (w *sliceWalk) rightInverse(ms []unitMode) (notation.Node, error) {
-	pre := make([]sym.Expr, len(ms)+1)
-	pre[0] = sym.Const(1)
+// rLayout is the layout of R's modes as the inverse's walk returns them
+// (_1:_0, then the modes followed): _1:_0 where none is followed.
+func rLayout(ms []unitMode) notation.Node {
+	if len(ms) > 1 {
+		ms = ms[1:]
+	}
+	if len(ms) == 1 {
+		return &notation.Layout{Shape: ms[0].s.Node(), Stride: ms[0].d.Node()}
+	}
+	shapes, strides := make([]notation.Node, len(ms)), make([]notation.Node, len(ms))
 	for i, m := range ms {
-		pre[i+1] = sym.Mul(pre[i], m.s.E)
+		shapes[i], strides[i] = m.s.Node(), m.d.Node()
 	}
-	// the modes of static integer strides, in CuTe's exchange sort by
-	// stride (which does not keep the order of equal strides); the others
-	// are skipped, in order
-	var order []int
-	vals := make([]int64, len(ms))
-	for i, m := range ms {
-		if v, ok := sym.IsConst(m.d.E); ok && w.isStatic(m.d) {
-			order, vals[i] = append(order, i), v
-			continue
-		}
-		st, err := w.take(fmt.Sprintf("mode %d", i), "inv.right.skip")
-		if err != nil {
-			return nil, err
-		}
-		if err := w.expect(st, "d", m.d.E); err != nil {
-			return nil, err
-		}
-	}
-	for i := range order {
-		for j := i + 1; j < len(order); j++ {
-			if vals[order[j]] < vals[order[i]] {
-				order[i], order[j] = order[j], order[i]
-			}
-		}
-	}
-	// from the stride 1, each mode whose stride is the static size c
-	// reached so far continues R
-	var shapes, strides []notation.Node
-	c, static := sym.Const(1), true
-	for _, i := range order {
-		m := ms[i]
-		if v, ok := sym.IsConst(c); !static || !ok || v != vals[i] {
-			continue
-		}
-		st, err := w.take(fmt.Sprintf("mode %d", i), "inv.right.follow")
-		if err != nil {
-			return nil, err
-		}
-		if err := w.expects(st, "s", m.s.E, "d", m.d.E, "p", pre[i], "c", c); err != nil {
-			return nil, err
-		}
-		shapes = append(shapes, m.s.Node())
-		strides = append(strides, sym.Dyn(pre[i]).Node())
-		c, static = sym.Mul(m.s.E, m.d.E), w.isStatic(m.s)
-	}
-	st, err := w.take("R", "inv.right.end")
-	if err != nil {
-		return nil, err
-	}
-	if err := w.expect(st, "c", c); err != nil {
-		return nil, err
-	}
-	switch len(shapes) {
-	case 0:
-		return &notation.Layout{Shape: &notation.Int{Value: 1, Static: true}, Stride: &notation.Int{Value: 0, Static: true}}, nil
-	case 1:
-		return &notation.Layout{Shape: shapes[0], Stride: strides[0]}, nil
-	}
-	return &notation.Layout{Shape: &notation.Tuple{Elems: shapes}, Stride: &notation.Tuple{Elems: strides}}, nil
+	return &notation.Layout{Shape: &notation.Tuple{Elems: shapes}, Stride: &notation.Tuple{Elems: strides}}
 }
 
 // nextComposition reads the next step, comp.coalesce-lhs, whose claim

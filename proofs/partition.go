@@ -31,9 +31,6 @@ func (c *checker) walkPartition(cs rules.Case) error {
 	if c.d.Op != "local_partition" {
 		return nil
 	}
-	if len(c.d.Args) != 3 {
-		return fmt.Errorf("local_partition takes a layout, a layout and an index, not %d arguments", len(c.d.Args))
-	}
 	ln, err := notation.Parse(c.d.Args[1])
 	if err != nil {
 		return err
