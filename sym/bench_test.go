@@ -334,3 +334,35 @@ func BenchmarkString(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkVerifyForgedScale verifies a certificate of 1/(M+N) <= 1/2
+// (true) whose scale is forged: (M+N)*A*B with A and B sums of n symbols
+// each, a positive scale of 2*n*n terms (16,200 at n = 90, near
+// MaxTerms) where the prover's is M+N. The verifier shifts the scale to
+// show it positive, divides it by the reciprocal's sum M+N (a quotient of
+// n*n terms), and shifts the product; the name is the scale's terms.
+func BenchmarkVerifyForgedScale(b *testing.B) {
+	for _, n := range []int{10, 20, 40, 90} {
+		sum := func(p string) string {
+			s := p + "1"
+			for i := 2; i <= n; i++ {
+				s += "+" + p + strconv.Itoa(i)
+			}
+			return "min(" + s + "," + s + ")"
+		}
+		scale := "min(M+N,M+N)*" + sum("a") + "*" + sum("b")
+		cert, err := ParseCertificate([]byte(`{"version":1,"claim":{"op":"<=","a":"1/min(M+N,M+N)","b":"1/2"},` +
+			`"universal":true,"scale":"` + scale + `"}`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(strconv.Itoa(2*n*n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := Verify(cert); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

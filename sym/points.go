@@ -25,9 +25,12 @@ const searchBudget = 400
 // bounds, until searchBudget points in all (each unknown at its upper
 // bound, where it has one, in about one point in five; otherwise moved up
 // by an offset, none in about one case in three, and back to its lower
-// bound where the offset passes its upper bound); then each unknown with a top
-// (searchTops) set to it, the others at their lower bounds. Sample moves
-// it by draw instead: mostly small offsets, sometimes large ones.
+// bound where the offset passes its upper bound, not where it lands on
+// it); then each unknown with a top (searchTops) set to it, the others at
+// their lower bounds. The pseudo-random choices (upper bound or offset,
+// which offset) are one fixed sequence for each number of unknowns, the
+// same for every box: the bounds decide only where a choice lands. Sample
+// moves it by draw instead: mostly small offsets, sometimes large ones.
 //
 // The box and the point are passed to every call (not stored), so that
 // both can live on the caller's stack.

@@ -2,6 +2,7 @@ package sym
 
 import (
 	"cmp"
+	"container/heap"
 	"errors"
 	"fmt"
 	"maps"
@@ -130,13 +131,18 @@ func (p vpoly) addTerm(t vterm) {
 
 func vadd(a, b vpoly) vpoly {
 	r := make(vpoly, len(a)+len(b))
-	for _, t := range a {
-		r.addTerm(t)
-	}
-	for _, t := range b {
-		r.addTerm(t)
-	}
+	r.addAll(a)
+	r.addAll(b)
 	return r
+}
+
+// addAll adds q to p in place: the sum vadd makes, without a copy of p
+// (which must be the caller's own map), so that a sum accumulated term by
+// term costs its terms, not their square.
+func (p vpoly) addAll(q vpoly) {
+	for _, t := range q {
+		p.addTerm(t)
+	}
 }
 
 func vscale(a vpoly, c *big.Rat) vpoly {
@@ -340,9 +346,7 @@ func (v *verifier) conv(e Expr) (vpoly, error) {
 				return nil, err
 			}
 		}
-		for _, t := range acc {
-			r.addTerm(t)
-		}
+		r.addAll(acc)
 	}
 	return r, nil
 }
@@ -400,9 +404,7 @@ func (v *verifier) subst(p vpoly) (vpoly, error) {
 				return nil, err
 			}
 		}
-		for _, t := range acc {
-			r.addTerm(t)
-		}
+		r.addAll(acc)
 	}
 	return r, nil
 }
@@ -642,7 +644,7 @@ func (v *verifier) nonneg0(p vpoly) bool {
 				return false
 			}
 		}
-		s = vadd(s, acc)
+		s.addAll(acc)
 	}
 	for _, t := range s {
 		if t.c.Sign() < 0 {
@@ -936,45 +938,88 @@ func vleading(p vpoly) vterm {
 // vquo returns s/d where d divides s: the division with remainder in
 // vmonoCmp's order (s and d without negative exponents), run until the
 // remainder is 0 or its leading term is not a multiple of d's; ok is false
-// unless q*d == s, checked by multiplication.
+// unless q*d == s, checked by multiplication (so also where q*d would
+// pass vmaxTerms terms). The leading term of the remainder comes from a
+// heap of its monomials, and each step changes the remainder in place,
+// so that a step costs the terms of d (and the heap's logarithm), not
+// those of the remainder and of q.
 func vquo(s, d vpoly) (q vpoly, ok bool) {
 	if len(d) == 0 || !allIntExp(s) || !allIntExp(d) {
 		return nil, false
 	}
 	ld := vleading(d)
 	q, r := vpoly{}, vadd(s, nil)
+	// every monomial of r is in the heap; one that cancelled may stay
+	// there, and is skipped
+	h := make(monoHeap, 0, len(r))
+	for k, t := range r {
+		h = append(h, keyed{k, t.m})
+	}
+	heap.Init(&h)
 	// each step adds to q a term of a new monomial (the leading monomials
 	// of r decrease), so len(q) counts the steps
 	for len(r) > 0 {
-		if len(q) > vmaxTerms {
+		if len(q)*len(d) > vmaxTerms {
 			return nil, false
 		}
-		lt := vleading(r)
+		lt, ok := r[heap.Pop(&h).(keyed).k]
+		if !ok {
+			continue
+		}
 		m := vmulMono(lt.m, negMono(ld.m))
-		t := vpoly{monoKey(m): {new(big.Rat).Quo(lt.c, ld.c), m}}
-		if !allIntExp(t) {
+		if !nonnegExp(m) {
 			return nil, false
 		}
-		td, err := vmul(t, d)
-		if err != nil {
-			return nil, false
+		c := new(big.Rat).Quo(lt.c, ld.c)
+		q.addTerm(vterm{c, m})
+		for _, u := range d {
+			tm := vmulMono(m, u.m)
+			k := monoKey(tm)
+			_, had := r[k]
+			r.addTerm(vterm{new(big.Rat).Neg(new(big.Rat).Mul(c, u.c)), tm})
+			if _, has := r[k]; has && !had {
+				heap.Push(&h, keyed{k, tm})
+			}
 		}
-		q, r = vadd(q, t), vsub(r, td)
 	}
 	qd, err := vmul(q, d)
 	return q, err == nil && veq(qd, s)
 }
 
+// keyed is a monomial with its key (monoKey).
+type keyed struct {
+	k string
+	m []vf
+}
+
+// monoHeap is a max-heap of monomials in vmonoCmp's order
+// (container/heap's interface).
+type monoHeap []keyed
+
+func (h monoHeap) Len() int           { return len(h) }
+func (h monoHeap) Less(i, j int) bool { return vmonoCmp(h[i].m, h[j].m) > 0 }
+func (h monoHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *monoHeap) Push(x any)        { *h = append(*h, x.(keyed)) }
+func (h *monoHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
 // allIntExp: no negative exponent.
 func allIntExp(p vpoly) bool {
 	for _, t := range p {
-		for _, f := range t.m {
-			if f.e < 0 {
-				return false
-			}
+		if !nonnegExp(t.m) {
+			return false
 		}
 	}
 	return true
+}
+
+// nonnegExp: a monomial without a negative exponent.
+func nonnegExp(m []vf) bool {
+	return !slices.ContainsFunc(m, func(f vf) bool { return f.e < 0 })
 }
 
 // ---- replay of the assumption steps
@@ -2193,7 +2238,7 @@ func (v *verifier) shift(p vpoly) (vpoly, error) {
 				return nil, err
 			}
 		}
-		r = vadd(r, acc)
+		r.addAll(acc)
 	}
 	return r, nil
 }
@@ -2296,7 +2341,7 @@ func (v *verifier) timesGroup(p vpoly, n string, p0 vpoly) (vpoly, error) {
 		if err != nil {
 			return nil, err
 		}
-		r = vadd(r, tp)
+		r.addAll(tp)
 	}
 	return r, nil
 }
@@ -2370,11 +2415,11 @@ func (v *verifier) order(p vpoly, strict bool, c *Certificate) error {
 				return errors.New("a multiplier has a negative exponent")
 			}
 		}
-		mf, err := vmul(m, sf)
+		mf, err := vmul(vscale(m, big.NewRat(-1, 1)), sf)
 		if err != nil {
 			return err
 		}
-		sp = vsub(sp, mf)
+		sp.addAll(mf)
 	}
 	pos := false
 	for k, t := range sp {
