@@ -26,15 +26,28 @@ func (e *EvalError) Error() string { return "sym: evaluating " + e.Expr + ": " +
 
 // OutOfRange reports whether err is an int64 overflow: an *EvalError with
 // Overflow set (a symbolic value grounded beyond int64) or package
-// concrete's *Error of kind Overflow (a computation beyond int64). A
-// binding where a symbolic request, CuTe's computation or its answer is
-// out of range is outside the domain of the symbols (package rules' doc:
-// CuTe has no int64 value there); the checker and the property tests pass
-// over such bindings.
+// concrete's *Error of kind Overflow (a computation beyond int64), itself
+// or as the cause along err's chain (a strict refusal whose all-static
+// version overflows). A binding where a symbolic request, CuTe's
+// computation or its answer is out of range is outside the domain of the
+// symbols (package rules' doc: CuTe has no int64 value there); the
+// checker and the property tests pass over such bindings.
 func OutOfRange(err error) bool {
-	var ee *EvalError
-	var ce *concrete.Error
-	return errors.As(err, &ee) && ee.Overflow || errors.As(err, &ce) && ce.Kind == concrete.Overflow
+	for ; err != nil; err = errors.Unwrap(err) {
+		// along the chain: concrete's strict refusal of a value whose
+		// all-static version overflows unwraps to that overflow
+		switch e := err.(type) {
+		case *EvalError:
+			if e.Overflow {
+				return true
+			}
+		case *concrete.Error:
+			if e.Kind == concrete.Overflow {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxEvalBits bounds the size of intermediate values during evaluation.
