@@ -240,7 +240,7 @@ func checkComposition(c *calc, a, b, r Layout) {
 	}
 	if !c.noTwin && (!isStatic(a) || !isStatic(b)) {
 		if err := compositionTwin(a, b); err != nil {
-			c.violated(Violation{Op: "composition", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: ops[:2]},
+			c.violated(Violation{Op: "composition", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: ops[:2], Cause: err},
 				"composition with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
 		}
 	}

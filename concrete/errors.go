@@ -91,10 +91,17 @@ type Violation struct {
 	// Msg is the whole message: the text of the warning (and of the strict
 	// error, after "op: "), unchanged on the oracle's wire.
 	Msg string
+	// Cause is the error that broke the condition, when one did (the
+	// all-static version's, for static.twin: an Overflow there is CuTe's
+	// integers running out, not a value that breaks the condition).
+	Cause error
 }
 
 // Error returns v.Msg.
 func (v *Violation) Error() string { return v.Msg }
+
+// Unwrap returns v.Cause.
+func (v *Violation) Unwrap() error { return v.Cause }
 
 // itoa prints an integer of a witness.
 func itoa(i int64) string { return strconv.FormatInt(i, 10) }

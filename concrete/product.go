@@ -207,7 +207,7 @@ func checkProductTwin(c *calc, a, b Layout) {
 		return
 	}
 	if err := productTwin(a, b); err != nil {
-		c.violated(Violation{Op: "logical_product", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: []string{"A=" + a.String(), "B=" + b.String()}},
+		c.violated(Violation{Op: "logical_product", Cond: "static.twin", Index: -1, Got: err.Error(), Operands: []string{"A=" + a.String(), "B=" + b.String()}, Cause: err},
 			"logical_product with dynamic integers whose all-static version fails: %v [A=%v B=%v]", err, a, b)
 	}
 }

@@ -271,3 +271,44 @@ func TestRuntimeStepAsserts(t *testing.T) {
 		}
 	}
 }
+
+// The spot check compares where the symbols are in their domain: a
+// binding where a side or the comparison leaves int64 is passed over
+// (finding 35: the request's value and the answer are one layout whose
+// size leaves int64 at M >= 8, and CuTe's value there is that layout), a
+// wrong claim is still refused at the bindings in range, and a claim
+// compared at no binding at all is refused.
+func TestSpotCheckDomain(t *testing.T) {
+	c := testChecker(t, nil, "downcast", "(_1099511627776,M):(_1,_1099511627776)", "1048576")
+	for _, x := range []struct {
+		after, want string // want: the start of the error, "" for none
+	}{
+		{"(_1152921504606846976,M):(_1,_1152921504606846976)", ""},
+		{"(_1152921504606846976,M):(_2,_1152921504606846976)", "downcast((_1099511627776,M):(_1,_1099511627776),1048576) != (_1152921504606846976,M):(_2,_1152921504606846976) at M="},
+		{"(_4611686018427387904,_4):(_1,_0)", "downcast((_1099511627776,M):(_1,_1099511627776),1048576) and (_4611686018427387904,_4):(_1,_0): at none of the"},
+	} {
+		after, err := parseTerm(x.after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// many bindings, so that both sides of M = 8 are drawn
+		err = c.spotCheck(c.request, after, nil, 64)
+		switch {
+		case x.want == "" && err != nil:
+			t.Errorf("%s: %v", x.after, err)
+		case x.want != "" && (err == nil || !strings.HasPrefix(err.Error(), x.want)):
+			t.Errorf("%s: %v, want an error starting %q", x.after, err, x.want)
+		}
+	}
+	bs, err := c.sample(nil, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, large := false, false
+	for _, b := range bs {
+		small, large = small || b["M"] < 8, large || b["M"] >= 8
+	}
+	if !small || !large {
+		t.Errorf("the bindings %v miss one side of M = 8", bs)
+	}
+}

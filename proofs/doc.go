@@ -74,8 +74,13 @@
 //     evaluated in CuTe mode and compared as functions (same size, same
 //     value at every index, same top-level mode sizes unless the operation
 //     is one whose value is a function only: coalesce, complement, the
-//     inverses, a composition with an integral B), or both refused by CuTe
-//     for the same reason (the same error); where the derivation
+//     inverses, a composition with an integral B; two layouts of one shape
+//     and one stride are one function, their size in int64 or not), or
+//     both refused by CuTe for the same reason (the same error); a binding
+//     where a side, its computation or the comparison leaves int64 is
+//     outside the symbols' domain (rules' doc: CuTe has no int64 value
+//     there) and passed over, but at least one sampled binding must be
+//     compared, so a claim that leaves int64 everywhere fails; where the derivation
 //     reads the symbols as static integers (compl.static-oracle,
 //     inv.left.static) the bindings are static too, as CuTe compiled with
 //     each symbol an Int<v>: a dynamic literal (a bare 1) stays dynamic;

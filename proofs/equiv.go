@@ -422,7 +422,8 @@ func ValueAt(t notation.Node, b sym.Binding) (concrete.Value, error) {
 
 // differ searches the assumptions and conds for a binding where
 // package concrete evaluates a and b differently (valueAt), and fills eq
-// with it (a binding where both are undefined is no difference).
+// with it (a binding where both are undefined, or where either leaves
+// int64, sym.OutOfRange, is no difference).
 func (c *checker) differ(a, b notation.Node, conds []sym.Cond, eq *Equivalence) bool {
 	// small values first (the smallest difference reads best); no
 	// sampled binding (err): the box is all there is to refute with
@@ -437,15 +438,15 @@ func (c *checker) differ(a, b notation.Node, conds []sym.Cond, eq *Equivalence) 
 		var why string
 		index := int64(-1)
 		switch {
-		case errX != nil && errY != nil:
-			continue
+		case errX != nil && errY != nil, sym.OutOfRange(errX), sym.OutOfRange(errY):
+			continue // both undefined, or beyond int64: outside the domain
 		case errX != nil:
 			why = fmt.Sprintf("%s is undefined there: %v", notation.Print(a), errX)
 		case errY != nil:
 			why = fmt.Sprintf("%s is undefined there: %v", notation.Print(b), errY)
 		default:
 			err := sameFunction(x, y, false)
-			if err == nil {
+			if err == nil || sym.OutOfRange(err) {
 				continue
 			}
 			var m *mismatch

@@ -478,6 +478,11 @@ func sameFunction(x, y concrete.Value, modes bool) error {
 			return fmt.Errorf("%s != %s", x, y)
 		}
 		return nil
+	case x.Kind == concrete.ValLayout && y.Kind == concrete.ValLayout &&
+		tupleText(x.Layout.Shape) == tupleText(y.Layout.Shape) && tupleText(x.Layout.Stride) == tupleText(y.Layout.Stride):
+		// one shape and one stride: one function with the same modes,
+		// whether or not its size fits int64
+		return nil
 	}
 	sx, err := concrete.Size(fx.inner)
 	if err != nil {

@@ -25,5 +25,8 @@
 //     it greedily while a predicate (a disagreement) still holds.
 //
 // The property tests draw their layouts from the same building blocks
-// (gen_layout.go).
+// (gen_layout.go). The symbolic drivers compare at bindings in the
+// symbols' domain (package rules' doc): a binding where the arguments,
+// CuTe's computation or the answer leaves int64 (sym.OutOfRange) is
+// passed over, as proofs.Check's spot check does.
 package props

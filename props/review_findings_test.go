@@ -2,7 +2,6 @@ package props
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/cutealg/cutealg/rules"
@@ -411,6 +410,10 @@ var reviewFindings = []struct {
 	// proof of a rounding by a divisor of high degree fails, and an
 	// assumption does not decide itself.
 	{31, true, "needs", "complement", []string{"(((_8*K,_3,_4),(_2,_2,_1),(K,M)),_8,(M,M,K)):(((_0,_64*M*K*M*K*K,_1),(_1536*M*K*M*K*K*M,_4*M*K*M,_1536*M*K*M*K*K),(_4*M,_4)),_192*M*K*M*K*K,(_4*M*K,_1536*M*K*M*K*K,_8*M*K*M))", "M*N"}, []string{"ceil_div(M,4) >= 2", "N % 4 == 0", "K >= 2"}, nil},
+	// 35. a value whose size leaves int64 at M >= 8 (2^60*M): CuTe's value
+	// there is the same layout, so the answer is plain and compared where
+	// it fits (the symbols' domain, rules' doc)
+	{35, false, "square", "downcast", []string{"(_1099511627776,M):(_1,_1099511627776)", "1048576"}, nil, []sym.Binding{{"M": 1}, {"M": 7}, {"M": 8}, {"M": 57}}},
 }
 
 func TestReviewFindings(t *testing.T) {
@@ -479,7 +482,7 @@ func overflowCase(t reporter, op string, args, assume []string, at []sym.Binding
 			if !holds || br.Err != nil {
 				continue
 			}
-			if _, err := ctx.EvalValue(br.Value, b); err != nil && strings.Contains(err.Error(), "overflow") {
+			if _, err := ctx.EvalValue(br.Value, b); sym.OutOfRange(err) {
 				t.Errorf("%s%v at %v: the answer %s overflows int64: %v", op, args, b, br.Value, err)
 			}
 		}

@@ -20,6 +20,20 @@
 //     error), refuse (an error naming the condition needed). So an answer
 //     is plain only when every step was decided, and never a plain value
 //     that is wrong at some binding the assumptions allow.
+//   - The domain of the symbols is the bindings the assumptions allow at
+//     which CuTe's int64 integers hold the request, CuTe's computation
+//     and the answer (their integers, and the sizes a comparison as
+//     functions reads): DESIGN 3.4 makes every int64 overflow an error,
+//     so beyond that range CuTe has no value for a symbolic answer to
+//     equal. A symbolic answer is the algebra's formula, right on the
+//     domain; it carries no guard such as M <= 7 for
+//     downcast((_1099511627776,M):(_1,_1099511627776), 1048576) =
+//     (_1152921504606846976,M):(_1,_1152921504606846976), whose size
+//     leaves int64 at M = 8, because there CuTe's value is that layout
+//     (only its size is beyond int64), and an error case would contradict
+//     it. A value that leaves int64 at every binding (a coefficient beyond
+//     int64) is an error case. proofs.Check and the props drivers pass
+//     over bindings outside the domain and compare at the others.
 //   - Cases are explored by re-running the algorithm along each sequence of
 //     split decisions (at most MaxBranches runs, MaxSteps rule applications
 //     each; beyond, a *NeedsError). Guards that contradict the

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+
+	"github.com/cutealg/cutealg/concrete"
 )
 
 // Binding gives values to symbols.
@@ -14,9 +16,39 @@ type Binding map[string]int64
 type EvalError struct {
 	Expr string // the expression (or condition) evaluated
 	Msg  string
+	// Overflow is set where the value, an integer, is beyond int64 (or an
+	// intermediate value beyond the evaluator's bound): the binding is
+	// outside CuTe's integers, not a value the expression lacks.
+	Overflow bool
 }
 
 func (e *EvalError) Error() string { return "sym: evaluating " + e.Expr + ": " + e.Msg }
+
+// OutOfRange reports whether err is an int64 overflow: an *EvalError with
+// Overflow set (a symbolic value grounded beyond int64) or package
+// concrete's *Error of kind Overflow (a computation beyond int64), itself
+// or as the cause along err's chain (a strict refusal whose all-static
+// version overflows). A binding where a symbolic request, CuTe's
+// computation or its answer is out of range is outside the domain of the
+// symbols (package rules' doc: CuTe has no int64 value there); the
+// checker and the property tests pass over such bindings.
+func OutOfRange(err error) bool {
+	for ; err != nil; err = errors.Unwrap(err) {
+		// along the chain: concrete's strict refusal of a value whose
+		// all-static version overflows unwraps to that overflow
+		switch e := err.(type) {
+		case *EvalError:
+			if e.Overflow {
+				return true
+			}
+		case *concrete.Error:
+			if e.Kind == concrete.Overflow {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // maxEvalBits bounds the size of intermediate values during evaluation.
 const maxEvalBits = 1 << 14
@@ -152,14 +184,14 @@ func Eval(e Expr, b Binding) (int64, error) {
 	p := pl(e)
 	v, err := evalRat(p, b)
 	if err != nil {
-		return 0, &EvalError{Expr: printPoly(p), Msg: err.Error()}
+		return 0, &EvalError{Expr: printPoly(p), Msg: err.Error(), Overflow: err == errEvalTooLarge}
 	}
 	if !v.isInt() {
 		return 0, &EvalError{Expr: printPoly(p), Msg: "inexact division: the value is " + v.String()}
 	}
 	n, ok := v.int64()
 	if !ok {
-		return 0, &EvalError{Expr: printPoly(p), Msg: "value " + v.String() + " overflows int64"}
+		return 0, &EvalError{Expr: printPoly(p), Msg: "value " + v.String() + " overflows int64", Overflow: true}
 	}
 	return n, nil
 }
