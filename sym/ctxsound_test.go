@@ -1,0 +1,239 @@
+package sym
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// The soundness of the consistency check and of the decisions under the
+// contexts it accepts, against brute force over a box: small random sets
+// of conditions over M, N and K in the notation (comparisons of sums and
+// products of the symbols and constants, congruences, floor_div, ceil_div,
+// % and min/max of sums: the atoms that the relaxed facts bound, and
+// exact divisions) are compiled; every binding of the box 1..ctxBox
+// (symbols are positive) is evaluated. A context with a binding in the box
+// is never refuted; under an accepted context, every relation between two
+// drawn expressions that a binding of the box shows is one that Compare
+// and Possible leave possible, a True decision of a drawn condition holds
+// at each binding (where its sides are integers), and every certificate
+// verifies. Run it longer with -rapid.checks= and -rapid.seed=.
+
+// ctxBox is the top of the brute-force box of TestCtxSoundness.
+const ctxBox = 12
+
+var ctxSyms = []string{"M", "N", "K"}
+
+// genCtxSum draws a sum of one or two symbols, maybe plus a constant: the
+// argument of an atom.
+func genCtxSum(t *rapid.T, label string) string {
+	s := rapid.SampledFrom(ctxSyms).Draw(t, label+"#s")
+	switch rapid.IntRange(0, 3).Draw(t, label+"#sum") {
+	case 0:
+		return s
+	case 1:
+		return s + "+" + rapid.SampledFrom(ctxSyms).Draw(t, label+"#o")
+	case 2:
+		return fmt.Sprintf("%s+%d", s, rapid.IntRange(1, 5).Draw(t, label+"#k"))
+	}
+	return fmt.Sprintf("%s-%s", s, rapid.SampledFrom(ctxSyms).Draw(t, label+"#o"))
+}
+
+// genCtxAtom draws floor_div, ceil_div, % (of a sum, as min(x,x)%d where
+// the notation cannot group it), min or max.
+func genCtxAtom(t *rapid.T, label string) string {
+	x := genCtxSum(t, label+"x")
+	d := rapid.SampledFrom([]string{"2", "3", "4", "M", "N", "K"}).Draw(t, label+"#d")
+	switch rapid.IntRange(0, 4).Draw(t, label+"#fn") {
+	case 0:
+		return fmt.Sprintf("floor_div(%s,%s)", x, d)
+	case 1:
+		return fmt.Sprintf("ceil_div(%s,%s)", x, d)
+	case 2:
+		if strings.ContainsAny(x, "+-") {
+			x = fmt.Sprintf("min(%s,%s)", x, x)
+		}
+		return x + "%" + d
+	case 3:
+		return fmt.Sprintf("min(%s,%s)", x, genCtxSum(t, label+"y"))
+	}
+	return fmt.Sprintf("max(%s,%s)", x, genCtxSum(t, label+"y"))
+}
+
+// genCtxTerm draws a constant, a symbol, a product of two or three
+// symbols, a multiple of one, an atom (maybe times a symbol) or an exact
+// division.
+func genCtxTerm(t *rapid.T, label string) string {
+	s := rapid.SampledFrom(ctxSyms).Draw(t, label+"#s")
+	o := rapid.SampledFrom(ctxSyms).Draw(t, label+"#o")
+	switch rapid.IntRange(0, 9).Draw(t, label+"#term") {
+	case 0:
+		return fmt.Sprint(rapid.IntRange(1, 9).Draw(t, label+"#c"))
+	case 1, 2:
+		return s
+	case 3:
+		return s + "*" + o
+	case 4:
+		return s + "*" + o + "*" + rapid.SampledFrom(ctxSyms).Draw(t, label+"#k")
+	case 5:
+		return fmt.Sprintf("%d*%s", rapid.IntRange(2, 4).Draw(t, label+"#c"), s)
+	case 6, 7:
+		return genCtxAtom(t, label+"a")
+	case 8:
+		return s + "*" + genCtxAtom(t, label+"a")
+	}
+	return fmt.Sprintf("%s/%s", s, rapid.SampledFrom([]string{"2", "3", o}).Draw(t, label+"#d"))
+}
+
+// genCtxExpr draws a sum or difference of one to three terms.
+func genCtxExpr(t *rapid.T, label string) string {
+	e := genCtxTerm(t, label+"0")
+	for i, n := 1, rapid.IntRange(1, 3).Draw(t, label+"#n"); i < n; i++ {
+		e += rapid.SampledFrom([]string{"+", "-"}).Draw(t, label+"#op") + genCtxTerm(t, fmt.Sprintf("%s%d", label, i))
+	}
+	return e
+}
+
+// genCtxCond draws one condition: a comparison of two expressions, a
+// congruence, or a divisor of a constant.
+func genCtxCond(t *rapid.T, label string) string {
+	rel := rapid.SampledFrom([]string{"==", "!=", "<", "<=", ">", ">="}).Draw(t, label+"#rel")
+	switch rapid.IntRange(0, 5).Draw(t, label+"#cond") {
+	case 0:
+		x := genCtxExpr(t, label+"x")
+		if strings.ContainsAny(x, "+-") {
+			x = fmt.Sprintf("min(%s,%s)", x, x)
+		}
+		d := rapid.SampledFrom([]string{"2", "3", "4", "6", "M", "N", "K"}).Draw(t, label+"#d")
+		return fmt.Sprintf("%s%%%s%s%d", x, d, rapid.SampledFrom([]string{"==", "!="}).Draw(t, label+"#eq"), rapid.IntRange(0, 3).Draw(t, label+"#r"))
+	case 1:
+		return fmt.Sprintf("%d%%%s!=0", rapid.SampledFrom([]int{2, 4, 6, 12}).Draw(t, label+"#k"), genCtxSum(t, label+"d"))
+	case 2:
+		return genCtxExpr(t, label+"x") + rel + fmt.Sprint(rapid.IntRange(0, 12).Draw(t, label+"#c"))
+	}
+	return genCtxExpr(t, label+"x") + rel + genCtxExpr(t, label+"y")
+}
+
+// boxBindings returns the bindings of the box 1..ctxBox that satisfy
+// conds (a condition that cannot be evaluated at a binding fails there).
+func boxBindings(conds []Cond) []Binding {
+	var out []Binding
+	for m := int64(1); m <= ctxBox; m++ {
+		for n := int64(1); n <= ctxBox; n++ {
+			for k := int64(1); k <= ctxBox; k++ {
+				b := Binding{"M": m, "N": n, "K": k}
+				if allowed(conds, b) {
+					out = append(out, b)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func TestCtxSoundness(t *testing.T) {
+	var st ctxSoundStats
+	rapid.Check(t, func(t *rapid.T) { checkCtxSound(t, &st) })
+	t.Logf("%+v", st)
+	// the draws reach each kind of answer (a few hundred checks give
+	// dozens of each)
+	if st.refuted == 0 || st.accepted == 0 || st.decided == 0 {
+		t.Errorf("the draws miss a kind of answer: %+v", st)
+	}
+}
+
+// ctxSoundStats counts the answers of TestCtxSoundness's draws.
+type ctxSoundStats struct {
+	refuted  int // contexts refuted (no binding in the box)
+	accepted int // contexts accepted with a binding in the box
+	decided  int // conditions decided True or False under those
+}
+
+// checkCtxSound is one draw of TestCtxSoundness.
+func checkCtxSound(t *rapid.T, st *ctxSoundStats) {
+	n := rapid.IntRange(1, 4).Draw(t, "#conds")
+	srcs := make([]string, n)
+	for i := range srcs {
+		srcs[i] = genCtxCond(t, fmt.Sprintf("c%d", i))
+	}
+	text := strings.Join(srcs, " && ")
+	conds, err := ParseConds(text)
+	if err != nil {
+		t.Skip(err)
+	}
+	ctx, err := Assume(srcs...)
+	var ie *InconsistentError
+	if errors.As(err, &ie) {
+		if bs := boxBindings(conds); len(bs) > 0 {
+			t.Fatalf("%s: refuted (%v), but %s satisfies it", text, ie.Reason, formatBinding(bs[0]))
+		}
+		st.refuted++
+		return
+	}
+	if err != nil {
+		t.Skip(err) // outside the supported fragment, or beyond the limits
+	}
+	bs := boxBindings(conds)
+	if len(bs) > 0 {
+		st.accepted++
+	}
+	a := MustParse(genCtxExpr(t, "qa"))
+	b := MustParse(genCtxExpr(t, "qb"))
+	cmp := ctx.Compare(a, b)
+	possible := ctx.Possible(a, b)
+	for _, bd := range bs {
+		x, err1 := Eval(a, bd)
+		y, err2 := Eval(b, bd)
+		if err1 != nil || err2 != nil {
+			continue // the decisions answer where both are integers
+		}
+		rel := Order(Same)
+		if x < y {
+			rel = Less
+		} else if x > y {
+			rel = Greater
+		}
+		if cmp.Possible&rel == 0 || possible&rel == 0 {
+			t.Fatalf("under %s: Compare(%s, %s) leaves %v, Possible %v, but %s gives %v", text, a, b, cmp.Possible, possible, formatBinding(bd), rel)
+		}
+	}
+	certs, err := cmp.Certificates()
+	if err != nil {
+		t.Fatalf("under %s: Compare(%s, %s): %v", text, a, b, err)
+	}
+	for _, c := range certs {
+		if err := Verify(c); err != nil {
+			t.Fatalf("under %s: Compare(%s, %s): certificate %s: %v", text, a, b, c, err)
+		}
+	}
+	q, err := ParseConds(genCtxCond(t, "q"))
+	if err != nil || len(q) != 1 {
+		t.Skip(err)
+	}
+	d := ctx.Decide(q[0])
+	if d.Truth == Unknown {
+		return
+	}
+	if len(bs) > 0 {
+		st.decided++
+	}
+	if d.Truth == True {
+		for _, bd := range bs {
+			if h, err := q[0].Holds(bd); err == nil && !h {
+				t.Fatalf("under %s: %s decided True, but fails at %s", text, q[0], formatBinding(bd))
+			}
+		}
+	}
+	certs, err = d.Certificates()
+	if err != nil {
+		t.Fatalf("under %s: %s decided %v: %v", text, q[0], d.Truth, err)
+	}
+	for _, c := range certs {
+		if err := Verify(c); err != nil {
+			t.Fatalf("under %s: %s decided %v: certificate %s: %v", text, q[0], d.Truth, c, err)
+		}
+	}
+}
