@@ -266,3 +266,38 @@ func checkCtxSound(t *rapid.T, st *ctxSoundStats) {
 		}
 	}
 }
+
+// Satisfiable contexts whose bindings lie at the edge of the bounds that
+// check derives (factBounds from a fact, from the fact with its atoms
+// relaxed, over an unknown that may be 0; the box search over them) or
+// beyond the box of TestCtxSoundness: each is accepted, and the binding
+// named satisfies it.
+func TestCtxSoundEdges(t *testing.T) {
+	for _, tc := range []struct {
+		conds string
+		at    Binding
+	}{
+		{"M%2==1 && M*N<=5 && M>=5", Binding{"M": 5, "N": 1}}, // M = 2*u+1, u <= 2
+		{"M*N*K==1001 && M!=1 && N!=1 && K!=1", Binding{"M": 7, "N": 11, "K": 13}},
+		{"2*M+3*N<=12 && M>=3 && N>=2", Binding{"M": 3, "N": 2}},
+		{"max(M,N)*K<=12 && K>=4 && M>=3", Binding{"M": 3, "N": 1, "K": 4}},
+		{"floor_div(M,3)+N<=4 && M>=11", Binding{"M": 11, "N": 1}}, // M <= 11 from (M-2)/3+N <= 4
+		{"ceil_div(M,4)*N<=3 && M>=12", Binding{"M": 12, "N": 1}},  // M*N/4 <= 3
+		{"M%N*K<=3 && M%N>=3", Binding{"M": 3, "N": 4, "K": 1}},
+		{"M%N==N-1 && N*K<=2 && K>=2", Binding{"M": 1, "N": 1, "K": 2}},
+		{"N!=1 && M!=1 && N*M==4", Binding{"M": 2, "N": 2}},
+		{"12%M==0 && M*N>=12 && N<=1", Binding{"M": 12, "N": 1}},
+		{"M%3==2 && M*M<=25 && M>=5", Binding{"M": 5}},
+	} {
+		conds, err := ParseConds(tc.conds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !allowed(conds, tc.at) {
+			t.Fatalf("%s: %s does not satisfy it", tc.conds, formatBinding(tc.at))
+		}
+		if _, err := Assume(tc.conds); err != nil {
+			t.Errorf("%s: %v, but %s satisfies it", tc.conds, err, formatBinding(tc.at))
+		}
+	}
+}
