@@ -26,11 +26,14 @@ import (
 
 var ctxSyms = []string{"M", "N", "K"}
 
-// genCtxSum draws a sum of one or two symbols, maybe plus a constant: the
-// argument of an atom.
+// genCtxSum draws a sum of one or two symbols, maybe plus a constant, or
+// a half of a symbol: the argument of an atom (not an integer at some
+// bindings, where the atom's bounds that need one do not hold).
 func genCtxSum(t *rapid.T, label string) string {
 	s := rapid.SampledFrom(ctxSyms).Draw(t, label+"#s")
-	switch rapid.IntRange(0, 3).Draw(t, label+"#sum") {
+	switch rapid.IntRange(0, 4).Draw(t, label+"#sum") {
+	case 4:
+		return s + "/2"
 	case 0:
 		return s
 	case 1:
@@ -53,7 +56,7 @@ func genCtxAtom(t *rapid.T, label string) string {
 	case 1:
 		return fmt.Sprintf("ceil_div(%s,%s)", x, d)
 	case 2:
-		if strings.ContainsAny(x, "+-") {
+		if strings.ContainsAny(x, "+-/") {
 			x = fmt.Sprintf("min(%s,%s)", x, x)
 		}
 		if strings.ContainsAny(d, "+-") {
@@ -66,7 +69,7 @@ func genCtxAtom(t *rapid.T, label string) string {
 	return fmt.Sprintf("max(%s,%s)", x, genCtxSum(t, label+"y"))
 }
 
-// genCtxTerm draws a constant, a symbol, a product of two or three
+// genCtxTerm draws a constant (1/2 too), a symbol, a product of two or three
 // symbols, a multiple of one, an atom (maybe times a symbol) or an exact
 // division.
 func genCtxTerm(t *rapid.T, label string) string {
@@ -74,6 +77,9 @@ func genCtxTerm(t *rapid.T, label string) string {
 	o := rapid.SampledFrom(ctxSyms).Draw(t, label+"#o")
 	switch rapid.IntRange(0, 9).Draw(t, label+"#term") {
 	case 0:
+		if rapid.IntRange(0, 3).Draw(t, label+"#half") == 0 {
+			return "1/2"
+		}
 		return fmt.Sprint(rapid.IntRange(1, 9).Draw(t, label+"#c"))
 	case 1, 2:
 		return s
@@ -269,9 +275,9 @@ func checkCtxSound(t *rapid.T, st *ctxSoundStats) {
 
 // Satisfiable contexts whose bindings lie at the edge of the bounds that
 // check derives (factBounds from a fact, from the fact with its atoms
-// relaxed, over an unknown that may be 0; the box search over them) or
-// beyond the box of TestCtxSoundness: each is accepted, and the binding
-// named satisfies it.
+// relaxed, over an unknown that may be 0; the box search over them),
+// beyond the box of TestCtxSoundness, or where an atom's argument is not
+// an integer: each is accepted, and the binding named satisfies it.
 func TestCtxSoundEdges(t *testing.T) {
 	for _, tc := range []struct {
 		conds string
@@ -288,6 +294,14 @@ func TestCtxSoundEdges(t *testing.T) {
 		{"N!=1 && M!=1 && N*M==4", Binding{"M": 2, "N": 2}},
 		{"12%M==0 && M*N>=12 && N<=1", Binding{"M": 12, "N": 1}},
 		{"M%3==2 && M*M<=25 && M>=5", Binding{"M": 5}},
+		// the bounds of an atom that need an integer argument do not
+		// hold for M/2: M/2%3 is 5/2 at M=5, floor_div(M/2,2) is 0 at
+		// M=3 (not >= (M/2-1)/2), ceil_div(M/2,2) is 1 at M=1 (not <=
+		// (M/2+1)/2)
+		{"min(M/2,M/2)%3+1/2>=3", Binding{"M": 5}},
+		{"floor_div(M/2,2)<=0 && M>=3", Binding{"M": 3}},
+		{"floor_div(M/2,2)+N<=1 && M>=3", Binding{"M": 3, "N": 1}},
+		{"ceil_div(M/2,2)>=1 && M<=1", Binding{"M": 1}},
 	} {
 		conds, err := ParseConds(tc.conds)
 		if err != nil {
