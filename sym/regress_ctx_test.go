@@ -142,6 +142,14 @@ func TestRegressCtxDecisions(t *testing.T) {
 		{"64%TM==0&&m<64/TM", "TM*m<=62", False},
 		{"m<64/TM", "TM*m<=62", False},
 		{"m+N<64", "m+N<=62", False},
+		// finding 37: the compilation reads ceil_div(M+N,K) as 2*M'2 (M =
+		// N = 2*K'1*M'2, K = 2*K'1: the divisor 2*K'1, a monomial with a
+		// coefficient, divides 4*K'1*M'2), and so must Verify's replay,
+		// whose step M'2 = 1 solves that equation
+		{"M==N&&ceil_div(M+N,K)==2&&K%2==0&&M%K==0", "divides 1 1", True},
+		{"M==N&&ceil_div(M+N,K)==2&&K%2==0&&M%K==0", "equal M K", True},
+		{"M==N&&ceil_div(M+N,K)==2&&K%2==0&&M%K==0", "divides 2 N", True},
+		{"M==N&&ceil_div(M+N,K)==2&&K%2==0&&M%K==0", "M==4", False},
 		// 3: order independence
 		{"M%8==0&&N%M==0", "divides M N", True},
 		{"M%8==0&&N%M==0", "divides 8 N", True},

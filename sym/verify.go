@@ -430,10 +430,12 @@ func ratCeil(x *big.Rat) *big.Rat {
 }
 
 // atom normalizes op(x, y) with the verifier's own (small) set of rules:
-// constants are computed; for a divisor that is a positive integer d or a
-// monomial Y with coefficient 1, the terms that it divides are taken out
-// (floor_div(Q*y+R, y) = Q + floor_div(R, y), likewise ceil_div, and
-// (Q*y+R)%y = R%y); a remainder that is 0 or a constant is computed; a
+// constants are computed; for a divisor y that is a positive integer d or
+// a monomial c*Y with a positive integer coefficient c, the terms that it
+// divides (integer-valued terms whose coefficient c divides and whose
+// monomial Y divides) are taken out (floor_div(Q*y+R, y) = Q +
+// floor_div(R, y) for an integer Q, likewise ceil_div, and (Q*y+R)%y =
+// R%y); a remainder that is 0 or a constant is computed; a
 // constant divisor and remainder coefficients sharing a factor g are
 // reduced by it; x%y stays an atom when x is one term and y one factor and
 // is otherwise written x - y*floor_div(x,y); min and max of equal
@@ -513,33 +515,28 @@ func (v *verifier) atom(op string, x, y vpoly) (vpoly, error) {
 		}
 	}
 	constDiv := len(yt.m) == 0
-	if !constDiv && yt.c.Cmp(big.NewRat(1, 1)) != 0 {
-		return v.opaque(op, x, y, polyKey(x), polyKey(y)), nil
-	}
 	d := yt.c.Num()
 	q, r := vpoly{}, vpoly{}
 	for _, t := range x {
-		// a term taken out must be an integer wherever it is defined
-		pos := t.c.IsInt() && monoIntegral(t.m, v.atoms)
-		if pos && constDiv {
-			if new(big.Int).Mod(t.c.Num(), d).Sign() == 0 {
-				q.addTerm(vterm{new(big.Rat).Quo(t.c, yt.c), t.m})
-				continue
-			}
-		} else if pos {
-			m := vmulMono(t.m, negMono(yt.m))
-			nonneg := true
-			for _, f := range m {
-				if f.e < 0 {
-					nonneg = false
-				}
-			}
-			if nonneg {
-				q.addTerm(vterm{t.c, m})
-				continue
+		// a term taken out must be an integer wherever it is defined: an
+		// integer coefficient that c divides, times a monomial of
+		// integer-valued variables that Y divides
+		if !t.c.IsInt() || !monoIntegral(t.m, v.atoms) || new(big.Int).Mod(t.c.Num(), d).Sign() != 0 {
+			r.addTerm(t)
+			continue
+		}
+		m := vmulMono(t.m, negMono(yt.m))
+		nonneg := true
+		for _, f := range m {
+			if f.e < 0 {
+				nonneg = false
 			}
 		}
-		r.addTerm(t)
+		if !nonneg {
+			r.addTerm(t)
+			continue
+		}
+		q.addTerm(vterm{new(big.Rat).Quo(t.c, yt.c), m})
 	}
 	var rest vpoly
 	if rc, ok := r.constant(); ok && (constDiv || rc.Sign() == 0) {

@@ -86,7 +86,7 @@ func atomValueTest(op string, x, y *big.Rat) (*big.Rat, bool) {
 
 // TestVerifierAtomsAreIdentities: the verifier's normal form of an atom
 // (verifier.atom: constants computed, the terms a divisor divides taken
-// out, a common factor of a constant divisor and the remainder's
+// out, by a constant or a monomial with a coefficient, a common factor of a constant divisor and the remainder's
 // coefficients reduced, % written x - y*floor_div(x,y) where it is not
 // kept, min and max of ordered or nested operands decided) has the value
 // of the atom, by the test's own arithmetic, at every binding of the
@@ -137,7 +137,7 @@ func TestVerifierAtomsAreIdentities(t *testing.T) {
 		// divisor sharing a factor with the dividend's coefficients
 		x, y := gen(3), gen(2)
 		op := ops[r.IntN(len(ops))]
-		switch r.IntN(6) {
+		switch r.IntN(7) {
 		case 0:
 			q, err := vmul(gen(1), y)
 			if err != nil {
@@ -177,6 +177,29 @@ func TestVerifierAtomsAreIdentities(t *testing.T) {
 				t.Fatal(err)
 			}
 			x = vadd(vscale(ya, big.NewRat(d, 1)), gen(1))
+			op = ops[r.IntN(3)]
+		case 4:
+			// a monomial divisor with a coefficient, c*Y, and a dividend
+			// whose terms are multiples c2*Q*Y (taken out where c
+			// divides c2) plus a rest (finding 37: ceil_div(4*K*M,
+			// 2*K) is 2*M)
+			c := int64(2 + r.IntN(3))
+			ym := vvar(syms[r.IntN(len(syms))])
+			if r.IntN(2) == 0 {
+				var err error
+				if ym, err = vmul(ym, vvar(syms[r.IntN(len(syms))])); err != nil {
+					t.Fatal(err)
+				}
+			}
+			y = vscale(ym, big.NewRat(c, 1))
+			qy, err := vmul(gen(1), ym)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x = vscale(qy, big.NewRat(int64(1+r.IntN(8)), 1))
+			if r.IntN(2) == 0 {
+				x = vadd(x, gen(1))
+			}
 			op = ops[r.IntN(3)]
 		}
 		got, err := v.atom(op, x, y)
