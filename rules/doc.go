@@ -35,9 +35,9 @@
 //     shapes are 1): for the whole computation where it has a complement
 //     of rank > 1 with a dynamic stride (CuTe refuses it with run-time
 //     integers); and where a complement keeps a mode whose shape may be 1
-//     (dropped with the values known) before a hole or a rest that is not
-//     exact (with exact ones such a mode changes the complement's form,
-//     not its function: finding 34), the computation starts again with
+//     (dropped with the values known) before a hole that is a floor (with
+//     exact ones such a mode changes the complement's form, not its
+//     function: finding 34), the computation starts again with
 //     that shape decided first (compl.known, compl.known.not), the cases
 //     where it is 1 read static, the others as before.
 //

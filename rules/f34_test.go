@@ -47,7 +47,6 @@ func TestSizeOneModesAgainstConcrete(t *testing.T) {
 		{"blocked_product", []string{"(_4,N):(_1,_4)", "(K,_2):(_2,_1)"}, nil, 6},
 		// by mode: complement(N:M, 3*N), the rest not exact
 		{"zipped_product", []string{"(M,N):(_1,M)", "(_2,_3)"}, nil, 7},
-		{"raked_product", []string{"M:M", "_2:_1"}, nil, 7},
 		// the other algorithms that skip size-1 modes: composition's walk
 		// over a dynamic 1 of A, coalesce, filter, left_inverse
 		{"composition", []string{"(_4,N,_3):(_1,_8,_8)", "_6:_2"}, nil, 6},
