@@ -58,8 +58,9 @@ type checker struct {
 
 // staticRules are the rules that state that a derivation reads its symbols
 // as static integers (CuTe computes the operation only with values known
-// at compile time): its terms are then evaluated with static values.
-var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true}
+// at compile time, or a shape a complement keeps is 1, compl.known): its
+// terms are then evaluated with static values.
+var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true, "compl.known": true}
 
 // readsStatic reports whether a case (or one it was merged from) has a
 // step of a rule of staticRules.

@@ -74,6 +74,20 @@ import (
 // filter.go's (they serve the composition and the inverses too).
 var unwalkedComplement = map[string]bool{"compl.default": true, "compl.unit": true, "compl.nonunit": true}
 
+// knownRules are the decisions of the group compl.known-of: whether a
+// shape that a complement keeps with the symbols as run-time integers is
+// 1, taken before any other step of the case (the engine decides them
+// first, and the shape 1 reads the case static: staticRules). They are in
+// no complement's walk: a decision only narrows its case, whose steps are
+// checked in the reading it states.
+var knownRules = map[string]bool{"compl.known": true, "compl.known.not": true}
+
+// leadingKnown reports whether the steps before step j of a case are all
+// decisions of knownRules.
+func leadingKnown(steps []rules.Step, j int) bool {
+	return !slices.ContainsFunc(steps[:j], func(x rules.Step) bool { return !knownRules[x.Rule] })
+}
+
 // complWalk is the state of the walk of one complement: the steps it
 // reads (a sliceWalk's reader; its guards those of the step taken last)
 // and the complement's place.
@@ -195,6 +209,12 @@ func (c *checker) walkComplements(cs rules.Case, next notation.Node) error {
 		r, ok := c.set.Rule(st.Rule)
 		if !ok || r.File != "complement.rules" || unwalkedComplement[st.Rule] || walked[j] {
 			continue
+		}
+		if knownRules[st.Rule] {
+			if leadingKnown(cs.Steps, j) {
+				continue
+			}
+			return fmt.Errorf("step %d (%s at %s) comes after a step of another rule: the decisions of compl.known-of come first", j+1, st.Rule, st.At)
 		}
 		// the static reading stated, and the case ending in the filter's
 		// decisions at an error no rule names (an engine's limit: a

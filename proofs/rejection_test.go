@@ -21,8 +21,9 @@ func TestRejectionPlace(t *testing.T) {
 	// case 2 (M<4) are errors, case 3 (M>=4 && M%4==0) is merged from a
 	// (M/4==1) and b (M/4!=1)
 	compl := func() rules.Derivation { return derive("complement", "(_4,_8):(_1,M)", "_32*M*K") }
-	// raked_product(M:M, _2:_1): case 2 is an error merged from two errors
-	raked := func() rules.Derivation { return derive("raked_product", "M:M", "_2:_1") }
+	// raked_product(_2:M, _2:_1): case 2 is an error merged from two errors
+	// (raked_product(M:M, _2:_1) decides M == 1 first since finding 34)
+	raked := func() rules.Derivation { return derive("raked_product", "_2:M", "_2:_1") }
 	// slice_and_offset((_,j), (M,N):(_1,M)): case 1 (j<=N-1) has a result,
 	// case 2 (j>N-1) is slice.in-range's condition failing
 	slice := func() rules.Derivation { return derive("slice_and_offset", "(_,j)", "(M,N):(_1,M)") }

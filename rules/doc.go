@@ -43,6 +43,17 @@
 //     merges only static modes), the engine does the same, so that the
 //     answer is CuTe's value as a function wherever that value is valid,
 //     and an error where CuTe's value breaks a documented post-condition.
+//     Where the two readings differ, the symbols are read as static
+//     integers (CuTe with the values known, DESIGN 3.3: each complement
+//     states compl.static-oracle and its filter decides which symbolic
+//     shapes are 1): for the whole computation where it has a complement
+//     of rank > 1 with a dynamic stride (CuTe refuses it with run-time
+//     integers); and where a complement keeps a mode whose shape may be 1
+//     (dropped with the values known) before a hole that is a floor (with
+//     exact ones such a mode changes the complement's form, not its
+//     function: finding 34), the computation starts again with
+//     that shape decided first (compl.known, compl.known.not), the cases
+//     where it is 1 read static, the others as before.
 //
 // Dynamic mode (Request.Dynamic) answers what CuTe computes with the
 // symbols as run-time integers: the structure CuTe keeps (its coalesce
