@@ -125,3 +125,48 @@ func TestComplementWalkEdges(t *testing.T) {
 		}
 	}
 }
+
+// local_partition's and the compact layouts' walks (partition.go,
+// compact.go): a result case cut short inside the walk is refused there,
+// at the step the walk applies next; the engine's derivations of cases
+// that end inside the walk (a tile's stride not known to be positive: an
+// error no rule names), at an argument's extent after another extent's
+// step, or at CuTe's refusal of an order of another rank, are accepted.
+func TestPartitionCompactEdges(t *testing.T) {
+	cut := func(c *rules.Case, n int) { c.Steps = c.Steps[:n] }
+	checkWalkRows(t, []walkRow{
+		{"local_partition cut before tile.outer",
+			assumed(t, []string{"M % 32 == 0", "N % 4 == 0"}, "local_partition", "(M,N):(_1,M)", "(_4,_8):(_1,_4)", "t"), func(d *rules.Derivation) {
+				c := &d.Cases[0]
+				cut(c, stepIndex(t, c, "tile.outer", "A"))
+			}, "case 1: no step applies [tile.outer] at A (the walk's steps end early)"},
+		{"local_partition cut inside L's flat coordinate",
+			assumed(t, []string{"M % 32 == 0", "N % 4 == 0"}, "local_partition", "(M,N):(_1,M)", "(_4,_8):(_1,_4)", "t"), func(d *rules.Derivation) {
+				c := &d.Cases[0]
+				cut(c, stepIndex(t, c, "tile.product-each", "L mode 1"))
+			}, "case 1: no step applies [tile.product-each] at L mode 1 (the walk's steps end early)"},
+		// every step left is an argument's extent
+		{"local_partition cut after its extent",
+			assumed(t, nil, "local_partition", "(M,N-M):(_1,M)", "(_32,_4):(_4,_1)", "t"), func(d *rules.Derivation) {
+				c := &d.Cases[0]
+				cut(c, stepIndex(t, c, "arg.extent", "argument 1")+1)
+			}, "case 1: no step applies [tile.product-each] at L mode 0 (the walk's steps end early)"},
+		{"make_layout_left cut before make.compact", assumed(t, nil, "make_layout_left", "(M,N,K)"), func(d *rules.Derivation) {
+			c := &d.Cases[0]
+			cut(c, stepIndex(t, c, "make.compact", "shape"))
+		}, "case 1: no step applies [make.compact] at shape (the walk's steps end early)"},
+	})
+	for _, r := range []struct {
+		op   string
+		args []string
+	}{
+		{"local_partition", []string{"(M,N):(_1,M)", "(_4,_8):(_1,K-J)", "t"}},
+		{"local_partition", []string{"(M,N-M):(_1,M)", "(_32,K-J):(_1,_32)", "t"}},
+		{"make_layout_left", []string{"(M,N-M)"}},
+		{"make_ordered_layout", []string{"(M,N-M)", "(_0,_1,_2)"}},
+	} {
+		if err := proofs.Check(assumed(t, nil, r.op, r.args...)); err != nil {
+			t.Errorf("%s%v: %v", r.op, r.args, err)
+		}
+	}
+}
