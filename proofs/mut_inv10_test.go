@@ -11,18 +11,19 @@ import (
 // the arguments' extents before it, a claim about another term after it,
 // a case cut short right after inv.coalesce, an error case that ends at a
 // positivity obligation after a stride decided positive, an obligation
-// stated where the stride is decided, and merges of A's coalesce that the
-// checker decides and the engine does not make (maxMerges of them).
+// stated where the stride is decided, and a merge of A's coalesce that
+// the checker decides and the engine does not make.
 func TestInverseWalkEdges(t *testing.T) {
 	// right_inverse((M,N-M):(_1,M)), case N-M >= 1: arg.extent, then
 	// inv.coalesce, mode 1 skipped, mode 0 followed, the answer M:_1
 	extent := func() rules.Derivation { return assumed(t, nil, "right_inverse", "(M,N-M):(_1,M)") }
 	// left_inverse((M*N,_2,_2,_2,_2,_2,_2,N):(M,_4,_2*M*M*N,_16,
 	// _8*M*M*N,_64,_32*M*M*N,_1)) under M <= 2: in the case N == 1 &&
-	// M*N != 1 (so M == 2) each mode's shape times stride is the next
-	// stride, six merges of A's coalesce that the checker decides and
-	// sym's order decision does not find; the engine keeps the eight
-	// modes apart (the same function)
+	// M*N != 1 (so M == 2) mode 0's shape times stride, M*M*N, is the
+	// next stride _4: a merge of A's coalesce that the checker decides
+	// and sym's order decision does not find (the other modes' are not
+	// decided where the coalesce reaches them, before the guard M*N != 1);
+	// the engine keeps the modes apart (the same function)
 	merges := func() rules.Derivation {
 		return assumed(t, []string{"M <= 2"}, "left_inverse", "(M*N,_2,_2,_2,_2,_2,_2,N):(M,_4,_2*M*M*N,_16,_8*M*M*N,_64,_32*M*M*N,_1)")
 	}
@@ -61,7 +62,7 @@ func TestInverseWalkEdges(t *testing.T) {
 		// N <= M: N-M >= 1 fails; mode 0's stride M is decided positive
 		// and the case ends at mode 1's obligation, after inv.left.static
 		"left_inverse((_2,_2):(M,N-M)) under N <= M": assumed(t, []string{"N <= M"}, "left_inverse", "(_2,_2):(M,N-M)"),
-		"the sixth merge the engine keeps apart":     merges(),
+		"a merge the engine keeps apart":             merges(),
 	}
 	// left_inverse((_2,_2):(M,N-M)) under N >= 3*M: no obligation is due
 	// (M and N-M are decided positive); one stated for mode 0 all the same
