@@ -591,9 +591,11 @@ func combineDivs(outside *poly, items []divItem) (*poly, bool) {
 //	ceil_div(x,d) >= K:  x - (K-1)*d - 1 >= 0
 //	ceil_div(x,d) <= K:  K*d - x >= 0
 //
-// (side sideThrough of the assumption): floor_div(M,4) >= 2 bounds M >= 8.
+// (side sideThrough of the assumption, or sideThroughNonzero where f is
+// the sideNonzero fact of a != assumption; f's upper is kept): floor_div(M,4)
+// >= 2 bounds M >= 8.
 func (c *Ctx) throughFact(f fact) (fact, bool) {
-	if f.kind != fGe || f.src.bound != nil || f.src.side != 0 || f.p.err != nil {
+	if f.kind != fGe || f.src.bound != nil || (f.src.side != 0 && f.src.side != sideNonzero) || f.p.err != nil {
 		return fact{}, false
 	}
 	var at *variable
@@ -636,5 +638,8 @@ func (c *Ctx) throughFact(f fact) (fact, bool) {
 	}
 	src := f.src
 	src.side = sideThrough
+	if f.src.side == sideNonzero {
+		src.side = sideThroughNonzero
+	}
 	return fact{kind: fGe, p: p, src: src}, true
 }
