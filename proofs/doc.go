@@ -306,56 +306,32 @@
 //   - each case's result against package concrete on the request at
 //     sampled bindings of the assumptions and its guards.
 //
-// What Check does not see: it verifies every equation a step states and
-// every value it computes, and the algorithm only as far as the rules'
-// data states it (rewrites, follows, flows, then, later, requires and
-// computes lines, and the walks of slice_and_offset, crd2idx, slice,
-// dice, coalesce, composition, filter, complement, the inverses, the
-// arguments' extents, tile_to_shape, the casts, the one-step
-// constructions, nullspace, max_common_* and the swizzles:
-// composition's fold, the complement on its state term, the tiler's
-// integer and keep rules, the casts, the
-// constructions, crd2idx and coalesce, the divides and products from the
-// request down (CuTe's definitions: zipped is tile_unzip of the logical
-// one, tiled and flat slice the zipped one (a leaf tiler's are rewritten
-// last, the zipped layout's steps opening a lemma), blocked and raked zip
-// the logical product, the by-mode and logical rules rewrite their
-// calls), local_tile and local_partition down to the slice, the queries),
-// so elsewhere a derivation that is still true may be accepted though it
-// is not the engine's. A claim of a rule without a
-// rewrites line is tied to its rule only by the operation it is about, so
-// a step may cite another such rule (with its passage and text) that
-// claims about the same operation and has the same metavariables;
-// metavariables of the other rules are traced by value, not by position,
-// so a step that only computes lets may be dropped or moved, and its
-// inputs altered, where the values it consumes or makes also occur
-// elsewhere and no follows, flows or then line orders it; a step that
-// only decides a condition (a refuted size-1 decision) is required
-// by nothing after it; local_partition's flat coordinate (tile.*
-// before tile.outer) is computed by steps with lets only, which
-// tile.outer's claim states (docs/verification.md lists the rules whose
-// steps nothing ties: tile_to_shape's tile.*); a claim
-// only decides a condition (comp.no-carry, a size-1 decision of the
-// coalesce of a complement's holes and rest in a request with a dynamic
-// literal) is required by nothing after it;
-// local_partition's flat coordinate (tile.* before tile.outer) is
-// computed by steps with lets only, which tile.outer's claim states; a claim
-// about a call that is not the next one opens a lemma where the
-// term's evaluation has not begun, and op.answer states the request's
-// value directly (where no step claims the request), so a lemma-opening
-// claim there (coal.merge's restatements, tile_to_shape's blocked
-// product) may be dropped or moved; a step that restates a term unchanged
-// may be dropped (but comp.coalesce-lhs, which begins a composition's
-// walk); a claim whose two sides CuTe computes
-// equal though both are invalid is a true equation. TestCheckMutants
-// counts, for every derivation of the test corpus, the mutants of each
-// kind and how many Check rejects, overall, at the steps of rules with a
-// rewrites line, where every kind is rejected, and at every place of the
-// families whose every step is tied to its rule's data (composition,
-// complement, the inverses, construct and coalesce, the casts, divide,
-// product, slice, nullspace, max_common_*, the swizzles), where every
-// kind is rejected but the open ones it names (docs/verification.md
-// records the figures and what closing the rest takes).
+// What Check does not see. It verifies every equation a step states and
+// every value it computes. The algorithm itself (which steps come, at
+// which places, in which order, and nothing else between them) it
+// verifies where a walk above re-derives it from the request: the
+// compositions, complements and both inverses, coalesce, filter, the
+// casts, the one-step constructions and the compact layouts,
+// tile_to_shape, slice_and_offset, crd2idx, slice and dice, nullspace,
+// max_common_*, the swizzles and the arguments' extents; the divides,
+// products, local_tile and local_partition from the request down through
+// CuTe's definitions (zipped is the tile_unzip of the logical one, tiled
+// and flat slice the zipped one, blocked and raked zip the logical
+// product) to those walks. Elsewhere the order is checked only as far as
+// the rules' data states it (rewrites, follows, flows, then, later,
+// requires and computes lines): a step that only computes lets may be
+// dropped or moved where the values it consumes or makes also occur
+// elsewhere, and a claim of a rule without a rewrites line is tied to its
+// rule only by the operation it is about. No derivation of the tests
+// reaches such a place: TestCheckMutants makes every kind of mutant of
+// every derivation of the test corpus (answers.txt and the showcase) and
+// requires each to be rejected, and TestLibraryMutants every kind at
+// every third place (every place with -mutants.full) of every derivation
+// of the library. Two limits hold everywhere: a claim whose two sides CuTe
+// computes equal though both are invalid is a true equation, and the
+// results are compared with package concrete at sampled bindings only (a
+// case for whose guards no binding is found is refused: Check fails
+// closed).
 //
 // # Format
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/internal/tuple"
 	"github.com/cutealg/cutealg/rules"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -15,8 +16,16 @@ import (
 // the block's mode, t the size of S's mode i and b that of A's padded
 // mode i: tile.evenly at "mode i" where S is static (CuTe asserts
 // evenly_divides), tile.divides where it is not, each with its t and b,
-// mode after mode; then tile.blocked. An error case may end inside the
-// walk, where the rule that fails comes next.
+// mode after mode; then tile.blocked, and the layout of the tiles: their
+// counts q (each mode's step states them) laid out column major, or by
+// make_ordered_layout in the order O, as compact.go reads those steps.
+// An error case may end inside the walk where the rule that fails comes
+// next (at a mode's tile.evenly or tile.divides only where the case's
+// guards do not show that b divides t); one whose error names no rule, in
+// the steps up to tile.blocked,
+// only at CuTe's refusals: a block of larger rank than S (before any
+// step), or a static S whose block mode i is not static (after the steps
+// of the modes before it).
 
 // walkTile checks the steps of a case of a tile_to_shape request whose
 // block is a layout (nothing for any other request).
@@ -48,20 +57,36 @@ func (c *checker) walkTile(cs rules.Case) error {
 		f := failingRule(cs.Error)
 		failing = &f
 	}
+	var order *sym.IntTuple
+	if len(c.d.Args) > 2 {
+		on, err := notation.Parse(c.d.Args[2])
+		if err != nil {
+			return err
+		}
+		o, err := sym.TupleFromNode(on)
+		if err != nil {
+			return fmt.Errorf("the order %s: %v", c.d.Args[2], err)
+		}
+		order = &o
+	}
 	w := &sliceWalk{c: c, steps: cs.Steps, failing: failing}
 	for w.next < len(cs.Steps) && cs.Steps[w.next].Rule == "arg.extent" {
 		w.next++ // the arguments' extents come first (extent.go)
 	}
-	err = w.tile(a, target)
-	if errors.Is(err, errSliceEnd) {
+	when, err := parseConds(cs.When)
+	if err != nil {
+		return err
+	}
+	err = w.tile(a, target, order, when)
+	if errors.Is(err, errSliceEnd) || errors.Is(err, errRefused) && cs.Error != "" {
 		return nil // an error case ends inside the walk
 	}
 	return err
 }
 
-// tile reads the steps of tile_to_shape(a, target) from tile.pad to
-// tile.blocked.
-func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple) error {
+// tile reads the steps of tile_to_shape(a, target[, order]) from
+// tile.pad to the tiles' layout; when are the case's guards.
+func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple, order *sym.IntTuple, when []sym.Cond) error {
 	r := target.Rank()
 	bmodes, err := modes(a)
 	if err != nil {
@@ -70,12 +95,24 @@ func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple) error {
 	if bmodes == nil {
 		bmodes = []*notation.Layout{a} // a leaf is its own one mode
 	}
-	if len(bmodes) > r {
-		// CuTe's refusal, before any step
-		if w.failing == nil {
-			return fmt.Errorf("the block %s has more modes than the target (CuTe refuses it), but the case has a result", notation.Print(a))
+	// an error that names no rule is, up to tile.blocked, one of CuTe's
+	// refusals: the steps before it must all be there
+	failing := w.failing
+	refusal := failing != nil && *failing == ""
+	if refusal {
+		w.failing = nil
+	}
+	refuse := func(why string) error {
+		if !refusal {
+			return fmt.Errorf("%s: CuTe refuses it, but the case does not end there with its refusal", why)
+		}
+		if w.next != len(w.steps) {
+			return fmt.Errorf("%s: CuTe refuses it, but the case goes on with step %d", why, w.next+1)
 		}
 		return errSliceEnd
+	}
+	if len(bmodes) > r {
+		return refuse(fmt.Sprintf("the block %s has more modes than the target", notation.Print(a)))
 	}
 	st, err := w.take("A", "tile.pad")
 	if err != nil {
@@ -96,6 +133,7 @@ func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple) error {
 	if static {
 		id = "tile.evenly"
 	}
+	tiles := make([]sym.IntTuple, r)
 	for i := range r {
 		t := sym.Const(1)
 		ti := target.At(i)
@@ -104,11 +142,24 @@ func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple) error {
 		}
 		b := sym.Expr(sym.Const(1))
 		if i < len(bmodes) {
+			bt, err := sym.TupleFromNode(bmodes[i].Shape)
+			if err != nil {
+				return err
+			}
+			for _, l := range bt.Leaves(nil) {
+				if static && !l.Static {
+					return refuse(fmt.Sprintf("the target is static and the block's mode %d is not", i))
+				}
+			}
 			if b, err = size(bmodes[i].Shape); err != nil {
 				return err
 			}
 		}
 		st, err := w.take(fmt.Sprintf("mode %d", i), id)
+		if errors.Is(err, errSliceEnd) && w.c.redecide(sym.MakeCond(sym.Mod(t, b), sym.EQ, sym.Const(0)), when) == nil {
+			// the case's error is the divisibility of mode i: its guards must not show it
+			return fmt.Errorf("the case ends at mode %d with %s's failure, but its guards show that %s divides %s", i, id, b, t)
+		}
 		if err != nil {
 			return err
 		}
@@ -118,7 +169,18 @@ func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple) error {
 		if w.guards, err = parseConds(st.Guards); err != nil {
 			return err
 		}
+		q, err := sym.ParseInt(st.Bind["q"])
+		if err != nil {
+			return fmt.Errorf("step %s at mode %d: q: %v", id, i, err)
+		}
+		tiles[i] = tuple.Leaf(q)
 	}
-	_, err = w.take("A", "tile.blocked")
-	return err
+	if _, err = w.take("A", "tile.blocked"); err != nil {
+		return err
+	}
+	w.failing = failing
+	if order != nil {
+		return w.ordered(tuple.Of(tiles...), *order)
+	}
+	return w.compactFrom(tuple.Of(tiles...), sym.Const(1), false, "")
 }
