@@ -20,10 +20,10 @@ func TestInverseWalkEdges(t *testing.T) {
 	// left_inverse((M*N,_2,_2,_2,_2,_2,_2,N):(M,_4,_2*M*M*N,_16,
 	// _8*M*M*N,_64,_32*M*M*N,_1)) under M <= 2: in the case N == 1 &&
 	// M*N != 1 (so M == 2) mode 0's shape times stride, M*M*N, is the
-	// next stride _4: a merge of A's coalesce that the checker decides
-	// and sym's order decision does not find (the other modes' are not
-	// decided where the coalesce reaches them, before the guard M*N != 1);
-	// the engine keeps the modes apart (the same function)
+	// next stride _4: a merge of A's coalesce that sym's order decision
+	// does not find and the inconsistency of its negation does (the
+	// engine kept the modes apart until its staticEq read that too, in
+	// the tenth session; now both make the merge)
 	merges := func() rules.Derivation {
 		return assumed(t, []string{"M <= 2"}, "left_inverse", "(M*N,_2,_2,_2,_2,_2,_2,N):(M,_4,_2*M*M*N,_16,_8*M*M*N,_64,_32*M*M*N,_1)")
 	}
@@ -52,17 +52,17 @@ func TestInverseWalkEdges(t *testing.T) {
 		}, "case 1: step 5 claims about composition_swizzle(Sw<0,4,3>,N:M), not the request right_inverse((M,N):(N,_1)), after the inverse's walk"},
 		// every reading of the merges fails where R's end is altered: the
 		// rejection is that of the first reading, every merge made
-		{"R's end at another place where the engine keeps the merges apart", merges(), func(d *rules.Derivation) {
+		{"R's end at another place after a merge decided by its negation's inconsistency", merges(), func(d *rules.Derivation) {
 			c := unmerged(d)
 			c.Steps[stepIndex(t, c, "inv.left.end", "R")].At = "A"
-		}, "case 2: the inverse's walk: step inv.min.first at stride sort binds e = _4 where the walk has 2*M*M*N"},
+		}, "case 2: the inverse's walk: step 30 applies inv.left.end at A where the walk applies [inv.left.end] at R"},
 	})
 	accepted := map[string]rules.Derivation{
 		"right_inverse((M,N-M):(_1,M)), its extent before the walk": extent(),
 		// N <= M: N-M >= 1 fails; mode 0's stride M is decided positive
 		// and the case ends at mode 1's obligation, after inv.left.static
-		"left_inverse((_2,_2):(M,N-M)) under N <= M": assumed(t, []string{"N <= M"}, "left_inverse", "(_2,_2):(M,N-M)"),
-		"a merge the engine keeps apart":             merges(),
+		"left_inverse((_2,_2):(M,N-M)) under N <= M":      assumed(t, []string{"N <= M"}, "left_inverse", "(_2,_2):(M,N-M)"),
+		"a merge decided by its negation's inconsistency": merges(),
 	}
 	// left_inverse((_2,_2):(M,N-M)) under N >= 3*M: no obligation is due
 	// (M and N-M are decided positive); one stated for mode 0 all the same

@@ -29,8 +29,10 @@ type errKnown struct{ shapes []sym.Int }
 // literal, or anything once the symbols are read as static.
 func (w *world) isStatic(i sym.Int) bool { return i.Static || w.static && !i.Run }
 
-// provedEq reports whether a == b is proved (decided statically: both
-// static in CuTe's sense).
+// staticEq reports whether a == b is decided statically: both static in
+// CuTe's sense, and equal (static literals), decided equal, or equal at
+// every binding the assumptions and guards allow (its negation
+// inconsistent with them: no case would hold the other side).
 func (w *world) staticEq(a, b sym.Int) bool {
 	if !w.isStatic(a) || !w.isStatic(b) {
 		return false
@@ -38,7 +40,8 @@ func (w *world) staticEq(a, b sym.Int) bool {
 	if a.Static && b.Static {
 		return sym.Equal(a.E, b.E)
 	}
-	return w.decide(sym.MakeCond(a.E, sym.EQ, b.E)) == sym.True
+	c := sym.MakeCond(a.E, sym.EQ, b.E)
+	return w.decide(c) == sym.True || !w.mayFail(c)
 }
 
 func (w *world) staticOne(i sym.Int) bool { return w.staticEq(i, sym.S(1)) }
