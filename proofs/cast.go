@@ -151,21 +151,10 @@ func staticConst(i sym.Int) (int64, bool) {
 	return v, ok && i.Static
 }
 
-// castStep takes the next step of the walk, one of the rules named at
-// the place at, and brings the guards in force up to it.
-func (w *sliceWalk) castStep(at string, ids ...string) (rules.Step, error) {
-	st, err := w.take(at, ids...)
-	if err != nil {
-		return st, err
-	}
-	w.guards, err = parseConds(st.Guards)
-	return st, err
-}
-
 // upcast reads the steps of upcast<n>(a) (see the walk above).
 func (w *sliceWalk) upcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 	var out castWalk
-	if _, err := w.castStep("A", "cast.by-mode"); err != nil {
+	if _, err := w.step("A", "cast.by-mode"); err != nil {
 		return out, err
 	}
 	shape, stride := a.Shape.Leaves(nil), a.Stride.Leaves(nil)
@@ -175,7 +164,7 @@ func (w *sliceWalk) upcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 		s, d := shape[i], stride[i]
 		s2, d2 := s.E, d.E
 		if v, static := staticConst(d); static && v == 0 {
-			st, err := w.castStep(at, "cast.up.zero")
+			st, err := w.step(at, "cast.up.zero")
 			if err != nil {
 				return out, err
 			}
@@ -187,7 +176,7 @@ func (w *sliceWalk) upcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 			if v < 0 {
 				abs, sign = -v, -1
 			}
-			st, err := w.castStep(at, "cast.up.static", "cast.up.static-bad")
+			st, err := w.step(at, "cast.up.static", "cast.up.static-bad")
 			if err != nil {
 				return out, err
 			}
@@ -207,7 +196,7 @@ func (w *sliceWalk) upcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 			if d2, err = value(st, "d2"); err != nil {
 				return out, err
 			}
-			x, err := w.castStep(at, "cast.up.extent-exact", "cast.up.extent")
+			x, err := w.step(at, "cast.up.extent-exact", "cast.up.extent")
 			if err != nil {
 				return out, err
 			}
@@ -224,7 +213,7 @@ func (w *sliceWalk) upcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 			if !nonNegative {
 				return out, fmt.Errorf("%w: the dynamic stride %s at %s is not known to be non-negative", errCastRefused, d.E, at)
 			}
-			st, err := w.castStep(at, "cast.up.dynamic-exact", "cast.up.dynamic-below", "cast.up.dynamic-bad")
+			st, err := w.step(at, "cast.up.dynamic-exact", "cast.up.dynamic-below", "cast.up.dynamic-bad")
 			if err != nil {
 				return out, err
 			}
@@ -257,10 +246,10 @@ func (w *sliceWalk) downcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 	if !adjacent {
 		return out, fmt.Errorf("%w: downcast of %s, which has no leaf of the static stride _1 (CuTe: Downcast requires adjacent elements)", errCastRefused, a)
 	}
-	if _, err := w.castStep("A", "cast.down.adjacent"); err != nil {
+	if _, err := w.step("A", "cast.down.adjacent"); err != nil {
 		return out, err
 	}
-	if _, err := w.castStep("A", "cast.by-mode"); err != nil {
+	if _, err := w.step("A", "cast.by-mode"); err != nil {
 		return out, err
 	}
 	var s2s, d2s []sym.Expr
@@ -269,7 +258,7 @@ func (w *sliceWalk) downcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 		s, d := shape[i], stride[i]
 		s2, d2 := s.E, d.E
 		if v, static := staticConst(d); static && (v == 1 || v == -1) {
-			st, err := w.castStep(at, "cast.down.extent")
+			st, err := w.step(at, "cast.down.extent")
 			if err != nil {
 				return out, err
 			}
@@ -280,7 +269,7 @@ func (w *sliceWalk) downcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 				return out, err
 			}
 		} else {
-			st, err := w.castStep(at, "cast.down.stride")
+			st, err := w.step(at, "cast.down.stride")
 			if err != nil {
 				return out, err
 			}

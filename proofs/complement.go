@@ -96,30 +96,6 @@ type complWalk struct {
 	at string
 }
 
-// step takes the next step, which must apply one of the rules named at
-// the place at, and puts its guards in force.
-func (w *complWalk) step(at string, ids ...string) (rules.Step, error) {
-	st, err := w.take(at, ids...)
-	if err != nil {
-		return st, err
-	}
-	if w.guards, err = parseConds(st.Guards); err != nil {
-		return st, err
-	}
-	return st, nil
-}
-
-// expects checks the step's values: pairs of a name and the integer
-// the walk has for it.
-func (w *complWalk) expects(st rules.Step, kv ...any) error {
-	for i := 0; i+1 < len(kv); i += 2 {
-		if err := w.expect(st, kv[i].(string), kv[i+1].(sym.Expr)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // ends checks that an error rule's step is the case's last.
 func (w *complWalk) ends(st rules.Step) error {
 	if w.next != len(w.steps) {
@@ -254,12 +230,9 @@ func (c *checker) walkComplement(steps []rules.Step, si int, next notation.Node,
 	for begin > 0 && isUnitStep(steps[begin-1]) {
 		begin--
 	}
+	// (the guards in force are those of each step the walk takes: its
+	// first, compl.negative-stride or compl.filter, puts them in force)
 	w := &complWalk{sliceWalk: sliceWalk{c: c, steps: steps, next: si, failing: failing}, at: st.At}
-	if begin > 0 {
-		if w.guards, err = parseConds(steps[begin-1].Guards); err != nil {
-			return begin, 0, err
-		}
-	}
 	if c.static {
 		if begin == 0 || steps[begin-1].Rule != "compl.static-oracle" || steps[begin-1].At != w.at {
 			return begin, 0, fmt.Errorf("the case reads the symbols as static integers, but no step of compl.static-oracle at %s comes before the size-1 decisions of the filter (step %d)", w.at, begin+1)

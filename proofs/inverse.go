@@ -215,17 +215,6 @@ func (c *checker) walkInverse(cs rules.Case) error {
 	return nil
 }
 
-// step takes the next step (one of the rules named, at the place at) and
-// puts its guards in force.
-func (w *invWalk) step(at string, ids ...string) (rules.Step, error) {
-	st, err := w.take(at, ids...)
-	if err != nil {
-		return st, err
-	}
-	w.guards, err = parseConds(st.Guards)
-	return st, err
-}
-
 // refused takes the step of an error rule at the place at, with its d,
 // which ends the case.
 func (w *invWalk) refused(at, id string, d sym.Int) error {

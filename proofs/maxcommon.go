@@ -97,7 +97,7 @@ func (w *sliceWalk) common(a, b *notation.Layout, layout bool) error {
 	if err := w.compositionSteps(ids...); err != nil {
 		return err
 	}
-	if layout && w.next < len(w.steps) && w.steps[w.next].Rule == "common.layout" {
+	if layout && w.steps[w.next].Rule == "common.layout" { // (the steps stop at one of ids)
 		at = "R"
 	}
 	st, err := w.take(at, ids...)
@@ -177,7 +177,7 @@ func (w *sliceWalk) nextComposition() (*notation.Call, error) {
 func (w *sliceWalk) compositionSteps(until ...string) error {
 	for ; w.next < len(w.steps); w.next++ {
 		st := w.steps[w.next]
-		if len(until) > 0 && slices.Contains(until, st.Rule) {
+		if slices.Contains(until, st.Rule) {
 			return nil
 		}
 		r, ok := w.c.set.Rule(st.Rule)

@@ -209,6 +209,18 @@ func (w *sliceWalk) take(at string, ids ...string) (rules.Step, error) {
 	return st, nil
 }
 
+// step takes the next step of a walk, one of the rules named at the
+// place at, and puts its guards in force (the casts', the inverses' and
+// the complement's walks).
+func (w *sliceWalk) step(at string, ids ...string) (rules.Step, error) {
+	st, err := w.take(at, ids...)
+	if err != nil {
+		return st, err
+	}
+	w.guards, err = parseConds(st.Guards)
+	return st, err
+}
+
 // value parses the value a step binds to the name n.
 func value(st rules.Step, n string) (sym.Expr, error) {
 	i, err := sym.ParseInt(st.Bind[n])

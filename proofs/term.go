@@ -20,12 +20,14 @@ import (
 // sym's canonical form (static marks kept), a tuple of layouts made one
 // layout (its modes), and a tiler operation with a layout as its tiler
 // written as the layout operation (CuTe's logical_divide(A, Layout) is the
-// layout overload). Two terms that normalize to the same text are the same
+// layout overload), and a tiler's tuple written with parentheses (the docs'
+// <3:4,8:2> is CuTe's (_3:_4,_8:_2)). Two terms that normalize to the same text are the same
 // term.
 func normalize(n notation.Node) (notation.Node, error) { return norm(n, false) }
 
 // norm normalizes a term; inside a tiler (tiler set), a tuple of layouts
-// stays a tuple (a tiler goes by mode).
+// stays a tuple (a tiler goes by mode), and angle brackets are
+// parentheses.
 func norm(n notation.Node, tiler bool) (notation.Node, error) {
 	switch n := n.(type) {
 	case *notation.Call:
@@ -61,7 +63,7 @@ func norm(n notation.Node, tiler bool) (notation.Node, error) {
 			layouts = layouts && isLayout
 		}
 		if !layouts {
-			return &notation.Tuple{P: n.P, Elems: elems, Angle: n.Angle}, nil
+			return &notation.Tuple{P: n.P, Elems: elems, Angle: n.Angle && !tiler}, nil
 		}
 		sh := make([]notation.Node, len(elems))
 		st := make([]notation.Node, len(elems))

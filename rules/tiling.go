@@ -24,11 +24,12 @@ func (w *world) coalesceShape(a sym.Layout) sym.IntTuple {
 
 // logicalDivide is logical_divide(A, B) for a layout B.
 func (w *world) logicalDivide(a, b sym.Layout, at string) sym.Layout {
-	w.step("div.logical", at, nil)
-	i := w.last()
-	w.step("div.coalesce", at, nil)
+	// the cotarget first: its size-1 decisions are guards the claim
+	// rests on, so they come before the step that states it
 	s := w.coalesceShape(a)
-	w.claim(i, func() (notation.Node, notation.Node) {
+	w.step("div.coalesce", at, nil)
+	w.step("div.logical", at, nil)
+	w.claim(w.last(), func() (notation.Node, notation.Node) {
 		return call("logical_divide", a.Node(), b.Node()), call("composition", a.Node(), terms(b.Node(), call("complement", b.Node(), sym.TupleNode(s))))
 	})
 	bc := w.complement(b, s, at+" complement")

@@ -8,7 +8,9 @@ import (
 // The bounds of an atom decide its questions, and an assumption about one
 // floor_div or ceil_div atom bounds its argument: under M%N>=2, M%N!=1 (an
 // integer > 1 is >= 2: proveNe's rounding by R = 1); under floor_div(M,4)>=2,
-// M>=8 (sideThrough). Each decision's certificates verify, also after the
+// M>=8 (sideThrough); so does an equation, and a != where the atom's
+// lower bound makes it one more (ceil_div(M,4)!=1: ceil_div(M,4)>=2,
+// sideThroughNonzero). Each decision's certificates verify, also after the
 // JSON round trip (TestDivModRelations asks them).
 var atomBoundCases = []relCase{
 	{"M%N>=2", "M%N!=1", True},
@@ -26,6 +28,12 @@ var atomBoundCases = []relCase{
 	{"ceil_div(M*N,8)<=1", "M*N<=8", True},
 	{"floor_div(M,4)>=2", "M>=9", False},
 	{"ceil_div(M,4)<=2", "M<=7", False},
+	{"floor_div(M,4)==1", "M<=7", True},
+	{"floor_div(M,4)==1", "M>=4", True},
+	{"ceil_div(M*N,2*M)==1", "N<=2", True},
+	{"ceil_div(M,4)!=1", "M>=5", True},
+	{"ceil_div(5,2*M)!=1", "M<=2", True},
+	{"ceil_div(M,4)!=1", "M>=6", False},
 }
 
 // A brute-force check of the decisions under assumptions about one atom
@@ -35,7 +43,7 @@ var atomBoundCases = []relCase{
 // its witness, and every certificate verify.
 func TestAtomBoundBruteForce(t *testing.T) {
 	atoms := []string{"M%N", "M%4", "floor_div(M,4)", "floor_div(M,N)", "ceil_div(M,3)", "ceil_div(M*N,4)", "floor_div(M+N,2)"}
-	rels := []string{">=", "<=", ">", "<"}
+	rels := []string{">=", "<=", ">", "<", "==", "!="}
 	questions := []string{"A!=K", "A==K", "A>=K", "A<K", "M>=C", "M<=C", "M*N>=C", "M+N<=C", "M>=C*N", "M<C*N"}
 	n := 0
 	for _, a := range atoms {

@@ -169,11 +169,50 @@ func divAtom(op atomOp, r, y *poly) *poly {
 			}
 		}
 	}
+	// floor((g*r')/(g*y')) = floor(r'/y') for a monomial g of variables
+	// >= 1 that divides y and every term of r (ceil_div(M*N,2*M) is
+	// ceil_div(N,2)); ceil likewise
+	if g := sharedMono(r, y); g != nil {
+		inv := &poly{t: []term{{c: ratOne, m: monoInv(g)}}}
+		return divPoly(op, mulPoly(r, inv), mulPoly(y, inv))
+	}
 	// floor(floor(x/a)/b) = floor(x/(a*b)) for positive a, b; ceil likewise
 	if v, ok := singleAtom(r); ok && v.op == op && positiveDivisor(v.y) && positiveDivisor(y) {
 		return divPoly(op, v.x, mulPoly(v.y, y))
 	}
 	return varPoly(atomVar(op, r, y))
+}
+
+// sharedMono returns the monomial that divides the monomial y (of a
+// positive coefficient) and every term of r, over the variables (not
+// atoms) whose lower bound is at least 1, each to its least exponent; nil
+// where it is 1 or y is no such monomial.
+func sharedMono(r, y *poly) mono {
+	yt, ok := y.monomial()
+	if !ok || yt.c.sign() <= 0 || len(r.t) == 0 {
+		return nil
+	}
+	var g mono
+	for _, f := range yt.m {
+		if f.e > 0 && f.v.kind != kAtom && f.v.positive() {
+			g = append(g, f)
+		}
+	}
+	for _, t := range r.t {
+		var shared mono
+		for _, f := range g {
+			for _, h := range t.m {
+				if h.v == f.v && h.e > 0 {
+					shared = append(shared, factor{f.v, min(f.e, h.e)})
+				}
+			}
+		}
+		g = shared
+	}
+	if len(g) == 0 {
+		return nil
+	}
+	return g
 }
 
 // positiveDivisor reports whether y is a positive constant or a positive
@@ -591,9 +630,11 @@ func combineDivs(outside *poly, items []divItem) (*poly, bool) {
 //	ceil_div(x,d) >= K:  x - (K-1)*d - 1 >= 0
 //	ceil_div(x,d) <= K:  K*d - x >= 0
 //
-// (side sideThrough of the assumption): floor_div(M,4) >= 2 bounds M >= 8.
+// (side sideThrough of the assumption, or sideThroughNonzero where f is
+// the sideNonzero fact of a != assumption; f's upper is kept): floor_div(M,4)
+// >= 2 bounds M >= 8.
 func (c *Ctx) throughFact(f fact) (fact, bool) {
-	if f.kind != fGe || f.src.bound != nil || f.src.side != 0 || f.p.err != nil {
+	if f.kind != fGe || f.src.bound != nil || (f.src.side != 0 && f.src.side != sideNonzero) || f.p.err != nil {
 		return fact{}, false
 	}
 	var at *variable
@@ -636,5 +677,8 @@ func (c *Ctx) throughFact(f fact) (fact, bool) {
 	}
 	src := f.src
 	src.side = sideThrough
+	if f.src.side == sideNonzero {
+		src.side = sideThroughNonzero
+	}
 	return fact{kind: fGe, p: p, src: src}, true
 }

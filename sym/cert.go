@@ -183,7 +183,15 @@ func (s Source) String() string {
 	case sideDivisor:
 		return fmt.Sprintf("the divisor of assumption %d", s.Cond)
 	case sideThrough:
+		if s.Upper {
+			return fmt.Sprintf("assumption %d reversed, through its atom", s.Cond)
+		}
 		return fmt.Sprintf("assumption %d through its atom", s.Cond)
+	case sideThroughNonzero:
+		if s.Upper {
+			return fmt.Sprintf("assumption %d reversed, >= 1, through its atom", s.Cond)
+		}
+		return fmt.Sprintf("assumption %d, >= 1, through its atom", s.Cond)
 	case sideNonzero:
 		if s.Upper {
 			return fmt.Sprintf("assumption %d reversed, >= 1", s.Cond)
@@ -234,7 +242,7 @@ func (c *Ctx) stepSrc(f factSrc) Source {
 	if f.bound != nil {
 		return Source{Cond: -1, Bound: f.bound.name, Upper: f.upper}
 	}
-	return Source{Cond: f.cond, Side: f.side}
+	return Source{Cond: f.cond, Side: f.side, Upper: f.upper}
 }
 
 // Resolution replaces an atom min(a,b) or max(a,b) of the images (an

@@ -354,6 +354,15 @@ func TestCheckBoundedFacts(t *testing.T) {
 		{"M%2!=0 && 2*max(1,M)<=M+1", true},
 		{"6%M!=0 && M%6!=0 && M*max(2,M)<=M+5", false},
 		{"M%6!=0 && M*max(2,M)<=M+5", true},
+		// an equation or a != about one floor_div or ceil_div atom bounds
+		// its argument (sideThrough, sideThroughNonzero): the empty guards
+		// of complement((_2,_2):(_1,M),_5) and their inhabited neighbours
+		{"M>=2 && M%2==0 && M/2!=1 && ceil_div(5,2*M)!=1", false},
+		{"M>=2 && M%2==0 && ceil_div(5,2*M)!=1", true},
+		{"N>=3 && ceil_div(M*N,2*M)==1", false},
+		{"N!=1 && ceil_div(M*N,2*M)==1", true},
+		{"M%4!=0 && floor_div(M,4)==1 && M>=8", false},
+		{"M%4!=0 && floor_div(M,4)==1 && M>=7", true},
 	} {
 		_, err := Assume(tc.conds)
 		var ie *InconsistentError

@@ -145,9 +145,17 @@ const sideDivisor = 3
 // the shift argument (M%4 != 0 gives M%4 >= 1).
 const sideNonzero = 4
 
-// sideThrough marks the fact over x that an inequality assumption about
-// one floor_div or ceil_div atom gives (see throughFact).
+// sideThrough marks the fact over x that an inequality or equation
+// assumption about one floor_div or ceil_div atom gives (see throughFact;
+// upper: an equation read as X <= Y).
 const sideThrough = 5
+
+// sideThroughNonzero marks the fact over x that an assumption X != Y
+// about one floor_div or ceil_div atom gives where X-Y (Y-X with upper) is
+// integral and non-negative by the shift argument: X-Y-1 >= 0 (the fact of
+// sideNonzero) read through its atom (ceil_div(5,2*M) != 1 gives
+// ceil_div(5,2*M) >= 2, so 2*M <= 4).
+const sideThroughNonzero = 6
 
 type fact struct {
 	kind factKind
@@ -525,10 +533,48 @@ func (c *Ctx) addCond(j int) error {
 	}
 	f := c.condFact(j)
 	pending = append(pending, f)
-	if t, ok := c.throughFact(f); ok {
-		pending = append(pending, t)
+	for _, g := range throughSources(f) {
+		if t, ok := c.throughFact(g); ok {
+			pending = append(pending, t)
+		}
 	}
 	return c.settle(pending)
+}
+
+// throughSources returns the inequalities p >= 0 that an assumption's fact
+// states and throughFact reads through an atom: an inequality itself, an
+// equation as p >= 0 and -p >= 0 (upper), and X != Y as X-Y-1 >= 0 (Y-X-1
+// >= 0, upper) where X-Y (Y-X) is integral and non-negative by the shift
+// argument with the context-free bounds of atomArgLo (so that the facts do
+// not depend on the order of the assumptions).
+func throughSources(f fact) []fact {
+	switch f.kind {
+	case fGe:
+		return []fact{f}
+	case fEq:
+		lo, up := f, f
+		lo.kind, up.kind = fGe, fGe
+		up.p, up.src.upper = negPoly(f.p), true
+		return []fact{lo, up}
+	case fNe:
+		if f.src.bound != nil || f.src.side != 0 || f.p.err != nil || !f.p.integral() {
+			return nil
+		}
+		var out []fact
+		for _, upper := range [2]bool{false, true} {
+			p := f.p
+			if upper {
+				p = negPoly(p)
+			}
+			if ok, _ := shiftNonneg(p, atomArgLo); ok {
+				src := f.src
+				src.side, src.upper = sideNonzero, upper
+				out = append(out, fact{kind: fGe, p: subPoly(p, constPoly(ratOne)), src: src})
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // Conds returns the assumptions in the order they were made.
@@ -996,6 +1042,8 @@ func (c *Ctx) srcText(s factSrc) string {
 			return fmt.Sprintf("%s (a divisor of a constant is at most its size)", cd)
 		case sideThrough:
 			return fmt.Sprintf("%s (through its atom)", cd)
+		case sideThroughNonzero:
+			return fmt.Sprintf("%s (at least 1 away, through its atom)", cd)
 		}
 		return cd.String()
 	}

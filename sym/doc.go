@@ -35,7 +35,9 @@
 // Atoms are reduced where the reduction holds for all values: constants
 // are computed; floor_div, ceil_div and mod take out the terms the divisor
 // divides (floor_div(8*M+3,8) is M, (8*M+3)%8 is 3) and a common factor of
-// divisor and coefficients; nested floor divisions by positive values
+// divisor and coefficients, floor_div and ceil_div a monomial of symbols
+// that divides a monomial divisor and every term of the dividend
+// (ceil_div(M*N,2*M) is ceil_div(N,2)); nested floor divisions by positive values
 // merge; min and max pick an operand when that holds for all positive
 // values of the symbols (min(M,M*N) is M) and order their arguments. Two
 // Exprs are Equal exactly when their canonical forms are identical. On the
@@ -156,7 +158,10 @@
 // inequality about one floor_div or ceil_div atom by an integer divisor
 // >= 1 also gives the equivalent fact over the atom's integral argument
 // (floor_div(M,4)>=2 gives M>=8, ceil_div(M,N)<=2 gives M<=2*N, a bound or
-// a fact like any other). Each step is recorded; certificates replay them.
+// a fact like any other); so does an equation about one (both ways:
+// floor_div(M,4)==1 gives 4<=M<=7), and a != where the atom's side is a
+// non-negative integer, as that side >= 1 (ceil_div(5,2*M)!=1 gives
+// ceil_div(5,2*M)>=2, so 2*M<=4). Each step is recorded; certificates replay them.
 //
 // '/' in an assumption is exact division, as everywhere: the assumption
 // holds only where each side is an integer, and that is compiled as a

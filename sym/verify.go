@@ -1115,8 +1115,8 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 		}
 		return vsub(p, vconst(big.NewRat(1, 1))), nil
 	}
-	if s.Side == sideThrough {
-		return v.throughFact(s.Cond)
+	if s.Side == sideThrough || s.Side == sideThroughNonzero {
+		return v.throughFact(s)
 	}
 	if s.Side != 0 {
 		return nil, errors.New("an integrality fact is not an inequality")
@@ -1138,18 +1138,31 @@ func (v *verifier) geFact(s Source) (vpoly, error) {
 	return p, nil
 }
 
-// throughFact returns the fact over x that inequality assumption j gives
-// where its image is c*A + k, A one atom floor_div(x,d) or ceil_div(x,d)
-// with x integral and d an integer >= 1: the integer A is >= ceil(-k/c)
-// (c > 0) or <= floor(-k/c) (c < 0), which bounds x by the definition of
-// the atom (x >= K*d, x <= K*d+d-1, x >= (K-1)*d+1, x <= K*d).
-func (v *verifier) throughFact(j int) (vpoly, error) {
-	p, rel, err := v.condImage(j)
+// throughFact returns the fact over x that assumption s.Cond gives where
+// the inequality it states is c*A + k >= 0, A one atom floor_div(x,d) or
+// ceil_div(x,d) with x integral and d an integer >= 1: the integer A is >=
+// ceil(-k/c) (c > 0) or <= floor(-k/c) (c < 0), which bounds x by the
+// definition of the atom (x >= K*d, x <= K*d+d-1, x >= (K-1)*d+1, x <=
+// K*d). The inequality is the assumption's image p >= 0 (an inequality, or
+// an equation, -p with Upper), or, for sideThroughNonzero, p - 1 >= 0 of an
+// assumption p != 0 (-p with Upper) with p integral and non-negative.
+func (v *verifier) throughFact(s Source) (vpoly, error) {
+	p, rel, err := v.condImage(s.Cond)
 	if err != nil {
 		return nil, err
 	}
-	if rel != GE {
-		return nil, errors.New("the assumption is not an inequality")
+	if s.Upper {
+		p = vscale(p, big.NewRat(-1, 1))
+	}
+	switch {
+	case s.Side == sideThrough && (rel == GE && !s.Upper || rel == EQ):
+	case s.Side == sideThroughNonzero && rel == NE:
+		if ok, _ := v.nonneg(p); !ok || !p.integral(v.atoms) {
+			return nil, errors.New("the side of the != assumption is not an integer >= 0")
+		}
+		p = vsub(p, vconst(big.NewRat(1, 1)))
+	default:
+		return nil, errors.New("the assumption is not an inequality, an equation or a != read through its atom")
 	}
 	var at *vatom
 	var c *big.Rat
