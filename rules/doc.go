@@ -53,7 +53,11 @@
 //     exact ones such a mode changes the complement's form, not its
 //     function: finding 34), the computation starts again with
 //     that shape decided first (compl.known, compl.known.not), the cases
-//     where it is 1 read static, the others as before.
+//     where it is 1 read static, the others as before; and where
+//     right_inverse's fold reaches a symbolic span (a mode of symbolic
+//     shape followed, static with the values known: finding 40), for the
+//     whole computation (inv.right.static), where whether each later
+//     stride is the span is decided (inv.right.span, inv.right.span.not).
 //
 // Dynamic mode (Request.Dynamic) answers what CuTe computes with the
 // symbols as run-time integers: the structure CuTe keeps (its coalesce
