@@ -101,6 +101,12 @@ func (c *checker) walkCall(steps []rules.Step, op string, cn notation.Node, a *n
 		}
 	}
 	w = &sliceWalk{c: c, steps: steps, next: start, guards: guards, failing: failing, run: sym.Const(0)}
+	for start == 0 && w.next < len(steps) && steps[w.next].Rule == "arg.extent" {
+		w.next++ // a walk from the case's start: the arguments' extents come first (extent.go)
+	}
+	if w.next == len(steps) && failing != nil && *failing == "arg.extent" {
+		return w, nil, errSliceEnd // the case ends at an extent's obligation, which walkArgs checks
+	}
 	sum = sym.Const(0)
 	if op == "crd2idx" {
 		if sum, err = w.crdTuple(cn, a, "c"); err != nil {
