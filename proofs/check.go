@@ -657,7 +657,11 @@ func (c *checker) errorStep(cs rules.Case) (*rules.Rule, error) {
 		// a condition a rule requires fails ("needs ..." or "fails: ...
 		// (rule ID)"): the rule's step would come next, so the last step
 		// is one it follows
-		if r, known := c.set.Rule(id); known && len(r.Follows) > 0 {
+		r, known := c.set.Rule(id)
+		if known && r.If == "" {
+			return nil, fmt.Errorf("the error is rule %s's condition failing, but the rule states no condition", id)
+		}
+		if known && len(r.Follows) > 0 {
 			if len(cs.Steps) == 0 || !slices.Contains(r.Follows, cs.Steps[len(cs.Steps)-1].Rule) {
 				return nil, fmt.Errorf("the error is rule %s's condition failing, but the last step is not of a rule it follows (%s)", id, strings.Join(r.Follows, ", "))
 			}
