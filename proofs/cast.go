@@ -62,9 +62,7 @@ func (c *checker) walkCast(cs rules.Case) error {
 		return fmt.Errorf("the layout %s: %v", c.d.Args[0], err)
 	}
 	w := &sliceWalk{c: c, steps: cs.Steps}
-	for w.next < len(cs.Steps) && cs.Steps[w.next].Rule == "arg.extent" {
-		w.next++ // the arguments' extents come first (extent.go)
-	}
+	w.skipExtents()
 	if w.next > 0 {
 		if w.guards, err = parseConds(cs.Steps[w.next-1].Guards); err != nil {
 			return err

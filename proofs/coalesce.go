@@ -63,9 +63,7 @@ func (c *checker) walkRequest(cs rules.Case) error {
 		failing = &f
 	}
 	w := &sliceWalk{c: c, steps: cs.Steps, guards: guards, failing: failing}
-	for w.next < len(cs.Steps) && cs.Steps[w.next].Rule == "arg.extent" {
-		w.next++ // the arguments' extents come first (extent.go)
-	}
+	w.skipExtents()
 	if w.next == len(cs.Steps) && failing != nil && *failing == "arg.extent" {
 		return nil // the case ends at an extent's obligation, which walkArgs checks
 	}

@@ -58,9 +58,7 @@ func (c *checker) walkCompact(cs rules.Case) error {
 		failing = failingRule(cs.Error)
 		w.failing = &failing
 	}
-	for w.next < len(cs.Steps) && cs.Steps[w.next].Rule == "arg.extent" {
-		w.next++ // the arguments' extents come first (extent.go)
-	}
+	w.skipExtents()
 	var err error
 	switch c.d.Op {
 	case "make_layout":

@@ -62,9 +62,7 @@ func (c *checker) walkOneStep(cs rules.Case) error {
 		return fmt.Errorf("no rule computes %s", c.d.Op)
 	}
 	w := &sliceWalk{c: c, steps: cs.Steps}
-	for w.next < len(cs.Steps) && cs.Steps[w.next].Rule == "arg.extent" {
-		w.next++ // the arguments' extents come first (extent.go)
-	}
+	w.skipExtents()
 	_, err = w.take("A", ids...)
 	return err
 }

@@ -67,9 +67,7 @@ func (c *checker) opWalk(cs rules.Case) *sliceWalk {
 		}
 		w.failing = &f
 	}
-	for w.next < len(cs.Steps) && cs.Steps[w.next].Rule == "arg.extent" {
-		w.next++
-	}
+	w.skipExtents()
 	return w
 }
 

@@ -55,9 +55,7 @@ func (c *checker) walkPartition(cs rules.Case) error {
 		failing := failingRule(cs.Error)
 		w.failing = &failing
 	}
-	for w.next < len(cs.Steps) && cs.Steps[w.next].Rule == "arg.extent" {
-		w.next++ // the arguments' extents come first (extent.go)
-	}
+	w.skipExtents()
 	ms, err := modes(l)
 	if err != nil {
 		return err

@@ -66,6 +66,14 @@ type fixedLeaf struct {
 	mode *notation.Layout
 }
 
+// skipExtents moves a walk from a case's start past its arg.extent
+// steps: the arguments' extents come first (extent.go checks them).
+func (w *sliceWalk) skipExtents() {
+	for w.next < len(w.steps) && w.steps[w.next].Rule == "arg.extent" {
+		w.next++
+	}
+}
+
 // errSliceEnd is where the steps of an error case end inside the walk.
 var errSliceEnd = errors.New("the steps end")
 
@@ -101,8 +109,8 @@ func (c *checker) walkCall(steps []rules.Step, op string, cn notation.Node, a *n
 		}
 	}
 	w = &sliceWalk{c: c, steps: steps, next: start, guards: guards, failing: failing, run: sym.Const(0)}
-	for start == 0 && w.next < len(steps) && steps[w.next].Rule == "arg.extent" {
-		w.next++ // a walk from the case's start: the arguments' extents come first (extent.go)
+	if start == 0 {
+		w.skipExtents()
 	}
 	if w.next == len(steps) && failing != nil && *failing == "arg.extent" {
 		return w, nil, errSliceEnd // the case ends at an extent's obligation, which walkArgs checks

@@ -22,10 +22,9 @@ import (
 // An error case may end inside the walk where the rule that fails comes
 // next (at a mode's tile.evenly or tile.divides only where the case's
 // guards do not show that b divides t); one whose error names no rule, in
-// the steps up to tile.blocked,
-// only at CuTe's refusals: a block of larger rank than S (before any
-// step), or a static S whose block mode i is not static (after the steps
-// of the modes before it).
+// the steps up to tile.blocked, only at CuTe's refusals: a block of larger
+// rank than S (before any step), or a static S whose block mode i is not
+// static (after the steps of the modes before it).
 
 // walkTile checks the steps of a case of a tile_to_shape request whose
 // block is a layout (nothing for any other request).
@@ -70,9 +69,7 @@ func (c *checker) walkTile(cs rules.Case) error {
 		order = &o
 	}
 	w := &sliceWalk{c: c, steps: cs.Steps, failing: failing}
-	for w.next < len(cs.Steps) && cs.Steps[w.next].Rule == "arg.extent" {
-		w.next++ // the arguments' extents come first (extent.go)
-	}
+	w.skipExtents()
 	when, err := parseConds(cs.When)
 	if err != nil {
 		return err
