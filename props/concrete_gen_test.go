@@ -30,7 +30,10 @@ func concSize(s concrete.IntTuple) int64 {
 
 // concAt is the value of shape:stride at the 1-D index i >= 0: i is split
 // over the modes colexicographically and the last mode of each tuple takes
-// what is left, so indices beyond the size extend the last mode.
+// what is left, so indices beyond the size extend the last mode. A mode of
+// size 0 before the last of its tuple leaves the value undefined (CuTe
+// divides by zero there: a SIGFPE at run time); concAt then panics with a
+// concUndefined, which concCase.breach reports as a broken condition.
 func concAt(shape, stride concrete.IntTuple, i int64) int64 {
 	if shape.IsLeaf() {
 		return i * stride.Value().V
@@ -42,10 +45,19 @@ func concAt(shape, stride concrete.IntTuple, i int64) int64 {
 			return r + concAt(k, ds[j], i)
 		}
 		n := concSize(k)
+		if n == 0 {
+			panic(concUndefined{shape: shape, i: i})
+		}
 		r += concAt(k, ds[j], i%n)
 		i /= n
 	}
 	return r
+}
+
+// concUndefined is concAt's panic value where the value is undefined.
+type concUndefined struct {
+	shape concrete.IntTuple
+	i     int64
 }
 
 // concL is concAt for a layout.
@@ -276,10 +288,26 @@ func (c *concCase) fails() string {
 		}
 		return ""
 	}
-	if b := c.broken(r); b != "" {
+	if b := c.breach(r); b != "" {
 		return fmt.Sprintf("gives %v, which breaks %s", r, b)
 	}
 	return ""
+}
+
+// breach is c.broken(r), where an evaluation that CuTe leaves undefined (a
+// size-0 mode divides, concAt) is itself the broken condition: the layout's
+// value there is not a number, so no law about it holds.
+func (c *concCase) breach(r concrete.Layout) (why string) {
+	defer func() {
+		if e := recover(); e != nil {
+			u, ok := e.(concUndefined)
+			if !ok {
+				panic(e)
+			}
+			why = fmt.Sprintf("a defined value: the index %d of a layout of shape %v meets a size-0 mode that is not its tuple's last (CuTe divides by zero) (R=%v)", u.i, u.shape, r)
+		}
+	}()
+	return c.broken(r)
 }
 
 // concJudge runs c in CuTe mode and in strict mode and checks them against
@@ -312,7 +340,7 @@ func concJudge(t *rapid.T, c *concCase) (concrete.Layout, bool) {
 		return concrete.Layout{}, false
 	}
 	if serr == nil {
-		if b := c.broken(sv); b != "" {
+		if b := c.breach(sv); b != "" {
 			concFail(t, "%s = %v in strict mode, which breaks %s", c.call, sv, b)
 		}
 		if sv.String() != cv.String() {
@@ -334,7 +362,7 @@ func concJudge(t *rapid.T, c *concCase) (concrete.Layout, bool) {
 	if len(warns) == 0 {
 		concFail(t, "%s: strict mode refuses (%v) but CuTe mode's answer %v carries no warning", c.call, serr, cv)
 	}
-	if c.broken(cv) == "" && (c.twin == nil || c.twin.fails() == "") {
+	if c.breach(cv) == "" && (c.twin == nil || c.twin.fails() == "") {
 		concFail(t, "%s: false strict-mode refusal: %v; CuTe's answer %v breaks no condition witnessed here and its all-static twin is valid", c.call, serr, cv)
 	}
 	return concrete.Layout{}, false

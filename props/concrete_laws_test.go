@@ -561,3 +561,31 @@ func TestConcreteStaticDynamicSameFunction(t *testing.T) {
 		}
 	})
 }
+
+// TestConcreteUndefinedValue is finding 44's case (a CI seed): CuTe's
+// complement of ((2),(1,1)):((_1),(_1,_2)) for the cotarget 2 has a size-0
+// mode, so the product's mode 1 evaluates A* at a point CuTe leaves
+// undefined. The reference evaluator reports that as the broken condition
+// instead of dividing by zero, and strict mode's refusal is then justified.
+func TestConcreteUndefinedValue(t *testing.T) {
+	a, err := concrete.ParseLayout("((2),(1,1)):((_1),(_1,_2))")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := concrete.ParseLayout("((_1)):((_0))")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := concProductCase(a, b)
+	cv, err := c.run()
+	if err != nil {
+		t.Fatalf("%s in CuTe mode: %v", c.call, err)
+	}
+	why := c.breach(cv)
+	if !strings.Contains(why, "size-0 mode") {
+		t.Errorf("%s = %v: breach = %q, want the undefined evaluation", c.call, cv, why)
+	}
+	if _, err := c.run(concrete.StrictMode()); concKind(err) != concrete.Violated {
+		t.Errorf("%s in strict mode: %v, want a violated condition", c.call, err)
+	}
+}
