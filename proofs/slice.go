@@ -101,12 +101,9 @@ func walked(n notation.Node) (op string, c notation.Node, a *notation.Layout, ok
 // steps may end inside the walk, where it applies the rule failing. It
 // returns the walk and the offset (crd2idx's sum).
 func (c *checker) walkCall(steps []rules.Step, op string, cn notation.Node, a *notation.Layout, guards []sym.Cond, failing *string) (w *sliceWalk, sum sym.Expr, err error) {
-	start := 0
-	for i := len(steps) - 1; i >= 0; i-- {
-		if steps[i].Before != "" {
-			start = i + 1
-			break
-		}
+	start := len(steps)
+	for start > 0 && steps[start-1].Before == "" {
+		start--
 	}
 	w = &sliceWalk{c: c, steps: steps, next: start, guards: guards, failing: failing, run: sym.Const(0)}
 	if start == 0 {

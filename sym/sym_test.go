@@ -70,33 +70,47 @@ func TestBigCoefficientsRoundTrip(t *testing.T) {
 	}
 }
 
+// Eval's errors, each with whether it is out of range (OutOfRange: an
+// int64 overflow, or an intermediate value beyond the evaluator's bound)
+// rather than a value the expression lacks (an inexact division, a
+// division by zero, a missing symbol).
 func TestEvalErrors(t *testing.T) {
+	// M^512 (M squared 9 times) at M = 2^62 has 31,744 bits: beyond
+	// maxEvalBits while it is computed
+	power := MustParse("M")
+	for range 9 {
+		power = Mul(power, power)
+	}
 	cases := []struct {
-		src  string
-		b    Binding
-		want string // "" for a value
-		val  int64
+		e          Expr
+		b          Binding
+		want       string // "" for a value
+		val        int64
+		outOfRange bool
 	}{
-		{"M*N/2", Binding{"M": 3, "N": 5}, "inexact division", 0},
-		{"M*N/2", Binding{"M": 3, "N": 4}, "", 6},
-		{"M*M*M*M", Binding{"M": 1 << 20}, "overflows int64", 0},
-		{"M*M*M*M-M*M*M*M/M*M", Binding{"M": 1 << 20}, "", 0},
-		{"M", Binding{}, "symbol M has no value", 0},
-		{"floor_div(M,N-K)", Binding{"M": 1, "N": 2, "K": 2}, "division by zero", 0},
-		{"floor_div(-7,2)", nil, "", -4},
-		{"ceil_div(-7,2)", nil, "", -3},
-		{"-7%3", nil, "", 2},
-		{"7%-3", nil, "", -2},
+		{MustParse("M*N/2"), Binding{"M": 3, "N": 5}, "inexact division", 0, false},
+		{MustParse("M*N/2"), Binding{"M": 3, "N": 4}, "", 6, false},
+		{MustParse("M*M*M*M"), Binding{"M": 1 << 20}, "overflows int64", 0, true},
+		{power, Binding{"M": 1 << 62}, "intermediate value too large", 0, true},
+		{MustParse("M*M*M*M-M*M*M*M/M*M"), Binding{"M": 1 << 20}, "", 0, false},
+		{MustParse("M"), Binding{}, "symbol M has no value", 0, false},
+		{MustParse("floor_div(M,N-K)"), Binding{"M": 1, "N": 2, "K": 2}, "division by zero", 0, false},
+		{MustParse("floor_div(-7,2)"), nil, "", -4, false},
+		{MustParse("ceil_div(-7,2)"), nil, "", -3, false},
+		{MustParse("-7%3"), nil, "", 2, false},
+		{MustParse("7%-3"), nil, "", -2, false},
 	}
 	for _, c := range cases {
-		v, err := Eval(MustParse(c.src), c.b)
+		v, err := Eval(c.e, c.b)
 		switch {
 		case c.want == "" && err != nil:
-			t.Errorf("eval %s at %v: %v", c.src, c.b, err)
+			t.Errorf("eval %s at %v: %v", c.e, c.b, err)
 		case c.want == "" && v != c.val:
-			t.Errorf("eval %s at %v = %d, want %d", c.src, c.b, v, c.val)
+			t.Errorf("eval %s at %v = %d, want %d", c.e, c.b, v, c.val)
 		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-			t.Errorf("eval %s at %v: error %v, want %q", c.src, c.b, err, c.want)
+			t.Errorf("eval %s at %v: error %v, want %q", c.e, c.b, err, c.want)
+		case c.want != "" && OutOfRange(err) != c.outOfRange:
+			t.Errorf("eval %s at %v: error %v, OutOfRange %v, want %v", c.e, c.b, err, OutOfRange(err), c.outOfRange)
 		}
 	}
 }

@@ -509,10 +509,8 @@ func (v *verifier) atom(op string, x, y vpoly) (vpoly, error) {
 	if !ok || !yt.c.IsInt() || yt.c.Sign() <= 0 {
 		return v.opaque(op, x, y, polyKey(x), polyKey(y)), nil
 	}
-	for _, f := range yt.m {
-		if f.e < 0 {
-			return v.opaque(op, x, y, polyKey(x), polyKey(y)), nil
-		}
+	if !nonnegExp(yt.m) {
+		return v.opaque(op, x, y, polyKey(x), polyKey(y)), nil
 	}
 	constDiv := len(yt.m) == 0
 	d := yt.c.Num()
@@ -526,13 +524,7 @@ func (v *verifier) atom(op string, x, y vpoly) (vpoly, error) {
 			continue
 		}
 		m := vmulMono(t.m, negMono(yt.m))
-		nonneg := true
-		for _, f := range m {
-			if f.e < 0 {
-				nonneg = false
-			}
-		}
-		if !nonneg {
+		if !nonnegExp(m) {
 			r.addTerm(t)
 			continue
 		}
@@ -602,13 +594,7 @@ func (v *verifier) lo0(name string) (int64, bool) {
 func (v *verifier) nonneg0(p vpoly) bool {
 	poly := vpoly{}
 	for _, t := range p {
-		laurent := false
-		for _, f := range t.m {
-			if f.e < 0 {
-				laurent = true
-			}
-		}
-		if !laurent {
+		if nonnegExp(t.m) {
 			poly.addTerm(t)
 			continue
 		}
@@ -621,46 +607,15 @@ func (v *verifier) nonneg0(p vpoly) bool {
 			}
 		}
 	}
-	s := vpoly{}
-	for _, t := range poly {
-		acc := vconst(t.c)
-		for _, f := range t.m {
-			l, ok := v.lo0(f.v)
-			if !ok {
-				return false
-			}
-			base := vvar(f.v)
-			if l != 0 {
-				base = vadd(base, vconst(big.NewRat(l, 1)))
-			}
-			pw, err := vpow(base, f.e)
-			if err != nil {
-				return false
-			}
-			if acc, err = vmul(acc, pw); err != nil {
-				return false
-			}
-		}
-		s.addAll(acc)
-	}
-	for _, t := range s {
-		if t.c.Sign() < 0 {
-			return false
-		}
-	}
-	return true
+	ok, _ := nonnegBy(poly, v.lo0)
+	return ok
 }
 
 // allIntCoef: integer coefficients and no negative exponent.
 func allIntCoef(p vpoly) bool {
 	for _, t := range p {
-		if !t.c.IsInt() {
+		if !t.c.IsInt() || !nonnegExp(t.m) {
 			return false
-		}
-		for _, f := range t.m {
-			if f.e < 0 {
-				return false
-			}
 		}
 	}
 	return true
@@ -2224,7 +2179,12 @@ func (v *verifier) lo(name string) (int64, bool) {
 
 // shift substitutes u = lo(u) + u for every variable; negative exponents
 // are refused.
-func (v *verifier) shift(p vpoly) (vpoly, error) {
+func (v *verifier) shift(p vpoly) (vpoly, error) { return shiftBy(p, v.lo) }
+
+// shiftBy substitutes u = lo(u) + u for every variable of p, lo giving the
+// lower bounds (shift's now, nonneg0's at introduction); negative
+// exponents and a variable without a bound are refused.
+func shiftBy(p vpoly, lo func(string) (int64, bool)) (vpoly, error) {
 	r := vpoly{}
 	for _, t := range p {
 		acc := vconst(t.c)
@@ -2232,7 +2192,7 @@ func (v *verifier) shift(p vpoly) (vpoly, error) {
 			if f.e < 0 {
 				return nil, errors.New("negative exponent in a shifted polynomial")
 			}
-			l, ok := v.lo(f.v)
+			l, ok := lo(f.v)
 			if !ok {
 				return nil, fmt.Errorf("no lower bound for %s", printableName(f.v))
 			}
@@ -2261,8 +2221,11 @@ func printableName(s string) string {
 }
 
 // nonneg: shifted coefficients all >= 0 (strict: constant > 0).
-func (v *verifier) nonneg(p vpoly) (ok, strict bool) {
-	s, err := v.shift(p)
+func (v *verifier) nonneg(p vpoly) (ok, strict bool) { return nonnegBy(p, v.lo) }
+
+// nonnegBy is nonneg with the lower bounds lo (shiftBy).
+func nonnegBy(p vpoly, lo func(string) (int64, bool)) (ok, strict bool) {
+	s, err := shiftBy(p, lo)
 	if err != nil {
 		return false, false
 	}
