@@ -206,6 +206,11 @@ func (w *compWalk) leaf(at string) error {
 		if err != nil {
 			return err
 		}
+		if len(w.shape) == 1 {
+			// CuTe's integral shortcut n:r*d for an A of one mode
+			// divides by nothing (finding 41)
+			return fmt.Errorf("step %d (comp.stride-zero-dynamic at %s): A has one mode, where CuTe does not divide by B's stride", w.next, at)
+		}
 		return w.ends(w.steps[w.next-1])
 	}
 	if _, err := w.optional(at, "comp.stride-positive"); err != nil {

@@ -170,10 +170,12 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach *[][
 		})
 		return leafLayout(n, r)
 	}
-	if isConst(r, 0) {
+	// CuTe divides by B's stride only in its fold over the modes of A: an
+	// A of one mode takes the integral shortcut n:r*d whatever r is
+	if len(flat) > 1 && isConst(r, 0) {
 		w.step("comp.stride-zero-dynamic", at, Env{"n": n, "r": r})
 	}
-	if c, ok := sym.IsConst(r.E); ok && c < 0 {
+	if c, ok := sym.IsConst(r.E); ok && c < 0 && len(flat) > 1 {
 		w.fail("composition: negative stride %s of B at %s: not supported symbolically", r, at)
 	}
 	if _, ok := sym.IsConst(r.E); !ok && w.decide(sym.MakeCond(r.E, sym.GE, sym.Const(1))) != sym.True {
