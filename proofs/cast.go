@@ -62,6 +62,10 @@ func (c *checker) walkCast(cs rules.Case) error {
 		return fmt.Errorf("the layout %s: %v", c.d.Args[0], err)
 	}
 	w := &sliceWalk{c: c, steps: cs.Steps}
+	if cs.Error != "" {
+		f := failingRule(cs.Error)
+		w.failing = &f
+	}
 	w.skipExtents()
 	if w.next > 0 {
 		if w.guards, err = parseConds(cs.Steps[w.next-1].Guards); err != nil {
@@ -229,7 +233,34 @@ func (w *sliceWalk) upcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 		s2s, d2s = append(s2s, s2), append(d2s, d2)
 	}
 	out.leaves = append(s2s, d2s...)
-	return out, nil
+	// strides of both signs (a static negative d, and e not a constant
+	// at most 0, each the first such leaf): cast.up.signs, its condition
+	// d*e >= 0 required; where the case's error is that condition
+	// failing, the case ends here, and the condition must not hold
+	var d, e *sym.Int
+	for i := range stride {
+		v, isConst := sym.IsConst(stride[i].E)
+		if isConst && v < 0 && stride[i].Static && d == nil {
+			d = &stride[i]
+		} else if (!isConst || v > 0) && e == nil {
+			e = &stride[i]
+		}
+	}
+	if d == nil || e == nil {
+		return out, nil
+	}
+	if w.next == len(w.steps) && w.failing != nil && *w.failing == "cast.up.signs" {
+		if w.c.redecide(sym.MakeCond(sym.Mul(d.E, e.E), sym.GE, sym.Const(0)), w.guards) == nil {
+			return out, fmt.Errorf("the case ends where cast.up.signs's condition %s*%s >= 0 fails, but it holds", d.E, e.E)
+		}
+		out.failed = true
+		return out, nil
+	}
+	st, err := w.step("A", "cast.up.signs")
+	if err != nil {
+		return out, err
+	}
+	return out, w.expects(st, "d", d.E, "e", e.E)
 }
 
 // downcast reads the steps of downcast<n>(a) (see the walk above).

@@ -41,3 +41,31 @@ func TestStrideZeroDynamicOneMode(t *testing.T) {
 		}
 	}
 }
+
+// TestUpcastSigns: the walk of upcast asks for cast.up.signs where A has
+// strides of both signs (finding 41), and accepts its failing condition as
+// the case's error only where the condition can fail.
+func TestUpcastSigns(t *testing.T) {
+	dyn, err := rules.Derive(rules.Request{Op: "upcast", Args: []string{"(M,M):(_4,_-1)", "2"}, Dynamic: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mixed := assumed(t, nil, "upcast", "(M,M):(_4,_-1)", "2")
+	for _, d := range []rules.Derivation{dyn, mixed} {
+		if err := proofs.Check(d); err != nil {
+			t.Errorf("%s%v (dynamic %v): %v", d.Op, d.Args, d.Dynamic, err)
+		}
+	}
+	checkWalkRows(t, []walkRow{
+		{"upcast((M,M):(_4,_-1), 2) in dynamic mode without its cast.up.signs step",
+			clone(t, dyn), func(d *rules.Derivation) { dropStep(t, &d.Cases[0], "cast.up.signs", "A") },
+			"case 1: step 6 applies op.answer at the request where the walk applies [cast.up.signs] at A"},
+		{"upcast((M,M):(_-4,_-1), 2) made the error of cast.up.signs",
+			assumed(t, nil, "upcast", "(M,M):(_-4,_-1)", "2"), func(d *rules.Derivation) {
+				c := &d.Cases[0]
+				c.Steps = c.Steps[:stepIndex(t, c, "op.answer", "the request")]
+				c.Result, c.Error = "", mixed.Cases[0].Error
+			},
+			"case 1: the case ends in an error after the walk"},
+	})
+}

@@ -40,10 +40,13 @@ func castLeaves(l sym.Layout, f func(i int, m mode) mode) sym.Layout {
 // stride (non-negative) is divided by N (C++ truncation) and the extent
 // kept, which is an error where neither divides the other (the same
 // numbers made static are refused by CuTe's Divisibility condition; in
-// dynamic mode, CuTe's truncation and a warning).
+// dynamic mode, CuTe's truncation and a warning). Strides of both signs
+// (a static negative one beside one not known to be at most 0) are
+// refused after the leaves, cast.up.signs (finding 41: CuTe's value may
+// then break cast.function); in dynamic mode, CuTe's value and a warning.
 func (w *world) upcast(a sym.Layout, n sym.Int) sym.Layout {
 	w.step("cast.by-mode", "A", nil)
-	return castLeaves(a, func(i int, m mode) mode {
+	r := castLeaves(a, func(i int, m mode) mode {
 		at := fmt.Sprintf("mode %d", i)
 		if isStaticConst(m.d, 0) {
 			w.step("cast.up.zero", at, Env{"s": m.s})
@@ -65,6 +68,27 @@ func (w *world) upcast(a sym.Layout, n sym.Int) sym.Layout {
 		_, e := w.choose("cast.up.dynamic", at, Env{"d": m.d, "n": n})
 		return mode{m.s, sym.Mark(e["d2"].E, false, m.d.Run)} // a quotient of a dynamic stride is dynamic
 	})
+	if d, e, ok := mixedSigns(a); ok {
+		w.step("cast.up.signs", "A", Env{"d": d, "e": e})
+	}
+	return r
+}
+
+// mixedSigns finds strides of both signs in A: the first static negative
+// stride d and the first stride e that is not a constant at most 0 (ok
+// false where there are not both).
+func mixedSigns(a sym.Layout) (d, e sym.Int, ok bool) {
+	var neg, pos bool
+	for _, m := range flatModes(a) {
+		v, isConst := sym.IsConst(m.d.E)
+		switch {
+		case isConst && v < 0 && m.d.Static && !neg:
+			d, neg = m.d, true
+		case (!isConst || v > 0) && !pos:
+			e, pos = m.d, true
+		}
+	}
+	return d, e, neg && pos
 }
 
 // downcast is downcast<N>(A): A must have a static _1 stride; a mode of

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,6 +35,46 @@ func TestCompositionOneModeAgainstConcrete(t *testing.T) {
 			bound, values := checkAgainstConcrete(t, call, Request{Op: c.op, Args: c.args, Assume: c.assume, Dynamic: dynamic}, 6)
 			if bound == 0 || values != bound {
 				t.Errorf("%s (dynamic %v): %d bindings, %d values compared, want a value at each", call, dynamic, bound, values)
+			}
+		}
+	}
+}
+
+// Finding 41: upcast of strides of both signs. CuTe's value may break
+// cast.function ((M,M):(_4,_-1) at M=2 gives (2,1):(_2,_-1), whose image
+// {0,2} misses A(3)/2 = 1), so the symbolic answer is an error
+// (cast.up.signs) and the dynamic one CuTe's value with a warning, equal
+// to concrete's at every binding; strides of one sign are cast as before.
+func TestUpcastSignsAgainstConcrete(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		assume []string
+		values bool // the symbolic answer has values (not only the error)
+	}{
+		{[]string{"(M,M):(_4,_-1)", "2"}, nil, false},
+		{[]string{"(M,M):(N,_-1)", "2"}, []string{"N == 2*M"}, false},
+		{[]string{"(M,(_2,N)):(_1,(_-8,_0))", "4"}, nil, false},
+		{[]string{"(M,M):(_-4,_-1)", "2"}, nil, true},
+		{[]string{"(M,N):(0,_-1)", "2"}, nil, true},
+		{[]string{"(M,N):(_0,_-2)", "2"}, nil, true},
+	} {
+		call := fmt.Sprintf("upcast(%s) under %v", strings.Join(c.args, ", "), c.assume)
+		for _, dynamic := range []bool{false, true} {
+			req := Request{Op: "upcast", Args: c.args, Assume: c.assume, Dynamic: dynamic}
+			bound, values := checkAgainstConcrete(t, call, req, 6)
+			if want := c.values || dynamic; bound == 0 || want != (values == bound) || !want && values != 0 {
+				t.Errorf("%s (dynamic %v): %d bindings, %d values compared", call, dynamic, bound, values)
+			}
+			ans, err := Compute(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, br := range ans.Branches {
+				warned := slices.ContainsFunc(br.Warnings, func(w string) bool { return strings.Contains(w, "cast.up.signs") })
+				refused := br.Err != nil && strings.Contains(br.Err.Error(), "cast.up.signs")
+				if c.values && (warned || refused) || !c.values && (dynamic && !warned || !dynamic && !refused) {
+					t.Errorf("%s (dynamic %v): case %v: %v, warnings %v", call, dynamic, br.Value, br.Err, br.Warnings)
+				}
 			}
 		}
 	}
