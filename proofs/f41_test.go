@@ -69,3 +69,40 @@ func TestUpcastSigns(t *testing.T) {
 			"case 1: the case ends in an error after the walk"},
 	})
 }
+
+// TestCompositionNegativeStride: a leaf of B of negative stride against
+// an A of several modes is comp.stride-negative, the fold with the
+// stride's magnitude, then comp.negate; leaves of both signs where A is
+// not linear throughout are comp.signs (finding 41). The engine's
+// derivations check; one without either step does not.
+func TestCompositionNegativeStride(t *testing.T) {
+	var ds []rules.Derivation
+	for _, dynamic := range []bool{false, true} {
+		for _, args := range [][]string{
+			{"(M,M,M):(_1,M,M*M)", "(_2,_2):(_-1,_4)"},
+			{"(M,N):(_1,M)", "_4:_-1"},
+			{"(M,_3):(_1,_9)", "_2:_-4"},
+			{"(_2,M):(_1,_10)", "(_2,_2):(_-1,_2)"},
+		} {
+			d, err := rules.Derive(rules.Request{Op: "composition", Args: args, Dynamic: dynamic})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := proofs.Check(d); err != nil {
+				t.Errorf("composition%v (dynamic %v): %v", args, dynamic, err)
+			}
+			ds = append(ds, d)
+		}
+	}
+	checkWalkRows(t, []walkRow{
+		{"composition((M,N):(_1,M), _4:_-1) without comp.negate",
+			clone(t, ds[5]), func(d *rules.Derivation) { dropStep(t, &d.Cases[0], "comp.negate", "B") },
+			"case 1: the composition from step 1: no step applies [comp.negate] at B"},
+		{"composition((M,N):(_1,M), _4:_-1) without comp.stride-negative",
+			clone(t, ds[5]), func(d *rules.Derivation) { dropStep(t, &d.Cases[0], "comp.stride-negative", "B") },
+			"case 1 step 2 (comp.step.divide)"},
+		{"composition((_2,M):(_1,_10), (_2,_2):(_-1,_2)) without comp.signs",
+			clone(t, ds[7]), func(d *rules.Derivation) { dropStep(t, &d.Cases[0], "comp.signs", "B") },
+			"case 1: the composition from step 1: no step applies [comp.signs] at B"},
+	})
+}

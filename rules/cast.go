@@ -68,27 +68,10 @@ func (w *world) upcast(a sym.Layout, n sym.Int) sym.Layout {
 		_, e := w.choose("cast.up.dynamic", at, Env{"d": m.d, "n": n})
 		return mode{m.s, sym.Mark(e["d2"].E, false, m.d.Run)} // a quotient of a dynamic stride is dynamic
 	})
-	if d, e, ok := mixedSigns(a); ok {
+	if d, e, ok := mixedStrides(a.Stride); ok {
 		w.step("cast.up.signs", "A", Env{"d": d, "e": e})
 	}
 	return r
-}
-
-// mixedSigns finds strides of both signs in A: the first static negative
-// stride d and the first stride e that is not a constant at most 0 (ok
-// false where there are not both).
-func mixedSigns(a sym.Layout) (d, e sym.Int, ok bool) {
-	var neg, pos bool
-	for _, m := range flatModes(a) {
-		v, isConst := sym.IsConst(m.d.E)
-		switch {
-		case isConst && v < 0 && m.d.Static && !neg:
-			d, neg = m.d, true
-		case (!isConst || v > 0) && !pos:
-			e, pos = m.d, true
-		}
-	}
-	return d, e, neg && pos
 }
 
 // downcast is downcast<N>(A): A must have a static _1 stride; a mode of

@@ -79,3 +79,47 @@ func TestUpcastSignsAgainstConcrete(t *testing.T) {
 		}
 	}
 }
+
+// Finding 41: a negative stride of B against an A of several modes.
+// CuTe's fold divides by the stride's magnitude and keeps its sign, so A
+// o n:r is _2:_-1 o (A o n:-r) (comp.stride-negative, comp.negate); where
+// B's leaves have both signs and A is not linear throughout, CuTe's value
+// may break R(i) == A(B(i)) (a negative index borrows across A's modes):
+// comp.signs refuses it, and warns in dynamic mode. Compared with concrete
+// at every binding in 1..top (checkAgainstConcrete); each request must
+// give values at some binding (with the symbols as run-time integers, at
+// every one).
+func TestCompositionNegativeStrideAgainstConcrete(t *testing.T) {
+	for _, c := range []struct {
+		op     string
+		args   []string
+		assume []string
+		// values: the answer has values at some binding (with the
+		// symbols static) and at every binding (as run-time integers);
+		// else errors where CuTe's value breaks a post-condition
+		values bool
+	}{
+		// the failure of TestSymbolicDynamicGenerated the widened
+		// generator found (A linear throughout: both signs are fine)
+		{"composition", []string{"(M,M,M):(_1,M,M*M)", "(_2,_2):(_-1,_4)"}, []string{"M >= 2"}, true},
+		{"composition", []string{"(M,M,M):(_1,M,M*M)", "(_2,_2):(_-1,_4)"}, nil, true},
+		{"composition", []string{"(M,N):(_1,M)", "_4:_-1"}, nil, true},
+		{"composition", []string{"(M,N):(_1,M)", "_4:-1"}, nil, true},
+		{"composition", []string{"(M,_3):(_1,_9)", "_2:_-4"}, nil, true},
+		{"composition", []string{"(M,N):(_1,M)", "(_2,N):(_-1,_-2)"}, nil, true},
+		// both signs across modes of A that are not one linear run
+		{"composition", []string{"(M,_3):(_1,_9)", "(_2,_3):(_-1,_9)"}, nil, true},
+		{"composition", []string{"(_2,M):(_1,_10)", "(_2,_2):(_-1,_2)"}, nil, false},
+		// through a product (a divide complements the tile, which a
+		// negative stride makes no layout CuTe's post-conditions allow)
+		{"logical_product", []string{"(_2,M):(_1,_2)", "(_2,_2):(_-1,_2)"}, nil, true},
+	} {
+		call := fmt.Sprintf("%s(%s) under %v", c.op, strings.Join(c.args, ", "), c.assume)
+		for _, dynamic := range []bool{false, true} {
+			bound, values := checkAgainstConcrete(t, call, Request{Op: c.op, Args: c.args, Assume: c.assume, Dynamic: dynamic}, 6)
+			if bound == 0 || c.values && (values == 0 || dynamic && values != bound) || !c.values && !dynamic && values != 0 {
+				t.Errorf("%s (dynamic %v): %d bindings, %d values compared", call, dynamic, bound, values)
+			}
+		}
+	}
+}
