@@ -197,15 +197,27 @@ func (w *compWalk) term(b notation.Node, at string) error {
 	return nil
 }
 
-// negativeStride reports whether the leaf b of B has a negative constant
-// stride.
-func negativeStride(b *notation.Layout) bool {
+// negative reports whether x is negative: a negative constant, or decided
+// at most -1 under the assumptions and the guards.
+func (w *compWalk) negative(x sym.Expr, guards []sym.Cond) bool {
+	if v, ok := sym.IsConst(x); ok {
+		return v < 0
+	}
+	return w.c.redecide(sym.MakeCond(x, sym.LE, sym.Const(-1)), guards) == nil
+}
+
+// negativeStride reports whether the leaf b of B has a negative stride,
+// under the guards of the step before.
+func (w *compWalk) negativeStride(b *notation.Layout) (bool, error) {
 	l, err := sym.LayoutFromNode(b)
 	if err != nil || !l.Stride.IsLeaf() {
-		return false
+		return false, nil
 	}
-	v, ok := sym.IsConst(l.Stride.Value().E)
-	return ok && v < 0
+	g, err := parseConds(w.steps[w.next-1].Guards)
+	if err != nil {
+		return false, err
+	}
+	return w.negative(l.Stride.Value().E, g), nil
 }
 
 // leaf walks the steps of a leaf b of B at the place at, and records the
@@ -227,14 +239,23 @@ func (w *compWalk) leaf(at string, b *notation.Layout) error {
 		}
 		return w.ends(w.steps[w.next-1])
 	}
-	neg := len(w.shape) > 1 && negativeStride(b)
+	neg := false
+	if len(w.shape) > 1 {
+		var err error
+		if neg, err = w.negativeStride(b); err != nil {
+			return err
+		}
+	}
 	if neg {
 		if _, err := w.take(at, "comp.stride-negative"); err != nil {
 			return err
 		}
 	}
-	if _, err := w.optional(at, "comp.stride-positive"); err != nil {
+	if ok, err := w.optional(at, "comp.stride-positive"); err != nil {
 		return err
+	} else if ok && len(w.shape) == 1 {
+		// CuTe's integral shortcut divides by nothing (finding 41)
+		return fmt.Errorf("step %d (comp.stride-positive at %s): A has one mode, where CuTe does not divide by B's stride", w.next, at)
 	}
 	if len(w.shape) == 1 {
 		_, err := w.take(at, "comp.lhs-integral")
@@ -279,8 +300,9 @@ func (w *compWalk) leaf(at string, b *notation.Layout) error {
 }
 
 // mixedStrides finds leaf strides of both signs in B: the first negative
-// constant d and the first e that is not a constant at most 0.
-func mixedStrides(b notation.Node) (d, e sym.Expr, ok bool) {
+// one d (see negative) and the first e neither negative nor the constant
+// 0.
+func (w *compWalk) mixedStrides(b notation.Node) (d, e sym.Expr, ok bool) {
 	l, err := sym.LayoutFromNode(b)
 	if err != nil {
 		return nil, nil, false
@@ -288,9 +310,11 @@ func mixedStrides(b notation.Node) (d, e sym.Expr, ok bool) {
 	for _, x := range l.Stride.Leaves(nil) {
 		v, isConst := sym.IsConst(x.E)
 		switch {
-		case isConst && v < 0 && d == nil:
-			d = x.E
-		case (!isConst || v > 0) && e == nil:
+		case w.negative(x.E, w.guards):
+			if d == nil {
+				d = x.E
+			}
+		case (!isConst || v != 0) && e == nil:
 			e = x.E
 		}
 	}
@@ -468,7 +492,7 @@ func (c *checker) walkCompositions(cs rules.Case, next notation.Node) error {
 		if err == nil {
 			// leaves of B of both signs, where A is not linear
 			// throughout: comp.signs (finding 41)
-			if d, e, ok := mixedStrides(w.b); ok && len(w.shape) > 1 && len(c.carryRuns(w.shape, w.stride, w.guards)) > 0 {
+			if d, e, ok := w.mixedStrides(w.b); ok && len(w.shape) > 1 && len(c.carryRuns(w.shape, w.stride, w.guards)) > 0 {
 				var st rules.Step
 				if st, err = w.take(root(cs.Steps, i), "comp.signs"); err == nil {
 					err = w.expects(st, "d", d, "e", e)

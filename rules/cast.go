@@ -68,7 +68,7 @@ func (w *world) upcast(a sym.Layout, n sym.Int) sym.Layout {
 		_, e := w.choose("cast.up.dynamic", at, Env{"d": m.d, "n": n})
 		return mode{m.s, sym.Mark(e["d2"].E, false, m.d.Run)} // a quotient of a dynamic stride is dynamic
 	})
-	if d, e, ok := mixedStrides(a.Stride); ok {
+	if d, e, ok := w.mixedStrides(a.Stride); ok {
 		w.step("cast.up.signs", "A", Env{"d": d, "e": e})
 	}
 	return r

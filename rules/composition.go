@@ -90,23 +90,34 @@ func (w *world) compTop(flat []mode, bs, bd sym.IntTuple, at string) sym.Layout 
 	}
 	// leaves of B of both signs: where A is not linear throughout, a
 	// negative index borrows from the modes a positive one reaches
-	if d, e, ok := mixedStrides(bd); ok && len(flat) > 1 && len(w.carryRuns(flat)) > 0 {
+	if d, e, ok := w.mixedStrides(bd); ok && len(flat) > 1 && len(w.carryRuns(flat)) > 0 {
 		w.step("comp.signs", at, Env{"d": d, "e": e})
 	}
 	return l
 }
 
+// negative reports whether an integer is negative: a negative constant,
+// or an expression decided at most -1 under the assumptions and guards.
+func (w *world) negative(x sym.Int) bool {
+	if v, ok := sym.IsConst(x.E); ok {
+		return v < 0
+	}
+	return w.decide(sym.MakeCond(x.E, sym.LE, sym.Const(-1))) == sym.True
+}
+
 // mixedStrides finds leaf strides of both signs in a stride tuple: the
-// first negative constant d and the first e that is not a constant at
-// most 0 (ok false where there are not both).
-func mixedStrides(st sym.IntTuple) (d, e sym.Int, ok bool) {
+// first negative one d (see negative) and the first e that is neither
+// negative nor the constant 0 (ok false where there are not both).
+func (w *world) mixedStrides(st sym.IntTuple) (d, e sym.Int, ok bool) {
 	var neg, pos bool
 	for _, x := range st.Leaves(nil) {
 		v, isConst := sym.IsConst(x.E)
 		switch {
-		case isConst && v < 0 && !neg:
-			d, neg = x, true
-		case (!isConst || v > 0) && !pos:
+		case w.negative(x):
+			if !neg {
+				d, neg = x, true
+			}
+		case (!isConst || v != 0) && !pos:
 			e, pos = x, true
 		}
 	}
@@ -194,11 +205,12 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach *[][
 		return leafLayout(n, r)
 	}
 	// CuTe divides by B's stride only in its fold over the modes of A: an
-	// A of one mode takes the integral shortcut n:r*d whatever r is
+	// A of one mode takes the integral shortcut n:r*d whatever r is (a
+	// dynamic 0, negative, or not known to be positive)
 	if len(flat) > 1 && isConst(r, 0) {
 		w.step("comp.stride-zero-dynamic", at, Env{"n": n, "r": r})
 	}
-	if c, ok := sym.IsConst(r.E); ok && c < 0 && len(flat) > 1 {
+	if len(flat) > 1 && w.negative(r) {
 		// CuTe's fold with the stride -r: the shapes of its fold with r
 		// (ceil_div by |r|), the strides negated (signum(r)): A o n:-r is
 		// -(A o n:r) = A' o n:r for A' = A with its strides negated, as
@@ -241,9 +253,6 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach *[][
 		})
 		return neg
 	}
-	if _, ok := sym.IsConst(r.E); !ok && w.decide(sym.MakeCond(r.E, sym.GE, sym.Const(1))) != sym.True {
-		w.step("comp.stride-positive", at, Env{"r": r})
-	}
 	last := flat[len(flat)-1]
 	if len(flat) == 1 {
 		e := w.step("comp.lhs-integral", at, Env{"n": n, "r": r, "d": last.d})
@@ -251,6 +260,9 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach *[][
 			return leaf(), leafLayout(n, e["d2"]).Node()
 		})
 		return leafLayout(n, e["d2"])
+	}
+	if _, ok := sym.IsConst(r.E); !ok && w.decide(sym.MakeCond(r.E, sym.GE, sym.Const(1))) != sym.True {
+		w.step("comp.stride-positive", at, Env{"r": r})
 	}
 	row := make([]sym.Expr, len(flat))
 	*reach = append(*reach, row)
