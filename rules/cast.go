@@ -61,14 +61,19 @@ func (w *world) upcast(a sym.Layout, n sym.Int) sym.Layout {
 			_, x := w.choose("cast.up.extent", at, Env{"s": m.s, "c": e["c"]})
 			return mode{x["s2"], e["d2"]}
 		}
-		if w.decide(sym.MakeCond(m.d.E, sym.GE, sym.Const(0))) != sym.True {
+		d, sign := m.d, int64(1)
+		if w.negative(m.d) {
+			// C++ truncates toward zero: d/N is -((-d)/N)
+			d, sign = w.step("cast.up.dynamic-negative", at, Env{"d": m.d})["d1"], -1
+		} else if w.decide(sym.MakeCond(m.d.E, sym.GE, sym.Const(0))) != sym.True {
 			// C++ truncates toward zero, the rules' floor_div toward -inf
-			w.fail("upcast: the dynamic stride %s is not known to be non-negative: not supported symbolically", m.d)
+			w.fail("upcast: the dynamic stride %s is not known to be non-negative or negative: not supported symbolically", m.d)
 		}
-		_, e := w.choose("cast.up.dynamic", at, Env{"d": m.d, "n": n})
-		return mode{m.s, sym.Mark(e["d2"].E, false, m.d.Run)} // a quotient of a dynamic stride is dynamic
+		_, e := w.choose("cast.up.dynamic", at, Env{"d": d, "n": n})
+		return mode{m.s, sym.Mark(sym.Mul(sym.Const(sign), e["d2"].E), false, m.d.Run)} // a quotient of a dynamic stride is dynamic
 	})
-	if d, e, ok := w.mixedStrides(a.Stride); ok {
+	// upcast<1> is the identity, whatever the signs
+	if d, e, ok := w.mixedStrides(a.Stride); ok && !isConst(n, 1) {
 		w.step("cast.up.signs", "A", Env{"d": d, "e": e})
 	}
 	return r
