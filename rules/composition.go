@@ -215,7 +215,7 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach *[][
 		// (ceil_div by |r|), the strides negated (signum(r)): A o n:-r is
 		// -(A o n:r) = A' o n:r for A' = A with its strides negated, as
 		// A(-x) = -A(x) with C++'s truncating division
-		e := w.step("comp.stride-negative", at, Env{"n": n, "r": r})
+		e := w.step("comp.stride-negative", at, Env{"n": n, "r": r, "s": flat[0].s, "d": flat[0].d})
 		r2 := e["r2"]
 		w.claim(w.last(), func() (notation.Node, notation.Node) {
 			return leaf(), call("composition", negator.Node(), call("composition", flatNode(flat), leafLayout(n, r2).Node()))
