@@ -130,3 +130,22 @@ func TestCompositionNegativeStrideAgainstConcrete(t *testing.T) {
 		}
 	}
 }
+
+// cosize takes the magnitude of a stride decided negative, not only of a
+// negative constant (found by TestSymbolicDynamicGenerated, -rapid.seed=6
+// -rapid.checks=1000, with the widened generator: "the sign of the stride
+// -1*M is not known").
+func TestCosizeNegativeAgainstConcrete(t *testing.T) {
+	for _, args := range [][]string{
+		{"(M,M,M):(_1,_-1*M,_1)"},
+		{"(M,N):(_-2*N,-1)"},
+	} {
+		call := fmt.Sprintf("cosize(%s)", strings.Join(args, ", "))
+		for _, dynamic := range []bool{false, true} {
+			bound, values := checkAgainstConcrete(t, call, Request{Op: "cosize", Args: args, Dynamic: dynamic}, 6)
+			if bound == 0 || values != bound {
+				t.Errorf("%s (dynamic %v): %d bindings, %d values compared", call, dynamic, bound, values)
+			}
+		}
+	}
+}
