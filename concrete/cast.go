@@ -7,7 +7,7 @@ package concrete
 func init() {
 	register(
 		&Op{Op: spec("upcast"),
-			run: func(c *calc, a []Value) Value { return LayoutValue(upcast(c, a[0].Layout, castFactor(a[1]))) }},
+			run: func(c *calc, a []Value) Value { return LayoutValue(upcastChecked(c, a[0].Layout, castFactor(a[1]))) }},
 		&Op{Op: spec("downcast"),
 			run: func(_ *calc, a []Value) Value { return LayoutValue(downcast(a[0].Layout, castFactor(a[1]))) }},
 	)
@@ -28,12 +28,21 @@ func init() {
 // it: where the all-static version of the same layout would be refused by
 // the Divisibility condition, CuTe mode returns CuTe's value with a warning
 // and StrictMode refuses.
+//
+// Post-condition (checked, "cast.function"): R reads A in elements N times
+// wider, i.e. the image of R is {A(i)/N} (C++'s truncating division), for
+// an injective A whose dynamic strides N divides (CuTe's assumption). It
+// holds where every non-zero stride has one sign; with strides of both
+// signs CuTe's value may break it: `(_2,_2):(_4,_-1)` gives
+// `(_2,_1):(_2,_-1)`, whose image {0,2} misses A(3)/2 = 1 (finding 41).
+// CuTe mode then returns CuTe's value with a warning and StrictMode
+// refuses.
 func Upcast(l Layout, n int, opts ...Option) (r Layout, err error) {
 	err = guard("upcast", func() {
 		requireCongruent(&l)
 		var c calc
 		c.apply(opts)
-		r = upcast(&c, l, castN(int64(n)))
+		r = upcastChecked(&c, l, castN(int64(n)))
 	})
 	return
 }
@@ -60,6 +69,55 @@ func castN(n int64) Int {
 		badInput("N = %d: want a positive factor", n)
 	}
 	return S(n)
+}
+
+// upcastChecked is CuTe's upcast<N>(layout) with its cast.function check.
+func upcastChecked(c *calc, l Layout, n Int) Layout {
+	r := upcast(c, l, n)
+	if !checksWanted(c) || !positiveExtents(l) || size(l).val() > checkLimit {
+		return r
+	}
+	for _, d := range l.Stride.Leaves(make([]Int, 0, l.Stride.NumLeaves())) {
+		if !d.Static && remInt64(d.val(), n.val()) != 0 {
+			return r // CuTe's assumption fails: static.twin's business
+		}
+	}
+	img := make(map[int64]bool)
+	for i := range size(l).val() {
+		img[index(l, i)] = true
+	}
+	if int64(len(img)) != size(l).val() {
+		return r // overlapping modes are each read wider: no one image
+	}
+	want := make(map[int64]bool)
+	for v := range img {
+		want[v/n.val()] = true
+	}
+	got := make(map[int64]bool)
+	for i := range size(r).val() {
+		got[index(r, i)] = true
+	}
+	w, wv := int64(0), ""
+	for v := range want {
+		if !got[v] && (wv == "" || v < w) {
+			w, wv = v, "missing"
+		}
+	}
+	for v := range got {
+		if !want[v] && (wv == "" || v < w) {
+			w, wv = v, "extra"
+		}
+	}
+	if wv == "" {
+		return r
+	}
+	what := "holds no A(i)/N"
+	if wv == "missing" {
+		what = "is missing from the image of R"
+	}
+	c.violated(Violation{Op: "upcast", Cond: "cast.function", Index: -1, Got: itoa(w), Want: wv, Operands: []string{"A=" + l.String(), "N=" + itoa(n.val()), "R=" + r.String()}},
+		"upcast<%d> R of A breaks cast.function (the image of R is {A(i)/N}): the index %d %s [A=%v R=%v]", n.val(), w, what, l, r)
+	return r
 }
 
 // upcast is CuTe's upcast<N>(layout).

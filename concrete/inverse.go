@@ -54,9 +54,15 @@ func RightInverse(l Layout, opts ...Option) (r Layout, err error) {
 // the last mode in stride order gets A's extent. `(_4,_2):(_1,_16)` gives
 // `(_16,_2):(_1,_4)`.
 //
-// Post-condition (checked): A(R(A(i))) == A(i) for every i < size(A). CuTe
-// breaks it for some non-injective layouts (`(_4,_16):(_24,_4)`): there CuTe
-// mode returns CuTe's value with a warning and StrictMode refuses.
+// Post-condition (checked): A(R(A(i))) == A(i) for every i < size(A), R
+// evaluated as CuTe evaluates it (C++'s truncating division, also where a
+// negative stride of A gives R a negative extent). CuTe breaks it for some
+// non-injective layouts (`(_4,_16):(_24,_4)`) and for some with negative
+// strides (`(_8,_8,_8):(_0,_2,_-1)` gives `(_-1,_-2,_8):(_0,_64,_8)`):
+// there CuTe mode returns CuTe's value with a warning and StrictMode
+// refuses. CuTe states no precondition on the strides' signs, and its
+// value keeps the condition for some negative strides (`_4:_-1` gives
+// `(_-1,_4):(_0,_1)`), so the condition itself decides.
 func LeftInverse(l Layout, opts ...Option) (r Layout, err error) {
 	err = guard("left_inverse", func() {
 		requireCongruent(&l)
@@ -192,7 +198,13 @@ func leftInverse(c *calc, l Layout) Layout {
 	}
 	rs = append(rs, shape[order[len(order)-1]])
 	r := Layout(coalesce(flatLayout(rs, rd)))
-	if !checksWanted(c) || !positiveExtents(l, r) {
+	// R may have negative extents (a negative stride of A sorts first and
+	// gives one): the condition is then evaluated as CuTe evaluates R,
+	// with C++'s truncating division, and holds for some such layouts
+	// (`_4:_-1` gives `(_-1,_4):(_0,_1)`) but not for others (finding
+	// 41: `(_8,_8,_8):(_0,_2,_-1)`); only a zero extent leaves R(i)
+	// undefined
+	if !checksWanted(c) || !positiveExtents(l) || !nonzeroExtents(r) {
 		return r
 	}
 	for i := range checkIndices(size(l).val()) {
@@ -336,6 +348,12 @@ func nullspace(c *calc, l Layout) Layout {
 		}
 	}
 	return k
+}
+
+// nonzeroExtents reports whether no extent of l is 0 (evaluating l then
+// divides by no zero).
+func nonzeroExtents(l Layout) bool {
+	return tuple.Fold(l.Shape, true, func(ok bool, s Int) bool { return ok && s.val() != 0 })
 }
 
 // positiveExtents reports whether every extent of the layouts is positive.

@@ -21,6 +21,29 @@ func TestViolationRecords(t *testing.T) {
 			"static.twin -1 2 | ", // 5/2 truncated
 			"static.twin -1 12 | ",
 		}},
+		// finding 41: a negative stride of A sorts first and gives R
+		// negative extents; CuTe's R then breaks the quasi-inverse
+		// condition at A(80) = 3 (R(3) = 47, A(47) = -14)
+		{"left_inverse", []string{"(_8,_8,_8):(_0,_2,_-1)"}, []string{
+			"left_inverse 80 -14 | 3",
+		}},
+		{"left_inverse", []string{"(8,8,8):(_0,_2,_-1)"}, []string{
+			"left_inverse 80 -14 | 3",
+		}},
+		// ... but keeps it for these (the vectors' _4:_-1 gives
+		// (_-1,_4):(_0,_1))
+		{"left_inverse", []string{"_4:_-1"}, nil},
+		{"left_inverse", []string{"(_4,_2):(_-1,_4)"}, nil},
+		// upcast of strides of both signs: A(3) = 3, 3/2 = 1 is not in
+		// the image {0,2} of (2,1):(2,-1); at extents 3 it holds
+		{"upcast", []string{"(_2,_2):(_4,_-1)", "2"}, []string{
+			"cast.function -1 1 | missing",
+		}},
+		{"upcast", []string{"(2,2):(4,_-1)", "2"}, []string{
+			"cast.function -1 1 | missing",
+		}},
+		{"upcast", []string{"(_3,_3):(_4,_-1)", "2"}, nil},
+		{"upcast", []string{"(_4,_2):(_-1,_-4)", "2"}, nil},
 		{"complement", []string{"_4:_-1", "_8"}, []string{
 			"complement.pre -1 _4:_-1 | ",
 			"complement.size -1 0 | <= -5",

@@ -62,6 +62,10 @@ func (c *checker) walkCast(cs rules.Case) error {
 		return fmt.Errorf("the layout %s: %v", c.d.Args[0], err)
 	}
 	w := &sliceWalk{c: c, steps: cs.Steps}
+	if cs.Error != "" {
+		f := failingRule(cs.Error)
+		w.failing = &f
+	}
 	w.skipExtents()
 	if w.next > 0 {
 		if w.guards, err = parseConds(cs.Steps[w.next-1].Guards); err != nil {
@@ -207,15 +211,32 @@ func (w *sliceWalk) upcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 		} else {
 			// CuTe divides a dynamic stride with C++'s truncation, the
 			// rules' floor_div only where d >= 0
-			nonNegative := w.c.redecide(sym.MakeCond(d.E, sym.GE, sym.Const(0)), w.guards) == nil
-			if !nonNegative {
-				return out, fmt.Errorf("%w: the dynamic stride %s at %s is not known to be non-negative", errCastRefused, d.E, at)
+			// a negative one (a negative constant, or decided at most -1)
+			// is cast.up.dynamic-negative, then divided as -d: C++'s d/N
+			// is -((-d)/N)
+			dd, negative := d.E, false
+			if v, ok := sym.IsConst(d.E); ok {
+				negative = v < 0
+			} else {
+				negative = w.c.redecide(sym.MakeCond(d.E, sym.LE, sym.Const(-1)), w.guards) == nil
+			}
+			if negative {
+				st, err := w.step(at, "cast.up.dynamic-negative")
+				if err != nil {
+					return out, err
+				}
+				if err := w.expects(st, "d", d.E); err != nil {
+					return out, err
+				}
+				dd = sym.Neg(d.E)
+			} else if w.c.redecide(sym.MakeCond(d.E, sym.GE, sym.Const(0)), w.guards) != nil {
+				return out, fmt.Errorf("%w: the dynamic stride %s at %s is not known to be non-negative or negative", errCastRefused, d.E, at)
 			}
 			st, err := w.step(at, "cast.up.dynamic-exact", "cast.up.dynamic-below", "cast.up.dynamic-bad")
 			if err != nil {
 				return out, err
 			}
-			if err := w.expects(st, "d", d.E, "n", n); err != nil {
+			if err := w.expects(st, "d", dd, "n", n); err != nil {
 				return out, err
 			}
 			if st.Rule == "cast.up.dynamic-bad" && !st.Runtime {
@@ -225,11 +246,42 @@ func (w *sliceWalk) upcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 			if d2, err = value(st, "d2"); err != nil {
 				return out, err
 			}
+			if negative {
+				d2 = sym.Neg(d2)
+			}
 		}
 		s2s, d2s = append(s2s, s2), append(d2s, d2)
 	}
 	out.leaves = append(s2s, d2s...)
-	return out, nil
+	// strides of both signs (a static negative d, and e not a constant
+	// at most 0, each the first such leaf): cast.up.signs, its condition
+	// d*e >= 0 required; where the case's error is that condition
+	// failing, the case ends here, and the condition must not hold
+	var d, e *sym.Int
+	for i := range stride {
+		v, isConst := sym.IsConst(stride[i].E)
+		neg := isConst && v < 0 || !isConst && w.c.redecide(sym.MakeCond(stride[i].E, sym.LE, sym.Const(-1)), w.guards) == nil
+		if neg && d == nil {
+			d = &stride[i]
+		} else if !neg && (!isConst || v != 0) && e == nil {
+			e = &stride[i]
+		}
+	}
+	if k, _ := sym.IsConst(n); d == nil || e == nil || k == 1 {
+		return out, nil // (upcast<1> is the identity)
+	}
+	if w.next == len(w.steps) && w.failing != nil && *w.failing == "cast.up.signs" {
+		if w.c.redecide(sym.MakeCond(sym.Mul(d.E, e.E), sym.GE, sym.Const(0)), w.guards) == nil {
+			return out, fmt.Errorf("the case ends where cast.up.signs's condition %s*%s >= 0 fails, but it holds", d.E, e.E)
+		}
+		out.failed = true
+		return out, nil
+	}
+	st, err := w.step("A", "cast.up.signs")
+	if err != nil {
+		return out, err
+	}
+	return out, w.expects(st, "d", d.E, "e", e.E)
 }
 
 // downcast reads the steps of downcast<n>(a) (see the walk above).

@@ -61,6 +61,7 @@ func corpus(t testing.TB) []rules.Request {
 // inhabited: Check rejects them for want of a binding (it fails closed).
 var unsampled = map[string]string{
 	"composition((_2,_2):(_2,_8), M:N-M)":           "case 5's guards are empty (N-M odd and at least 3, and (N-M)*max(2,M) <= N-M+1, cannot both hold), which sym does not prove",
+	"composition((_2,_2):(_2,_8), M:_-1*M)":         "case 4's guards are empty (M odd and at least 3, and M*max(2,M) <= M+1, cannot both hold), which sym does not prove (the fold of comp.stride-negative with the magnitude M, as composition((_2,_2):(_2,_8), M:M) has it)",
 	"logical_divide((M,N):(_1,M), (_2,_4):(M,_1))":  "case 8 is merged from a case whose guards are empty (M%4!=0 and floor_div(M,4)!=1 make M >= 9, N!=1 and ceil_div(N,2)==1 make N 2, and then 2*M*ceil_div(N,2)-M+4*floor_div(M,4)>=M*N needs 4*floor_div(M,4)>=M), which sym does not prove: N is bounded to 2, not substituted, and the order proof does not combine the bounds",
 	"composition((M,N):(_1,M), (K,_2):(_2,K))":      "case 9's guards are empty (M even, K>M/2 and M/2 dividing K make K >= M, against 2*K<=K+M-1), which sym does not prove: it does not divide K*k > K by K",
 	"logical_divide((M,N):(_1,M), _4:K)":            "case 5's guards are empty (M = K*j with 4 % j == 0 and j < 4, against M%(4*K)==0), which sym does not prove",

@@ -48,6 +48,7 @@ import (
 type compWalk struct {
 	sliceWalk
 	a      notation.Node // the coalesced A, as comp.coalesce-lhs states it
+	b      notation.Node // B
 	shape  []sym.Expr
 	stride []sym.Expr
 	reach  [][]sym.Expr
@@ -87,7 +88,7 @@ func (c *checker) startComposition(steps []rules.Step, i int, failing *string) (
 	if err != nil {
 		return nil, nil, fmt.Errorf("comp.coalesce-lhs's A: %v", err)
 	}
-	w := &compWalk{sliceWalk: sliceWalk{c: c, steps: steps, next: i + 1, failing: failing}, a: call.Args[0]}
+	w := &compWalk{sliceWalk: sliceWalk{c: c, steps: steps, next: i + 1, failing: failing}, a: call.Args[0], b: call.Args[1]}
 	for _, x := range a.Shape.Leaves(nil) {
 		w.shape = append(w.shape, x.E)
 	}
@@ -166,7 +167,7 @@ func (w *compWalk) term(b notation.Node, at string) error {
 		return err
 	}
 	if ms == nil {
-		return w.leaf(at)
+		return w.leaf(at, l)
 	}
 	st, err := w.take(at, "comp.distribute")
 	if err != nil {
@@ -196,9 +197,34 @@ func (w *compWalk) term(b notation.Node, at string) error {
 	return nil
 }
 
-// leaf walks the steps of a leaf of B at the place at, and records the
-// modes of A it reaches where it folds over them.
-func (w *compWalk) leaf(at string) error {
+// negative reports whether x is negative: a negative constant, or decided
+// at most -1 under the assumptions and the guards.
+func (w *compWalk) negative(x sym.Expr, guards []sym.Cond) bool {
+	if v, ok := sym.IsConst(x); ok {
+		return v < 0
+	}
+	return w.c.redecide(sym.MakeCond(x, sym.LE, sym.Const(-1)), guards) == nil
+}
+
+// negativeStride reports whether the leaf b of B has a negative stride,
+// under the guards of the step before.
+func (w *compWalk) negativeStride(b *notation.Layout) (bool, error) {
+	l, err := sym.LayoutFromNode(b)
+	if err != nil || !l.Stride.IsLeaf() {
+		return false, nil
+	}
+	g, err := parseConds(w.steps[w.next-1].Guards)
+	if err != nil {
+		return false, err
+	}
+	return w.negative(l.Stride.Value().E, g), nil
+}
+
+// leaf walks the steps of a leaf b of B at the place at, and records the
+// modes of A it reaches where it folds over them. A negative stride
+// against an A of more than one mode is comp.stride-negative, the fold
+// with its magnitude, then comp.negate.
+func (w *compWalk) leaf(at string, b *notation.Layout) error {
 	if ok, err := w.optional(at, "comp.stride-zero"); ok || err != nil {
 		return err
 	}
@@ -206,10 +232,30 @@ func (w *compWalk) leaf(at string) error {
 		if err != nil {
 			return err
 		}
+		if len(w.shape) == 1 {
+			// CuTe's integral shortcut n:r*d for an A of one mode
+			// divides by nothing (finding 41)
+			return fmt.Errorf("step %d (comp.stride-zero-dynamic at %s): A has one mode, where CuTe does not divide by B's stride", w.next, at)
+		}
 		return w.ends(w.steps[w.next-1])
 	}
-	if _, err := w.optional(at, "comp.stride-positive"); err != nil {
+	neg := false
+	if len(w.shape) > 1 {
+		var err error
+		if neg, err = w.negativeStride(b); err != nil {
+			return err
+		}
+	}
+	if neg {
+		if _, err := w.take(at, "comp.stride-negative"); err != nil {
+			return err
+		}
+	}
+	if ok, err := w.optional(at, "comp.stride-positive"); err != nil {
 		return err
+	} else if ok && len(w.shape) == 1 {
+		// CuTe's integral shortcut divides by nothing (finding 41)
+		return fmt.Errorf("step %d (comp.stride-positive at %s): A has one mode, where CuTe does not divide by B's stride", w.next, at)
 	}
 	if len(w.shape) == 1 {
 		_, err := w.take(at, "comp.lhs-integral")
@@ -245,7 +291,34 @@ func (w *compWalk) leaf(at string) error {
 		return err
 	}
 	w.reach = append(w.reach, row)
+	if neg {
+		if _, err := w.take(at, "comp.negate"); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// mixedStrides finds leaf strides of both signs in B: the first negative
+// one d (see negative) and the first e neither negative nor the constant
+// 0.
+func (w *compWalk) mixedStrides(b notation.Node) (d, e sym.Expr, ok bool) {
+	l, err := sym.LayoutFromNode(b)
+	if err != nil {
+		return nil, nil, false
+	}
+	for _, x := range l.Stride.Leaves(nil) {
+		v, isConst := sym.IsConst(x.E)
+		switch {
+		case w.negative(x.E, w.guards):
+			if d == nil {
+				d = x.E
+			}
+		case (!isConst || v != 0) && e == nil:
+			e = x.E
+		}
+	}
+	return d, e, d != nil && e != nil
 }
 
 // largest is the largest index a leaf of B reaches in a mode of A, from
@@ -385,6 +458,7 @@ var walkedRules = map[string]bool{
 	"comp.distribute": true, "comp.stride-zero": true, "comp.stride-zero-dynamic": true, "comp.stride-positive": true,
 	"comp.lhs-integral": true, "comp.step.divide": true, "comp.step.skip": true, "comp.step.within": true, "comp.step.bad": true,
 	"comp.take.rest": true, "comp.take.all": true, "comp.take.bad": true, "comp.last": true, "comp.leaf": true, "comp.no-carry": true,
+	"comp.stride-negative": true, "comp.negate": true, "comp.signs": true,
 }
 
 // walkCompositions walks every composition of a case (each from its
@@ -412,6 +486,16 @@ func (c *checker) walkCompositions(cs rules.Case, next notation.Node) error {
 			for _, rn := range due {
 				if _, err = w.take(rn.place(), "comp.no-carry"); err != nil {
 					break
+				}
+			}
+		}
+		if err == nil {
+			// leaves of B of both signs, where A is not linear
+			// throughout: comp.signs (finding 41)
+			if d, e, ok := w.mixedStrides(w.b); ok && len(w.shape) > 1 && len(c.carryRuns(w.shape, w.stride, w.guards)) > 0 {
+				var st rules.Step
+				if st, err = w.take(root(cs.Steps, i), "comp.signs"); err == nil {
+					err = w.expects(st, "d", d, "e", e)
 				}
 			}
 		}

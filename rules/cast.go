@@ -40,10 +40,13 @@ func castLeaves(l sym.Layout, f func(i int, m mode) mode) sym.Layout {
 // stride (non-negative) is divided by N (C++ truncation) and the extent
 // kept, which is an error where neither divides the other (the same
 // numbers made static are refused by CuTe's Divisibility condition; in
-// dynamic mode, CuTe's truncation and a warning).
+// dynamic mode, CuTe's truncation and a warning). Strides of both signs
+// (a static negative one beside one not known to be at most 0) are
+// refused after the leaves, cast.up.signs (finding 41: CuTe's value may
+// then break cast.function); in dynamic mode, CuTe's value and a warning.
 func (w *world) upcast(a sym.Layout, n sym.Int) sym.Layout {
 	w.step("cast.by-mode", "A", nil)
-	return castLeaves(a, func(i int, m mode) mode {
+	r := castLeaves(a, func(i int, m mode) mode {
 		at := fmt.Sprintf("mode %d", i)
 		if isStaticConst(m.d, 0) {
 			w.step("cast.up.zero", at, Env{"s": m.s})
@@ -58,13 +61,22 @@ func (w *world) upcast(a sym.Layout, n sym.Int) sym.Layout {
 			_, x := w.choose("cast.up.extent", at, Env{"s": m.s, "c": e["c"]})
 			return mode{x["s2"], e["d2"]}
 		}
-		if w.decide(sym.MakeCond(m.d.E, sym.GE, sym.Const(0))) != sym.True {
+		d, sign := m.d, int64(1)
+		if w.negative(m.d) {
+			// C++ truncates toward zero: d/N is -((-d)/N)
+			d, sign = w.step("cast.up.dynamic-negative", at, Env{"d": m.d})["d1"], -1
+		} else if w.decide(sym.MakeCond(m.d.E, sym.GE, sym.Const(0))) != sym.True {
 			// C++ truncates toward zero, the rules' floor_div toward -inf
-			w.fail("upcast: the dynamic stride %s is not known to be non-negative: not supported symbolically", m.d)
+			w.fail("upcast: the dynamic stride %s is not known to be non-negative or negative: not supported symbolically", m.d)
 		}
-		_, e := w.choose("cast.up.dynamic", at, Env{"d": m.d, "n": n})
-		return mode{m.s, sym.Mark(e["d2"].E, false, m.d.Run)} // a quotient of a dynamic stride is dynamic
+		_, e := w.choose("cast.up.dynamic", at, Env{"d": d, "n": n})
+		return mode{m.s, sym.Mark(sym.Mul(sym.Const(sign), e["d2"].E), false, m.d.Run)} // a quotient of a dynamic stride is dynamic
 	})
+	// upcast<1> is the identity, whatever the signs
+	if d, e, ok := w.mixedStrides(a.Stride); ok && !isConst(n, 1) {
+		w.step("cast.up.signs", "A", Env{"d": d, "e": e})
+	}
+	return r
 }
 
 // downcast is downcast<N>(A): A must have a static _1 stride; a mode of

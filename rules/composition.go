@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cutealg/cutealg/internal/notation"
+	"github.com/cutealg/cutealg/internal/tuple"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -87,7 +88,40 @@ func (w *world) compTop(flat []mode, bs, bd sym.IntTuple, at string) sym.Layout 
 		}
 		w.step("comp.no-carry", pos, Env{"s": rn.size, "t": sym.Dyn(sym.Sum(t...))})
 	}
+	// leaves of B of both signs: where A is not linear throughout, a
+	// negative index borrows from the modes a positive one reaches
+	if d, e, ok := w.mixedStrides(bd); ok && len(flat) > 1 && len(w.carryRuns(flat)) > 0 {
+		w.step("comp.signs", at, Env{"d": d, "e": e})
+	}
 	return l
+}
+
+// negative reports whether an integer is negative: a negative constant,
+// or an expression decided at most -1 under the assumptions and guards.
+func (w *world) negative(x sym.Int) bool {
+	if v, ok := sym.IsConst(x.E); ok {
+		return v < 0
+	}
+	return w.decide(sym.MakeCond(x.E, sym.LE, sym.Const(-1))) == sym.True
+}
+
+// mixedStrides finds leaf strides of both signs in a stride tuple: the
+// first negative one d (see negative) and the first e that is neither
+// negative nor the constant 0 (ok false where there are not both).
+func (w *world) mixedStrides(st sym.IntTuple) (d, e sym.Int, ok bool) {
+	var neg, pos bool
+	for _, x := range st.Leaves(nil) {
+		v, isConst := sym.IsConst(x.E)
+		switch {
+		case w.negative(x):
+			if !neg {
+				d, neg = x, true
+			}
+		case (!isConst || v != 0) && !pos:
+			e, pos = x, true
+		}
+	}
+	return d, e, neg && pos
 }
 
 // carryRun is a run of modes of the coalesced A on which A is linear: the
@@ -170,14 +204,54 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach *[][
 		})
 		return leafLayout(n, r)
 	}
-	if isConst(r, 0) {
+	// CuTe divides by B's stride only in its fold over the modes of A: an
+	// A of one mode takes the integral shortcut n:r*d whatever r is (a
+	// dynamic 0, negative, or not known to be positive)
+	if len(flat) > 1 && isConst(r, 0) {
 		w.step("comp.stride-zero-dynamic", at, Env{"n": n, "r": r})
 	}
-	if c, ok := sym.IsConst(r.E); ok && c < 0 {
-		w.fail("composition: negative stride %s of B at %s: not supported symbolically", r, at)
-	}
-	if _, ok := sym.IsConst(r.E); !ok && w.decide(sym.MakeCond(r.E, sym.GE, sym.Const(1))) != sym.True {
-		w.step("comp.stride-positive", at, Env{"r": r})
+	if len(flat) > 1 && w.negative(r) {
+		// CuTe's fold with the stride -r: the shapes of its fold with r
+		// (ceil_div by |r|), the strides negated (signum(r)): A o n:-r is
+		// -(A o n:r) = A' o n:r for A' = A with its strides negated, as
+		// A(-x) = -A(x) with C++'s truncating division
+		e := w.step("comp.stride-negative", at, Env{"n": n, "r": r, "s": flat[0].s, "d": flat[0].d})
+		r2 := e["r2"]
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			return leaf(), call("composition", negator.Node(), call("composition", flatNode(flat), leafLayout(n, r2).Node()))
+		})
+		was := w.negLeaf
+		w.negLeaf = true
+		l := w.compImpl(flat, tuple.Leaf(n), tuple.Leaf(r2), at, reach)
+		w.negLeaf = was
+		negate := func(l sym.Layout) sym.Layout {
+			return sym.Layout{Shape: l.Shape, Stride: tuple.Map(l.Stride, func(d sym.Int) sym.Int { return sym.Mark(sym.Neg(d.E), d.Static, d.Run) })}
+		}
+		neg := negate(l)
+		// the term holds the fold's value as comp.leaf's claim states it
+		// before its restatement (the nested modes), which restates it in
+		// place only where a rule's pattern rewrites _2:_-1 o it: where it
+		// is one mode
+		held := func() (notation.Node, notation.Node) { return l.Node(), neg.Node() }
+		if k := len(w.steps) - 1; w.steps[k].Rule == "comp.leaf" && w.steps[k].claimed != nil {
+			f := w.steps[k].claimed
+			held = func() (notation.Node, notation.Node) {
+				b, _ := f()
+				if bl, err := sym.LayoutFromNode(b); err == nil && bl.Shape.IsLeaf() {
+					return l.Node(), neg.Node()
+				}
+				if nb, ok := negTerm(b, negate); ok {
+					return b, nb
+				}
+				return b, neg.Node()
+			}
+		}
+		w.step("comp.negate", at, nil)
+		w.claim(w.last(), func() (notation.Node, notation.Node) {
+			b, a := held()
+			return call("composition", negator.Node(), b), a
+		})
+		return neg
 	}
 	last := flat[len(flat)-1]
 	if len(flat) == 1 {
@@ -186,6 +260,9 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach *[][
 			return leaf(), leafLayout(n, e["d2"]).Node()
 		})
 		return leafLayout(n, e["d2"])
+	}
+	if _, ok := sym.IsConst(r.E); !ok && w.decide(sym.MakeCond(r.E, sym.GE, sym.Const(1))) != sym.True {
+		w.step("comp.stride-positive", at, Env{"r": r})
 	}
 	row := make([]sym.Expr, len(flat))
 	*reach = append(*reach, row)
@@ -299,6 +376,31 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach *[][
 	})
 	return res
 }
+
+// negTerm is the term t (a layout, or a tuple of terms: the nested modes
+// of comp.leaf's claim) with each layout negated by neg (ok false where a
+// part is neither).
+func negTerm(t notation.Node, neg func(sym.Layout) sym.Layout) (notation.Node, bool) {
+	if tu, ok := t.(*notation.Tuple); ok {
+		parts := make([]notation.Node, len(tu.Elems))
+		for i, e := range tu.Elems {
+			var ok bool
+			if parts[i], ok = negTerm(e, neg); !ok {
+				return nil, false
+			}
+		}
+		return terms(parts...), true
+	}
+	l, err := sym.LayoutFromNode(t)
+	if err != nil {
+		return nil, false
+	}
+	return neg(l).Node(), true
+}
+
+// negator is _2:_-1, whose composition with a layout L (CuTe's shortcut
+// for an integral A) is L with its strides negated.
+var negator = leafLayout(sym.S(2), sym.S(-1))
 
 // foldState is the state of CuTe's composition fold as a term: the modes
 // ms of A left composed with the rest n:r of B.

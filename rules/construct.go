@@ -190,12 +190,21 @@ func (w *world) size(a sym.Layout) sym.Value {
 // cosize is CuTe's cosize(A): 1 + the sum of (s-1)*|d|.
 func (w *world) cosize(a sym.Layout) sym.Value {
 	w.step("query.cosize", "A", nil)
-	for _, d := range a.Stride.Leaves(nil) {
-		if _, isC := sym.IsConst(d.E); !isC && w.decide(sym.MakeCond(d.E, sym.GE, sym.Const(0))) != sym.True {
-			w.fail("cosize: the sign of the stride %s is not known", d)
+	ms := flatModes(a)
+	abs := make([]mode, len(ms))
+	for i, m := range ms {
+		abs[i] = m
+		if _, isC := sym.IsConst(m.d.E); isC {
+			continue // cosizeOf takes a constant's magnitude
+		}
+		switch {
+		case w.negative(m.d):
+			abs[i].d.E = sym.Neg(m.d.E)
+		case w.decide(sym.MakeCond(m.d.E, sym.GE, sym.Const(0))) != sym.True:
+			w.fail("cosize: the sign of the stride %s is not known", m.d)
 		}
 	}
-	return intValue(sym.Mark(cosizeOf(flatModes(a)), cosizeStatic(flatModes(a)), anyRun(a.Shape, a.Stride)))
+	return intValue(sym.Mark(cosizeOf(abs), cosizeStatic(ms), anyRun(a.Shape, a.Stride)))
 }
 
 // cosizeStatic reports whether CuTe's cosize, the sum over the modes of

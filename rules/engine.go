@@ -262,6 +262,10 @@ type world struct {
 	// tiled or flat divide or product), where it is the request op.answer
 	// is not needed
 	closed notation.Node
+	// negLeaf: the fold under way is that of a leaf of B of negative
+	// stride, computed with the stride's magnitude (comp.stride-negative),
+	// where CuTe's Stride Divisibility Condition does not hold
+	negLeaf bool
 }
 
 // run executes f along every sequence of undecided conditions it meets:
@@ -721,6 +725,11 @@ func (w *world) unchecked(r *Rule, e Env) bool {
 			continue
 		}
 		if h, err := e.cond(rc.c).Holds(sym.Binding{}); err != nil || !h {
+			if w.negLeaf {
+				// CuTe asserts the condition of a positive stride only:
+				// with the negative one it computes the formula
+				w.fail("composition: B's negative stride meets CuTe's formula where the stride's magnitude is refused (%s, rule %s): not supported symbolically", r.Asserts, r.ID)
+			}
 			return false // CuTe's static_assert fails: a compile-time refusal
 		}
 	}
