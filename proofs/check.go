@@ -60,7 +60,7 @@ type checker struct {
 // as static integers (CuTe computes the operation only with values known
 // at compile time, or a shape a complement keeps is 1, compl.known): its
 // terms are then evaluated with static values.
-var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true, "compl.known": true, "inv.right.static": true}
+var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true, "compl.known": true}
 
 // readsStatic reports whether a case (or one it was merged from) has a
 // step of a rule of staticRules.
@@ -1562,8 +1562,7 @@ var computed = map[string]bool{
 	// (re-derived by the inverses' walk, inverse.go: a coalesced extent,
 	// the span reached)
 	"inv.left.mode s": true, "inv.left.zero s": true, "inv.left.end s": true, "inv.left.end z": true, "inv.right.end c": true,
-	"inv.right.follow s": true,
-	"make.left d":        true, "make.right d": true, "make.compact d": true, "crd.inner a": true, "make.ordered.unranked i": true,
+	"make.left d": true, "make.right d": true, "make.compact d": true, "crd.inner a": true, "make.ordered.unranked i": true,
 	"tile.pad R": true,
 	// |d| and the sign of a static stride d (the casts' walk, cast.go,
 	// re-derives them from A)

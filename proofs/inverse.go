@@ -24,18 +24,7 @@ import (
 //     by stride, and follows them from the stride _1: a mode whose stride
 //     is the static span c reached so far continues R
 //     (inv.right.follow at "mode i" with its s, d, prefix product p and c;
-//     c becomes s*d), any other is passed over; a span c that is symbolic
-//     (a mode of symbolic shape followed) without a dynamic literal is
-//     static with the values known: such a derivation reads the symbols
-//     static (inv.right.static at "A" after inv.coalesce; the strides
-//     without a dynamic literal are then static and sorted too), and
-//     where d or c is symbolic whether d == c is the decision
-//     inv.right.span (a guard; the mode is followed) or inv.right.span.not
-//     (passed over, the fold goes on) at "mode i" with d and c; a
-//     derivation of CuTe with run-time integers (dynamic) reads no
-//     symbol static, and a symbolic c follows nothing there; one of the
-//     plain reading that reaches a symbolic c without reading static is
-//     rejected; inv.right.end at "R" with
+//     c becomes s*d), any other is passed over; inv.right.end at "R" with
 //     the last c; R is _1:_0 then the modes followed, each s at p;
 //   - left_inverse needs static strides: where a coalesced stride is not
 //     static with the symbols as run-time integers, CuTe's value is the
@@ -285,38 +274,6 @@ func (w *invWalk) sort(idx []int) ([]int, error) {
 	return idx, nil
 }
 
-// spanIs reports whether the fold follows the mode of the stride d at the
-// span c, reading the decision inv.right.span-of at the place at where the
-// reading has one: two static constants are compared; a span with a
-// dynamic literal, or any that is not a constant with run-time integers,
-// follows nothing; with the symbols static a symbolic stride or span is
-// the next step's decision, with d and c. A derivation of the symbols as
-// run-time integers reaching a symbolic span without a dynamic literal is
-// not CuTe's value with the values known (DESIGN 3.3), where that span is
-// static: it is rejected.
-func (w *invWalk) spanIs(d, c sym.Int, at string) (bool, error) {
-	switch {
-	case d.Static && c.Static:
-		return sym.Equal(d.E, c.E), nil
-	case c.Run || w.c.dynamic:
-		return false, nil
-	case !w.c.static:
-		return false, fmt.Errorf("right_inverse reaches the span %s at %s, static with the values known, but the case reads the symbols as run-time integers (no step of inv.right.static)", c.E, at)
-	}
-	st, err := w.step(at, spanRules...)
-	if err != nil {
-		return false, err
-	}
-	if err := w.expects(st, "d", d.E, "c", c.E); err != nil {
-		return false, err
-	}
-	return st.Rule == "inv.right.span", nil
-}
-
-// spanRules decide whether a symbolic span of right_inverse is the next
-// stride in sorted order (inv.right.span-of).
-var spanRules = []string{"inv.right.span", "inv.right.span.not"}
-
 // right walks right_inverse(a) and returns R's modes before its
 // coalesce (_1:_0, then the modes followed, each at its prefix product).
 func (w *invWalk) right(a *notation.Layout) ([]unitMode, error) {
@@ -327,17 +284,9 @@ func (w *invWalk) right(a *notation.Layout) ([]unitMode, error) {
 	if err := w.coalesceA(flat); err != nil {
 		return nil, err
 	}
-	if w.c.static {
-		if w.c.dynamic {
-			return nil, fmt.Errorf("a derivation with run-time integers reads the symbols of right_inverse static")
-		}
-		if _, err := w.step("A", "inv.right.static"); err != nil {
-			return nil, err
-		}
-	}
 	var kept []int
 	for i, m := range w.ms {
-		if w.isStatic(m.d) {
+		if _, isC := sym.IsConst(m.d.E); m.d.Static && isC {
 			kept = append(kept, i)
 			continue
 		}
@@ -357,13 +306,10 @@ func (w *invWalk) right(a *notation.Layout) ([]unitMode, error) {
 	span := sym.S(1)
 	for _, i := range order {
 		m := w.ms[i]
-		at := fmt.Sprintf("mode %d", i)
-		if follows, err := w.spanIs(m.d, span, at); err != nil {
-			return nil, err
-		} else if !follows {
+		if !span.Static || !sym.Equal(m.d.E, span.E) {
 			continue
 		}
-		st, err := w.step(at, "inv.right.follow")
+		st, err := w.step(fmt.Sprintf("mode %d", i), "inv.right.follow")
 		if err != nil {
 			return nil, err
 		}

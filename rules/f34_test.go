@@ -71,10 +71,21 @@ func TestSizeOneModesAgainstConcrete(t *testing.T) {
 
 // checkAgainstConcrete computes a request and compares the case that
 // holds at each binding of its symbols in 1..top the assumptions allow
-// with concrete's value there (see TestSizeOneModesAgainstConcrete). It
-// returns the number of bindings the assumptions allow and the number of
-// them where a value was compared.
+// with concrete's value there (see TestSizeOneModesAgainstConcrete): a
+// plain answer with CuTe's value with the symbols static, a dynamic one
+// with its value with run-time integers. It returns the number of
+// bindings the assumptions allow and the number of them where a value was
+// compared.
 func checkAgainstConcrete(t *testing.T, call string, req Request, top int64) (bound, values int) {
+	t.Helper()
+	return checkAgainst(t, call, req, top, !req.Dynamic)
+}
+
+// checkAgainst is checkAgainstConcrete with the reading of concrete's side
+// chosen: the symbols static, or run-time integers. A plain answer is
+// compared as the graders compare (as functions, functionDiff), a dynamic
+// one by its printed form.
+func checkAgainst(t *testing.T, call string, req Request, top int64, static bool) (bound, values int) {
 	t.Helper()
 	ans, err := Compute(req)
 	if err != nil {
@@ -119,7 +130,7 @@ func checkAgainstConcrete(t *testing.T, call string, req Request, top int64) (bo
 		}
 		args := make([]concrete.Value, len(vals))
 		for i, v := range vals {
-			if !req.Dynamic {
+			if static {
 				var ok bool
 				if v, ok = staticSymbols(v); !ok {
 					t.Fatalf("%s: argument %d is no layout or tuple", call, i+1)
@@ -150,7 +161,7 @@ func checkAgainstConcrete(t *testing.T, call string, req Request, top int64) (bo
 			continue
 		}
 		if msg := functionDiff(got.Layout, want.Layout, graderFree(req.Op, vals)); msg != "" {
-			t.Errorf("%s at %v: the case %v gives %v, CuTe with the values known %v: %s", call, b, br.Value, got, want, msg)
+			t.Errorf("%s at %v: the case %v gives %v, CuTe (symbols static: %v) %v: %s", call, b, br.Value, got, static, want, msg)
 		}
 	}
 	return bound, values

@@ -58,13 +58,10 @@ func (w *world) exchangeSort(idx []int, ms []mode) {
 // rightInverse is right_inverse(A).
 func (w *world) rightInverse(a sym.Layout) sym.Layout {
 	ms := w.coalescedModes(a)
-	if w.static {
-		w.step("inv.right.static", "A", nil)
-	}
 	pre := prefixProducts(ms)
 	var order []int
 	for i, m := range ms {
-		if w.isStatic(m.d) {
+		if _, c := sym.IsConst(m.d.E); m.d.Static && c {
 			order = append(order, i)
 		} else {
 			w.step("inv.right.skip", fmt.Sprintf("mode %d", i), Env{"d": m.d})
@@ -75,7 +72,7 @@ func (w *world) rightInverse(a sym.Layout) sym.Layout {
 	curr := sym.S(1)
 	for _, i := range order {
 		m := ms[i]
-		if !w.spanIs(m.d, curr, fmt.Sprintf("mode %d", i)) {
+		if !curr.Static || !sym.Equal(m.d.E, curr.E) {
 			continue
 		}
 		e := w.step("inv.right.follow", fmt.Sprintf("mode %d", i), Env{"s": m.s, "d": m.d, "p": pre[i], "c": curr})
@@ -84,26 +81,6 @@ func (w *world) rightInverse(a sym.Layout) sym.Layout {
 	}
 	w.step("inv.right.end", "R", Env{"c": curr})
 	return w.coalesced(out)
-}
-
-// spanIs reports whether right_inverse's fold follows the mode of the
-// stride d (static in the reading in force) at the span c reached so far:
-// whether c is static and d. A span that is not static with the symbols as
-// run-time integers is static with the values known (unless it has a
-// dynamic literal): outside dynamic mode the computation starts again with
-// the symbols static (errStatic, the step inv.right.static), where a
-// symbolic stride or span is decided (inv.right.span-of).
-func (w *world) spanIs(d, c sym.Int, at string) bool {
-	switch {
-	case d.Static && c.Static:
-		return sym.Equal(d.E, c.E)
-	case c.Run || w.dynamic:
-		return false // a run-time span: CuTe follows no stride
-	case !w.static:
-		panic(errStatic{"right_inverse follows a span that is static only with the values known"})
-	}
-	r, _ := w.choose("inv.right.span-of", at, Env{"d": d, "c": c})
-	return r.ID == "inv.right.span"
 }
 
 // coalesced is CuTe's coalesce of flat modes as a layout.
@@ -173,9 +150,7 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 
 // commonPrefix is what max_common_vector and max_common_layout share:
 // R = right_inverse(B), and the first mode of CuTe's coalesce(A o R); ok
-// reports whether that mode has a static extent and the static stride _1
-// (in the reading in force: with the symbols static, a symbolic extent is
-// static, and a stride decided 1 is _1).
+// reports whether that mode has a static extent and the static stride _1.
 // Where the composition is not the function A o R the case is an error
 // (the composition's own conditions), so that in every other case
 // A(R(i)) == i == B(R(i)) for i below the mode's extent.
@@ -186,7 +161,7 @@ func (w *world) commonPrefix(a, b sym.Layout) (inv sym.Layout, first mode, ok bo
 	if ms := w.coalesceModes(flatModes(w.compose(a, inv))); ms != nil {
 		first = ms[0]
 	}
-	return inv, first, w.isStatic(first.s) && w.staticOne(first.d)
+	return inv, first, first.s.Static && isStaticConst(first.d, 1)
 }
 
 // maxCommonVector is max_common_vector(A, B): the static extent n of the
