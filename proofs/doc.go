@@ -213,10 +213,8 @@
 //     exchange sort (inv.min.* at each pair of strides not both
 //     constants, with the two strides), inv.right.follow at each mode
 //     whose stride is the static span reached, inv.right.end with the
-//     span; where the span becomes symbolic (static with the values
-//     known) the case reads the symbols static (inv.right.static after
-//     inv.coalesce) and decides each later stride against it
-//     (inv.right.span or inv.right.span.not, with d and c); left_inverse's reading of the symbols (inv.left.static where
+//     span (a span that becomes symbolic is a run-time integer: the fold
+//     ends there, as CuTe's does); left_inverse's reading of the symbols (inv.left.static where
 //     a coalesced stride is not static with run-time integers, or
 //     inv.left.dynamic-literal), inv.left.negative at a negative
 //     constant stride, the obligation inv.left.positive at each symbolic

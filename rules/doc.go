@@ -43,21 +43,27 @@
 //     merges only static modes), the engine does the same, so that the
 //     answer is CuTe's value as a function wherever that value is valid,
 //     and an error where CuTe's value breaks a documented post-condition.
-//     Where the two readings differ, the symbols are read as static
-//     integers (CuTe with the values known, DESIGN 3.3: each complement
-//     states compl.static-oracle and its filter decides which symbolic
-//     shapes are 1): for the whole computation where it has a complement
-//     of rank > 1 with a dynamic stride (CuTe refuses it with run-time
-//     integers); and where a complement keeps a mode whose shape may be 1
-//     (dropped with the values known) before a hole that is a floor (with
-//     exact ones such a mode changes the complement's form, not its
-//     function: finding 34), the computation starts again with
-//     that shape decided first (compl.known, compl.known.not), the cases
-//     where it is 1 read static, the others as before; and where
-//     right_inverse's fold reaches a symbolic span (a mode of symbolic
-//     shape followed, static with the values known: finding 40), for the
-//     whole computation (inv.right.static), where whether each later
-//     stride is the span is decided (inv.right.span, inv.right.span.not).
+//     The reference is CuTe with the symbols as run-time integers
+//     wherever CuTe computes with them (the symbolic vectors' dynamic
+//     oracle, which grades right_inverse((M,N):(N,_1)) as N:M although
+//     CuTe with static values gives (N,M):(M,_1)); the symbols are read
+//     as static integers (CuTe with the values known, DESIGN 3.3: each
+//     complement states compl.static-oracle and its filter decides which
+//     symbolic shapes are 1) only where CuTe refuses run-time integers
+//     (the vectors' static oracle): for the whole computation where it
+//     has a complement of rank > 1 with a dynamic stride, and
+//     left_inverse's dynamic strides (inv.left.static). One place reads
+//     them static beyond that ruling and is to be audited against it
+//     (docs/verification.md, "Which CuTe a symbolic answer equals"):
+//     where a complement keeps a mode whose shape may be 1 (dropped with
+//     the values known) before a hole that is a floor (with exact ones
+//     such a mode changes the complement's form, not its function:
+//     finding 34), the computation starts again with that shape decided
+//     first (compl.known, compl.known.not), the cases where it is 1 read
+//     static, the others as before.
+//     Finding 40's static reading of right_inverse's symbolic span was
+//     reverted by the ruling: the fold ends at a run-time span, as
+//     CuTe's does.
 //
 // Dynamic mode (Request.Dynamic) answers what CuTe computes with the
 // symbols as run-time integers: the structure CuTe keeps (its coalesce
