@@ -114,12 +114,12 @@ func (w *compWalk) take(at string, ids ...string) (rules.Step, error) {
 
 // optional takes the next step (but the size-1 decisions) where it
 // applies the rule id at the place at; where the steps of an error case
-// end there and that rule's condition may be the one failing, the walk
-// ends.
+// whose error names no rule end there, the walk ends (a rule's condition
+// failing there is re-derived before, failsAt).
 func (w *compWalk) optional(at, id string) (bool, error) {
 	w.units()
 	if w.next == len(w.steps) {
-		if w.failing != nil && (*w.failing == "" || *w.failing == id) {
+		if w.failing != nil && *w.failing == "" {
 			return true, errSliceEnd
 		}
 		return false, nil
@@ -166,7 +166,7 @@ func (w *compWalk) term(b notation.Node, at string) error {
 		return err
 	}
 	if ms == nil {
-		return w.leaf(at)
+		return w.leaf(l, at)
 	}
 	st, err := w.take(at, "comp.distribute")
 	if err != nil {
@@ -196,9 +196,9 @@ func (w *compWalk) term(b notation.Node, at string) error {
 	return nil
 }
 
-// leaf walks the steps of a leaf of B at the place at, and records the
-// modes of A it reaches where it folds over them.
-func (w *compWalk) leaf(at string) error {
+// leaf walks the steps of the leaf b of B at the place at, and records
+// the modes of A it reaches where it folds over them.
+func (w *compWalk) leaf(b *notation.Layout, at string) error {
 	if ok, err := w.optional(at, "comp.stride-zero"); ok || err != nil {
 		return err
 	}
@@ -207,6 +207,16 @@ func (w *compWalk) leaf(at string) error {
 			return err
 		}
 		return w.ends(w.steps[w.next-1])
+	}
+	// (comp.stride-positive is due where B's stride r is not decided
+	// positive: an error case may end there with r >= 1 failing)
+	r, err := sym.IntFromNode(b.Stride)
+	if err != nil {
+		return fmt.Errorf("the stride of B at %s: %v", at, err)
+	}
+	w.units()
+	if err := w.failsAt(at, []any{"r", r.E}, "comp.stride-positive"); err != nil {
+		return err
 	}
 	if _, err := w.optional(at, "comp.stride-positive"); err != nil {
 		return err
@@ -410,6 +420,10 @@ func (c *checker) walkCompositions(cs rules.Case, next notation.Node) error {
 		if err == nil {
 			// (their s and t: noCarrySize, noCarrySum)
 			for _, rn := range due {
+				w.units()
+				if err = w.failsAt(rn.place(), []any{"s", rn.size, "t", rn.sum}, "comp.no-carry"); err != nil {
+					break
+				}
 				if _, err = w.take(rn.place(), "comp.no-carry"); err != nil {
 					break
 				}

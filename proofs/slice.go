@@ -207,11 +207,17 @@ func (c *checker) walkError(steps []rules.Step, next notation.Node, failing stri
 }
 
 // take returns the next step, which must apply one of the rules named at
-// the place at.
+// the place at. The steps of an error case whose error names no rule may
+// end there; one whose error is the condition of one of those rules
+// failing ends there only where the walk re-derives it first (failsAt),
+// or where that error cannot be one (failureOf refuses the case).
 func (w *sliceWalk) take(at string, ids ...string) (rules.Step, error) {
 	if w.next >= len(w.steps) {
-		if w.failing != nil && (*w.failing == "" || slices.Contains(ids, *w.failing)) {
-			return rules.Step{}, errSliceEnd
+		if w.failing != nil && (*w.failing == "" || slices.Contains(ids, *w.failing) && w.c.fail == nil) {
+			return rules.Step{}, errSliceEnd // (failureOf refuses the second)
+		}
+		if w.failing != nil && slices.Contains(ids, *w.failing) {
+			return rules.Step{}, fmt.Errorf("the case ends at %s, where rule %s is due, but the walk does not re-derive its condition failing there", at, *w.failing)
 		}
 		return rules.Step{}, fmt.Errorf("no step applies %v at %s (the walk's steps end early)", ids, at)
 	}
@@ -400,14 +406,11 @@ func (w *sliceWalk) offset(f fixedLeaf, inRange bool) (sym.Expr, error) {
 		return nil, err
 	}
 	if !inRange {
+		if err := w.failsAt(f.at, []any{"c", x.E}, "slice.non-negative"); err != nil {
+			return nil, err
+		}
 		st, err := w.take(f.at, "slice.non-negative")
 		if err != nil {
-			return nil, err
-		}
-		if err := w.expect(st, "c", x.E); err != nil {
-			return nil, err
-		}
-		if st, err = w.take(f.at, "slice.in-range"); err != nil {
 			return nil, err
 		}
 		if err := w.expect(st, "c", x.E); err != nil {
@@ -417,7 +420,13 @@ func (w *sliceWalk) offset(f fixedLeaf, inRange bool) (sym.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := w.expect(st, "s", s); err != nil {
+		if err := w.failsAt(f.at, []any{"c", x.E, "s", s}, "slice.in-range"); err != nil {
+			return nil, err
+		}
+		if st, err = w.take(f.at, "slice.in-range"); err != nil {
+			return nil, err
+		}
+		if err := w.expects(st, "c", x.E, "s", s); err != nil {
 			return nil, err
 		}
 	}
