@@ -87,11 +87,8 @@ func (c *checker) failureOf(cs rules.Case, when []sym.Cond) (*failure, error) {
 // returns errSliceEnd (or why not); anywhere else it returns nil, and the
 // walk takes its step (take).
 func (w *sliceWalk) failsAt(at string, vals []any, ids ...string) error {
-	if w.next < len(w.steps) || w.failing == nil || !slices.Contains(ids, *w.failing) {
-		return nil
-	}
-	if w.c.fail == nil {
-		return errSliceEnd // an error that cannot be a condition failing: failureOf refuses the case
+	if w.next < len(w.steps) || w.failing == nil || w.c.fail == nil || !slices.Contains(ids, *w.failing) {
+		return nil // (an error that cannot be a condition failing: failureOf refuses the case)
 	}
 	if err := w.c.rederive(*w.failing, at, vals); err != nil {
 		return err
