@@ -264,6 +264,19 @@ func TestFailingConditionRederived(t *testing.T) {
 				errCase(t, 1, stepIndex(t, &d.Cases[0], "compl.filter", "A / B complement"), "needs", "M<=0", "slice.in-range")(d)
 			},
 			"case 1: the error is rule slice.in-range's condition M<=0 failing, but no walk of the case's steps ends where that rule is due with its condition failing"},
+		{"logical_divide cut before its complement, a split rule's condition said to fail",
+			clone(t, divide), func(d *rules.Derivation) {
+				errCase(t, 1, stepIndex(t, &d.Cases[0], "compl.filter", "A / B complement"), "needs", "M<=0", "comp.step.divide")(d)
+			},
+			"case 1: the error is rule comp.step.divide's condition failing, but the rule's policy is split: only a rule of policy require ends a case so"},
+		{"logical_divide cut before its complement, compl.cosize's condition said to fail",
+			clone(t, divide), func(d *rules.Derivation) {
+				errCase(t, 1, stepIndex(t, &d.Cases[0], "compl.filter", "A / B complement"), "needs", "M<=0", "compl.cosize")(d)
+			},
+			"case 1: the error is rule compl.cosize's condition failing, but the last step is not of a rule it follows"},
+		{"tile_to_shape's error case stating two comparisons",
+			clone(t, tile), errCase(t, 2, -1, "needs", "M%4==0&&M>=1", "tile.divides"),
+			"case 2: the error's condition \"M%4==0&&M>=1\" is not one comparison"},
 		// slice_and_offset: the range check of j, its two rules
 		{"slice_and_offset's error case with slice.non-negative's condition",
 			clone(t, slice), errCase(t, 2, -1, "needs", "j<=N-1", "slice.non-negative"),

@@ -23,8 +23,7 @@ import (
 // one of policy require, with a condition (failureOf; after the walks,
 // which may name the step where such a case goes wrong first); a case
 // whose error names one and that no walk re-derives is refused
-// (checkCase), and a walk whose steps end where such a rule is due but
-// that does not re-derive it refuses the case there (take).
+// (checkCase).
 
 // failure is the error of an error case that says a rule's condition
 // fails.

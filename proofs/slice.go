@@ -207,17 +207,14 @@ func (c *checker) walkError(steps []rules.Step, next notation.Node, failing stri
 }
 
 // take returns the next step, which must apply one of the rules named at
-// the place at. The steps of an error case whose error names no rule may
-// end there; one whose error is the condition of one of those rules
-// failing ends there only where the walk re-derives it first (failsAt),
-// or where that error cannot be one (failureOf refuses the case).
+// the place at. The steps of an error case may end there where its error
+// names no rule or the condition of one of those rules failing (the
+// walk re-derives that first, failsAt: a case whose error no walk
+// re-derives is refused, checkCase).
 func (w *sliceWalk) take(at string, ids ...string) (rules.Step, error) {
 	if w.next >= len(w.steps) {
-		if w.failing != nil && (*w.failing == "" || slices.Contains(ids, *w.failing) && w.c.fail == nil) {
-			return rules.Step{}, errSliceEnd // (failureOf refuses the second)
-		}
-		if w.failing != nil && slices.Contains(ids, *w.failing) {
-			return rules.Step{}, fmt.Errorf("the case ends at %s, where rule %s is due, but the walk does not re-derive its condition failing there", at, *w.failing)
+		if w.failing != nil && (*w.failing == "" || slices.Contains(ids, *w.failing)) {
+			return rules.Step{}, errSliceEnd
 		}
 		return rules.Step{}, fmt.Errorf("no step applies %v at %s (the walk's steps end early)", ids, at)
 	}
