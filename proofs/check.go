@@ -696,13 +696,15 @@ func (c *checker) errorStep(cs rules.Case) (*rules.Rule, error) {
 }
 
 // failingRule returns the rule whose condition fails in an error ("(rule
-// ID)" at its end), or "" for an error of no rule's condition.
+// ID)" at its end, or a refusal's "(rule ID: SAYS)"), or "" for an error
+// of no rule's condition.
 func failingRule(e string) string {
 	k := strings.LastIndex(e, "(rule ")
 	if k < 0 {
 		return ""
 	}
-	id, ok := strings.CutSuffix(e[k+len("(rule "):], ")")
+	rest, ok := strings.CutSuffix(e[k+len("(rule "):], ")")
+	id, _, _ := strings.Cut(rest, ": ")
 	if !ok || strings.ContainsAny(id, " :") {
 		return ""
 	}

@@ -219,6 +219,18 @@ func TestFailingConditionRederived(t *testing.T) {
 	size := assumed(t, nil, "size", "(M,N-M):(_1,_1)")
 	left := assumed(t, nil, "left_inverse", "(M,M):(_2,_1)")
 	divide := assumed(t, nil, "logical_divide", "(M,N):(_1,M)", "_4:_1")
+	swz := assumed(t, []string{"M % 64 == 0"}, "crd2idx", "(3,5)", "Sw<3,4,3> o _0 o (M,N):(_1,M)")
+	swzOK := assumed(t, []string{"M % 1024 == 0"}, "swizzle", "Sw<3,4,3>", "M")
+	apply, _ := rules.Standard().Rule("swz.apply")
+	refusal := func(i, n int, cond string) func(d *rules.Derivation) {
+		return func(d *rules.Derivation) {
+			c := &d.Cases[i-1]
+			if n >= 0 {
+				c.Steps = c.Steps[:n]
+			}
+			c.Result, c.Error = "", fmt.Sprintf("%s: needs %s (rule swz.apply: %s)", d.Op, cond, apply.Says)
+		}
+	}
 	checkWalkRows(t, []walkRow{
 		// max_common_layout's case 1 cut after its right inverse (mutwalk's
 		// maxcommon.go:155:12): a rule of another policy, or one the walk
@@ -277,6 +289,23 @@ func TestFailingConditionRederived(t *testing.T) {
 		{"tile_to_shape's error case stating two comparisons",
 			clone(t, tile), errCase(t, 2, -1, "needs", "M%4==0&&M>=1", "tile.divides"),
 			"case 2: the error's condition \"M%4==0&&M>=1\" is not one comparison"},
+		// swz.apply's refusal ("needs COND (rule swz.apply: SAYS)", policy
+		// refuse): where its walk applies it, COND not proved there
+		{"crd2idx of a swizzled layout, its refusal cut before swz.eval",
+			clone(t, swz), refusal(1, 2, "5*M%1024==0"),
+			"case 1: no step applies [crd.sum] at c (the walk's steps end early)"},
+		{"crd2idx of a swizzled layout, its refusal with another condition",
+			clone(t, swz), refusal(1, -1, "5*M%1024==1"),
+			"case 1: the case ends at O + L(c), where rule swz.apply's condition is 5*M%1024==0, but its error says 5*M%1024==1 fails"},
+		{"swizzle's result case made its refusal where its guards prove the condition",
+			clone(t, swzOK), refusal(1, 0, "M%1024==0"),
+			"case 1: the case ends at x with rule swz.apply refusing for want of M%1024==0, but its guards show it"},
+		{"tile_to_shape's error case written as a refusal",
+			clone(t, tile), func(d *rules.Derivation) {
+				r, _ := rules.Standard().Rule("tile.divides")
+				d.Cases[1].Error = "tile_to_shape: needs M%4==0 (rule tile.divides: " + r.Says + ")"
+			},
+			"case 2: the error is rule tile.divides's condition failing, but the rule's policy is require: only a rule of policy refuse ends a case so"},
 		// slice_and_offset: the range check of j, its two rules
 		{"slice_and_offset's error case with slice.non-negative's condition",
 			clone(t, slice), errCase(t, 2, -1, "needs", "j<=N-1", "slice.non-negative"),

@@ -19,8 +19,11 @@ import (
 // stops (sliceWalk.failsAt, rederive): the rule is one the walk applies next
 // there, its condition instantiated with the walk's own values has COND
 // as one of its comparisons, and COND fails under the assumptions and the
-// case's guards (its negation decided there, redecide). The rule must be
-// one of policy require, with a condition (failureOf; after the walks,
+// case's guards (its negation decided there, redecide). A rule of policy
+// refuse (swz.apply) ends a case with "needs COND (rule ID: SAYS)" where
+// COND is not proved: re-derived likewise, COND not proved under the
+// case's guards. The rule must be one of that policy, with a condition
+// (failureOf; after the walks,
 // which may name the step where such a case goes wrong first); a case
 // whose error names one and that no walk re-derives is refused
 // (checkCase).
@@ -28,31 +31,38 @@ import (
 // failure is the error of an error case that says a rule's condition
 // fails.
 type failure struct {
-	id   string     // the rule
-	cond sym.Cond   // the comparison the error says fails
-	when []sym.Cond // the case's guards
-	at   string     // where a walk re-derived it ("" until one does)
+	id     string     // the rule
+	cond   sym.Cond   // the comparison the error says fails
+	refuse bool       // a refusal (policy refuse): cond is not proved
+	when   []sym.Cond // the case's guards
+	at     string     // where a walk re-derived it ("" until one does)
 }
 
 // failureOf reads the error of a case that says a rule's condition fails
-// ("... needs COND (rule ID)" or "... fails: COND (rule ID)"): nil for
-// any other error. The rule must be one the engine ends a case with so:
-// of policy require, with a condition, its says text before the
-// condition; where it has a follows line, the case's last step is of a
-// rule it follows.
+// ("... SAYS: needs COND (rule ID)" or "... SAYS: fails: COND (rule
+// ID)", or a refusal's "... needs COND (rule ID: SAYS)"): nil for any
+// other error. The rule must be one the engine ends a case with so: of
+// policy require (refuse for a refusal), with a condition, its says text
+// where the engine writes it; where it has a follows line, the case's
+// last step is of a rule it follows.
 func (c *checker) failureOf(cs rules.Case, when []sym.Cond) (*failure, error) {
 	id := failingRule(cs.Error)
 	if id == "" {
 		return nil, nil
 	}
 	r, known := c.set.Rule(id)
+	refuse := !strings.HasSuffix(cs.Error, " (rule "+id+")")
+	policy := rules.Require
+	if refuse {
+		policy = rules.Refuse
+	}
 	switch {
 	case !known:
 		return nil, fmt.Errorf("the error is rule %s's condition failing, but there is no rule %s", id, id)
 	case r.If == "":
 		return nil, fmt.Errorf("the error is rule %s's condition failing, but the rule states no condition", id)
-	case r.Policy != rules.Require:
-		return nil, fmt.Errorf("the error is rule %s's condition failing, but the rule's policy is %s: only a rule of policy require ends a case so", id, r.Policy)
+	case r.Policy != policy:
+		return nil, fmt.Errorf("the error is rule %s's condition failing, but the rule's policy is %s: only a rule of policy %s ends a case so", id, r.Policy, policy)
 	}
 	if len(r.Follows) > 0 {
 		// the rule's step would come next: the last step is one it follows
@@ -60,22 +70,33 @@ func (c *checker) failureOf(cs rules.Case, when []sym.Cond) (*failure, error) {
 			return nil, fmt.Errorf("the error is rule %s's condition failing, but the last step is not of a rule it follows (%s)", id, strings.Join(r.Follows, ", "))
 		}
 	}
-	rest := strings.TrimSuffix(cs.Error, " (rule "+id+")")
-	k, n := strings.LastIndex(rest, ": needs "), len(": needs ")
-	if f := strings.LastIndex(rest, ": fails: "); f > k {
-		k, n = f, len(": fails: ")
+	var text string
+	if refuse {
+		head, ok := strings.CutSuffix(cs.Error, " (rule "+id+": "+r.Says+")")
+		k := strings.LastIndex(head, "needs ")
+		if !ok || k < 0 || k > 0 && !strings.HasSuffix(head[:k], ": ") {
+			return nil, fmt.Errorf("the error %q names rule %s but is not its refusal (\"needs COND (rule %s: %s)\")", cs.Error, id, id, r.Says)
+		}
+		text = head[k+len("needs "):]
+	} else {
+		rest := strings.TrimSuffix(cs.Error, " (rule "+id+")")
+		k, n := strings.LastIndex(rest, ": needs "), len(": needs ")
+		if f := strings.LastIndex(rest, ": fails: "); f > k {
+			k, n = f, len(": fails: ")
+		}
+		if k < 0 {
+			return nil, fmt.Errorf("the error %q names rule %s but states no condition failing (\": needs COND\" or \": fails: COND\")", cs.Error, id)
+		}
+		if !strings.HasSuffix(rest[:k], r.Says) {
+			return nil, fmt.Errorf("the error %q names rule %s but does not say what the rule says (%q)", cs.Error, id, r.Says)
+		}
+		text = rest[k+n:]
 	}
-	if k < 0 {
-		return nil, fmt.Errorf("the error %q names rule %s but states no condition failing (\": needs COND\" or \": fails: COND\")", cs.Error, id)
-	}
-	if !strings.HasSuffix(rest[:k], r.Says) {
-		return nil, fmt.Errorf("the error %q names rule %s but does not say what the rule says (%q)", cs.Error, id, r.Says)
-	}
-	conds, err := parseConds([]string{rest[k+n:]})
+	conds, err := parseConds([]string{text})
 	if err != nil || len(conds) != 1 {
-		return nil, fmt.Errorf("the error's condition %q is not one comparison", rest[k+n:])
+		return nil, fmt.Errorf("the error's condition %q is not one comparison", text)
 	}
-	return &failure{id: id, cond: conds[0], when: when}, nil
+	return &failure{id: id, cond: conds[0], refuse: refuse, when: when}, nil
 }
 
 // failsAt re-derives the end of an error case at the place at, where the
@@ -124,7 +145,12 @@ func (c *checker) rederive(id, at string, vals []any) error {
 		if x.c.String() != f.cond.String() {
 			continue
 		}
-		if err := c.redecide(x.c.Negate(), f.when); err != nil {
+		if f.refuse {
+			// a refusal: the condition is not proved there
+			if c.redecide(x.c, f.when) == nil {
+				return fmt.Errorf("the case ends at %s with rule %s refusing for want of %s, but its guards show it", at, id, x.c)
+			}
+		} else if err := c.redecide(x.c.Negate(), f.when); err != nil {
 			return fmt.Errorf("the case ends at %s with rule %s's condition %s failing, but its guards do not show that it fails (%v)", at, id, x.c, err)
 		}
 		f.at = at
