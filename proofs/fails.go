@@ -19,7 +19,8 @@ import (
 // stops (sliceWalk.failsAt, rederive): the rule is one the walk applies next
 // there, its condition instantiated with the walk's own values has COND
 // as one of its comparisons, and COND fails under the assumptions and the
-// case's guards (its negation decided there, redecide). A rule of policy
+// case's guards (its negation decided there, redecide, or one of the
+// case's guards). A rule of policy
 // refuse (swz.apply) ends a case with "needs COND (rule ID: SAYS)" where
 // COND is not proved: re-derived likewise, COND not proved under the
 // case's guards. The rule must be one of that policy, with a condition
@@ -150,11 +151,17 @@ func (c *checker) rederive(id, at string, vals []any) error {
 			if c.redecide(x.c, f.when) == nil {
 				return fmt.Errorf("the case ends at %s with rule %s refusing for want of %s, but its guards show it", at, id, x.c)
 			}
-		} else if err := c.redecide(x.c.Negate(), f.when); err != nil {
+		} else if err := c.redecide(x.c.Negate(), f.when); err != nil && !guarded(x.c.Negate(), f.when) {
 			return fmt.Errorf("the case ends at %s with rule %s's condition %s failing, but its guards do not show that it fails (%v)", at, id, x.c, err)
 		}
 		f.at = at
 		return nil
 	}
 	return fmt.Errorf("the case ends at %s, where rule %s's condition is %s, but its error says %s fails", at, id, strings.Join(texts, " && "), f.cond)
+}
+
+// guarded reports whether the condition is one of the guards (sym may not
+// refute a guard and its negation together where they compare atoms).
+func guarded(x sym.Cond, guards []sym.Cond) bool {
+	return slices.ContainsFunc(guards, func(g sym.Cond) bool { return g.String() == x.String() })
 }
