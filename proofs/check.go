@@ -54,6 +54,10 @@ type checker struct {
 	samples map[string][]sym.Binding
 	static  bool // the symbols are read as static integers (see staticRules)
 	dynamic bool // CuTe with the symbols as run-time integers (rules.Request.Dynamic)
+	// fail: in an error case whose error says a rule's condition fails,
+	// that error (fails.go), nil in any other case (and where the error
+	// cannot be such: the case is refused)
+	fail *failure
 }
 
 // staticRules are the rules that state that a derivation reads its symbols
@@ -356,6 +360,17 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		}
 		return nil
 	}
+	// an error of a rule's condition failing, which a walk must re-derive
+	// where the case's steps end (fails.go)
+	// (an error that cannot be such is refused after the walks, which
+	// may name the step where the case goes wrong first)
+	savedFail := c.fail
+	defer func() { c.fail = savedFail }()
+	var failErr error
+	c.fail = nil
+	if cs.Error != "" {
+		c.fail, failErr = c.failureOf(cs, when)
+	}
 	// the chain: a stack of terms, the request at the bottom; a claim
 	// rewrites the next call the top term evaluates (its leftmost
 	// innermost call), or opens a lemma (its after) on top; a term whose
@@ -561,6 +576,9 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		if cs.Result != "" {
 			return rejCase("both a result and an error")
 		}
+		if failErr != nil {
+			return rejCase("%v", failErr)
+		}
 		r, err := c.errorStep(cs)
 		if err != nil {
 			return rejCase("%v", err)
@@ -583,6 +601,11 @@ func (c *checker) checkCase(ci int, cs rules.Case, when []sym.Cond) error {
 		// call of one of them
 		if r != nil && len(r.Claims) > 0 && (next == nil || !slices.Contains(r.Claims, next.(*notation.Call).Name)) {
 			return rejCase("the error is rule %s's, about %s, but the call the term evaluates next is %s", r.ID, strings.Join(r.Claims, " or "), printOrNone(next))
+		}
+		// and a rule's condition failing is re-derived where a walk
+		// stops with that rule due (fails.go)
+		if c.fail != nil && c.fail.at == "" {
+			return rejCase("the error is rule %s's condition %s failing, but no walk of the case's steps ends where that rule is due with its condition failing", c.fail.id, c.fail.cond)
 		}
 		return nil
 	}
@@ -646,26 +669,11 @@ func decides(st rules.Step, g string) bool {
 // step applies that rule, and the error ends with the rule's error text,
 // the place and the step's values. It returns that rule, or nil for an
 // error that no rule states: a limit of the engine, or a condition a rule
-// requires failing (named as "(rule ID)"; the last step is then of a rule
-// that rule follows, where it has a follows line).
+// requires failing (named as "(rule ID)": failureOf and the walks check
+// it, fails.go).
 func (c *checker) errorStep(cs rules.Case) (*rules.Rule, error) {
 	k := strings.LastIndex(cs.Error, "(rule ")
-	if k < 0 {
-		return nil, nil
-	}
-	if id := failingRule(cs.Error); id != "" {
-		// a condition a rule requires fails ("needs ..." or "fails: ...
-		// (rule ID)"): the rule's step would come next, so the last step
-		// is one it follows
-		r, known := c.set.Rule(id)
-		if known && r.If == "" {
-			return nil, fmt.Errorf("the error is rule %s's condition failing, but the rule states no condition", id)
-		}
-		if known && len(r.Follows) > 0 {
-			if len(cs.Steps) == 0 || !slices.Contains(r.Follows, cs.Steps[len(cs.Steps)-1].Rule) {
-				return nil, fmt.Errorf("the error is rule %s's condition failing, but the last step is not of a rule it follows (%s)", id, strings.Join(r.Follows, ", "))
-			}
-		}
+	if k < 0 || failingRule(cs.Error) != "" {
 		return nil, nil
 	}
 	id, _, ok := strings.Cut(cs.Error[k+len("(rule "):], " at ")
@@ -688,13 +696,15 @@ func (c *checker) errorStep(cs rules.Case) (*rules.Rule, error) {
 }
 
 // failingRule returns the rule whose condition fails in an error ("(rule
-// ID)" at its end), or "" for an error of no rule's condition.
+// ID)" at its end, or a refusal's "(rule ID: SAYS)"), or "" for an error
+// of no rule's condition.
 func failingRule(e string) string {
 	k := strings.LastIndex(e, "(rule ")
 	if k < 0 {
 		return ""
 	}
-	id, ok := strings.CutSuffix(e[k+len("(rule "):], ")")
+	rest, ok := strings.CutSuffix(e[k+len("(rule "):], ")")
+	id, _, _ := strings.Cut(rest, ": ")
 	if !ok || strings.ContainsAny(id, " :") {
 		return ""
 	}

@@ -352,6 +352,9 @@ func (w *complWalk) fold(a notation.Node, f []unitMode, cot sym.IntTuple, cotSiz
 		m := f[0]
 		hat := fmt.Sprintf("%s below stride %s", w.at, m.d)
 		if len(f) == 1 {
+			if err := w.failsAt(hat, []any{"s", m.s.E, "d", m.d.E, "c", span}, "compl.injective.one"); err != nil {
+				return err
+			}
 			st, err := w.step(hat, "compl.injective.one")
 			if err != nil {
 				return err
@@ -360,6 +363,9 @@ func (w *complWalk) fold(a notation.Node, f []unitMode, cot sym.IntTuple, cotSiz
 				return err
 			}
 		} else {
+			if err := w.failsAt(hat, []any{"d", m.d.E, "c", span}, "compl.injective"); err != nil {
+				return err
+			}
 			st, err := w.step(hat, "compl.injective")
 			if err != nil {
 				return err
@@ -368,6 +374,8 @@ func (w *complWalk) fold(a notation.Node, f []unitMode, cot sym.IntTuple, cotSiz
 				return err
 			}
 		}
+		// (compl.hole's condition, c divides d, never fails: where it is
+		// not proved, compl.hole.floor splits on its negation first)
 		hole, err := w.step(hat, "compl.hole.floor", "compl.hole")
 		if err != nil {
 			return err
@@ -423,6 +431,9 @@ func (w *complWalk) fold(a notation.Node, f []unitMode, cot sym.IntTuple, cotSiz
 	restSize := product(qs)
 	r := sym.Add(cosizeOf(holes), sym.Mul(final, sym.Sub(restSize, sym.Const(1))))
 	cosize := []any{"a", cosizeOf(as), "r", r, "m", cotSize}
+	if err := w.failsAt(w.at, cosize, "compl.cosize"); err != nil {
+		return err
+	}
 	st, err := w.step(w.at, "compl.cosize")
 	if err != nil {
 		return err
@@ -435,13 +446,20 @@ func (w *complWalk) fold(a notation.Node, f []unitMode, cot sym.IntTuple, cotSiz
 		for i, h := range holes {
 			hs[i] = h.s.E
 		}
+		size := []any{"a", sizeF, "r", sym.Mul(product(hs), restSize), "m", cotSize}
+		if err := w.failsAt(w.at, size, "compl.size"); err != nil {
+			return err
+		}
 		st, err := w.step(w.at, "compl.size")
 		if err != nil {
 			return err
 		}
-		if err := w.expects(st, "a", sizeF, "r", sym.Mul(product(hs), restSize), "m", cotSize); err != nil {
+		if err := w.expects(st, size...); err != nil {
 			return err
 		}
+	}
+	if err := w.failsAt(w.at, cosize, "compl.bound"); err != nil {
+		return err
 	}
 	if st, err = w.step(w.at, "compl.bound.within", "compl.bound"); err != nil {
 		return err

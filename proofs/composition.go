@@ -115,12 +115,12 @@ func (w *compWalk) take(at string, ids ...string) (rules.Step, error) {
 
 // optional takes the next step (but the size-1 decisions) where it
 // applies the rule id at the place at; where the steps of an error case
-// end there and that rule's condition may be the one failing, the walk
-// ends.
+// whose error names no rule end there, the walk ends (a rule's condition
+// failing there is re-derived before, failsAt).
 func (w *compWalk) optional(at, id string) (bool, error) {
 	w.units()
 	if w.next == len(w.steps) {
-		if w.failing != nil && (*w.failing == "" || *w.failing == id) {
+		if w.failing != nil && *w.failing == "" {
 			return true, errSliceEnd
 		}
 		return false, nil
@@ -250,6 +250,21 @@ func (w *compWalk) leaf(at string, b *notation.Layout) error {
 		if _, err := w.take(at, "comp.stride-negative"); err != nil {
 			return err
 		}
+	}
+	// (comp.stride-positive is due where B's stride r, its magnitude
+	// after comp.stride-negative, is not decided positive: an error case
+	// may end there with r >= 1 failing)
+	r, err := sym.IntFromNode(b.Stride)
+	if err != nil {
+		return fmt.Errorf("the stride of B at %s: %v", at, err)
+	}
+	re := r.E
+	if neg {
+		re = sym.Neg(re)
+	}
+	w.units()
+	if err := w.failsAt(at, []any{"r", re}, "comp.stride-positive"); err != nil {
+		return err
 	}
 	if ok, err := w.optional(at, "comp.stride-positive"); err != nil {
 		return err
@@ -484,6 +499,10 @@ func (c *checker) walkCompositions(cs rules.Case, next notation.Node) error {
 		if err == nil {
 			// (their s and t: noCarrySize, noCarrySum)
 			for _, rn := range due {
+				w.units()
+				if err = w.failsAt(rn.place(), []any{"s", rn.size, "t", rn.sum}, "comp.no-carry"); err != nil {
+					break
+				}
 				if _, err = w.take(rn.place(), "comp.no-carry"); err != nil {
 					break
 				}

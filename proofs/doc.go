@@ -147,9 +147,19 @@
 //     rule's pattern rewrites the call the term evaluates next the error
 //     rule claims about that call's operation (a rewrite due there and
 //     skipped is no error of that call), and an error rule that claims
-//     about operations arises at a call of one of them; an error case whose error is a
-//     required condition failing ("(rule ID)") ends with a step of a rule
-//     that rule follows, where it has a follows line;
+//     about operations arises at a call of one of them;
+//   - an error case whose error says a rule's condition fails ("SAYS:
+//     needs COND (rule ID)" or "SAYS: fails: COND (rule ID)"; a refusal's
+//     "needs COND (rule ID: SAYS)", swz.apply's, where COND is not proved),
+//     re-derived where the walk that reads its steps stops (fails.go): the
+//     rule is one of policy require (refuse) with a condition, its says
+//     text the error's,
+//     the case's last step of a rule it follows where it has a follows
+//     line; the walk applies it next where the steps end, its condition
+//     instantiated with the walk's own values has COND as a comparison,
+//     and COND fails under the assumptions and the case's guards (its
+//     negation decided there; a refusal's COND is not proved there); a
+//     case that no walk ends so is refused;
 //   - slice_and_offset(C, A) and crd2idx(C, A), A a layout, re-derived
 //     from C and A alone (slice.go): a claim about slice_and_offset
 //     states (slice(C, A), crd2idx(C, A)), the modes of A the _ of C keep

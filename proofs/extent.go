@@ -2,7 +2,6 @@ package proofs
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/internal/notation"
@@ -66,10 +65,13 @@ func (c *checker) walkExtents(cs rules.Case) (bool, error) {
 		for _, s := range extents(v, c.op.Args[i]) {
 			err := w.extent(s, at)
 			if err == errSliceEnd && cs.Error != "" {
-				// the case ends at a failing obligation
-				want := fmt.Sprintf("needs %s (rule arg.extent)", sym.MakeCond(s.E, sym.GE, sym.Const(1)))
-				if !strings.HasSuffix(cs.Error, want) {
-					return false, fmt.Errorf("the case's steps end at the obligation of %s at %s, but its error %q does not end with it failing (%q)", s.E, at, cs.Error, want)
+				// the case ends at a failing obligation, which its error
+				// states (fails.go)
+				if failingRule(cs.Error) != "arg.extent" {
+					return false, fmt.Errorf("the case's steps end at the obligation of %s at %s, but its error %q is not it failing (rule arg.extent)", s.E, at, cs.Error)
+				}
+				if err := c.rederive("arg.extent", at, []any{"s", s.E}); err != nil {
+					return false, err
 				}
 				return true, nil
 			}

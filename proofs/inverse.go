@@ -380,6 +380,9 @@ func (w *invWalk) left(a *notation.Layout) error {
 		if decided && (w.next >= len(w.steps) || w.steps[w.next].Rule != "inv.left.positive" || w.steps[w.next].At != at || !w.binds(w.steps[w.next], "d", m.d.E)) {
 			continue
 		}
+		if err := w.failsAt(at, []any{"d", m.d.E}, "inv.left.positive"); err != nil {
+			return err
+		}
 		st, err := w.step(at, "inv.left.positive")
 		if err != nil {
 			return err
@@ -414,6 +417,9 @@ func (w *invWalk) left(a *notation.Layout) error {
 			continue
 		}
 		if prev != nil {
+			if err := w.failsAt(at, []any{"d", m.d.E, "e", prev.d.Mul(prev.s).E}, "inv.left.disjoint"); err != nil {
+				return err
+			}
 			st, err := w.step(at, "inv.left.disjoint")
 			if err != nil {
 				return err
@@ -421,6 +427,9 @@ func (w *invWalk) left(a *notation.Layout) error {
 			if err := w.expects(st, "d", m.d.E, "e", prev.d.Mul(prev.s).E); err != nil {
 				return err
 			}
+		}
+		if err := w.failsAt(at, []any{"d", m.d.E, "z", z.E, "p", w.pre[i].E, "s", m.s.E}, "inv.left.mode"); err != nil {
+			return err
 		}
 		st, err := w.step(at, "inv.left.mode")
 		if err != nil {

@@ -152,9 +152,6 @@ func (w *sliceWalk) nextComposition() (*notation.Call, error) {
 			return nil, err
 		}
 	}
-	if w.next >= len(w.steps) && w.failing != nil {
-		return nil, errSliceEnd
-	}
 	st, err := w.take("A", "comp.coalesce-lhs")
 	if err != nil {
 		return nil, err

@@ -71,14 +71,16 @@ func TestBindVarTwice(t *testing.T) {
 	}
 }
 
-// failingRule and errorStep read "(rule ID)" wherever it sits in the
-// error, at its very start included.
+// failingRule and failureOf read "(rule ID)" wherever it sits in the
+// error, at its very start included (and a refusal's "(rule ID: SAYS)").
 func TestFailingRuleAtStart(t *testing.T) {
 	for _, c := range []struct{ e, id string }{
 		{"(rule compl.zero)", "compl.zero"},
 		{"x (rule compl.zero)", "compl.zero"},
 		{"x (rule compl.zero at A)", ""},
 		{"x", ""},
+		{"needs M%1024==0 (rule swz.apply: Sw(x) = t + Sw(c) = t + y)", "swz.apply"},
+		{"x (rule swz.apply at x, k=_1024: y)", ""},
 	} {
 		if got := failingRule(c.e); got != c.id {
 			t.Errorf("failingRule(%q) = %q, want %q", c.e, got, c.id)
@@ -87,7 +89,7 @@ func TestFailingRuleAtStart(t *testing.T) {
 	c := testChecker(t, nil, "complement", "_4:_1", "_8")
 	// compl.zero follows compl.filter: a case that stops at its failing
 	// condition with no step before it is refused
-	if _, err := c.errorStep(rules.Case{Error: "(rule compl.zero)"}); err == nil {
+	if _, err := c.failureOf(rules.Case{Error: "(rule compl.zero)"}, nil); err == nil {
 		t.Errorf("an error of compl.zero's condition with no step: accepted")
 	}
 }

@@ -132,7 +132,9 @@ func alterLeaf(src string) string {
 	return notation.Print(walk(n))
 }
 
-var mutants = []mutant{
+// mutants are the kinds of mutant, with those of an error that says a
+// rule's condition fails (failMutants, f43_test.go).
+var mutants = append([]mutant{
 	{"another rule id", func(d *rules.Derivation, k int, sel stepFilter) bool {
 		all := rules.Standard().Rules()
 		return nthStep(d, k, sel, func(*rules.Case, int) bool { return true }, func(c *rules.Case, i int) {
@@ -290,7 +292,7 @@ var mutants = []mutant{
 			c.Steps[i], c.Steps[i+1] = c.Steps[i+1], c.Steps[i]
 		})
 	}},
-}
+}, failMutants...)
 
 func negate(g string) string {
 	cs, err := sym.ParseConds(g)

@@ -204,7 +204,10 @@ func (c *checker) walkError(steps []rules.Step, next notation.Node, failing stri
 }
 
 // take returns the next step, which must apply one of the rules named at
-// the place at.
+// the place at. The steps of an error case may end there where its error
+// names no rule or the condition of one of those rules failing (the
+// walk re-derives that first, failsAt: a case whose error no walk
+// re-derives is refused, checkCase).
 func (w *sliceWalk) take(at string, ids ...string) (rules.Step, error) {
 	if w.next >= len(w.steps) {
 		if w.failing != nil && (*w.failing == "" || slices.Contains(ids, *w.failing)) {
@@ -397,14 +400,11 @@ func (w *sliceWalk) offset(f fixedLeaf, inRange bool) (sym.Expr, error) {
 		return nil, err
 	}
 	if !inRange {
+		if err := w.failsAt(f.at, []any{"c", x.E}, "slice.non-negative"); err != nil {
+			return nil, err
+		}
 		st, err := w.take(f.at, "slice.non-negative")
 		if err != nil {
-			return nil, err
-		}
-		if err := w.expect(st, "c", x.E); err != nil {
-			return nil, err
-		}
-		if st, err = w.take(f.at, "slice.in-range"); err != nil {
 			return nil, err
 		}
 		if err := w.expect(st, "c", x.E); err != nil {
@@ -414,7 +414,13 @@ func (w *sliceWalk) offset(f fixedLeaf, inRange bool) (sym.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := w.expect(st, "s", s); err != nil {
+		if err := w.failsAt(f.at, []any{"c", x.E, "s", s}, "slice.in-range"); err != nil {
+			return nil, err
+		}
+		if st, err = w.take(f.at, "slice.in-range"); err != nil {
+			return nil, err
+		}
+		if err := w.expects(st, "c", x.E, "s", s); err != nil {
 			return nil, err
 		}
 	}

@@ -70,7 +70,7 @@ func (c *checker) walkSwizzle(cs rules.Case) error {
 			err = fmt.Errorf("step %d (%s at %s) follows composition_swizzle's one step", w.next+1, s.Rule, s.At)
 		}
 	case c.d.Op == "swizzle" && len(args) == 2:
-		err = w.applySwizzle(args[1])
+		err = w.applySwizzle(args[0], args[1])
 		if err == nil && w.next != len(cs.Steps) {
 			s := cs.Steps[w.next]
 			err = fmt.Errorf("step %d (%s at %s) follows swizzle's one step", w.next+1, s.Rule, s.At)
@@ -96,8 +96,13 @@ func (w *sliceWalk) composeSwizzle(s notation.Node) error {
 	return err
 }
 
-// applySwizzle reads the step of swizzle(Sw, x).
-func (w *sliceWalk) applySwizzle(x notation.Node) error {
+// applySwizzle reads the step of swizzle(sw, x).
+func (w *sliceWalk) applySwizzle(sw, x notation.Node) error {
+	if i, err := sym.IntFromNode(x); err == nil {
+		if err := w.refusesApply(sw, "x", i.E); err != nil {
+			return err
+		}
+	}
 	st, err := w.take("x", "swz.apply")
 	if err != nil {
 		return err
@@ -107,6 +112,28 @@ func (w *sliceWalk) applySwizzle(x notation.Node) error {
 		return fmt.Errorf("the index %s: %v", notation.Print(x), err)
 	}
 	return w.expect(st, "x", i.E)
+}
+
+// refusesApply re-derives a refusal of swz.apply at the place at, for
+// the index x under the swizzle sw, where an error case ends there
+// (failsAt): its condition t % k == 0 with x = t + c, c the constant
+// part of x mod k = 2^(B+M+|S|) (rules' swizzleOf), not proved.
+func (w *sliceWalk) refusesApply(sw notation.Node, at string, x sym.Expr) error {
+	if w.next < len(w.steps) || w.failing == nil || *w.failing != "swz.apply" {
+		return nil
+	}
+	s, ok := sw.(*notation.Swizzle)
+	if !ok {
+		return fmt.Errorf("%s is no swizzle", notation.Print(sw))
+	}
+	bits := s.B + s.M + max(s.S, -s.S)
+	if s.B < 0 || s.M < 0 || bits > 31 {
+		return fmt.Errorf("the swizzle %s reads %d bits", notation.Print(sw), bits)
+	}
+	k := int64(1) << bits
+	c, _ := sym.ConstTerm(x)
+	c = (c%k + k) % k
+	return w.failsAt(at, []any{"x", x, "t", sym.Sub(x, sym.Const(c)), "k", sym.Const(k)}, "swz.apply")
 }
 
 // swizzled reads the steps of an operation on the swizzled layout sw.
@@ -176,6 +203,9 @@ func (w *sliceWalk) swizzled(cs rules.Case, op *catalog.Op, sw *notation.Compose
 	}
 	x, err := value(st, "x")
 	if err != nil {
+		return err
+	}
+	if err := w.refusesApply(sw.A, "O + L(c)", x); err != nil {
 		return err
 	}
 	if st, err = w.take("O + L(c)", "swz.apply"); err != nil {

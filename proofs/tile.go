@@ -21,7 +21,8 @@ import (
 // make_ordered_layout in the order O, as compact.go reads those steps.
 // An error case may end inside the walk where the rule that fails comes
 // next (at a mode's tile.evenly or tile.divides only where the case's
-// guards do not show that b divides t); one whose error names no rule, in
+// guards show that b does not divide t, its error that condition failing:
+// fails.go); one whose error names no rule, in
 // the steps up to tile.blocked, only at CuTe's refusals: a block of larger
 // rank than S (before any step), or a static S whose block mode i is not
 // static (after the steps of the modes before it).
@@ -70,11 +71,7 @@ func (c *checker) walkTile(cs rules.Case) error {
 	}
 	w := &sliceWalk{c: c, steps: cs.Steps, failing: failing}
 	w.skipExtents()
-	when, err := parseConds(cs.When)
-	if err != nil {
-		return err
-	}
-	err = w.tile(a, target, order, when)
+	err = w.tile(a, target, order)
 	if errors.Is(err, errSliceEnd) || errors.Is(err, errRefused) && cs.Error != "" {
 		return nil // an error case ends inside the walk
 	}
@@ -82,8 +79,8 @@ func (c *checker) walkTile(cs rules.Case) error {
 }
 
 // tile reads the steps of tile_to_shape(a, target[, order]) from
-// tile.pad to the tiles' layout; when are the case's guards.
-func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple, order *sym.IntTuple, when []sym.Cond) error {
+// tile.pad to the tiles' layout.
+func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple, order *sym.IntTuple) error {
 	r := target.Rank()
 	bmodes, err := modes(a)
 	if err != nil {
@@ -152,11 +149,11 @@ func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple, order *sym.Int
 				return err
 			}
 		}
-		st, err := w.take(fmt.Sprintf("mode %d", i), id)
-		if errors.Is(err, errSliceEnd) && w.c.redecide(sym.MakeCond(sym.Mod(t, b), sym.EQ, sym.Const(0)), when) == nil {
-			// the case's error is the divisibility of mode i: its guards must not show it
-			return fmt.Errorf("the case ends at mode %d with %s's failure, but its guards show that %s divides %s", i, id, b, t)
+		// the case's error may be the divisibility of mode i failing
+		if err := w.failsAt(fmt.Sprintf("mode %d", i), []any{"t", t, "b", b}, id); err != nil {
+			return err
 		}
+		st, err := w.take(fmt.Sprintf("mode %d", i), id)
 		if err != nil {
 			return err
 		}
