@@ -62,8 +62,10 @@ func (c *checker) walkCast(cs rules.Case) error {
 		return fmt.Errorf("the layout %s: %v", c.d.Args[0], err)
 	}
 	w := &sliceWalk{c: c, steps: cs.Steps}
-	if cs.Error != "" {
-		f := failingRule(cs.Error)
+	if f := failingRule(cs.Error); f != "" {
+		// a rule's condition failing ends the case where the walk
+		// re-derives it (failsAt); an error of no rule's condition ends
+		// it only at a refusal (errCastRefused)
 		w.failing = &f
 	}
 	w.skipExtents()
@@ -270,9 +272,9 @@ func (w *sliceWalk) upcast(a sym.Layout, n sym.Expr) (castWalk, error) {
 	if k, _ := sym.IsConst(n); d == nil || e == nil || k == 1 {
 		return out, nil // (upcast<1> is the identity)
 	}
-	if w.next == len(w.steps) && w.failing != nil && *w.failing == "cast.up.signs" {
-		if w.c.redecide(sym.MakeCond(sym.Mul(d.E, e.E), sym.GE, sym.Const(0)), w.guards) == nil {
-			return out, fmt.Errorf("the case ends where cast.up.signs's condition %s*%s >= 0 fails, but it holds", d.E, e.E)
+	if err := w.failsAt("A", []any{"d", d.E, "e", e.E}, "cast.up.signs"); err != nil {
+		if !errors.Is(err, errSliceEnd) {
+			return out, err
 		}
 		out.failed = true
 		return out, nil
