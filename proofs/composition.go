@@ -512,9 +512,12 @@ func (c *checker) walkCompositions(cs rules.Case, next notation.Node) error {
 			// leaves of B of both signs, where A is not linear
 			// throughout: comp.signs (finding 41)
 			if d, e, ok := w.mixedStrides(w.b); ok && len(w.shape) > 1 && len(c.carryRuns(w.shape, w.stride, w.guards)) > 0 {
-				var st rules.Step
-				if st, err = w.take(root(cs.Steps, i), "comp.signs"); err == nil {
-					err = w.expects(st, "d", d, "e", e)
+				at := root(cs.Steps, i)
+				if err = w.failsAt(at, []any{"d", d, "e", e}, "comp.signs"); err == nil {
+					var st rules.Step
+					if st, err = w.take(at, "comp.signs"); err == nil {
+						err = w.expects(st, "d", d, "e", e)
+					}
 				}
 			}
 		}

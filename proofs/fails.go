@@ -64,6 +64,10 @@ func (c *checker) failureOf(cs rules.Case, when []sym.Cond) (*failure, error) {
 		return nil, fmt.Errorf("the error is rule %s's condition failing, but the rule states no condition", id)
 	case r.Policy != policy:
 		return nil, fmt.Errorf("the error is rule %s's condition failing, but the rule's policy is %s: only a rule of policy %s ends a case so", id, r.Policy, policy)
+	case c.dynamic && r.Unchecked != "" && r.Asserts == "":
+		// with run-time integers CuTe does not check the condition: the
+		// rule gives CuTe's value, with a warning
+		return nil, fmt.Errorf("the error is rule %s's condition failing, but in dynamic mode the rule gives CuTe's value with a warning (%s)", id, r.Unchecked)
 	}
 	if len(r.Follows) > 0 {
 		// the rule's step would come next: the last step is one it follows
