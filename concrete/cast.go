@@ -1,5 +1,7 @@
 package concrete
 
+import "slices"
+
 // This file transcribes CuTe's upcast<N> and downcast<N> of a layout
 // (layout.hpp), the index maps of a reinterpretation of the elements as
 // elements N times larger (upcast) or smaller (downcast).
@@ -97,26 +99,23 @@ func upcastChecked(c *calc, l Layout, n Int) Layout {
 	for i := range size(r).val() {
 		got[index(r, i)] = true
 	}
-	w, wv := int64(0), ""
+	// got is within want, so only a value of want can be missing: R(j) =
+	// A(i)/N exactly for the i whose coordinate in each leaf is j's times
+	// N/|d| where A's static stride d divides N (below A's extent, as R's
+	// extent there is ceil_div(s, N/|d|)), and j's where N divides d
+	// (the _0 and dynamic strides included)
+	var missing []int64
 	for v := range want {
-		if !got[v] && (wv == "" || v < w) {
-			w, wv = v, "missing"
+		if !got[v] {
+			missing = append(missing, v)
 		}
 	}
-	for v := range got {
-		if !want[v] && (wv == "" || v < w) {
-			w, wv = v, "extra"
-		}
-	}
-	if wv == "" {
+	if len(missing) == 0 {
 		return r
 	}
-	what := "holds no A(i)/N"
-	if wv == "missing" {
-		what = "is missing from the image of R"
-	}
-	c.violated(Violation{Op: "upcast", Cond: "cast.function", Index: -1, Got: itoa(w), Want: wv, Operands: []string{"A=" + l.String(), "N=" + itoa(n.val()), "R=" + r.String()}},
-		"upcast<%d> R of A breaks cast.function (the image of R is {A(i)/N}): the index %d %s [A=%v R=%v]", n.val(), w, what, l, r)
+	w := slices.Min(missing)
+	c.violated(Violation{Op: "upcast", Cond: "cast.function", Index: -1, Got: itoa(w), Want: "missing", Operands: []string{"A=" + l.String(), "N=" + itoa(n.val()), "R=" + r.String()}},
+		"upcast<%d> R of A breaks cast.function (the image of R is {A(i)/N}): the index %d is missing from the image of R [A=%v R=%v]", n.val(), w, l, r)
 	return r
 }
 

@@ -89,8 +89,9 @@ func (w *world) compTop(flat []mode, bs, bd sym.IntTuple, at string) sym.Layout 
 		w.step("comp.no-carry", pos, Env{"s": rn.size, "t": sym.Dyn(sym.Sum(t...))})
 	}
 	// leaves of B of both signs: where A is not linear throughout, a
-	// negative index borrows from the modes a positive one reaches
-	if d, e, ok := w.mixedStrides(bd); ok && len(flat) > 1 && len(w.carryRuns(flat)) > 0 {
+	// negative index borrows from the modes a positive one reaches (an A
+	// of one mode has no carry run: CuTe's integral shortcut)
+	if d, e, ok := w.mixedStrides(bd); ok && len(w.carryRuns(flat)) > 0 {
 		w.step("comp.signs", at, Env{"d": d, "e": e})
 	}
 	return l
@@ -233,7 +234,7 @@ func (w *world) compImpl(flat []mode, bs, bd sym.IntTuple, at string, reach *[][
 		// place only where a rule's pattern rewrites _2:_-1 o it: where it
 		// is one mode
 		held := func() (notation.Node, notation.Node) { return l.Node(), neg.Node() }
-		if k := len(w.steps) - 1; w.steps[k].Rule == "comp.leaf" && w.steps[k].claimed != nil {
+		if k := len(w.steps) - 1; w.steps[k].Rule == "comp.leaf" { // claimed where it is made
 			f := w.steps[k].claimed
 			held = func() (notation.Node, notation.Node) {
 				b, _ := f()

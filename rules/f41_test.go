@@ -117,6 +117,8 @@ func TestCompositionNegativeStrideAgainstConcrete(t *testing.T) {
 		// both signs across modes of A that are not one linear run
 		{"composition", []string{"(M,_3):(_1,_9)", "(_2,_3):(_-1,_9)"}, nil, true},
 		{"composition", []string{"(_2,M):(_1,_10)", "(_2,_2):(_-1,_2)"}, nil, false},
+		// a _0 leaf of B is of neither sign, wherever it comes
+		{"composition", []string{"(_2,M):(_1,_10)", "(_2,_2,_2):(_0,_-1,_2)"}, nil, false},
 		// through a product (a divide complements the tile, which a
 		// negative stride makes no layout CuTe's post-conditions allow)
 		{"logical_product", []string{"(_2,M):(_1,_2)", "(_2,_2):(_-1,_2)"}, nil, true},
@@ -146,6 +148,47 @@ func TestCosizeNegativeAgainstConcrete(t *testing.T) {
 			if bound == 0 || values != bound {
 				t.Errorf("%s (dynamic %v): %d bindings, %d values compared", call, dynamic, bound, values)
 			}
+		}
+	}
+}
+
+// The steps of a composition with a negative stride of B, each as
+// "rule: before => after" (its claim): against an A of one mode, CuTe's
+// integral shortcut n:r*d alone (finding 41: no fold, so no division by
+// the stride); against several modes, the fold with the stride's
+// magnitude, whose value comp.negate negates in the form comp.leaf's claim
+// states it before its restatement (the nested modes, which the claim of
+// comp.stride-negative's inner term rewrites to).
+func TestCompositionNegativeStrideSteps(t *testing.T) {
+	for _, c := range []struct {
+		name, line string
+		steps      []string
+	}{
+		{"one mode of A: the integral shortcut", "composition M:_2 _4:_-1", []string{
+			"comp.coalesce-lhs: composition(M:_2,_4:_-1) => composition(M:_2,_4:_-1)",
+			"comp.lhs-integral: composition(M:_2,_4:_-1) => _4:_-2",
+		}},
+		{"several modes: the fold with -r, negated", "composition (M,N):(_1,M) _4:-1 | M >= 4", []string{
+			"comp.coalesce-lhs: composition((M,N):(_1,M),_4:-1) => composition((M,N):(_1,M),_4:-1)",
+			"comp.stride-negative: composition((M,N):(_1,M),_4:-1) => composition(_2:_-1,composition((M,N):(_1,M),_4:1))",
+			"comp.step.divide: composition((M,N):(_1,M),_4:1) => composition((M,N):(1,M),_4:1)",
+			"comp.take.rest: composition((M,N):(1,M),_4:1) => (4:1,composition(N:M,1:1))",
+			"comp.last: composition(N:M,1:1) => 1:M",
+			"comp.leaf: (4:1,1:M) => (4,1):(1,M)",
+			"comp.negate: composition(_2:_-1,(4:1,1:M)) => (4:-1,1:-1*M)",
+		}},
+	} {
+		d, err := Derive(ParseRequestLine(c.line))
+		if err != nil || len(d.Cases) != 1 {
+			t.Errorf("%s: %s: %d cases, %v", c.name, c.line, len(d.Cases), err)
+			continue
+		}
+		var got []string
+		for _, s := range d.Cases[0].Steps {
+			got = append(got, fmt.Sprintf("%s: %s => %s", s.Rule, s.Before, s.After))
+		}
+		if !slices.Equal(got, c.steps) {
+			t.Errorf("%s: %s takes the steps\n%s\nwant\n%s", c.name, c.line, strings.Join(got, "\n"), strings.Join(c.steps, "\n"))
 		}
 	}
 }
