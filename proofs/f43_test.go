@@ -336,6 +336,11 @@ func TestFailingConditionRederived(t *testing.T) {
 		{"complement's refuted covering altered",
 			clone(t, compl), errCase(t, 1, -1, "fails:", "29>=31", "compl.cosize"),
 			"case 1: the complement from step 1: the case ends at A, where rule compl.cosize's condition is 29>=30, but its error says 29>=31 fails"},
+		// (mut11c) in dynamic mode CuTe does not check compl.cosize's
+		// condition (unchecked, no asserts): no case ends with it failing
+		{"complement's refuted covering in a derivation marked dynamic",
+			clone(t, compl), func(d *rules.Derivation) { d.Dynamic = true },
+			"case 1: the error is rule compl.cosize's condition failing, but in dynamic mode the rule gives CuTe's value with a warning"},
 		// an argument's extent: the obligation holds in case 1
 		{"size's result case cut at its extent's obligation",
 			clone(t, size), errCase(t, 1, 0, "needs", "N-M>=1", "arg.extent"),
