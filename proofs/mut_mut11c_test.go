@@ -12,7 +12,8 @@ import (
 // TestSignAndBitsBoundaries: the engine's derivations at the boundaries of
 // the checker's sign and bit-count tests check (mut11c): a dynamic stride
 // of 0, or one decided only at most 1, is not negative (cast.go's walk of
-// upcast, composition.go's negative); a swizzle's refusal re-derives with
+// upcast, composition.go's negative); an A of one mode has no carry run,
+// so no comp.signs; a swizzle's refusal re-derives with
 // k = 2^(B+M+|S|) where S < 0, B or M is 0, or B+M+|S| is 31 (swizzle.go's
 // refusesApply).
 func TestSignAndBitsBoundaries(t *testing.T) {
@@ -27,6 +28,8 @@ func TestSignAndBitsBoundaries(t *testing.T) {
 			rules.Request{Op: "upcast", Args: []string{"(M,M):(_4,K)", "2"}, Assume: []string{"K >= 0", "K <= 1"}}, "cast.up.dynamic-below"},
 		{"composition with a B of strides _0 and _1: no comp.signs (a _0 leaf is of neither sign)",
 			rules.Request{Op: "composition", Args: []string{"(M,N):(_1,_8)", "(_2,_2):(_0,_1)"}}, "comp.stride-zero"},
+		{"composition of an A of one mode with a B of strides _-1 and _2: no comp.signs (an A of one mode has no carry run)",
+			rules.Request{Op: "composition", Args: []string{"M:_1", "(_2,_2):(_-1,_2)"}}, "comp.lhs-integral"},
 		{"crd2idx through Sw<3,4,-3>: its refusal reads k = 2^10",
 			rules.Request{Op: "crd2idx", Args: []string{"(3,5)", "Sw<3,4,-3> o _0 o (M,N):(_1,M)"}, Assume: []string{"M % 64 == 0"}}, "swz.apply"},
 		{"crd2idx through Sw<0,4,3>: a swizzle with B = 0 refuses",
