@@ -511,7 +511,7 @@ func (c *checker) walkCompositions(cs rules.Case, next notation.Node) error {
 		if err == nil {
 			// leaves of B of both signs, where A is not linear
 			// throughout: comp.signs (finding 41)
-			if d, e, ok := w.mixedStrides(w.b); ok && len(w.shape) > 1 && len(c.carryRuns(w.shape, w.stride, w.guards)) > 0 {
+			if d, e, ok := w.mixedStrides(w.b); ok && len(c.carryRuns(w.shape, w.stride, w.guards)) > 0 {
 				at := root(cs.Steps, i)
 				if err = w.failsAt(at, []any{"d", d, "e", e}, "comp.signs"); err == nil {
 					var st rules.Step

@@ -265,6 +265,9 @@ func TestFailingConditionRederived(t *testing.T) {
 				d.Cases[1].Error = "tile_to_shape: the target is too small: needs M%4==0 (rule tile.divides)"
 			},
 			"case 2: the error \"tile_to_shape: the target is too small: needs M%4==0 (rule tile.divides)\" names rule tile.divides but does not say what the rule says"},
+		{"tile_to_shape's error case starting with its condition, saying nothing before it",
+			clone(t, tile), func(d *rules.Derivation) { d.Cases[1].Error = ": needs M%4==0 (rule tile.divides)" },
+			"case 2: the error \": needs M%4==0 (rule tile.divides)\" names rule tile.divides but does not say what the rule says"},
 		{"tile_to_shape's error case stating no condition",
 			clone(t, tile), func(d *rules.Derivation) { d.Cases[1].Error = "tile_to_shape: M%4==0 (rule tile.divides)" },
 			"case 2: the error \"tile_to_shape: M%4==0 (rule tile.divides)\" names rule tile.divides but states no condition failing"},
@@ -297,6 +300,18 @@ func TestFailingConditionRederived(t *testing.T) {
 		{"crd2idx of a swizzled layout, its refusal with another condition",
 			clone(t, swz), refusal(1, -1, "5*M%1024==1"),
 			"case 1: the case ends at O + L(c), where rule swz.apply's condition is 5*M%1024==0, but its error says 5*M%1024==1 fails"},
+		// (mut11c) "needs " at the start of the error: a refusal all the
+		// same, its condition read and compared
+		{"crd2idx of a swizzled layout, its refusal with no operation before needs",
+			clone(t, swz), func(d *rules.Derivation) {
+				d.Cases[0].Error = "needs 5*M%1024==1 (rule swz.apply: " + apply.Says + ")"
+			},
+			"case 1: the case ends at O + L(c), where rule swz.apply's condition is 5*M%1024==0, but its error says 5*M%1024==1 fails"},
+		{"crd2idx of a swizzled layout, its refusal with needs not after \": \"",
+			clone(t, swz), func(d *rules.Derivation) {
+				d.Cases[0].Error = "crd2idx needs 5*M%1024==0 (rule swz.apply: " + apply.Says + ")"
+			},
+			"case 1: the error \"crd2idx needs 5*M%1024==0 (rule swz.apply: "},
 		{"swizzle's result case made its refusal where its guards prove the condition",
 			clone(t, swzOK), refusal(1, 0, "M%1024==0"),
 			"case 1: the case ends at x with rule swz.apply refusing for want of M%1024==0, but its guards show it"},
@@ -321,6 +336,11 @@ func TestFailingConditionRederived(t *testing.T) {
 		{"complement's refuted covering altered",
 			clone(t, compl), errCase(t, 1, -1, "fails:", "29>=31", "compl.cosize"),
 			"case 1: the complement from step 1: the case ends at A, where rule compl.cosize's condition is 29>=30, but its error says 29>=31 fails"},
+		// (mut11c) in dynamic mode CuTe does not check compl.cosize's
+		// condition (unchecked, no asserts): no case ends with it failing
+		{"complement's refuted covering in a derivation marked dynamic",
+			clone(t, compl), func(d *rules.Derivation) { d.Dynamic = true },
+			"case 1: the error is rule compl.cosize's condition failing, but in dynamic mode the rule gives CuTe's value with a warning"},
 		// an argument's extent: the obligation holds in case 1
 		{"size's result case cut at its extent's obligation",
 			clone(t, size), errCase(t, 1, 0, "needs", "N-M>=1", "arg.extent"),

@@ -20,6 +20,8 @@ func TestRederiveNeedsEveryValue(t *testing.T) {
 	}{
 		{[]any{"t", m}, "the walk gives rule tile.divides's condition no value for b at mode 0"},
 		{[]any{"b", m}, "the walk gives rule tile.divides's condition no value for t at mode 0"},
+		// a name without its value (an odd count) gives no value
+		{[]any{"t", m, "b"}, "the walk gives rule tile.divides's condition no value for b at mode 0"},
 		{[]any{"t", m, "b", conds(t, "4>=1")[0].X}, ""},
 	} {
 		c.fail.at = ""
