@@ -938,25 +938,74 @@ func (c *checker) runtimeStep(r *rules.Rule, at string, env map[string]sym.Int, 
 	if !ok {
 		return fmt.Errorf("no group %s", r.Group)
 	}
-	var negs []sym.Cond
+	ways, err := c.failingTogether(g, env, 0)
+	if err != nil {
+		return fmt.Errorf("the case does not warn that CuTe's value may break %s (%v)", r.Unchecked, err)
+	}
+	for _, way := range ways {
+		all := append(append([]sym.Cond(nil), guards...), way...)
+		if _, err := c.ctx.WithConds(all...); !isInconsistent(err) {
+			return fmt.Errorf("the case does not warn that CuTe's value may break %s, and the alternatives of group %s are not shown to hold", r.Unchecked, g.Name)
+		}
+	}
+	return nil
+}
+
+// failingTogether lists the ways the alternatives of group g (its rules
+// with a condition and no error) can all fail, bound by env, each a
+// conjunction: an alternative fails where its one condition fails, or
+// where it holds and every alternative of the group continuing it
+// (rules.Set.Continuation: comp.take after comp.step.divide) fails at the
+// values its lets give. An alternative whose condition is not one
+// comparison, or a chain longer than four groups, is an error: the check
+// cannot show the alternatives hold.
+func (c *checker) failingTogether(g *rules.Group, env map[string]sym.Int, depth int) ([][]sym.Cond, error) {
+	if depth > 4 {
+		return nil, fmt.Errorf("group %s continues too deep", g.Name)
+	}
+	ways := [][]sym.Cond{nil}
 	for _, o := range g.Rules {
 		if o.If == "" || o.Error != "" {
 			continue
 		}
 		ocs, err := ruleConds(o, env)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if len(ocs) != 1 {
-			return fmt.Errorf("the case does not warn that CuTe's value may break %s", r.Unchecked)
+			return nil, fmt.Errorf("rule %s's condition is not one comparison", o.ID)
 		}
-		negs = append(negs, ocs[0].c.Negate())
+		held := ocs[0].c
+		alts := [][]sym.Cond{{held.Negate()}}
+		if next := c.set.Continuation(o.ID); next != nil {
+			after := make(map[string]sym.Int, len(env)+len(o.Lets))
+			for k, v := range env {
+				after[k] = v
+			}
+			for _, l := range o.Lets {
+				x, err := sym.Parse(l.Text)
+				if err != nil {
+					return nil, fmt.Errorf("rule %s: let %s = %s: %v", o.ID, l.Name, l.Text, err)
+				}
+				after[l.Name] = sym.Int{E: sym.Substitute(x, exprs(after))}
+			}
+			tail, err := c.failingTogether(next, after, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			for _, t := range tail {
+				alts = append(alts, append([]sym.Cond{held}, t...))
+			}
+		}
+		var grown [][]sym.Cond
+		for _, w := range ways {
+			for _, a := range alts {
+				grown = append(grown, append(append([]sym.Cond(nil), w...), a...))
+			}
+		}
+		ways = grown
 	}
-	all := append(append([]sym.Cond(nil), guards...), negs...)
-	if _, err := c.ctx.WithConds(all...); !isInconsistent(err) {
-		return fmt.Errorf("the case does not warn that CuTe's value may break %s, and the alternatives of group %s are not shown to hold", r.Unchecked, g.Name)
-	}
-	return nil
+	return ways, nil
 }
 
 // claimKind checks that a step claims what its rule says it claims: an

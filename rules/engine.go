@@ -695,22 +695,77 @@ func (w *world) mayFail(c sym.Cond) bool {
 
 // mayFailAll reports whether the conditions of every alternative of group
 // g (its rules with a condition and no error) may fail together at some
-// binding the assumptions and guards allow: false when that conjunction of
-// negations contradicts them.
+// binding the assumptions and guards allow: false when each way they can
+// (failWays) contradicts them.
 func (w *world) mayFailAll(g *Group, e Env) bool {
-	var negs []sym.Cond
+	ways, ok := w.failWays(g, e, 0)
+	if !ok {
+		return true
+	}
+	for _, way := range ways {
+		if _, err := w.ctx.WithConds(way...); !isInconsistent(err) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxContinuations bounds the chain of continuations failWays follows.
+const maxContinuations = 4
+
+// failWays lists the ways every alternative of group g (its rules with a
+// condition and no error) fails at once, bound by e: a disjunction of
+// conjunctions of conditions. An alternative fails where its condition
+// does, or, where a group continues it (Set.Continuation), where its
+// condition holds and every alternative of that group fails at the values
+// it computes (comp.step.divide holds but neither comp.take.rest nor
+// comp.take.all does). ok is false where a way cannot be written (the
+// negation of a conjunction is no one condition): it may fail.
+func (w *world) failWays(g *Group, e Env, depth int) (ways [][]sym.Cond, ok bool) {
+	if depth > maxContinuations {
+		return nil, false
+	}
+	ways = [][]sym.Cond{nil}
 	for _, r := range g.Rules {
 		if r.If == "" || r.Error != "" {
 			continue
 		}
 		if len(r.cond) != 1 {
-			return true // the negation of a conjunction is no one condition
+			return nil, false
 		}
 		_, c := w.decideRule(r.cond[0], e)
-		negs = append(negs, c.Negate())
+		fails := [][]sym.Cond{{c.Negate()}}
+		if cg := w.set.Continuation(r.ID); cg != nil {
+			after, ok := w.failWays(cg, e.withLets(r), depth+1)
+			if !ok {
+				return nil, false
+			}
+			for _, a := range after {
+				fails = append(fails, append([]sym.Cond{c}, a...))
+			}
+		}
+		var next [][]sym.Cond
+		for _, way := range ways {
+			for _, f := range fails {
+				next = append(next, append(append([]sym.Cond(nil), way...), f...))
+			}
+		}
+		ways = next
 	}
-	_, err := w.ctx.WithConds(negs...)
-	return !isInconsistent(err)
+	return ways, true
+}
+
+// withLets is e with rule r's lets computed (their values only: what a
+// continuation's conditions read).
+func (e Env) withLets(r *Rule) Env {
+	out := make(Env, len(e)+len(r.Lets))
+	for k, v := range e {
+		out[k] = v
+	}
+	for _, l := range r.Lets {
+		out[l.Name] = sym.Int{E: out.expr(l.expr)}
+	}
+	return out
 }
 
 // unchecked reports whether rule r, bound by e, is one CuTe does not

@@ -140,7 +140,8 @@ func checkAgainst(t *testing.T, call string, req Request, top int64, static bool
 				t.Fatal(err)
 			}
 		}
-		want, cerr := op.Apply(args)
+		var warns []string
+		want, cerr := op.Apply(args, concrete.CollectWarnings(&warns))
 		br := holds[0]
 		if br.Err != nil {
 			continue
@@ -157,6 +158,9 @@ func checkAgainst(t *testing.T, call string, req Request, top int64, static bool
 		if req.Dynamic {
 			if g, w := strings.ReplaceAll(got.String(), " ", ""), strings.ReplaceAll(want.String(), " ", ""); g != w {
 				t.Errorf("%s (dynamic) at %v: the case %v gives %s, CuTe with run-time integers %s", call, b, br.Value, g, w)
+			}
+			if len(warns) > 0 && len(br.Warnings) == 0 {
+				t.Errorf("%s (dynamic) at %v: CuTe's value %s breaks a post-condition (%s) but the case %v has no warning", call, b, want, warns[0], br.Value)
 			}
 			continue
 		}

@@ -202,6 +202,30 @@ func (s *Set) Group(name string) (*Group, bool) { g, ok := s.groups[name]; retur
 // Rules returns every rule, in file order.
 func (s *Set) Rules() []*Rule { return append([]*Rule(nil), s.order...) }
 
+// Continuation returns the group that continues the rule id (nil for
+// none): a group of other rules each of which follows id alone (its
+// follows line names only id), as comp.take continues comp.step.divide.
+// An alternative of an any group holds, with the values it computes,
+// only where an alternative of its continuation holds too: CuTe's one
+// formula for the group (its error rule's runtime lets) is right where
+// the whole chain is.
+func (s *Set) Continuation(id string) *Group {
+	for _, r := range s.order {
+		g := s.groups[r.Group]
+		if g == nil || g.Rules[0] != r || slices.Contains(g.Rules, s.byID[id]) {
+			continue
+		}
+		all := true
+		for _, o := range g.Rules {
+			all = all && len(o.Follows) == 1 && o.Follows[0] == id
+		}
+		if all {
+			return g
+		}
+	}
+	return nil
+}
+
 // ParseError is an error of a rule file, with its position.
 type ParseError struct {
 	File string
