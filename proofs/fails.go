@@ -155,17 +155,11 @@ func (c *checker) rederive(id, at string, vals []any) error {
 			if c.redecide(x.c, f.when) == nil {
 				return fmt.Errorf("the case ends at %s with rule %s refusing for want of %s, but its guards show it", at, id, x.c)
 			}
-		} else if err := c.redecide(x.c.Negate(), f.when); err != nil && !guarded(x.c.Negate(), f.when) {
+		} else if err := c.redecide(x.c.Negate(), f.when); err != nil {
 			return fmt.Errorf("the case ends at %s with rule %s's condition %s failing, but its guards do not show that it fails (%v)", at, id, x.c, err)
 		}
 		f.at = at
 		return nil
 	}
 	return fmt.Errorf("the case ends at %s, where rule %s's condition is %s, but its error says %s fails", at, id, strings.Join(texts, " && "), f.cond)
-}
-
-// guarded reports whether the condition is one of the guards (sym may not
-// refute a guard and its negation together where they compare atoms).
-func guarded(x sym.Cond, guards []sym.Cond) bool {
-	return slices.ContainsFunc(guards, func(g sym.Cond) bool { return g.String() == x.String() })
 }

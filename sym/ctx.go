@@ -497,6 +497,9 @@ func (c *Ctx) extend(conds []Cond, text []string) (*Ctx, error) {
 	if err := n.check(); err != nil {
 		return nil, err
 	}
+	if err := n.checkOpposites(); err != nil {
+		return nil, err
+	}
 	// where neither c after prefix k nor n made an elimination (the counts
 	// only grow along a line of states), n's substitution is c's, the same
 	// map: what depends only on it is c's (for the empty c, the empty
@@ -1807,6 +1810,50 @@ func congruenceBig(a, b0, r, D rat) (int64, int64, int) {
 }
 
 // check looks for contradictions among the kept facts once all are in.
+// checkOpposites refutes two facts whose sum is a negative constant (p >= 0
+// and q >= 0 with p + q < 0 constant: a condition and its negation, p >=
+// 0 and -p-1 >= 0, over terms the relaxations read as unrelated, such as
+// products of a symbol and a ceil_div atom), or an equation p == 0 beside
+// a fact p != 0 or one that p + q or q - p makes a negative constant.
+func (c *Ctx) checkOpposites() error {
+	// nonConst counts the terms of p that are not its constant: a sum of
+	// two polynomials is constant only where these counts are the same
+	nonConst := func(p *poly) int {
+		n := len(p.t)
+		if n > 0 && (len(p.t[n-1].m) == 0 || len(p.t[0].m) == 0) {
+			n--
+		}
+		return n
+	}
+	is := func(p *poly, neg bool) bool {
+		v, ok := p.constant()
+		return ok && (neg && v.sign() < 0 || !neg && v.isZero())
+	}
+	for i, f := range c.facts {
+		for _, g := range c.facts[i+1:] {
+			if f.kind == fNe || g.kind == fEq {
+				f, g = g, f // an equation first, a disequation last
+			}
+			if nonConst(f.p) != nonConst(g.p) || nonConst(f.p) == 0 {
+				continue
+			}
+			var bad bool
+			switch {
+			case f.kind == fGe && g.kind == fGe:
+				bad = is(addPoly(f.p, g.p), true)
+			case f.kind == fEq && g.kind == fGe:
+				bad = is(addPoly(f.p, g.p), true) || is(subPoly(g.p, f.p), true)
+			case f.kind == fEq && g.kind == fNe:
+				bad = is(subPoly(f.p, g.p), false) || is(addPoly(f.p, g.p), false)
+			}
+			if bad {
+				return c.inconsistent("%s contradicts %s", c.srcText(f.src), c.srcText(g.src))
+			}
+		}
+	}
+	return nil
+}
+
 func (c *Ctx) check() error {
 	for _, f := range c.facts {
 		switch f.kind {
