@@ -938,7 +938,7 @@ func (c *checker) runtimeStep(r *rules.Rule, at string, env map[string]sym.Int, 
 	if !ok {
 		return fmt.Errorf("no group %s", r.Group)
 	}
-	ways, err := c.failingTogether(g, env, 0)
+	ways, err := c.failingTogether(g, env)
 	if err != nil {
 		return fmt.Errorf("the case does not warn that CuTe's value may break %s (%v)", r.Unchecked, err)
 	}
@@ -957,12 +957,9 @@ func (c *checker) runtimeStep(r *rules.Rule, at string, env map[string]sym.Int, 
 // where it holds and every alternative of the group continuing it
 // (rules.Set.Continuation: comp.take after comp.step.divide) fails at the
 // values its lets give. An alternative whose condition is not one
-// comparison, or a chain longer than four groups, is an error: the check
-// cannot show the alternatives hold.
-func (c *checker) failingTogether(g *rules.Group, env map[string]sym.Int, depth int) ([][]sym.Cond, error) {
-	if depth > 4 {
-		return nil, fmt.Errorf("group %s continues too deep", g.Name)
-	}
+// comparison is an error: the check cannot show the alternatives hold.
+// (rules.Parse refuses a chain of continuations that comes back.)
+func (c *checker) failingTogether(g *rules.Group, env map[string]sym.Int) ([][]sym.Cond, error) {
 	ways := [][]sym.Cond{nil}
 	for _, o := range g.Rules {
 		if o.If == "" || o.Error != "" {
@@ -978,7 +975,7 @@ func (c *checker) failingTogether(g *rules.Group, env map[string]sym.Int, depth 
 		held := ocs[0].c
 		alts := [][]sym.Cond{{held.Negate()}}
 		if next := c.set.Continuation(o.ID); next != nil {
-			after := make(map[string]sym.Int, len(env)+len(o.Lets))
+			after := map[string]sym.Int{}
 			for k, v := range env {
 				after[k] = v
 			}
@@ -989,7 +986,7 @@ func (c *checker) failingTogether(g *rules.Group, env map[string]sym.Int, depth 
 				}
 				after[l.Name] = sym.Int{E: sym.Substitute(x, exprs(after))}
 			}
-			tail, err := c.failingTogether(next, after, depth+1)
+			tail, err := c.failingTogether(next, after)
 			if err != nil {
 				return nil, err
 			}

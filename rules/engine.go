@@ -698,7 +698,7 @@ func (w *world) mayFail(c sym.Cond) bool {
 // binding the assumptions and guards allow: false when each way they can
 // (failWays) contradicts them.
 func (w *world) mayFailAll(g *Group, e Env) bool {
-	ways, ok := w.failWays(g, e, 0)
+	ways, ok := w.failWays(g, e)
 	if !ok {
 		return true
 	}
@@ -710,9 +710,6 @@ func (w *world) mayFailAll(g *Group, e Env) bool {
 	return false
 }
 
-// maxContinuations bounds the chain of continuations failWays follows.
-const maxContinuations = 4
-
 // failWays lists the ways every alternative of group g (its rules with a
 // condition and no error) fails at once, bound by e: a disjunction of
 // conjunctions of conditions. An alternative fails where its condition
@@ -721,10 +718,7 @@ const maxContinuations = 4
 // it computes (comp.step.divide holds but neither comp.take.rest nor
 // comp.take.all does). ok is false where a way cannot be written (the
 // negation of a conjunction is no one condition): it may fail.
-func (w *world) failWays(g *Group, e Env, depth int) (ways [][]sym.Cond, ok bool) {
-	if depth > maxContinuations {
-		return nil, false
-	}
+func (w *world) failWays(g *Group, e Env) (ways [][]sym.Cond, ok bool) {
 	ways = [][]sym.Cond{nil}
 	for _, r := range g.Rules {
 		if r.If == "" || r.Error != "" {
@@ -736,7 +730,7 @@ func (w *world) failWays(g *Group, e Env, depth int) (ways [][]sym.Cond, ok bool
 		_, c := w.decideRule(r.cond[0], e)
 		fails := [][]sym.Cond{{c.Negate()}}
 		if cg := w.set.Continuation(r.ID); cg != nil {
-			after, ok := w.failWays(cg, e.withLets(r), depth+1)
+			after, ok := w.failWays(cg, e.withLets(r))
 			if !ok {
 				return nil, false
 			}

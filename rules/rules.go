@@ -191,6 +191,7 @@ type Set struct {
 	byID   map[string]*Rule
 	groups map[string]*Group
 	order  []*Rule
+	cont   map[string]*Group // Continuation
 }
 
 // Rule returns the rule with the given id.
@@ -208,23 +209,9 @@ func (s *Set) Rules() []*Rule { return append([]*Rule(nil), s.order...) }
 // An alternative of an any group holds, with the values it computes,
 // only where an alternative of its continuation holds too: CuTe's one
 // formula for the group (its error rule's runtime lets) is right where
-// the whole chain is.
-func (s *Set) Continuation(id string) *Group {
-	for _, r := range s.order {
-		g := s.groups[r.Group]
-		if g == nil || g.Rules[0] != r || slices.Contains(g.Rules, s.byID[id]) {
-			continue
-		}
-		all := true
-		for _, o := range g.Rules {
-			all = all && len(o.Follows) == 1 && o.Follows[0] == id
-		}
-		if all {
-			return g
-		}
-	}
-	return nil
-}
+// the whole chain is. Parse refuses a chain of continuations that comes
+// back to a group it passed.
+func (s *Set) Continuation(id string) *Group { return s.cont[id] }
 
 // ParseError is an error of a rule file, with its position.
 type ParseError struct {
@@ -257,7 +244,7 @@ func Load() (*Set, error) {
 // rule of a "first" group (they can never fire), and rule references that
 // do not parse.
 func Parse(files map[string]string) (*Set, error) {
-	s := &Set{byID: map[string]*Rule{}, groups: map[string]*Group{}}
+	s := &Set{byID: map[string]*Rule{}, groups: map[string]*Group{}, cont: map[string]*Group{}}
 	var names []string
 	for n := range files {
 		names = append(names, n)
@@ -529,6 +516,9 @@ func (s *Set) lint() error {
 			return &ParseError{File: r.File, Line: r.Line, Msg: r.ID + ": " + err.Error()}
 		}
 	}
+	if err := s.lintContinuations(); err != nil {
+		return err
+	}
 	for _, g := range s.groups {
 		if len(g.Rules) == 0 {
 			return &ParseError{File: g.File, Line: g.Line, Msg: "group " + g.Name + " has no rules"}
@@ -541,6 +531,37 @@ func (s *Set) lint() error {
 				nx := g.Rules[i+1]
 				return &ParseError{File: nx.File, Line: nx.Line, Msg: fmt.Sprintf("%s can never fire: %s before it in group %s is unconditional", nx.ID, r.ID, g.Name)}
 			}
+		}
+	}
+	return nil
+}
+
+// lintContinuations finds each group that continues a rule (see
+// Continuation) and refuses a chain of them that comes back to a group.
+func (s *Set) lintContinuations() error {
+	for _, r := range s.order {
+		g := s.groups[r.Group]
+		if g == nil || len(r.Follows) != 1 || s.byID[r.Follows[0]] == nil || s.byID[r.Follows[0]].Group == g.Name {
+			continue
+		}
+		if !slices.ContainsFunc(g.Rules, func(o *Rule) bool { return len(o.Follows) != 1 || o.Follows[0] != r.Follows[0] }) {
+			s.cont[r.Follows[0]] = g
+		}
+	}
+	for _, r := range s.order { // in file order: the same error every time
+		seen := map[*Group]bool{}
+		for g := s.cont[r.ID]; g != nil; {
+			if seen[g] {
+				return &ParseError{File: g.File, Line: g.Line, Msg: "group " + g.Name + " continues a rule of a group it continues (a chain of continuations comes back)"}
+			}
+			seen[g] = true
+			var next *Group
+			for _, o := range g.Rules {
+				if next = s.cont[o.ID]; next != nil {
+					break
+				}
+			}
+			g = next
 		}
 	}
 	return nil

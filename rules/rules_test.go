@@ -139,6 +139,7 @@ func TestRuleLints(t *testing.T) {
 		{"\n\nfrobnicate\n", "t.rules:3: unknown line"},
 		{"rule a v1\n  doc f \"S\"\n  in x\n  if x > 1\n  unchecked u\n  says s\n", "t.rules:1: a: unchecked on a rule that is neither an error nor a required condition"},
 		{"rule a v1 require\n  doc f \"S\"\n  in x\n  if x > 1\n  let y = x*2\n  unchecked u\n  says s\n", "t.rules:1: a: let y has no runtime value"},
+		{continuing("b1", "a1"), "t.rules:9: group h continues a rule of a group it continues"},
 	}
 	for _, tc := range tests {
 		_, err := Parse(map[string]string{"t.rules": tc.src})
@@ -154,6 +155,38 @@ func TestRuleLints(t *testing.T) {
 		if _, err := Parse(map[string]string{"t.rules": src}); err != nil {
 			t.Errorf("a good rule is refused: %q: %v", src, err)
 		}
+	}
+}
+
+// continuing is the text of two any groups, g (rule a1, which follows
+// rule first) and h (rule b1, which follows a1): h continues a1, and g
+// continues first, which the caller names (b1: a chain that comes back).
+func continuing(first, second string) string {
+	rule := func(id, follows string) string {
+		return "rule " + id + " v1 split\n  doc f \"S\"\n  in x\n  if x > 1\n  follows " + follows + "\n  says s\n"
+	}
+	return "group g any\n" + rule("a1", first) + "end\ngroup h any\n" + rule("b1", second) + "end\n" + rule("c", "a1")
+}
+
+// Continuation finds the group whose every rule follows one rule of
+// another group alone.
+func TestContinuation(t *testing.T) {
+	s, err := Parse(map[string]string{"t.rules": continuing("c", "a1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := s.Continuation("a1"); g == nil || g.Name != "h" {
+		t.Errorf("Continuation(a1) = %v, want group h", g)
+	}
+	if g := s.Continuation("c"); g == nil || g.Name != "g" {
+		t.Errorf("Continuation(c) = %v, want group g", g)
+	}
+	if g := s.Continuation("b1"); g != nil {
+		t.Errorf("Continuation(b1) = %v, want none", g.Name)
+	}
+	std := Standard()
+	if g := std.Continuation("comp.step.divide"); g == nil || g.Name != "comp.take" {
+		t.Errorf("the standard rules: Continuation(comp.step.divide) = %v, want comp.take", g)
 	}
 }
 

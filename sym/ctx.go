@@ -1818,10 +1818,11 @@ func congruenceBig(a, b0, r, D rat) (int64, int64, int) {
 func (c *Ctx) checkOpposites() error {
 	// nonConst counts the terms of p that are not its constant: a sum of
 	// two polynomials is constant only where these counts are the same
-	nonConst := func(p *poly) int {
-		n := len(p.t)
-		if n > 0 && (len(p.t[n-1].m) == 0 || len(p.t[0].m) == 0) {
-			n--
+	nonConst := func(p *poly) (n int) {
+		for _, t := range p.t {
+			if len(t.m) > 0 {
+				n++
+			}
 		}
 		return n
 	}

@@ -24,11 +24,21 @@ func TestOppositeConditionsInconsistent(t *testing.T) {
 		{nil, []string{"M*floor_div(N,K) == K+2", "M*floor_div(N,K) >= K+3"}, true},
 		{nil, []string{"M*floor_div(N,K) == K+2", "M*floor_div(N,K) <= K+1"}, true},
 		{nil, []string{"M*floor_div(N,K) == K+2", "M*floor_div(N,K) != K+2"}, true},
+		{nil, []string{"M*ceil_div(N-M,K-J) == K*ceil_div(N,J)", "M*ceil_div(N-M,K-J) >= K*ceil_div(N,J)+1"}, true},
+		{nil, []string{"M*ceil_div(N-M,K-J) == K*ceil_div(N,J)", "M*ceil_div(N-M,K-J) <= K*ceil_div(N,J)-1"}, true},
+		{nil, []string{"M*ceil_div(N-M,K-J) == K*ceil_div(N,J)", "M*ceil_div(N-M,K-J) != K*ceil_div(N,J)"}, true},
+		{nil, []string{"M*ceil_div(N-M,K-J) != K*ceil_div(N,J)", "M*ceil_div(N-M,K-J) == K*ceil_div(N,J)"}, true},
+		{nil, []string{"M*N == K*J", "M*N != K*J"}, true},
+		{nil, []string{"M*N == K*J", "M*N > K*J"}, true},
+		{nil, []string{"M*N > K*J", "M*N == K*J"}, true},
 		// p >= 0 and -p >= 0 meet at p == 0; p >= 0 and 1-p >= 0 too
 		{nil, []string{"M*ceil_div(N,K) >= K*N", "M*ceil_div(N,K) <= K*N"}, false},
 		{nil, []string{"M*ceil_div(N,K) >= K*N", "M*ceil_div(N,K) <= K*N+1"}, false},
 		{nil, []string{"M*floor_div(N,K) == K+2", "M*floor_div(N,K) >= K+2"}, false},
 		{nil, []string{"M*floor_div(N,K) == K+2", "M*floor_div(N,K) != K+3"}, false},
+		{nil, []string{"M*N == K*J", "M*N >= K*J"}, false},
+		{nil, []string{"M*N == K*J", "M*N != K*J+1"}, false},
+		{nil, []string{"M*N >= K*J", "M*N != K*J"}, false},
 	} {
 		ctx, err := sym.Assume(c.assume...)
 		if err != nil {
