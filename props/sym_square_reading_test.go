@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cutealg/cutealg/concrete"
+	"github.com/cutealg/cutealg/internal/catalog"
 	"github.com/cutealg/cutealg/rules"
 	"github.com/cutealg/cutealg/sym"
 )
@@ -191,6 +192,54 @@ func TestSymbolicSquareRunTimeRefusals(t *testing.T) {
 		}
 		if squareCase(t, "refusal", r.op, r.args, r.assume, box) == 0 {
 			t.Errorf("%s%v: no binding checked", r.op, r.args)
+		}
+	}
+}
+
+// TestLawsSymbolic reads the arguments as the square's reference does
+// (referenceOf): a law that computes with the arguments (the product's
+// complement, a divide's) must see the run-time reading wherever the
+// answer is CuTe's run-time value. Each row is CuTe's run-time value of a
+// call with a dynamic 1 (the calls of finding 34, whose restart
+// compl.known reads them static): every law holds on it with the
+// arguments as written, and some law fails with the arguments read
+// static, which the laws read before this session.
+func TestLawsReadTheReference(t *testing.T) {
+	for _, c := range []struct {
+		op   string
+		args []string
+	}{
+		{"raked_product", []string{"(1,1,28):(_0,_32,_1)", "(_1,_2):(_1,_1)"}},
+		{"logical_product", []string{"(_4,1):(_1,_6)", "_2:_1"}},
+		{"zipped_product", []string{"(_4,1):(_1,_6)", "_2:_1"}},
+	} {
+		call := c.op + "(" + strings.Join(c.args, ", ") + ")"
+		spec, _ := catalog.Lookup(c.op)
+		args := make([]concrete.Value, len(c.args))
+		for i, a := range c.args {
+			var err error
+			if args[i], err = concrete.ParseArg(a, spec.Args[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cop, _ := concrete.Lookup(c.op)
+		r, err := cop.Apply(args, concrete.StrictMode())
+		if err != nil {
+			t.Fatalf("%s: %v", call, err)
+		}
+		static := make([]concrete.Value, len(args))
+		for i, a := range args {
+			static[i] = staticValue(a)
+		}
+		failed := false
+		for _, l := range lawsOf(c.op) {
+			if w := l.holds(lawIn{args: args, r: r, loose: true}); w != "" {
+				t.Errorf("%s = %v breaks %s with the arguments as written: %s", call, r, l.post, w)
+			}
+			failed = failed || l.holds(lawIn{args: static, r: staticValue(r), loose: true}) != ""
+		}
+		if !failed {
+			t.Errorf("%s = %v: every law holds with the arguments read static too: the row tests nothing", call, r)
 		}
 	}
 }

@@ -64,19 +64,12 @@ type reporter interface {
 func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Binding) int {
 	return symGround(t, id, op, args, assume, extra, func(g symGrounded) {
 		cop, _ := concrete.Lookup(op)
-		cargs := g.args
-		want, cerr := cop.Apply(cargs, concrete.StrictMode())
-		if runTimeRefused(cerr) || staticException(g.br, g.at) != "" {
-			// CuTe refuses the symbols as run-time integers: its value is
-			// the one with the values known at compile time (or the case
-			// is one of the documented staticExceptions)
-			var err error
-			if cargs, err = staticReading(g.sym, g.at); err != nil {
-				t.Errorf("%s %s%v at %v: %v", id, op, args, g.at, err)
-				return
-			}
-			want, cerr = cop.Apply(cargs, concrete.StrictMode())
+		ref, err := referenceOf(g, cop)
+		if err != nil {
+			t.Errorf("%s %s%v at %v: %v", id, op, args, g.at, err)
+			return
 		}
+		want, cerr := ref.value, ref.err
 		if sym.OutOfRange(cerr) {
 			return // a binding too large for CuTe's int64 arithmetic
 		}
@@ -106,6 +99,33 @@ func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Bi
 		}
 		t.Errorf("%s %s%v under %v at %v: answer %s = %s, concrete %s: %s", id, op, args, assume, g.at, g.br.Value, got, want, why)
 	})
+}
+
+// squareRef is concrete's strict value of a grounded call as the square
+// reads it (the ruling): the arguments with the symbols as run-time
+// integers, or, where CuTe refuses that template (runTimeRefused) or the
+// case is one of staticExceptions, with the symbols static.
+type squareRef struct {
+	args   []concrete.Value // the arguments as read
+	static bool             // they are the static reading (staticReading)
+	value  concrete.Value   // concrete's value on them
+	err    error            // or its refusal
+}
+
+// referenceOf computes the reference of a grounded call.
+func referenceOf(g symGrounded, cop *concrete.Op) (squareRef, error) {
+	r := squareRef{args: g.args}
+	r.value, r.err = cop.Apply(r.args, concrete.StrictMode())
+	if !runTimeRefused(r.err) && staticException(g.br, g.at) == "" {
+		return r, nil
+	}
+	var err error
+	if r.args, err = staticReading(g.sym, g.at); err != nil {
+		return r, err
+	}
+	r.static = true
+	r.value, r.err = cop.Apply(r.args, concrete.StrictMode())
+	return r, nil
 }
 
 // runTimeRefusals are concrete's texts for the refusals of CuTe's
