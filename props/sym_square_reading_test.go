@@ -196,14 +196,14 @@ func TestSymbolicSquareRunTimeRefusals(t *testing.T) {
 	}
 }
 
-// TestLawsSymbolic reads the arguments as the square's reference does
-// (referenceOf): a law that computes with the arguments (the product's
-// complement, a divide's) must see the run-time reading wherever the
-// answer is CuTe's run-time value. Each row is CuTe's run-time value of a
-// call with a dynamic 1 (the calls of finding 34, whose restart
-// compl.known reads them static): every law holds on it with the
-// arguments as written, and some law fails with the arguments read
-// static, which the laws read before this session.
+// TestLawsReadTheReference: TestLawsSymbolic reads the arguments as the
+// square's reference does (referenceOf), so that a law that computes with
+// the arguments (the product's complement, a divide's) sees the run-time
+// reading wherever the answer is CuTe's run-time value. Each row is CuTe's
+// run-time value of a call with a dynamic 1 (the calls of finding 34,
+// whose restart compl.known reads them static): every law holds on it
+// with the arguments as written, and some law fails with the arguments
+// read static, as the laws read them before the twelfth session.
 func TestLawsReadTheReference(t *testing.T) {
 	for _, c := range []struct {
 		op   string
