@@ -443,8 +443,8 @@ func TestReviewProbe(t *testing.T) {
 }
 
 // falseErrors lists the bindings where the answer's case is an error but
-// the concrete engine (strict) gives a value: losses of precision, not
-// wrong answers.
+// the concrete engine (strict) gives a value in the square's reading
+// (referenceOf): losses of precision, not wrong answers.
 func falseErrors(op string, args, assume []string, binds []sym.Binding) []string {
 	ctx, err := sym.Assume(assume...)
 	if err != nil {
@@ -463,14 +463,7 @@ func falseErrors(op string, args, assume []string, binds []sym.Binding) []string
 	for _, b := range binds {
 		var br *rules.Branch[sym.Value]
 		for i := range ans.Branches {
-			holds := true
-			for _, g := range ans.Branches[i].Guards {
-				if h, err := g.Holds(b); err != nil || !h {
-					holds = false
-					break
-				}
-			}
-			if holds {
+			if holdsAt(ans.Branches[i].Guards, b) {
 				br = &ans.Branches[i]
 				break
 			}
@@ -483,14 +476,11 @@ func falseErrors(op string, args, assume []string, binds []sym.Binding) []string
 			continue
 		}
 		cop, _ := concrete.Lookup(op)
-		_, cerr := cop.Apply(cargs, concrete.StrictMode())
-		if cerr != nil && (strings.Contains(cerr.Error(), "Dynamic-stride") || strings.Contains(cerr.Error(), "static strides")) {
-			if cargs, err = staticReading(vals, b); err != nil {
-				continue
-			}
-			_, cerr = cop.Apply(cargs, concrete.StrictMode())
+		ref, err := referenceOf(symGrounded{at: b, sym: vals, args: cargs, br: *br}, cop)
+		if err != nil {
+			continue
 		}
-		if cerr == nil {
+		if ref.err == nil {
 			out = append(out, fmt.Sprintf("at %v: %v", b, br.Err))
 		}
 	}
