@@ -1,0 +1,67 @@
+package proofs_test
+
+import (
+	"testing"
+
+	"github.com/cutealg/cutealg/proofs"
+	"github.com/cutealg/cutealg/rules"
+)
+
+// TestLeftInverseNegative: the inverse's walk re-derives left_inverse with
+// a negative stride (finding 70): inv.left.reverse where it is A's one
+// non-zero stride, inv.left.opposite (in place of inv.left.disjoint)
+// beside its opposite, inv.left.negative otherwise (CuTe's refusal as the
+// rules read it, or in dynamic mode a step at run time after which the
+// fold shows no disjointness). The engine's derivations check, their
+// mutants at the new steps do not.
+func TestLeftInverseNegative(t *testing.T) {
+	dyn := func(arg string) rules.Derivation {
+		d, err := rules.Derive(rules.Request{Op: "left_inverse", Args: []string{arg}, Dynamic: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return clone(t, d)
+	}
+	left := func(arg string) rules.Derivation { return assumed(t, nil, "left_inverse", arg) }
+	for _, d := range []rules.Derivation{left("M:_-1"), left("(M,(N,_3)):(_0,(_0,_-4))"), left("(M,_2):(_1,_-1)"),
+		left("(M,N,_3):(_2,_0,_-2)"), left("(_4,M):(_-1,_4)"), dyn("(_4,M):(_-1,_4)"), dyn("(M,_2):(_1,_-1)"), dyn("(M,N):(_-1,_-2)")} {
+		if err := proofs.Check(d); err != nil {
+			t.Errorf("%s%v (dynamic %v): %v", d.Op, d.Args, d.Dynamic, err)
+		}
+	}
+	set := func(c *rules.Case, rule, at, name, v string) { c.Steps[stepIndex(t, c, rule, at)].Bind[name] = v }
+	opp := func() rules.Derivation { return assumed(t, []string{"M >= 2"}, "left_inverse", "(M,_2):(_1,_-1)") }
+	// the step of inv.left.negative of (_4,M):(_-1,_4), an error
+	negStep := left("(_4,M):(_-1,_4)").Cases[0].Steps
+	checkWalkRows(t, []walkRow{
+		{"left_inverse(M:_-1) without inv.left.reverse",
+			left("M:_-1"), func(d *rules.Derivation) { dropStep(t, &d.Cases[0], "inv.left.reverse", "mode 0") },
+			"case 1: the inverse's walk: step 2 applies inv.left.mode at mode 0 where the walk applies [inv.left.reverse] at mode 0"},
+		{"left_inverse(M:_-1) with inv.left.reverse's d changed",
+			left("M:_-1"), func(d *rules.Derivation) { set(&d.Cases[0], "inv.left.reverse", "mode 0", "d", "M") },
+			"case 1: the inverse's walk: step inv.left.reverse at mode 0 binds d = M where the walk has -1"},
+		{"left_inverse(M:_-1) made the error of inv.left.negative",
+			left("M:_-1"), func(d *rules.Derivation) {
+				c := &d.Cases[0]
+				neg := negStep[len(negStep)-1]
+				c.Steps = append(c.Steps[:1:1], neg)
+				c.Result, c.Error = "", left("(_4,M):(_-1,_4)").Cases[0].Error
+			},
+			"case 1: the inverse's walk: step 2 applies inv.left.negative at mode 0 where the walk applies [inv.left.reverse] at mode 0"},
+		{"left_inverse((M,_2):(_1,_-1)) under M >= 2 without inv.left.opposite",
+			opp(), func(d *rules.Derivation) { dropStep(t, &d.Cases[0], "inv.left.opposite", "mode 0") },
+			"case 1: the inverse's walk: step 3 applies inv.left.mode at mode 0 where the walk applies [inv.left.opposite] at mode 0"},
+		{"left_inverse((M,_2):(_1,_-1)) under M >= 2 with inv.left.opposite's s _1",
+			opp(), func(d *rules.Derivation) { set(&d.Cases[0], "inv.left.opposite", "mode 0", "s", "_1") },
+			"case 1 step 3 (inv.left.opposite): its condition 1<=M is not discharged"},
+		{"dynamic left_inverse((_4,M):(_-1,_4)) made the error of inv.left.negative",
+			dyn("(_4,M):(_-1,_4)"), func(d *rules.Derivation) {
+				c := &d.Cases[0]
+				i := stepIndex(t, c, "inv.left.negative", "mode 0")
+				c.Steps = c.Steps[: i+1 : i+1]
+				c.Steps[i].Runtime = false
+				c.Result, c.Error, c.Warnings = "", left("(_4,M):(_-1,_4)").Cases[0].Error, nil
+			},
+			"case 1: the inverse's walk: step 2 (inv.left.negative at mode 0) ends a dynamic derivation where CuTe computes its fold"},
+	})
+}
