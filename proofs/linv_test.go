@@ -1,6 +1,7 @@
 package proofs_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cutealg/cutealg/proofs"
@@ -63,5 +64,43 @@ func TestLeftInverseNegative(t *testing.T) {
 				c.Result, c.Error, c.Warnings = "", left("(_4,M):(_-1,_4)").Cases[0].Error, nil
 			},
 			"case 1: the inverse's walk: step 2 (inv.left.negative at mode 0) ends a dynamic derivation where CuTe computes its fold"},
+	})
+}
+
+// TestDivideNegativeTile: a divide whose tile has a negative stride is the
+// error compl.negative-stride (CuTe's complement of the tile has the
+// extents -1 and 0), and Check accepts the derivation (finding 73): the
+// spot check of the divide's rewrite (div.zipped, div.tiled, div.flat,
+// div.logical) found concrete refusing the rewritten term at every
+// binding, CuTe's intermediate value with a negative extent being no
+// argument concrete takes, where the request itself has CuTe's value; both
+// sides are now compared as strict mode refuses them (the same refusal,
+// the complement's precondition). A rewrite whose sides strict mode
+// refuses for different reasons is still rejected.
+func TestDivideNegativeTile(t *testing.T) {
+	for _, op := range []string{"zipped_divide", "tiled_divide", "flat_divide", "logical_divide_tiler"} {
+		for _, dynamic := range []bool{false, true} {
+			d, err := rules.Derive(rules.Request{Op: op, Args: []string{"(M,N):(_1,M)", "(_4:_-1,_2:_-2)"}, Dynamic: dynamic})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Cases) != 1 || !strings.Contains(d.Cases[0].Error, "compl.negative-stride") {
+				t.Errorf("%s (dynamic %v): want the one case compl.negative-stride, got %+v", op, dynamic, d.Cases)
+			}
+			if err := proofs.Check(d); err != nil {
+				t.Errorf("%s (dynamic %v): %v", op, dynamic, err)
+			}
+		}
+	}
+	// zipped_divide's rewrite claimed with a tile whose complement strict
+	// mode refuses for another reason than the request's
+	d := assumed(t, nil, "zipped_divide", "(M,N):(_1,M)", "(_4:_-1,_2:_-2)")
+	checkWalkRows(t, []walkRow{
+		{"zipped_divide((M,N):(_1,M), (_4:_-1,_2:_-2)) with div.zipped's tile _4:_-3",
+			d, func(d *rules.Derivation) {
+				st := &d.Cases[0].Steps[0]
+				st.After = strings.Replace(st.After, "(_4:_-1,_2:_-2)),", "(_4:_-3,_2:_-2)),", 1)
+			},
+			"case 1 step 1 (div.zipped): zipped_divide((M,N):(_1,M),(_4:_-1,_2:_-2)) and tile_unzip("},
 	})
 }
