@@ -232,7 +232,8 @@
 //     mode), the obligation inv.left.positive at each symbolic
 //     stride not decided >= 1, the sort, then in stride order
 //     inv.left.zero (a stride decided 0, with its d and s) or
-//     inv.left.disjoint (but the first; inv.left.opposite at the
+//     inv.left.disjoint (but the first; inv.left.opposite, or
+//     inv.left.opposite-last where it holds A's last leaf, at the
 //     opposite of a negative stride; none after inv.left.negative) and
 //     inv.left.mode (its d, s, z
 //     and prefix product p), and inv.left.end; then the size-1

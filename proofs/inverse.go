@@ -46,7 +46,8 @@ import (
 //     is shown disjoint from the one before it in stride order
 //     (inv.left.disjoint, its e that mode's stride times its shape; the
 //     opposite of a negative stride: inv.left.opposite, its d, s and t
-//     the negative stride, its extent and the mode's extent; nothing
+//     the negative stride, its extent and the mode's extent, or
+//     inv.left.opposite-last where that mode holds A's last leaf; nothing
 //     after a step of inv.left.negative) and
 //     placed (inv.left.mode with its d, the size z of R so far, its
 //     prefix product p and its s; R gets d/z at the stride of the
@@ -430,7 +431,7 @@ func (w *invWalk) left(a *notation.Layout) error {
 			continue
 		}
 		if prev != nil && i == opp {
-			if err := w.opposite(at, prev, m); err != nil {
+			if err := w.opposite(at, prev, m, i == len(w.ms)-1 && !isStaticOne(flat[len(flat)-1].s)); err != nil {
 				return err
 			}
 		} else if prev != nil && !other {
@@ -536,14 +537,26 @@ func (w *invWalk) negative(at string, d sym.Int, one, alone bool, other *bool) e
 // opposite reads inv.left.opposite at the mode at, m, whose stride is
 // the opposite of the negative stride of n, the mode placed before it:
 // its d, s and t are n's stride, n's extent and m's extent (a case that
-// ends with its condition s <= t failing ends here).
-func (w *invWalk) opposite(at string, n *unitMode, m unitMode) error {
-	if err := w.failsAt(at, []any{"d", n.d.E, "s", n.s.E, "t", m.s.E}, "inv.left.opposite"); err != nil {
-		return err
+// ends with its condition s <= t failing ends here); where m holds A's
+// last leaf (last: the last coalesced mode, A's last leaf not a static
+// _1), inv.left.opposite-last, with no condition.
+func (w *invWalk) opposite(at string, n *unitMode, m unitMode, last bool) error {
+	id := "inv.left.opposite-last"
+	if !last {
+		id = "inv.left.opposite"
+		if err := w.failsAt(at, []any{"d", n.d.E, "s", n.s.E, "t", m.s.E}, id); err != nil {
+			return err
+		}
 	}
-	st, err := w.step(at, "inv.left.opposite")
+	st, err := w.step(at, id)
 	if err != nil {
 		return err
 	}
 	return w.expects(st, "d", n.d.E, "s", n.s.E, "t", m.s.E)
+}
+
+// isStaticOne reports whether an extent is the static _1.
+func isStaticOne(s sym.Int) bool {
+	v, isC := sym.IsConst(s.E)
+	return s.Static && isC && v == 1
 }

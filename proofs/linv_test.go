@@ -25,7 +25,7 @@ func TestLeftInverseNegative(t *testing.T) {
 	}
 	left := func(arg string) rules.Derivation { return assumed(t, nil, "left_inverse", arg) }
 	for _, d := range []rules.Derivation{left("M:_-1"), left("(M,(N,_3)):(_0,(_0,_-4))"), left("(M,_2):(_1,_-1)"),
-		left("(M,N,_3):(_2,_0,_-2)"), left("(_4,M):(_-1,_4)"), dyn("(_4,M):(_-1,_4)"), dyn("(M,_2):(_1,_-1)"), dyn("(M,N):(_-1,_-2)")} {
+		left("(M,N,_3):(_2,_0,_-2)"), left("(_4,M):(_-1,_4)"), left("(_4,M):(_-1,_1)"), left("(_4,M,_1):(_-1,_1,_5)"), dyn("(_4,M):(_-1,_4)"), dyn("(M,_2):(_1,_-1)"), dyn("(M,N):(_-1,_-2)")} {
 		if err := proofs.Check(d); err != nil {
 			t.Errorf("%s%v (dynamic %v): %v", d.Op, d.Args, d.Dynamic, err)
 		}
@@ -55,6 +55,9 @@ func TestLeftInverseNegative(t *testing.T) {
 		{"left_inverse((M,_2):(_1,_-1)) under M >= 2 with inv.left.opposite's s _1",
 			opp(), func(d *rules.Derivation) { set(&d.Cases[0], "inv.left.opposite", "mode 0", "s", "_1") },
 			"case 1 step 3 (inv.left.opposite): its condition 1<=M is not discharged"},
+		{"left_inverse((_4,M):(_-1,_1)) without inv.left.opposite-last",
+			left("(_4,M):(_-1,_1)"), func(d *rules.Derivation) { dropStep(t, &d.Cases[0], "inv.left.opposite-last", "mode 1") },
+			"case 1: the inverse's walk: step 3 applies inv.left.mode at mode 1 where the walk applies [inv.left.opposite-last] at mode 1"},
 		{"dynamic left_inverse((_4,M):(_-1,_4)) made the error of inv.left.negative",
 			dyn("(_4,M):(_-1,_4)"), func(d *rules.Derivation) {
 				c := &d.Cases[0]

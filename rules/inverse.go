@@ -141,6 +141,8 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 		}
 		switch {
 		case prev == nil || other: // CuTe's fold, nothing shown
+		case i == opp && endsA(a, ms, i):
+			w.step("inv.left.opposite-last", fmt.Sprintf("mode %d", i), Env{"d": prev.d, "s": prev.s, "t": m.s})
 		case i == opp:
 			w.step("inv.left.opposite", fmt.Sprintf("mode %d", i), Env{"d": prev.d, "s": prev.s, "t": m.s})
 		default:
@@ -172,6 +174,15 @@ func (w *world) leftNegative(at string, d sym.Int) {
 		return
 	}
 	w.step("inv.left.negative", at, Env{"d": d})
+}
+
+// endsA reports whether the coalesced mode i of A (ms) holds A's last
+// leaf: it is the last coalesced mode and that leaf is not a static _1
+// (which the coalesce drops). CuTe's index of A then gives the mode the
+// whole quotient, wrapping no coordinate.
+func endsA(a sym.Layout, ms []mode, i int) bool {
+	flat := flatModes(a)
+	return i == len(ms)-1 && !isStaticConst(flat[len(flat)-1].s, 1)
 }
 
 // negativeForm finds the two forms of a left_inverse with a negative
