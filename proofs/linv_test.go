@@ -107,3 +107,37 @@ func TestDivideNegativeTile(t *testing.T) {
 			"case 1 step 1 (div.zipped): zipped_divide((M,N):(_1,M),(_4:_-1,_2:_-2)) and tile_unzip("},
 	})
 }
+
+// TestZipRuleOfItsOperation: div.zip and prod.zip state the same rewrite
+// (tile_unzip(L, T) => Z); each requires the step that made its
+// tile_unzip (div.zipped, prod.zipped), so a derivation citing the other
+// family's rule is rejected (the mutant "another rule id, doc and says"
+// turned div.zip into prod.zip in local_partition once this branch's new
+// rules shifted the mutants' rule indices, and it checked).
+func TestZipRuleOfItsOperation(t *testing.T) {
+	swap := map[string]string{"div.zip": "prod.zip", "prod.zip": "div.zip"}
+	for _, c := range [][]string{
+		{"local_partition", "(M,N):(_1,M)", "(_1,_32):(_0,_1)", "t"},
+		{"zipped_product", "(M,N):(_1,M)", "(_4,_2)"},
+		{"zipped_divide", "(M,N):(_1,M)", "(_4,_2)"},
+	} {
+		d := assumed(t, nil, c[0], c[1:]...)
+		if err := proofs.Check(d); err != nil {
+			t.Errorf("%v: %v", c, err)
+		}
+		swapped := 0
+		for ci := range d.Cases {
+			for i := range d.Cases[ci].Steps {
+				st := &d.Cases[ci].Steps[i]
+				if to, ok := swap[st.Rule]; ok {
+					o, _ := rules.Standard().Rule(to)
+					st.Rule, st.Version, st.Hash, st.Doc, st.Says = o.ID, o.Version, o.Hash, o.Doc, o.Says
+					swapped++
+				}
+			}
+		}
+		if err := proofs.Check(d); swapped == 0 || err == nil || !strings.Contains(err.Error(), "requires line") {
+			t.Errorf("%v with div.zip and prod.zip exchanged (%d steps): Check gives %v, want the requires line's rejection", c, swapped, err)
+		}
+	}
+}
