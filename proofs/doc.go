@@ -226,11 +226,16 @@
 //     span (a span that becomes symbolic is a run-time integer: the fold
 //     ends there, as CuTe's does); left_inverse's reading of the symbols (inv.left.static where
 //     a coalesced stride is not static with run-time integers, or
-//     inv.left.dynamic-literal), inv.left.negative at a negative
-//     constant stride, the obligation inv.left.positive at each symbolic
+//     inv.left.dynamic-literal), at a negative constant stride
+//     inv.left.reverse (A's one non-zero stride), nothing (beside its
+//     opposite) or inv.left.negative (an error; at run time in dynamic
+//     mode), the obligation inv.left.positive at each symbolic
 //     stride not decided >= 1, the sort, then in stride order
 //     inv.left.zero (a stride decided 0, with its d and s) or
-//     inv.left.disjoint (but the first) and inv.left.mode (its d, s, z
+//     inv.left.disjoint (but the first; inv.left.opposite, or
+//     inv.left.opposite-last where it holds A's last leaf, at the
+//     opposite of a negative stride; none after inv.left.negative) and
+//     inv.left.mode (its d, s, z
 //     and prefix product p), and inv.left.end; then the size-1
 //     decisions of R's coalesce; each step at its place with its values,
 //     nothing else between, only the arguments' extents (and

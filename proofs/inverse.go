@@ -33,13 +33,22 @@ import (
 //     for a stride with a dynamic literal, inv.left.dynamic-literal at
 //     its mode, CuTe's refusal, ending the case); a derivation of CuTe
 //     with run-time integers has no such case; then each stride in
-//     order: a negative constant is refused (inv.left.negative, ending
-//     the case), a symbolic one not decided >= 1 under the assumptions
+//     order: a negative constant is inv.left.reverse where it is A's
+//     one non-zero stride and every stride is a constant, nothing where
+//     its opposite is the one other non-zero stride (inv.left.opposite
+//     comes in the fold), else, at the first negative constant,
+//     inv.left.negative: the case's error, or in dynamic mode a step at
+//     run time (CuTe's fold goes on, with a warning); a symbolic one not
+//     decided >= 1 under the assumptions
 //     and the guards in force is the obligation inv.left.positive; then
 //     all modes are sorted by stride and folded: a stride decided 0 is
 //     skipped (inv.left.zero, its d and s the mode's), any other mode
 //     is shown disjoint from the one before it in stride order
-//     (inv.left.disjoint, its e that mode's stride times its shape) and
+//     (inv.left.disjoint, its e that mode's stride times its shape; the
+//     opposite of a negative stride: inv.left.opposite, its d, s and t
+//     the negative stride, its extent and the mode's extent, or
+//     inv.left.opposite-last where that mode holds A's last leaf; nothing
+//     after a step of inv.left.negative) and
 //     placed (inv.left.mode with its d, the size z of R so far, its
 //     prefix product p and its s; R gets d/z at the stride of the
 //     previous mode placed, _0 for the first); inv.left.end at "R" with
@@ -365,11 +374,16 @@ func (w *invWalk) left(a *notation.Layout) error {
 			return err
 		}
 	}
+	neg, opp := negativeModes(w.ms)
+	other := false // a negative stride in neither form: CuTe's fold, warned
 	for i, m := range w.ms {
 		at := fmt.Sprintf("mode %d", i)
 		v, isC := sym.IsConst(m.d.E)
 		if isC && v < 0 {
-			return w.refused(at, "inv.left.negative", m.d)
+			if err := w.negative(at, m.d, neg == i, opp < 0, &other); err != nil {
+				return err
+			}
+			continue
 		}
 		if isC {
 			continue
@@ -416,7 +430,11 @@ func (w *invWalk) left(a *notation.Layout) error {
 			}
 			continue
 		}
-		if prev != nil {
+		if prev != nil && i == opp {
+			if err := w.opposite(at, prev, m, i == len(w.ms)-1 && !isStaticOne(flat[len(flat)-1].s)); err != nil {
+				return err
+			}
+		} else if prev != nil && !other {
 			if err := w.failsAt(at, []any{"d", m.d.E, "e", prev.d.Mul(prev.s).E}, "inv.left.disjoint"); err != nil {
 				return err
 			}
@@ -458,4 +476,87 @@ func (w *invWalk) left(a *notation.Layout) error {
 	}
 	_, err = w.coalesceModes(append(r, unitMode{last, stride}))
 	return err
+}
+
+// negativeModes finds the forms of a left_inverse with a negative stride
+// that have a derivation: every coalesced stride a constant, exactly one
+// negative (its mode neg), and either no other non-zero stride (opp -1:
+// inv.left.reverse) or exactly one, its opposite (the mode opp:
+// inv.left.opposite). Otherwise both are -1.
+func negativeModes(ms []unitMode) (neg, opp int) {
+	neg, opp = -1, -1
+	for i, m := range ms {
+		v, isC := sym.IsConst(m.d.E)
+		switch {
+		case !isC, v < 0 && neg >= 0, v > 0 && opp >= 0:
+			return -1, -1
+		case v < 0:
+			neg = i
+		case v > 0:
+			opp = i
+		}
+	}
+	if neg < 0 || opp >= 0 && !sym.Equal(ms[opp].d.E, sym.Neg(ms[neg].d.E)) {
+		return -1, -1
+	}
+	return neg, opp
+}
+
+// negative reads the step of a negative constant stride d at the mode
+// at: inv.left.reverse where it is A's one non-zero stride (one, the
+// mode neg with no opposite), nothing more where its opposite follows
+// (inv.left.opposite in the fold), else, at the first such mode,
+// inv.left.negative: CuTe's refusal as the rules read it, or in dynamic
+// mode CuTe's value with a warning (a step at run time), after which the
+// fold shows no disjointness (other).
+func (w *invWalk) negative(at string, d sym.Int, one, alone bool, other *bool) error {
+	switch {
+	case one && alone:
+		st, err := w.step(at, "inv.left.reverse")
+		if err != nil {
+			return err
+		}
+		return w.expect(st, "d", d.E)
+	case one, *other:
+		return nil
+	}
+	*other = true
+	if !w.c.dynamic {
+		return w.refused(at, "inv.left.negative", d)
+	}
+	st, err := w.step(at, "inv.left.negative")
+	if err != nil {
+		return err
+	}
+	if !st.Runtime {
+		return fmt.Errorf("step %d (inv.left.negative at %s) ends a dynamic derivation where CuTe computes its fold", w.next, at)
+	}
+	return w.expect(st, "d", d.E)
+}
+
+// opposite reads inv.left.opposite at the mode at, m, whose stride is
+// the opposite of the negative stride of n, the mode placed before it:
+// its d, s and t are n's stride, n's extent and m's extent (a case that
+// ends with its condition s <= t failing ends here); where m holds A's
+// last leaf (last: the last coalesced mode, A's last leaf not a static
+// _1), inv.left.opposite-last, with no condition.
+func (w *invWalk) opposite(at string, n *unitMode, m unitMode, last bool) error {
+	id := "inv.left.opposite-last"
+	if !last {
+		id = "inv.left.opposite"
+		if err := w.failsAt(at, []any{"d", n.d.E, "s", n.s.E, "t", m.s.E}, id); err != nil {
+			return err
+		}
+	}
+	st, err := w.step(at, id)
+	if err != nil {
+		return err
+	}
+	return w.expects(st, "d", n.d.E, "s", n.s.E, "t", m.s.E)
+}
+
+// isStaticOne reports whether an extent is the static _1.
+func isStaticOne(s sym.Int) bool {
+	v, isC := sym.IsConst(s.E)
+	return s.Static && isC && v == 1
 }

@@ -305,7 +305,7 @@ func bind(n notation.Node, b sym.Binding, static bool) (notation.Node, error) {
 // eval evaluates a bound term with package concrete (CuTe mode): a call
 // applies the operation of the catalogue to its evaluated arguments, a
 // tuple of layouts or calls is the layout of their modes.
-func eval(n notation.Node) (concrete.Value, error) {
+func eval(n notation.Node, opts ...concrete.Option) (concrete.Value, error) {
 	switch n := n.(type) {
 	case *notation.Call:
 		op, ok := concrete.Lookup(n.Name)
@@ -317,22 +317,22 @@ func eval(n notation.Node) (concrete.Value, error) {
 		}
 		vals := make([]concrete.Value, len(n.Args))
 		for i, a := range n.Args {
-			v, err := evalAs(a, op.Args[i])
+			v, err := evalAs(a, op.Args[i], opts...)
 			if err != nil {
 				return concrete.Value{}, err
 			}
 			vals[i] = v
 		}
-		return op.Apply(vals)
+		return op.Apply(vals, opts...)
 	case *notation.Tuple:
 		if p, ok := pairTerm(n); ok {
-			return evalPair(p)
+			return evalPair(p, opts...)
 		}
 		if !n.Angle && isTermTuple(n) {
 			shapes := make([]concrete.IntTuple, len(n.Elems))
 			strides := make([]concrete.IntTuple, len(n.Elems))
 			for i, e := range n.Elems {
-				v, err := eval(e)
+				v, err := eval(e, opts...)
 				if err != nil {
 					return concrete.Value{}, err
 				}
@@ -382,8 +382,8 @@ func pairTerm(t *notation.Tuple) (*notation.Tuple, bool) {
 }
 
 // evalPair evaluates a layout and its offset as concrete's pair value.
-func evalPair(t *notation.Tuple) (concrete.Value, error) {
-	l, err := evalAs(t.Elems[0], catalog.Layout)
+func evalPair(t *notation.Tuple, opts ...concrete.Option) (concrete.Value, error) {
+	l, err := evalAs(t.Elems[0], catalog.Layout, opts...)
 	if err != nil {
 		return concrete.Value{}, err
 	}
@@ -411,7 +411,7 @@ func isTermTuple(t *notation.Tuple) bool {
 }
 
 // evalAs evaluates an argument as the kind an operation expects.
-func evalAs(n notation.Node, k catalog.ArgKind) (concrete.Value, error) {
+func evalAs(n notation.Node, k catalog.ArgKind, opts ...concrete.Option) (concrete.Value, error) {
 	if !hasCall(n) {
 		switch _, composed := n.(*notation.Composed); {
 		case k == catalog.Swizzle || k == catalog.Layout && composed:
@@ -434,7 +434,7 @@ func evalAs(n notation.Node, k catalog.ArgKind) (concrete.Value, error) {
 			return concrete.TupleValue(t), err
 		}
 	}
-	v, err := eval(n)
+	v, err := eval(n, opts...)
 	if err != nil {
 		return v, err
 	}

@@ -60,16 +60,6 @@ var squareLayouts = layoutGen{
 	random:  2,
 }
 
-// nonNegativeLayouts are squareLayouts without negative strides.
-var nonNegativeLayouts = func() layoutGen {
-	g := squareLayouts
-	keep := func(ds []string) []string {
-		return slices.DeleteFunc(slices.Clone(ds), func(d string) bool { return strings.Contains(d, "-") })
-	}
-	g.first, g.static, g.symbols = keep(g.first), keep(g.static), keep(g.symbols)
-	return g
-}()
-
 // symLayout draws a layout as g says: compact column or row major (as
 // products of the shapes), or random static or symbolic strides.
 func symLayout(t *rapid.T, label string, g layoutGen) string {
@@ -381,13 +371,7 @@ var squareCalls = []symCall{
 		return []string{a, strings.Replace(genShapeArg(t, "P", rk), "M", "_1", -1)}
 	}},
 	{"right_inverse", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
-	// left_inverse without negative strides: the rules refuse them
-	// (inv.left.negative), where CuTe's value with run-time integers is
-	// right for some (M:_-1 gives (_-1,M):(_0,_1)), which the dynamic
-	// square counts as a defect (open: docs/verification.md, "Finding 41
-	// (branch f41)"; TestSymbolicDynamicGenerated -rapid.seed=8
-	// -rapid.checks=1000 with these draws widened)
-	{"left_inverse", func(t *rapid.T) []string { return []string{symLayout(t, "A", nonNegativeLayouts)} }},
+	{"left_inverse", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
 	{"size", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
 	{"cosize", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},
 	{"flatten", func(t *rapid.T) []string { return []string{genSymLayout(t, "A")} }},

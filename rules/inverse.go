@@ -106,9 +106,19 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 	if w.static {
 		w.step("inv.left.static", "A", nil)
 	}
+	// a negative stride: one of the two forms the rules derive, or
+	// (other) CuTe's fold with a warning in dynamic mode, else an error
+	neg, opp := negativeForm(ms)
+	other := false
 	for i, m := range ms {
 		if v, ok := sym.IsConst(m.d.E); ok && v < 0 {
-			w.step("inv.left.negative", fmt.Sprintf("mode %d", i), Env{"d": m.d})
+			switch {
+			case neg < 0 && !other:
+				w.leftNegative(fmt.Sprintf("mode %d", i), m.d)
+				other = true
+			case neg == i && opp < 0:
+				w.step("inv.left.reverse", fmt.Sprintf("mode %d", i), Env{"d": m.d})
+			}
 		} else if !ok && w.decide(sym.MakeCond(m.d.E, sym.GE, sym.Const(1))) != sym.True {
 			w.step("inv.left.positive", fmt.Sprintf("mode %d", i), Env{"d": m.d})
 		}
@@ -129,7 +139,13 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 			w.step("inv.left.zero", fmt.Sprintf("mode %d", i), Env{"d": m.d, "s": m.s})
 			continue
 		}
-		if prev != nil {
+		switch {
+		case prev == nil || other: // CuTe's fold, nothing shown
+		case i == opp && endsA(a, ms, i):
+			w.step("inv.left.opposite-last", fmt.Sprintf("mode %d", i), Env{"d": prev.d, "s": prev.s, "t": m.s})
+		case i == opp:
+			w.step("inv.left.opposite", fmt.Sprintf("mode %d", i), Env{"d": prev.d, "s": prev.s, "t": m.s})
+		default:
 			w.step("inv.left.disjoint", fmt.Sprintf("mode %d", i), Env{"d": m.d, "e": prev.d.Mul(prev.s)})
 		}
 		prev = &ms[i]
@@ -146,6 +162,58 @@ func (w *world) leftInverse(a sym.Layout) sym.Layout {
 		out[i] = mode{shapes[i], strides[i]}
 	}
 	return w.coalesced(out)
+}
+
+// leftNegative is the step of inv.left.negative at the mode at with the
+// stride d: an error, or in dynamic mode CuTe's value (the fold goes on)
+// with a warning.
+func (w *world) leftNegative(at string, d sym.Int) {
+	r, _ := w.set.Rule("inv.left.negative")
+	if e := (Env{"d": d}); w.unchecked(r, e) {
+		w.applyLets(r, at, e, true, true)
+		return
+	}
+	w.step("inv.left.negative", at, Env{"d": d})
+}
+
+// endsA reports whether the coalesced mode i of A (ms) holds A's last
+// leaf: it is the last coalesced mode and that leaf is not a static _1
+// (which the coalesce drops). CuTe's index of A then gives the mode the
+// whole quotient, wrapping no coordinate.
+func endsA(a sym.Layout, ms []mode, i int) bool {
+	flat := flatModes(a)
+	return i == len(ms)-1 && !isStaticConst(flat[len(flat)-1].s, 1)
+}
+
+// negativeForm finds the two forms of a left_inverse with a negative
+// stride that the rules derive (inv.left.reverse, inv.left.opposite):
+// every stride a constant, exactly one negative (its mode neg), and no
+// other non-zero stride (opp -1) or exactly one, the negative one's
+// opposite (its mode opp). Otherwise neg is -1 (and so is opp).
+func negativeForm(ms []mode) (neg, opp int) {
+	neg, opp = -1, -1
+	var vals []int64
+	for _, m := range ms {
+		v, ok := sym.IsConst(m.d.E)
+		if !ok {
+			return -1, -1
+		}
+		vals = append(vals, v)
+	}
+	for i, v := range vals {
+		switch {
+		case v < 0 && neg >= 0, v > 0 && opp >= 0:
+			return -1, -1
+		case v < 0:
+			neg = i
+		case v > 0:
+			opp = i
+		}
+	}
+	if neg < 0 || (opp >= 0 && vals[opp] != -vals[neg]) {
+		return -1, -1
+	}
+	return neg, opp
 }
 
 // commonPrefix is what max_common_vector and max_common_layout share:

@@ -79,11 +79,29 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return exitOK
 	}
+	if err != nil && v.Kind == concrete.ValLayout && nonPositiveExtent(v.Layout) {
+		// CuTe's value may have extents that are not positive (a
+		// left_inverse or complement of a negative stride): it has no
+		// size, cosize or values that concrete computes, but it is
+		// the answer (finding 74)
+		fmt.Fprintf(stderr, "note: no size, cosize or values: %s\n", oneLine(err.Error()))
+		return exitOK
+	}
 	if err != nil {
 		return report(evalCmd, src, err, stderr)
 	}
 	fmt.Fprint(stdout, info)
 	return exitOK
+}
+
+// nonPositiveExtent reports whether a layout has an extent below 1.
+func nonPositiveExtent(l concrete.Layout) bool {
+	for _, x := range l.Shape.Leaves(nil) {
+		if x.V < 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // evalNode evaluates a parsed expression in CuTe or strict mode, printing

@@ -234,6 +234,28 @@ func TestWarningsOnStderr(t *testing.T) {
 	}
 }
 
+// A value with an extent that is not positive (CuTe's left_inverse of a
+// negative stride) is printed, exit status 0, with a note instead of its
+// size, cosize and values (finding 74: the size's refusal was the exit
+// status 1 after the value).
+func TestEvalNonPositiveExtent(t *testing.T) {
+	for _, c := range []struct{ call, want string }{
+		{"left_inverse(5:_-1)", "(_-1,5):(_0,_1)"},
+		{"complement(_4:_-1, 8)", "(_-1,0):(_1,_-4)"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"eval", c.call}, nil, &stdout, &stderr); code != 0 {
+			t.Errorf("%s: exit status %d: %s", c.call, code, stderr.String())
+		}
+		if stdout.String() != c.want+"\n" {
+			t.Errorf("%s: stdout %q, want %q", c.call, stdout.String(), c.want+"\n")
+		}
+		if !strings.Contains(stderr.String(), "note: no size, cosize or values: size: argument 1: shape extent") {
+			t.Errorf("%s: stderr %q: want the note", c.call, stderr.String())
+		}
+	}
+}
+
 // The values line is capped at maxValues.
 func TestEvalValuesCap(t *testing.T) {
 	var stdout, stderr bytes.Buffer
