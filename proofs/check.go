@@ -64,7 +64,7 @@ type checker struct {
 // as static integers (CuTe computes the operation only with values known
 // at compile time, or a shape a complement keeps is 1, compl.known): its
 // terms are then evaluated with static values.
-var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true, "compl.known": true}
+var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true, "compl.known": true, "tile.static": true}
 
 // readsStatic reports whether a case (or one it was merged from) has a
 // step of a rule of staticRules.
