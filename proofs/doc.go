@@ -32,7 +32,9 @@
 //     before the step (an integer leaf of the request; a metavariable, let
 //     or leaf of a claim of an earlier step; a leaf of the term the step
 //     rewrites; the size of a tuple of integers there that is no layout's
-//     strides, as a mode's size that crd2idx divides by), but for the few
+//     strides, as a mode's size that crd2idx divides by; the next shape
+//     ceil_div(s, r) of a step of the composition's fold, comp.step.*,
+//     which a size-1 decision of the static reading may read), but for the few
 //     a rule computes from a whole layout (a cosize, a rank: computed in
 //     check.go) and those Check re-derives from the steps before (derived
 //     in check.go: comp.no-carry's s and t, the size of its run and the

@@ -72,6 +72,11 @@ func TestRulingAgainstConcrete(t *testing.T) {
 		{"tile_to_shape", []string{"(M,_2):(_1,M)", "(_8,_4)", "(_1,_0)"}, 8, false},
 		{"tile_to_shape", []string{"(M,1):(_1,M)", "(_8,_4)"}, 8, true},
 		{"tile_to_shape", []string{"M:_1", "(_8,_4)"}, 8, false},
+		// the composition's next shape ceil_div(16, 16*M) decided 1 with
+		// the symbols static (the complement of the tiler reads static)
+		{"logical_divide", []string{"(_16,M,_2):(_1,_8,_16)", "(_16,_2):(_1,_16*M)"}, 8, false},
+		{"logical_divide", []string{"(_16,M,_2):(_1,_8,_16)", "(_16,_2):(_1,_8*M)"}, 8, false},
+		{"logical_divide", []string{"(_8,M,_4):(_1,_8,_16)", "(_8,_2):(_1,_8*M)"}, 8, false},
 		{"max_common_vector", []string{"(M,N):(_1,M)", "(M,N):(_1,M)"}, 6, false},
 		{"max_common_vector", []string{"(_4,M):(_1,_4)", "(_2,_2,M):(_1,_2,_4)"}, 8, false},
 		{"max_common_layout", []string{"_32:_1", "(_4,N):(_1,_4)"}, 8, false},

@@ -91,3 +91,57 @@ func TestTileStaticReading(t *testing.T) {
 		}
 	}
 }
+
+// TestCompositionNextShapeDecision: with the symbols static, CuTe's
+// composition fold appends no mode where the next shape ceil_div(s, r)
+// of A's mode is the static 1, and the engine decides that shape
+// (compl.unit-of at "B ... against mode k of A"). Check traced that
+// decision's s to no step (the open checker finding of branch f40s,
+// max_common_layout((_16,M,_2):(_1,_8,_16), (_16,M,_2):(_1,_8,_16)) read
+// static there; on this branch the logical_divide requests below, whose
+// complement reads static): a comp.step step now makes ceil_div(s, r)
+// available. Each request is accepted, under assumptions too; a decision
+// about another value is still rejected (its condition, which the step
+// does not discharge, before its trace).
+func TestCompositionNextShapeDecision(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		assume []string
+	}{
+		{[]string{"(_16,M,_2):(_1,_8,_16)", "(_16,_2):(_1,_16*M)"}, nil},
+		{[]string{"(_16,M,_2):(_1,_8,_16)", "(_16,_2):(_1,_16*M)"}, []string{"M <= 2"}},
+		{[]string{"(_16,M,_2):(_1,_8,_16)", "(_16,_2):(_1,_8*M)"}, nil},
+		{[]string{"(_16,M,_2):(_1,_8,_16)", "(_16,_2):(_1,_8*M)"}, []string{"M >= 2"}},
+		{[]string{"(_8,M,_4):(_1,_8,_16)", "(_8,_2):(_1,_8*M)"}, nil},
+	} {
+		d := assumed(t, c.assume, "logical_divide", c.args...)
+		if err := proofs.Check(d); err != nil {
+			t.Errorf("logical_divide%v under %v: %v", c.args, c.assume, err)
+		}
+	}
+	// (_16,M,_2):(_1,_8,_16) / (_16,_2):(_1,_16*M): the decision that
+	// ceil_div(16,16*M) is 1, its s changed to a value no step gives
+	d := assumed(t, nil, "logical_divide", "(_16,M,_2):(_1,_8,_16)", "(_16,_2):(_1,_16*M)")
+	found := 0
+	var visit func(c *rules.Case)
+	visit = func(c *rules.Case) {
+		for i := range c.From {
+			visit(&c.From[i])
+		}
+		for i, st := range c.Steps {
+			if st.Rule == "compl.unit" && st.Bind["s"] == "ceil_div(16,16*M)" {
+				c.Steps[i].Bind = map[string]string{"s": "ceil_div(16,32*M)"}
+				found++
+			}
+		}
+	}
+	for i := range d.Cases {
+		visit(&d.Cases[i])
+	}
+	if found == 0 {
+		t.Fatal("no size-1 decision of ceil_div(16,16*M) in the derivation")
+	}
+	if err := proofs.Check(d); err == nil || !strings.Contains(err.Error(), "step 34 (compl.unit)") || !strings.Contains(err.Error(), "ceil_div(16,32*M)") {
+		t.Errorf("the decision about ceil_div(16,32*M): Check gives %v, want step 34's rejection", err)
+	}
+}
