@@ -484,7 +484,7 @@ func falseErrors(op string, args, assume []string, binds []sym.Binding) []string
 		}
 		cop, _ := concrete.Lookup(op)
 		_, cerr := cop.Apply(cargs, concrete.StrictMode())
-		if cerr != nil && (strings.Contains(cerr.Error(), "Dynamic-stride") || strings.Contains(cerr.Error(), "static strides")) {
+		if concrete.RunTimeRefusal(cerr) {
 			if cargs, err = staticReading(vals, b); err != nil {
 				continue
 			}
