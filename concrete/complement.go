@@ -125,7 +125,7 @@ func complementImpl[I integer[I]](f layoutOf[I], cotarget tuple.T[I]) layoutOf[I
 	if n > 1 {
 		for _, d := range stride {
 			if !d.isStatic() {
-				refuse("Dynamic-stride complement only for rank-1 layouts")
+				refuse("%s", msgDynamicStrideComplement)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package concrete
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -118,6 +119,34 @@ func operandsText(ops []string) string { return "[" + strings.Join(ops, " ") + "
 func throw(e *Error) { panic(e) }
 
 // refuse aborts with CuTe's own refusal (static_assert text).
+// The refusals CuTe makes only because an integer is a run-time one (a
+// static_assert or a compile-time test of a dynamic value): its
+// templates with the same values as static integers compile.
+const (
+	msgDynamicStrideComplement = "Dynamic-stride complement only for rank-1 layouts"
+	msgLeftInverseStatic       = "Left inverse requires static strides."
+	msgNotStaticBool           = "‘value’ is not a member of ‘bool’"
+)
+
+// RunTimeRefusal reports whether err is one of CuTe's refusals of a
+// run-time integer where it asks for a static one: complement with a
+// dynamic stride at rank > 1, left_inverse with a dynamic stride,
+// tile_to_shape's evenly_divides of a static target by a block mode that
+// is not static. Where CuTe refuses the run-time template, the symbolic
+// engine's plain answer is the static reading's (the symbols as Int<v>,
+// docs/verification.md, the ruling of the eleventh session).
+func RunTimeRefusal(err error) bool {
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != Refused {
+		return false
+	}
+	switch e.Msg {
+	case msgDynamicStrideComplement, msgLeftInverseStatic, msgNotStaticBool:
+		return true
+	}
+	return false
+}
+
 func refuse(format string, args ...any) {
 	throw(&Error{Kind: Refused, Msg: fmt.Sprintf(format, args...)})
 }

@@ -172,7 +172,7 @@ func leftInverse(c *calc, l Layout) Layout {
 	shape, stride := coalescedModes(l)
 	for _, d := range stride {
 		if !d.Static {
-			refuse("Left inverse requires static strides.")
+			refuse("%s", msgLeftInverseStatic)
 		}
 	}
 	pre := prefixProducts(shape)

@@ -338,7 +338,7 @@ func tileToShape(c *calc, block Layout, target IntTuple, order *IntTuple) Layout
 			ok = ok.And(Eq(t, imul(bs[i], iceilDiv(t, bs[i]))))
 		}
 		if !ok.Static {
-			refuse("‘value’ is not a member of ‘bool’")
+			refuse("%s", msgNotStaticBool)
 		}
 		if !ok.val() {
 			refuse("tile_to_shape: block shape does not divide the target shape.")

@@ -64,7 +64,7 @@ type checker struct {
 // as static integers (CuTe computes the operation only with values known
 // at compile time, or a shape a complement keeps is 1, compl.known): its
 // terms are then evaluated with static values.
-var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true, "compl.known": true}
+var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true, "compl.known": true, "tile.static": true}
 
 // readsStatic reports whether a case (or one it was merged from) has a
 // step of a rule of staticRules.
@@ -1700,6 +1700,17 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 	}
 	for _, v := range st.Bind {
 		s.add(v)
+	}
+	if strings.HasPrefix(r.ID, "comp.step.") {
+		// CuTe's fold computes the mode's next shape ceil_div(s, r)
+		// (shape_div): with the symbols static, the size-1 decision
+		// after the step may be about it (composition.go, the size-1
+		// decisions of the static reading)
+		x, err1 := sym.ParseInt(st.Bind["s"])
+		y, err2 := sym.ParseInt(st.Bind["r"])
+		if err1 == nil && err2 == nil {
+			s[sym.CeilDiv(x.E, y.E).String()] = true
+		}
 	}
 	if st.After != "" {
 		n, err := notation.Parse(st.After)

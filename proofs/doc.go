@@ -32,7 +32,9 @@
 //     before the step (an integer leaf of the request; a metavariable, let
 //     or leaf of a claim of an earlier step; a leaf of the term the step
 //     rewrites; the size of a tuple of integers there that is no layout's
-//     strides, as a mode's size that crd2idx divides by), but for the few
+//     strides, as a mode's size that crd2idx divides by; the next shape
+//     ceil_div(s, r) of a step of the composition's fold, comp.step.*,
+//     which a size-1 decision of the static reading may read), but for the few
 //     a rule computes from a whole layout (a cosize, a rank: computed in
 //     check.go) and those Check re-derives from the steps before (derived
 //     in check.go: comp.no-carry's s and t, the size of its run and the
@@ -82,7 +84,7 @@
 //     there) and passed over, but at least one sampled binding must be
 //     compared, so a claim that leaves int64 everywhere fails; where the derivation
 //     reads the symbols as static integers (compl.static-oracle,
-//     inv.left.static) the bindings are static too, as CuTe compiled with
+//     inv.left.static, tile.static) the bindings are static too, as CuTe compiled with
 //     each symbol an Int<v>: a dynamic literal (a bare 1) stays dynamic;
 //     an expression over symbols is read as static, since its printed form
 //     does not keep its coefficients' marks (L*_4 prints as 4*L: a
@@ -270,9 +272,14 @@
 //     inside that walk has the next obligation failing as its error
 //     ("needs s>=1 (rule arg.extent)"), and an error of arg.extent's
 //     condition failing ends there; tile_to_shape's steps
-//     (tile.go) are tile.pad with the target's rank, tile.evenly (a
-//     static target) or tile.divides at each mode with its t and b, then
-//     tile.blocked;
+//     (tile.go) are tile.pad with the target's rank, tile.static where
+//     the case reads the symbols static, tile.evenly (a static target in
+//     the case's reading) or tile.divides at each mode with its t and b,
+//     then tile.blocked; a static target with a block mode that is not
+//     static is CuTe's refusal (in dynamic mode, or a dynamic literal
+//     with the symbols static) and, in a plain case read with run-time
+//     integers, a rejection (CuTe refuses that template: the case must
+//     read the symbols static);
 //   - nullspace(A), max_common_vector(A, B), max_common_layout(A, B) and
 //     the swizzles re-derived from the request (nullspace.go,
 //     maxcommon.go, swizzle.go): nullspace's column-major numbering of
@@ -312,8 +319,8 @@
 //     negation of one it discharged as a negated guard), and they are
 //     among the case's guards;
 //   - the reading of the symbols, per case: a case (or one it was merged
-//     from) with a step of compl.static-oracle, inv.left.static or
-//     compl.known is read with the symbols static, any other with them as
+//     from) with a step of compl.static-oracle, inv.left.static,
+//     tile.static or compl.known is read with the symbols static, any other with them as
 //     run-time integers; the decisions of the group compl.known-of (a
 //     shape a complement keeps is 1 or not) come first in a case, before
 //     any other step;

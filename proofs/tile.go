@@ -25,7 +25,12 @@ import (
 // fails.go); one whose error names no rule, in
 // the steps up to tile.blocked, only at CuTe's refusals: a block of larger
 // rank than S (before any step), or a static S whose block mode i is not
-// static (after the steps of the modes before it).
+// static (after tile.pad, before the modes' steps: in dynamic mode, or
+// with the symbols read static where the mode has a dynamic literal).
+// Outside dynamic mode CuTe refuses that run-time template, so the case
+// reads the symbols static: tile.static follows tile.pad, and the
+// integers without a dynamic literal are static (isStatic) for the
+// target and the block alike.
 
 // walkTile checks the steps of a case of a tile_to_shape request whose
 // block is a layout (nothing for any other request).
@@ -119,13 +124,36 @@ func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple, order *sym.Int
 	if err != nil {
 		return err
 	}
-	static := true
-	for _, l := range target.Leaves(nil) {
-		static = static && l.Static
+	// the reading of the symbols: static where the case says so
+	// (tile.static, the first step after tile.pad), as the rest of the
+	// case's steps read them (readsStatic)
+	if w.c.static {
+		if _, err := w.take("A", "tile.static"); err != nil {
+			return fmt.Errorf("the case reads the symbols as static integers: %v", err)
+		}
 	}
+	static := allStatic(w, target)
 	id := "tile.divides"
 	if static {
 		id = "tile.evenly"
+	}
+	// CuTe's evenly_divides of a static target by a block mode that is
+	// not static does not compile: in dynamic mode or with the symbols
+	// static (a dynamic literal) that is the case's refusal, before any
+	// mode divides; elsewhere CuTe refuses the run-time template, and the
+	// case reads the symbols static
+	for i := range min(r, len(bmodes)) {
+		bt, err := sym.TupleFromNode(bmodes[i].Shape)
+		if err != nil {
+			return err
+		}
+		if static && !allStatic(w, bt) {
+			why := fmt.Sprintf("the target is static and the block's mode %d is not", i)
+			if !w.c.static && !w.c.dynamic {
+				return fmt.Errorf("%s: CuTe refuses it with the symbols as run-time integers, so the case reads them static, and no step of tile.static says so", why)
+			}
+			return refuse(why)
+		}
 	}
 	tiles := make([]sym.IntTuple, r)
 	for i := range r {
@@ -136,15 +164,6 @@ func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple, order *sym.Int
 		}
 		b := sym.Expr(sym.Const(1))
 		if i < len(bmodes) {
-			bt, err := sym.TupleFromNode(bmodes[i].Shape)
-			if err != nil {
-				return err
-			}
-			for _, l := range bt.Leaves(nil) {
-				if static && !l.Static {
-					return refuse(fmt.Sprintf("the target is static and the block's mode %d is not", i))
-				}
-			}
 			if b, err = size(bmodes[i].Shape); err != nil {
 				return err
 			}
@@ -177,4 +196,15 @@ func (w *sliceWalk) tile(a *notation.Layout, target sym.IntTuple, order *sym.Int
 		return w.ordered(tuple.Of(tiles...), *order)
 	}
 	return w.compactFrom(tuple.Of(tiles...), sym.Const(1), false, "")
+}
+
+// allStatic reports whether every leaf of t is static in the walk's
+// reading of the symbols (isStatic).
+func allStatic(w *sliceWalk, t sym.IntTuple) bool {
+	for _, l := range t.Leaves(nil) {
+		if !w.isStatic(l) {
+			return false
+		}
+	}
+	return true
 }

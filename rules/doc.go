@@ -51,8 +51,11 @@
 //     complement states compl.static-oracle and its filter decides which
 //     symbolic shapes are 1) only where CuTe refuses run-time integers
 //     (the vectors' static oracle): for the whole computation where it
-//     has a complement of rank > 1 with a dynamic stride, and
-//     left_inverse's dynamic strides (inv.left.static). One place reads
+//     has a complement of rank > 1 with a dynamic stride,
+//     left_inverse's dynamic strides (inv.left.static), and
+//     tile_to_shape's static target with a block mode that is not static
+//     (tile.static: CuTe's evenly_divides does not compile there; a
+//     dynamic literal keeps the refusal). One place reads
 //     them static beyond that ruling and is to be audited against it
 //     (docs/verification.md, "Which CuTe a symbolic answer equals"):
 //     where a complement keeps a mode whose shape may be 1 (dropped with

@@ -327,22 +327,42 @@ func (w *world) zip(x, y sym.Layout) sym.Layout {
 // the target's mode: CuTe asserts it for a static target, and for a
 // dynamic one the result would not have the target's mode sizes (the
 // documented post-condition), so the failing case is an error (in dynamic
-// mode, CuTe's ceil_div and a warning).
+// mode, CuTe's ceil_div and a warning). A static target with a block mode
+// that is not static does not compile with run-time integers (CuTe's
+// static_assert of evenly_divides): outside dynamic mode the computation
+// starts again with the symbols static (errStatic, tile.static), where a
+// dynamic literal in the block keeps the refusal; in dynamic mode it is
+// CuTe's refusal (docs/verification.md, finding 46 under the ruling).
 func (w *world) tileToShape(block sym.Layout, target sym.IntTuple, order *sym.IntTuple) sym.Layout {
 	r := target.Rank()
 	if rank(block) > r {
 		w.fail("tile_to_shape: Rank of layout must be <= rank of target shape (%d > %d)", rank(block), r)
 	}
 	w.step("tile.pad", "A", Env{"R": sym.S(int64(r))})
+	if w.static {
+		w.step("tile.static", "A", nil)
+	}
 	padded := padTo(block, r)
-	static := allLeavesStatic(target)
+	static := w.allStatic(target)
 	tiles := make([]sym.IntTuple, r)
+	for i := range tiles {
+		// CuTe's evenly_divides of the whole shapes is no compile-time
+		// value where a block mode is not static: refused before any
+		// mode divides
+		if static && !w.allStatic(modeOf(padded, i).Shape) {
+			msg := fmt.Sprintf("tile_to_shape: the target is static and the block's mode %d is not: CuTe cannot check evenly_divides at compile time (‘value’ is not a member of ‘bool’)", i)
+			if w.dynamic {
+				w.fail("%s", msg)
+			}
+			// CuTe refuses the run-time template: its value is the one
+			// with the symbols static (a dynamic literal keeps the
+			// refusal: runOne)
+			panic(errStatic{msg})
+		}
+	}
 	for i := range tiles {
 		bs, ts := modeOf(padded, i).Shape, target.At(i)
 		b := leavesMark(sizeOf(bs), bs)
-		if static && !b.Static {
-			w.fail("tile_to_shape: the target is static and the block's mode %d is not: CuTe cannot check evenly_divides at compile time (‘value’ is not a member of ‘bool’)", i)
-		}
 		id := "tile.divides"
 		if static {
 			id = "tile.evenly"
@@ -358,4 +378,15 @@ func (w *world) tileToShape(block sym.Layout, target sym.IntTuple, order *sym.In
 		t = w.orderedLayout(tuple.Of(tiles...), *order)
 	}
 	return w.blockedRaked(padded, t, false)
+}
+
+// allStatic reports whether every leaf of t is a compile-time value in
+// the world (isStatic).
+func (w *world) allStatic(t sym.IntTuple) bool {
+	for _, l := range t.Leaves(nil) {
+		if !w.isStatic(l) {
+			return false
+		}
+	}
+	return true
 }
