@@ -52,15 +52,11 @@
 //     symbolic shapes are 1) only where CuTe refuses run-time integers
 //     (the vectors' static oracle): for the whole computation where it
 //     has a complement of rank > 1 with a dynamic stride, and
-//     left_inverse's dynamic strides (inv.left.static). One place reads
-//     them static beyond that ruling and is to be audited against it
-//     (docs/verification.md, "Which CuTe a symbolic answer equals"):
-//     where a complement keeps a mode whose shape may be 1 (dropped with
-//     the values known) before a hole that is a floor (with exact ones
-//     such a mode changes the complement's form, not its function:
-//     finding 34), the computation starts again with that shape decided
-//     first (compl.known, compl.known.not), the cases where it is 1 read
-//     static, the others as before.
+//     left_inverse's dynamic strides (inv.left.static). A complement of
+//     rank 1, or of static strides, is CuTe's with run-time integers even
+//     where a symbolic shape it keeps is 1 and CuTe with the values known
+//     would drop the mode (finding 34's static restart, compl.known, was
+//     reverted by the ruling: finding 65).
 //     Finding 40's static reading of right_inverse's symbolic span was
 //     reverted by the ruling: the fold ends at a run-time span, as
 //     CuTe's does.
