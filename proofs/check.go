@@ -62,9 +62,8 @@ type checker struct {
 
 // staticRules are the rules that state that a derivation reads its symbols
 // as static integers (CuTe computes the operation only with values known
-// at compile time, or a shape a complement keeps is 1, compl.known): its
-// terms are then evaluated with static values.
-var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true, "compl.known": true, "tile.static": true}
+// at compile time): its terms are then evaluated with static values.
+var staticRules = map[string]bool{"compl.static-oracle": true, "inv.left.static": true, "tile.static": true}
 
 // readsStatic reports whether a case (or one it was merged from) has a
 // step of a rule of staticRules.
@@ -107,6 +106,9 @@ func Check(d rules.Derivation) error {
 		if err := c.checkCase(i, cs, guards[i]); err != nil {
 			return err
 		}
+	}
+	if err := c.staticWarranted(); err != nil {
+		return &Rejection{Why: err.Error()}
 	}
 	return nil
 }

@@ -74,20 +74,6 @@ import (
 // filter.go's (they serve the composition and the inverses too).
 var unwalkedComplement = map[string]bool{"compl.default": true, "compl.unit": true, "compl.nonunit": true}
 
-// knownRules are the decisions of the group compl.known-of: whether a
-// shape that a complement keeps with the symbols as run-time integers is
-// 1, taken before any other step of the case (the engine decides them
-// first, and the shape 1 reads the case static: staticRules). They are in
-// no complement's walk: a decision only narrows its case, whose steps are
-// checked in the reading it states.
-var knownRules = map[string]bool{"compl.known": true, "compl.known.not": true}
-
-// leadingKnown reports whether the steps before step j of a case are all
-// decisions of knownRules.
-func leadingKnown(steps []rules.Step, j int) bool {
-	return !slices.ContainsFunc(steps[:j], func(x rules.Step) bool { return !knownRules[x.Rule] })
-}
-
 // complWalk is the state of the walk of one complement: the steps it
 // reads (a sliceWalk's reader; its guards those of the step taken last)
 // and the complement's place.
@@ -185,12 +171,6 @@ func (c *checker) walkComplements(cs rules.Case, next notation.Node) error {
 		r, ok := c.set.Rule(st.Rule)
 		if !ok || r.File != "complement.rules" || unwalkedComplement[st.Rule] || walked[j] {
 			continue
-		}
-		if knownRules[st.Rule] {
-			if leadingKnown(cs.Steps, j) {
-				continue
-			}
-			return fmt.Errorf("step %d (%s at %s) comes after a step of another rule: the decisions of compl.known-of come first", j+1, st.Rule, st.At)
 		}
 		// the static reading stated, and the case ending in the filter's
 		// decisions at an error no rule names (an engine's limit: a
@@ -476,4 +456,80 @@ func (w *complWalk) fold(a notation.Node, f []unitMode, cot sym.IntTuple, cotSiz
 	}
 	_, err = w.step(w.at, "compl.coalesce")
 	return err
+}
+
+// staticWarranted checks a derivation's static reading against the
+// ruling (docs/verification.md, "Which CuTe a symbolic answer equals";
+// finding 65): a case that reads the symbols as static integers at a
+// complement (compl.static-oracle) is CuTe's value only where CuTe
+// refuses run-time integers somewhere in the computation, which the
+// engine then computes with the symbols static throughout: a complement
+// whose A, filtered with the symbols as run-time integers (CuTe's filter
+// decides only static literals), keeps more than one mode and a stride
+// that is not a static literal ("Dynamic-stride complement only for
+// rank-1 layouts"). Where CuTe computes every complement of the
+// derivation with run-time integers, its value is the reference, and a
+// static reading (finding 34's compl.known, reverted) is refused.
+// (left_inverse's static reading, inv.left.static, is re-derived by its
+// own walk, inverse.go; no operation computes both a left_inverse and a
+// complement.)
+func (c *checker) staticWarranted() error {
+	reads, refused := false, false
+	var scan func(cs rules.Case) error
+	scan = func(cs rules.Case) error {
+		for _, st := range cs.Steps {
+			switch st.Rule {
+			case "compl.static-oracle":
+				reads = true
+			case "compl.filter":
+				call, err := parseTerm(st.Before)
+				if err != nil {
+					return err
+				}
+				a, ok := complementOf(call)
+				if !ok {
+					return fmt.Errorf("compl.filter at %s claims about %s, no complement of a layout", st.At, st.Before)
+				}
+				r, err := c.refusesRunTime(a)
+				if err != nil {
+					return err
+				}
+				refused = refused || r
+			}
+		}
+		for _, f := range cs.From {
+			if err := scan(f); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, cs := range c.d.Cases {
+		if err := scan(cs); err != nil {
+			return err
+		}
+	}
+	if reads && !refused {
+		return errors.New("a case reads the symbols as static integers (compl.static-oracle), but CuTe computes every complement of the derivation with them as run-time integers (rank 1, or static strides), and its value is the reference")
+	}
+	return nil
+}
+
+// refusesRunTime reports whether CuTe refuses the complement of a with
+// the symbols as run-time integers: filter(a), which then decides only
+// static literals, has more than one mode and a stride that is not a
+// static literal.
+func (c *checker) refusesRunTime(a notation.Node) (bool, error) {
+	saved := c.static
+	c.static = false
+	defer func() { c.static = saved }()
+	ms, err := c.unitModes(a)
+	if err != nil {
+		return false, err
+	}
+	f, err := (&sliceWalk{c: c}).filter(ms)
+	if err != nil {
+		return false, err
+	}
+	return len(f) > 1 && slices.ContainsFunc(f, func(m unitMode) bool { return !m.d.Static }), nil
 }

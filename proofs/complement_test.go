@@ -48,6 +48,13 @@ func TestComplementWalk(t *testing.T) {
 			s := d.Cases[0].Steps
 			s[6], s[7] = s[7], s[6]
 		}, "case 1: the complement from step 3: step 7 applies compl.rest-exact at " + rest + "1 where the walk applies [compl.rest-exact compl.rest-within compl.rest-beyond compl.rest] at " + rest + "0"},
+		// finding 65: finding 34's static restart, reverted by the ruling
+		// (CuTe computes a complement of static strides with run-time
+		// integers), is no rule: a derivation that reads a case static
+		// because a kept shape is 1 is refused
+		{"finding 34's reading of a shape 1 static", derive("complement", nil, "(_4,N):(_1,_6)", "_8"), func(d *rules.Derivation) {
+			d.Cases[0].Steps = append([]rules.Step{{Rule: "compl.known", Version: 1, At: "the request", Bind: map[string]string{"s": "N"}}}, d.Cases[0].Steps...)
+		}, "case 1 step 1 (compl.known): no rule compl.known"},
 		{"a merged case's guard dropped, implied by the other", compl(), func(d *rules.Derivation) {
 			d.Cases[2].When = d.Cases[2].When[1:]
 		}, "case 3: merged from case a, whose guards are not the case's and one condition more"},

@@ -319,11 +319,16 @@
 //     negation of one it discharged as a negated guard), and they are
 //     among the case's guards;
 //   - the reading of the symbols, per case: a case (or one it was merged
-//     from) with a step of compl.static-oracle, inv.left.static,
-//     tile.static or compl.known is read with the symbols static, any other with them as
-//     run-time integers; the decisions of the group compl.known-of (a
-//     shape a complement keeps is 1 or not) come first in a case, before
-//     any other step;
+//     from) with a step of compl.static-oracle, inv.left.static or
+//     tile.static is read with the symbols static, any other with them
+//     as run-time integers; a derivation reads them static only where
+//     CuTe refuses run-time integers somewhere in it (the ruling): a
+//     complement whose A, filtered with run-time integers, keeps more
+//     than one mode and a stride that is not a static literal, for
+//     compl.static-oracle (complement.go, staticWarranted),
+//     left_inverse's refusal for inv.left.static (its walk,
+//     inverse.go), tile_to_shape's static target with a block mode that
+//     is not static for tile.static (tile.go);
 //   - the cases: their guards consistent with the assumptions, pairwise
 //     disjoint (a condition and its negation, or inconsistent together),
 //     covering the assumptions (split on each guard; a side that

@@ -19,12 +19,6 @@ import (
 // when the values are known at compile time.
 type errStatic struct{ why string }
 
-// errKnown restarts a computation with its shapes decided first (see
-// valuesKnown and world.decideKnown): the complement of a run kept modes
-// of these shapes, each of which may be 1, and its value with the symbols
-// as run-time integers may then not be CuTe's with the values known.
-type errKnown struct{ shapes []sym.Int }
-
 // static reports whether i is a compile-time value in the world: a static
 // literal, or anything once the symbols are read as static.
 func (w *world) isStatic(i sym.Int) bool { return i.Static || w.static && !i.Run }
@@ -206,9 +200,6 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 	var out []mode
 	sizeF := modesSize(f)
 	truncated := false // a hole that c does not divide
-	// kept: the shapes of the modes placed so far that may be 1 and may
-	// then change the span (see valuesKnown)
-	var kept []sym.Int
 	c := sym.S(1)
 	for len(f) > 0 {
 		// the stride sort: the candidate f[0] against the next mode; the
@@ -235,13 +226,9 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		} else {
 			w.step("compl.injective", hat, Env{"d": d, "c": c})
 		}
-		if w.mayDrop(f[0], c) {
-			kept = append(kept, f[0].s)
-		}
 		r, e := w.choose("compl.hole-of", hat, Env{"d": d, "c": c})
 		if r.ID == "compl.hole.floor" {
 			truncated = true
-			w.valuesKnown(kept)
 		}
 		h := e["h"]
 		out = append(out, mode{h, c})
@@ -291,51 +278,6 @@ func (w *world) complement(a sym.Layout, cot sym.IntTuple, at string) sym.Layout
 		return complHoles(holes, restLayout.Node()), r.Node()
 	})
 	return r
-}
-
-// mayDrop reports whether CuTe with the values known may drop the mode m
-// of filter(A), which its complement with run-time integers keeps, where
-// that changes the span: a shape (no dynamic literal in it) that may be 1
-// under the assumptions and the guards, and a stride that may differ from
-// the span c covered before it (a kept mode of shape 1 at the stride c
-// adds the hole c/c = 1 and leaves the span c, as if dropped).
-func (w *world) mayDrop(m mode, c sym.Int) bool {
-	return w.mayBeOne(m.s) && w.decide(sym.MakeCond(m.d.E, sym.EQ, c.E)) != sym.True
-}
-
-// mayBeOne reports whether s is a shape that CuTe keeps with the symbols
-// as run-time integers and may see as the static 1 with the values known:
-// a shape over symbols, with no dynamic literal in it (that stays run-time
-// with the values known), that may be 1 under the assumptions and the
-// guards. Read static, the filter and coalesce decided it; in dynamic mode
-// CuTe keeps it.
-func (w *world) mayBeOne(s sym.Int) bool {
-	if w.static || w.dynamic || s.Run {
-		return false
-	}
-	if _, isC := sym.IsConst(s.E); isC {
-		return false
-	}
-	return w.decide(sym.MakeCond(s.E, sym.EQ, sym.Const(1))) != sym.False
-}
-
-// valuesKnown restarts the computation with the shapes kept decided first
-// (errKnown; none: nothing to do): where a mode placed so far may be
-// dropped with the values known (mayDrop) and the hole at hand is a floor
-// (a rest that is not exact is left to the run-time reading, as the
-// symbolic corpus grades it: there its value breaks the cosize bound).
-// With every hole and every rest from such a mode on exact, its hole and the next one, d/c at c and e/d at d, are the one hole
-// e/c at c of the complement without it (the rest likewise), and the two
-// readings are the same function; after a hole or a rest that is not exact
-// they may differ (finding 34: complement((N,N,2*M):(_0,_32,_1), 4*M*N*N)
-// at M=14, N=1 is (1,2):(28,32) with run-time integers, 2:28 with the
-// values known), and the symbolic answer is CuTe's with the values known
-// (DESIGN 3.3): where such a shape is 1 the run reads the symbols as static
-// integers (compl.known), elsewhere the mode stays (compl.known.not).
-func (w *world) valuesKnown(kept []sym.Int) {
-	if len(kept) > 0 {
-		panic(errKnown{kept})
-	}
 }
 
 // coalesceShape is CuTe's coalesce of a shape: neighbours that are both

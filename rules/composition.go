@@ -143,15 +143,22 @@ type carryRun struct {
 // not decide a size 1 or a stride, the runs are cut there: shorter runs
 // ask more, never less.
 func (w *world) carryRuns(flat []mode) []carryRun {
+	// decided: at every binding the assumptions and guards allow (sym
+	// decides it, or its negation contradicts them: Check's test, so that
+	// both cut the runs alike; finding 66)
+	holds := func(x, y sym.Expr) bool {
+		c := sym.MakeCond(x, sym.EQ, y)
+		return w.decide(c) == sym.True || !w.mayFail(c)
+	}
 	var out []carryRun
 	var cur *carryRun
 	var first sym.Expr // the stride of the run's first mode
 	for k, m := range flat {
 		last := k == len(flat)-1
-		if !last && w.decide(sym.MakeCond(m.s.E, sym.EQ, sym.Const(1))) == sym.True {
+		if !last && holds(m.s.E, sym.Const(1)) {
 			continue
 		}
-		if cur != nil && w.decide(sym.MakeCond(m.d.E, sym.EQ, sym.Mul(cur.size.E, first))) == sym.True {
+		if cur != nil && holds(m.d.E, sym.Mul(cur.size.E, first)) {
 			if last {
 				return out
 			}

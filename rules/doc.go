@@ -55,15 +55,11 @@
 //     left_inverse's dynamic strides (inv.left.static), and
 //     tile_to_shape's static target with a block mode that is not static
 //     (tile.static: CuTe's evenly_divides does not compile there; a
-//     dynamic literal keeps the refusal). One place reads
-//     them static beyond that ruling and is to be audited against it
-//     (docs/verification.md, "Which CuTe a symbolic answer equals"):
-//     where a complement keeps a mode whose shape may be 1 (dropped with
-//     the values known) before a hole that is a floor (with exact ones
-//     such a mode changes the complement's form, not its function:
-//     finding 34), the computation starts again with that shape decided
-//     first (compl.known, compl.known.not), the cases where it is 1 read
-//     static, the others as before.
+//     dynamic literal keeps the refusal). A complement of rank 1, or of
+//     static strides, is CuTe's with run-time integers even where a
+//     symbolic shape it keeps is 1 and CuTe with the values known would
+//     drop the mode (finding 34's static restart, compl.known, was
+//     reverted by the ruling: finding 65).
 //     Finding 40's static reading of right_inverse's symbolic span was
 //     reverted by the ruling: the fold ends at a run-time span, as
 //     CuTe's does.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -249,8 +248,7 @@ type world struct {
 	pending *[][]bool
 	steps   []Step
 	checked []Discharged
-	static  bool                              // the symbols are read as static integers (see errStatic, known)
-	known   []sym.Int                         // shapes decided first, a shape 1 reading the symbols static (see errKnown)
+	static  bool                              // the symbols are read as static integers (see errStatic)
 	dynamic bool                              // CuTe with the symbols as run-time integers (Request.Dynamic)
 	warns   []string                          // the case's warnings (dynamic mode)
 	memo    map[*sym.Ctx]map[string]sym.Truth // decisions by context and question, shared by the runs (see cached)
@@ -269,41 +267,23 @@ type world struct {
 }
 
 // run executes f along every sequence of undecided conditions it meets:
-// each Split decision forks the run. A run that meets a complement whose
-// value with the symbols as run-time integers may not be CuTe's with the
-// values known (errKnown) starts them all again, its shapes decided first.
+// each Split decision forks the run. A run that meets what CuTe refuses
+// with the symbols as run-time integers (errStatic) starts them all again
+// with the symbols read as static integers (an error in dynamic mode).
 func run[T any](set *Set, ctx *sym.Ctx, dynamic bool, f func(w *world) T) (Answer[T], error) {
-	var known []sym.Int
-	ans, why, more, err := runAll(set, ctx, f, false, dynamic, known)
-	for len(more) > 0 {
-		// each restart decides a shape more (a shape decided is not 1
-		// in a run with the symbols as run-time integers, so no run
-		// reports it again): the shapes of the computation's complements
-		// bound the restarts
-		n := len(known)
-		for _, s := range more {
-			if !slices.ContainsFunc(known, func(k sym.Int) bool { return sym.Equal(k.E, s.E) }) {
-				known = append(known, s)
-			}
-		}
-		if len(known) == n {
-			return Answer[T]{}, fmt.Errorf("rules: a run reports the shapes %v, all decided first", more)
-		}
-		ans, why, more, err = runAll(set, ctx, f, false, dynamic, known)
-	}
+	ans, why, err := runAll(set, ctx, f, false, dynamic)
 	if why != "" && dynamic {
 		return Answer[T]{}, fmt.Errorf("CuTe refuses this with the symbols as run-time integers: %s", why)
 	}
 	if why != "" {
-		ans, _, _, err = runAll(set, ctx, f, true, false, nil)
+		ans, _, err = runAll(set, ctx, f, true, false)
 	}
 	return ans, err
 }
 
 // runAll runs f along every sequence of decisions: the answer, or why the
-// computation must start again with the symbols static (errStatic), or the
-// shapes it must decide first (errKnown).
-func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static, dynamic bool, known []sym.Int) (_ Answer[T], restart string, more []sym.Int, _ error) {
+// computation must start again with the symbols static (errStatic).
+func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static, dynamic bool) (_ Answer[T], restart string, _ error) {
 	var out Answer[T]
 	pending := [][]bool{nil}
 	var split []sym.Cond
@@ -312,16 +292,16 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static, dynamic b
 	most := 0 // the most steps a run made so far: the next run's room
 	for len(pending) > 0 {
 		if len(out.Branches) >= MaxBranches {
-			return Answer[T]{}, "", nil, needsError(split)
+			return Answer[T]{}, "", needsError(split)
 		}
 		path := pending[0]
 		pending = pending[1:]
 		w := &world{set: set, ctx: ctx, path: path, pending: &pending, static: static, dynamic: dynamic, memo: memo,
-			known: known, steps: make([]Step, 0, most), common: -1, first: first}
-		b, pruned, again, shapes := runOne(w, f)
+			steps: make([]Step, 0, most), common: -1, first: first}
+		b, pruned, again := runOne(w, f)
 		most = max(most, len(w.steps))
-		if again != "" || len(shapes) > 0 {
-			return Answer[T]{}, again, shapes, nil
+		if again != "" {
+			return Answer[T]{}, again, nil
 		}
 		if out.fired == nil {
 			out.fired = map[string]bool{}
@@ -335,9 +315,9 @@ func runAll[T any](set *Set, ctx *sym.Ctx, f func(w *world) T, static, dynamic b
 		}
 	}
 	if len(out.Branches) == 0 {
-		return out, "", nil, errors.New("rules: every case contradicts the assumptions")
+		return out, "", errors.New("rules: every case contradicts the assumptions")
 	}
-	return out, "", nil, nil
+	return out, "", nil
 }
 
 func appendCond(cs []sym.Cond, c sym.Cond) []sym.Cond {
@@ -349,14 +329,12 @@ func appendCond(cs []sym.Cond, c sym.Cond) []sym.Cond {
 	return append(cs, c)
 }
 
-func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned bool, restart string, known []sym.Int) {
+func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned bool, restart string) {
 	defer func() {
 		if r := recover(); r != nil {
 			switch r := r.(type) {
 			case errPrune:
 				pruned = true
-			case errKnown:
-				known = r.shapes
 			case errStatic:
 				if w.static {
 					// a dynamic literal keeps CuTe's refusal even with the
@@ -372,24 +350,8 @@ func runOne[T any](w *world, f func(w *world) T) (b Branch[T], pruned bool, rest
 			}
 		}
 	}()
-	w.decideKnown()
 	v := f(w)
-	return Branch[T]{Guards: w.guards, Value: v, Steps: w.steps, Warnings: w.warns}, false, "", nil
-}
-
-// decideKnown decides first whether each shape of w.known is 1 (the group
-// compl.known-of): where one is, the run reads the symbols as static
-// integers, CuTe's value with the values known, whose complements decide
-// the other shapes in their filter; where none is, the complements that
-// kept a mode of such a shape keep it with the values known too. (A run
-// read static, or in dynamic mode, has none: mayBeOne.)
-func (w *world) decideKnown() {
-	for _, s := range w.known {
-		if r, _ := w.choose("compl.known-of", "the request", Env{"s": s}); r.ID == "compl.known" {
-			w.static = true
-			return
-		}
-	}
+	return Branch[T]{Guards: w.guards, Value: v, Steps: w.steps, Warnings: w.warns}, false, ""
 }
 
 // fail ends the run with an error.

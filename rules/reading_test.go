@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -97,6 +98,129 @@ func TestRulingAgainstConcrete(t *testing.T) {
 			if bound == 0 || !dynamic && !c.none && values == 0 {
 				t.Errorf("%s (dynamic %v): %d bindings, %d values compared", call, dynamic, bound, values)
 			}
+		}
+	}
+}
+
+// TestComplementRunTimeReading audits the complement against the ruling
+// (findings 65-66): CuTe computes a complement of rank 1, or of static
+// strides, with the symbols as run-time integers, and refuses one of rank
+// > 1 with a dynamic stride (where the static reading is the reference).
+// Each request is compared at every binding of its symbols in 1..top the
+// assumptions allow with concrete's value in the reading CuTe computes
+// there (readRuling): symbolic shapes and strides, dynamic literals,
+// size-1 modes, strides equal to spans, symbolic and static cotargets,
+// complement_default, and the divides and products that call the
+// complement.
+func TestComplementRunTimeReading(t *testing.T) {
+	for _, c := range []struct {
+		op     string
+		args   []string
+		assume []string
+		top    int64
+		// an error at every binding: the product's complement requires
+		// its cover, which CuTe does not check in a product (finding 67)
+		errs bool
+	}{
+		// rank 1: CuTe computes it with run-time integers whatever the stride
+		{"complement", []string{"N:_3", "_4"}, nil, 8, false},
+		{"complement", []string{"N:M", "K"}, nil, 5, false},
+		{"complement", []string{"N:M", "_8"}, nil, 8, false},
+		{"complement", []string{"_4:M", "K"}, nil, 6, false},
+		{"complement", []string{"N:2", "8"}, nil, 8, false},
+		{"complement", []string{"(N,_1):(M,_4)", "_16"}, nil, 8, false},
+		{"complement", []string{"(_1,N):(_4,M)", "K"}, nil, 5, false},
+		{"complement_default", []string{"N:M"}, nil, 8, false},
+		// rank > 1, static strides: run-time shapes (finding 34's requests)
+		{"complement", []string{"(N,N,2*M):(_0,_32,_1)", "4*M*N*N"}, []string{"M % N == 0", "M % 2 == 0"}, 16, false},
+		{"complement", []string{"(_4,N):(_1,_6)", "_8"}, nil, 8, false},
+		{"complement", []string{"(_4,N):(_1,_6)", "K"}, nil, 6, false},
+		{"complement", []string{"(N,_4):(_4,_1)", "_32"}, nil, 8, false},
+		{"complement", []string{"(N,_2):(_3,_1)", "K"}, nil, 6, false},
+		{"complement", []string{"(N,M):(_1,_8)", "_32"}, nil, 8, false},
+		{"complement", []string{"(N,M):(_1,_4)", "K"}, []string{"N <= 4"}, 5, false},
+		{"complement", []string{"(_2,N,_3):(_1,_2,_8)", "_48"}, nil, 8, false},
+		{"complement", []string{"(N,_2):(_1,_5)", "_20"}, nil, 8, false},
+		{"complement", []string{"(N,2):(_1,_8)", "_32"}, nil, 8, false},
+		{"complement_default", []string{"(N,_4):(_8,_1)"}, nil, 8, false},
+		{"complement_default", []string{"(_2,N):(_1,_6)"}, nil, 8, false},
+		{"complement_default", []string{"(_4,N,M):(_1,_6,_32)"}, nil, 6, false},
+		// rank > 1, a dynamic stride: CuTe refuses run-time integers, the
+		// static reading
+		{"complement", []string{"(M,N):(_1,M)", "K"}, nil, 5, false},
+		{"complement", []string{"(_2,N):(_1,M)", "_16"}, nil, 8, false},
+		{"complement", []string{"(N,_2):(_1,N)", "_24"}, nil, 8, false},
+		{"complement", []string{"(N,_4):(M,_1)", "_32"}, []string{"M >= 4"}, 8, false},
+		{"complement_default", []string{"(M,N):(N,_1)"}, nil, 6, false},
+		{"complement", []string{"(N,_2):(_1,8)", "_32"}, nil, 8, false},
+		// the divides and products that call it
+		{"logical_divide", []string{"_48:_1", "(_4,N):(_1,_6)"}, nil, 8, false},
+		{"logical_divide", []string{"(_12,M):(_1,_12)", "(_4,N):(_1,_6)"}, nil, 6, false},
+		{"logical_divide", []string{"(M,N):(_1,M)", "_2:_1"}, nil, 6, false},
+		{"logical_divide", []string{"_64:_1", "(N,_2):(_1,_5)"}, nil, 8, false},
+		{"zipped_divide", []string{"_48:_1", "(_4,N):(_1,_6)"}, nil, 8, false},
+		{"logical_product", []string{"(_4,N):(_1,_6)", "_2:_1"}, nil, 8, false},
+		{"logical_product", []string{"N:_3", "_2:_1"}, nil, 8, false},
+		{"logical_product", []string{"(N,_2):(_1,_5)", "M:_1"}, nil, 6, false},
+		{"raked_product", []string{"(N,N,M*_2):(_0,_32,_1)", "(_1,_2):(_1,_1)"}, []string{"M % N == 0", "M % 2 == 0"}, 16, false},
+		{"zipped_product", []string{"(M,N):(_1,M)", "(_2,_3)"}, nil, 7, false},
+		{"blocked_product", []string{"(_4,N):(_1,_6)", "(_2,_2):(_1,_2)"}, nil, 8, true},
+		{"tiled_product", []string{"(_4,N):(_1,_6)", "_3:_1"}, nil, 8, true},
+	} {
+		call := fmt.Sprintf("%s(%s) under %v", c.op, strings.Join(c.args, ", "), c.assume)
+		bound, values := checkIn(t, call, Request{Op: c.op, Args: c.args, Assume: c.assume}, c.top, readRuling)
+		if bound == 0 || values == 0 && !c.errs {
+			t.Errorf("%s: %d bindings, %d values compared", call, bound, values)
+		}
+	}
+}
+
+// TestCarryRunsDecidedLikeCheck pins finding 66: the runs of A on which
+// the leaves of B must not carry are cut where a merge is not decided,
+// and a merge whose negation contradicts the guards (M == 9 from M%9==0,
+// M/9 < 3 and 27%M==0) is decided, as Check decides it: the derivation
+// of composition((M,_3):(_1,_9), (_2,_3):(_1,_9)) asked comp.no-carry of
+// a run that Check merges with A's last mode (no check due) and was
+// rejected. Each request is compared with concrete's run-time value at
+// every binding in a box, and its derivation checks (proofs'
+// TestCheckCorpus, through answers.txt); no case whose guards fix M to
+// the merge has a carry check.
+func TestCarryRunsDecidedLikeCheck(t *testing.T) {
+	for _, c := range []struct {
+		op   string
+		args []string
+		top  int64
+		// the guards of the case that fix M to A's last stride
+		fixes []string
+	}{
+		{"composition", []string{"(M,_3):(_1,_9)", "(_2,_3):(_1,_9)"}, 30, []string{"M%9==0", "27%M==0"}},
+		{"composition", []string{"(M,_5):(_1,_25)", "(_2,_5):(_1,_25)"}, 30, []string{"M%25==0", "125%M==0"}},
+	} {
+		call := fmt.Sprintf("%s(%s)", c.op, strings.Join(c.args, ", "))
+		req := Request{Op: c.op, Args: c.args}
+		if bound, values := checkAgainst(t, call, req, c.top, false); bound == 0 || values == 0 {
+			t.Errorf("%s: %d bindings, %d values compared", call, bound, values)
+		}
+		d, err := Derive(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		merged := 0
+		for _, cs := range d.Cases {
+			// the case whose guards leave one binding of M, the stride of
+			// A's last mode
+			if slices.ContainsFunc(c.fixes, func(g string) bool { return !slices.Contains(cs.When, g) }) {
+				continue
+			}
+			merged++
+			for _, st := range cs.Steps {
+				if st.Rule == "comp.no-carry" {
+					t.Errorf("%s: the case %v asks comp.no-carry of a run that holds A's last mode", call, cs.When)
+				}
+			}
+		}
+		if merged == 0 {
+			t.Errorf("%s: no case fixes M to A's last stride", call)
 		}
 	}
 }
