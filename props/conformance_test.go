@@ -347,8 +347,7 @@ func TestLawsSymbolic(t *testing.T) {
 					// the laws read the arguments as the square's
 					// reference does (the ruling): the symbols as run-time
 					// integers, static only where CuTe refuses that
-					// template (or the case is one of staticExceptions),
-					// so that the laws that compute with the arguments
+					// template, so that the laws that compute with the arguments
 					// (a complement, a right_inverse, a zipped_divide) see
 					// the value the answer equals
 					cop, _ := concrete.Lookup(op)

@@ -3,7 +3,6 @@ package props
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/cutealg/cutealg/concrete"
@@ -103,8 +102,8 @@ func squareCase(t reporter, id, op string, args, assume []string, extra []sym.Bi
 
 // squareRef is concrete's strict value of a grounded call as the square
 // reads it (the ruling): the arguments with the symbols as run-time
-// integers, or, where CuTe refuses that template (runTimeRefused) or the
-// case is one of staticExceptions, with the symbols static.
+// integers, or, where CuTe refuses that template (runTimeRefused), with
+// the symbols static.
 type squareRef struct {
 	args   []concrete.Value // the arguments as read
 	static bool             // they are the static reading (staticReading)
@@ -116,7 +115,7 @@ type squareRef struct {
 func referenceOf(g symGrounded, cop *concrete.Op) (squareRef, error) {
 	r := squareRef{args: g.args}
 	r.value, r.err = cop.Apply(r.args, concrete.StrictMode())
-	if !runTimeRefused(r.err) && staticException(g.br, g.at) == "" {
+	if r.err == nil || !runTimeRefused(cop, r.args) {
 		return r, nil
 	}
 	var err error
@@ -128,62 +127,18 @@ func referenceOf(g symGrounded, cop *concrete.Op) (squareRef, error) {
 	return r, nil
 }
 
-// runTimeRefusals are concrete's texts for the refusals of CuTe's
-// run-time template, the static_asserts that fail with the symbols as
-// run-time integers, where the ruling (docs/verification.md, "Which CuTe a
+// runTimeRefused reports whether CuTe refuses the call with run-time
+// integers at compile time (concrete.RunTimeRefusal: a complement with a
+// dynamic stride at rank > 1, also inside a divide or a product,
+// left_inverse with dynamic strides, tile_to_shape of a dynamic block into
+// a static target), where the ruling (docs/verification.md, "Which CuTe a
 // symbolic answer equals") makes the static reading (each symbol an
-// Int<v>, staticReading) the reference: a complement with a dynamic
-// stride at rank > 1 (also inside a divide or a product), left_inverse
-// with dynamic strides, and tile_to_shape of a dynamic block into a
-// static target (evenly_divides is then no compile-time bool). Everywhere
-// else the reference is CuTe's value with run-time integers.
-var runTimeRefusals = []string{
-	"Dynamic-stride complement only for rank-1 layouts",
-	"Left inverse requires static strides.",
-	"‘value’ is not a member of ‘bool’",
-}
-
-// runTimeRefused reports whether concrete's error is one of
-// runTimeRefusals.
-func runTimeRefused(err error) bool {
-	if err == nil {
-		return false
-	}
-	for _, r := range runTimeRefusals {
-		if strings.Contains(err.Error(), r) {
-			return true
-		}
-	}
-	return false
-}
-
-// staticExceptions are the rules of the engine whose cases read the
-// symbols static where CuTe computes with run-time integers, against the
-// ruling: the square compares such a case with the static reading (and
-// only such a case), each rule named with the finding that records it
-// (docs/verification.md) until the rule is settled.
-var staticExceptions = map[string]string{
-	// complement((_4,N):(_1,_6), _8) at N=1: the case compl.known reads
-	// the size-1 mode static (_2:_4); CuTe's run-time value is 2:6
-	"compl.known": "finding 75: finding 34's restart reads a complement's size-1 shape static (to be settled by branch compl)",
-}
-
-// staticException returns the reason of staticExceptions for the case of
-// an answer that holds at b where its derivation applies one of their
-// rules ("" where none applies); a merged case is judged by the case of
-// From that holds at b.
-func staticException(br rules.Branch[sym.Value], b sym.Binding) string {
-	for _, f := range br.From {
-		if holdsAt(f.Guards, b) {
-			return staticException(f, b)
-		}
-	}
-	for _, st := range br.Steps {
-		if why, ok := staticExceptions[st.Rule]; ok {
-			return why
-		}
-	}
-	return ""
+// Int<v>, staticReading) the reference. It asks concrete in CuTe mode: a
+// static_assert comes before any run-time check, which strict mode may
+// meet first.
+func runTimeRefused(cop *concrete.Op, args []concrete.Value) bool {
+	_, err := cop.Apply(args)
+	return concrete.RunTimeRefusal(err)
 }
 
 // holdsAt reports whether every guard holds at b.
