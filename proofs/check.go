@@ -1157,7 +1157,7 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 	unchecked := false
 	proved := len(own) > 0 // its condition proved, every comparison
 	for _, oc := range own {
-		k := find(st.Checked, oc, used)
+		k := find(st.Checked, oc, used, true)
 		if k < 0 {
 			return fmt.Errorf("its condition %s is not discharged", oc.text)
 		}
@@ -1196,7 +1196,7 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 			}
 			shown := false
 			for _, oc := range ocs {
-				k := find(st.Checked, oc, used)
+				k := find(st.Checked, oc, used, false)
 				if k < 0 {
 					continue
 				}
@@ -1230,13 +1230,37 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 	return nil
 }
 
-func find(ds []rules.Discharged, x cond, used []bool) int {
+// find returns the first discharged condition not used yet that is x,
+// one whose discharge says x holds where holds is set (else fails) when
+// there is one: two rules of a group may state one comparison (in
+// compl.bound-of, r <= m and r <= ceil_div(m, a)*a where a is m), once
+// left undecided by the rule that declines and once a guard of the rule
+// that fires (finding 52).
+func find(ds []rules.Discharged, x cond, used []bool, holds bool) int {
+	first := -1
 	for k, d := range ds {
-		if !used[k] && (d.Cond == x.text || d.Cond == x.c.String()) {
+		if used[k] || d.Cond != x.text && d.Cond != x.c.String() {
+			continue
+		}
+		if dischargedHolds(d.By) == holds {
 			return k
 		}
+		if first < 0 {
+			first = k
+		}
 	}
-	return -1
+	return first
+}
+
+// dischargedHolds reports whether a discharge says its condition holds
+// (proved, a guard, or left unchecked where the step fires with CuTe's
+// run-time values) rather than fails.
+func dischargedHolds(by string) bool {
+	switch by {
+	case "proved", "guard", "proved (its negation is inconsistent)", notProvedRuntime, refutedRuntime:
+		return true
+	}
+	return false
 }
 
 // discharge checks one discharged condition: holds says whether the step
