@@ -1597,7 +1597,10 @@ var computed = map[string]bool{
 	// the span reached)
 	"inv.left.mode s": true, "inv.left.zero s": true, "inv.left.end s": true, "inv.left.end z": true, "inv.right.end c": true,
 	"make.left d": true, "make.right d": true, "make.compact d": true, "crd.inner a": true, "make.ordered.unranked i": true,
-	"tile.pad R": true,
+	// (the compact walk re-derives it: the largest static order value, or
+	// 0 where every static one is negative: finding 55)
+	"make.ordered.unranked m": true,
+	"tile.pad R":              true,
 	// |d| and the sign of a static stride d (the casts' walk, cast.go,
 	// re-derives them from A)
 	"cast.up.static a": true, "cast.up.static g": true, "cast.up.static-bad a": true, "cast.up.static-bad g": true,
@@ -1659,7 +1662,7 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 		if err != nil {
 			return fmt.Errorf("metavariable %s: %v", m, err)
 		}
-		if !computed[r.ID+" "+m] && derived[r.ID+" "+m] == nil && !s[i.E.String()] {
+		if !computed[r.ID+" "+m] && derived[r.ID+" "+m] == nil && !s[i.E.String()] && !flowsElse(r, m, i) {
 			return fmt.Errorf("metavariable %s = %s comes from nowhere: neither the request nor a step before has that value", m, st.Bind[m])
 		}
 	}
@@ -1674,6 +1677,22 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 		s.addTerm(n)
 	}
 	return nil
+}
+
+// flowsElse reports whether the metavariable m of rule r has the else
+// value of a flows line of r (a constant of the rule's text, which flows
+// checks where no earlier step gives it: make.ordered.before's d = 1
+// where the request holds no 1, finding 55).
+func flowsElse(r *rules.Rule, m string, v sym.Int) bool {
+	for _, f := range r.Flows {
+		if f.Name != m || f.Else == "" || f.Else == "any" {
+			continue
+		}
+		if e, err := sym.ParseInt(f.Else); err == nil && sym.Equal(e.E, v.E) {
+			return true
+		}
+	}
+	return false
 }
 
 // later reports whether one of the steps after a step of rule r applies

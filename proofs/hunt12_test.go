@@ -35,6 +35,11 @@ func TestHunt12Accepted(t *testing.T) {
 		{"53", nil, "crd2idx", []string{"(1,(0,1))", "(_16,L,(2)):(_2*2*L,_2*2,(_2))"}},
 		{"53", nil, "crd2idx", []string{"(1,0)", "(_16,L,_2):(L,_4,_2)"}},
 		{"53", nil, "slice", []string{"(1,(0,1))", "(_16,L,_2):(_4,_4,_2)"}},
+		// 55: make_ordered_layout's values the request does not hold:
+		// m = 0 where every static order value is negative, d = 1 (the
+		// flows line's else value) where the request has no 1
+		{"55", nil, "make_ordered_layout", []string{"(M,M,1)", "(5,_-1,_-1)"}},
+		{"55", nil, "make_ordered_layout", []string{"(M,N)", "(5,_3)"}},
 	} {
 		for _, dynamic := range []bool{false, true} {
 			req := rules.Request{Op: tc.op, Args: tc.args, Assume: tc.assume, Dynamic: dynamic}
@@ -50,9 +55,10 @@ func TestHunt12Accepted(t *testing.T) {
 	}
 }
 
-// TestHunt12Refused: the fixes of findings 52 and 53 accept no more than
-// they should: a refused coordinate's case with a step after the refusal,
-// and compl.bound's own comparison discharged only as undecided (the
+// TestHunt12Refused: the fixes of findings 52, 53 and 55 accept no more
+// than they should: a refused coordinate's case with a step after the
+// refusal, make.ordered.unranked's m not the largest static order value
+// (or 0), and compl.bound's own comparison discharged only as undecided (the
 // guard dropped), are rejected.
 func TestHunt12Refused(t *testing.T) {
 	d := assumed(t, nil, "crd2idx", "(1,0)", "(_16,L,_2):(L,_4,_2)")
@@ -60,6 +66,21 @@ func TestHunt12Refused(t *testing.T) {
 	d.Cases[0].Steps = append(d.Cases[0].Steps, ok.Cases[0].Steps[0])
 	if err := proofs.Check(d); err == nil || !strings.Contains(err.Error(), "follows CuTe's refusal") {
 		t.Errorf("a step after crd2idx's refusal: %v", err)
+	}
+
+	d = assumed(t, nil, "make_ordered_layout", "(M,M,1)", "(5,_-1,_-1)")
+	bent := false
+	for i, st := range d.Cases[0].Steps {
+		if st.Rule == "make.ordered.unranked" {
+			d.Cases[0].Steps[i].Bind["m"] = "_2"
+			bent = true
+		}
+	}
+	if !bent {
+		t.Fatal("make_ordered_layout((M,M,1), (5,_-1,_-1)) has no make.ordered.unranked step")
+	}
+	if err := proofs.Check(d); err == nil {
+		t.Error("make.ordered.unranked with m = 2 where the order's static values are negative is accepted")
 	}
 
 	d = assumed(t, nil, "complement_default", "K:M*N")
