@@ -90,7 +90,7 @@ func rulingValue(cop *concrete.Op, ctx *sym.Ctx, vals []sym.Value, b sym.Binding
 
 // computeTimed computes a request, turning a panic into an error and
 // timing it.
-func computeTimed(req rules.Request) (ans rules.Answer[sym.Value], err error, d time.Duration, panicked bool) {
+func computeTimed(req rules.Request) (ans rules.Answer[sym.Value], d time.Duration, panicked bool, err error) {
 	start := time.Now()
 	defer func() {
 		d = time.Since(start)
@@ -180,7 +180,7 @@ func hunt12Check(r boxRequest, loss bool) (int, []string) {
 	}
 	for _, dynamic := range []bool{false, true} {
 		req := rules.Request{Op: r.Op, Args: r.Args, Assume: r.Assume, Dynamic: dynamic}
-		ans, aerr, d, panicked := computeTimed(req)
+		ans, d, panicked, aerr := computeTimed(req)
 		if panicked {
 			report("PANIC", "dynamic %v: %v", dynamic, aerr)
 			continue
