@@ -440,7 +440,7 @@ func hunt12Assume(t *rapid.T) []string {
 }
 
 // TestHunt12Generated draws HUNT12_GEN requests (from seed HUNT12_SEED)
-// from hunt12Sources and checks each as TestHunt12Box does; it writes the
+// from hunt12Sources (or the one of index HUNT12_SOURCE) and checks each as TestHunt12Box does; it writes the
 // requests with findings as JSON lines to HUNT12_OUT (default: the log).
 // Without HUNT12_GEN it is skipped: it is the review's search, whose
 // findings join testdata/hunt12.jsonl.
@@ -459,9 +459,17 @@ func TestHunt12Generated(t *testing.T) {
 		}
 		defer out.Close()
 	}
+	source := -1 // every source in turn, or the one HUNT12_SOURCE names
+	if _, err := fmt.Sscan(os.Getenv("HUNT12_SOURCE"), &source); err == nil && (source < 0 || source >= len(hunt12Sources)) {
+		t.Fatalf("HUNT12_SOURCE %d: there are %d sources", source, len(hunt12Sources))
+	}
 	for i := 0; i < n; i++ {
 		s := seed + i
-		r := hunt12Sources[s%len(hunt12Sources)].Example(s)
+		g := hunt12Sources[s%len(hunt12Sources)]
+		if source >= 0 {
+			g = hunt12Sources[source]
+		}
+		r := g.Example(s)
 		_, found := hunt12Check(r, loss)
 		if len(found) == 0 {
 			continue
