@@ -474,6 +474,17 @@ func TestHunt12Generated(t *testing.T) {
 		if len(found) == 0 {
 			continue
 		}
+		// the most severe first: a wrong value before a checker's
+		// rejection, a loss or a slow answer
+		rank := func(msg string) int {
+			for i, tag := range []string{"WRONG", "SPLIT", "DYNAMIC", "PANIC", "CHECK", "LOSS", "SLOW"} {
+				if strings.HasPrefix(msg, tag+" ") {
+					return i
+				}
+			}
+			return 0
+		}
+		slices.SortStableFunc(found, func(a, b string) int { return rank(a) - rank(b) })
 		line, _ := json.Marshal(r)
 		t.Logf("seed %d: %s\n\t%s", s, line, strings.Join(found[:min(len(found), 3)], "\n\t"))
 		if out != nil {
