@@ -75,8 +75,15 @@ func rulingValue(cop *concrete.Op, ctx *sym.Ctx, vals []sym.Value, b sym.Binding
 	if err != nil {
 		return concrete.Value{}, nil, false
 	}
+	// CuTe's compile-time refusal anywhere in the computation decides
+	// the reading: strict mode may stop earlier, at a run-time check of
+	// another mode (tiled_product((1,(1,4)):(3,(1,1)), (_2:_4,_2:_1))
+	// breaks a composition in mode 0, and mode 1's complement does not
+	// compile)
+	var warns []string
+	_, lerr := cop.Apply(cargs, concrete.CollectWarnings(&warns))
 	want, cerr := cop.Apply(cargs, concrete.StrictMode())
-	if runTimeRefusal(cerr) {
+	if runTimeRefusal(lerr) || runTimeRefusal(cerr) {
 		if cargs, err = staticReading(vals, b); err != nil {
 			return concrete.Value{}, nil, false
 		}
