@@ -1218,7 +1218,7 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 	unchecked := false
 	proved := len(own) > 0 // its condition proved, every comparison
 	for _, oc := range own {
-		k := find(st.Checked, oc, used)
+		k := find(st.Checked, oc, used, true)
 		if k < 0 {
 			return fmt.Errorf("its condition %s is not discharged", oc.text)
 		}
@@ -1257,7 +1257,7 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 			}
 			shown := false
 			for _, oc := range ocs {
-				k := find(st.Checked, oc, used)
+				k := find(st.Checked, oc, used, false)
 				if k < 0 {
 					continue
 				}
@@ -1291,13 +1291,37 @@ func (c *checker) conditions(r *rules.Rule, st rules.Step, env map[string]sym.In
 	return nil
 }
 
-func find(ds []rules.Discharged, x cond, used []bool) int {
+// find returns the first discharged condition not used yet that is x,
+// one whose discharge says x holds where holds is set (else fails) when
+// there is one: two rules of a group may state one comparison (in
+// compl.bound-of, r <= m and r <= ceil_div(m, a)*a where a is m), once
+// left undecided by the rule that declines and once a guard of the rule
+// that fires (finding 52).
+func find(ds []rules.Discharged, x cond, used []bool, holds bool) int {
+	first := -1
 	for k, d := range ds {
-		if !used[k] && (d.Cond == x.text || d.Cond == x.c.String()) {
+		if used[k] || d.Cond != x.text && d.Cond != x.c.String() {
+			continue
+		}
+		if dischargedHolds(d.By) == holds {
 			return k
 		}
+		if first < 0 {
+			first = k
+		}
 	}
-	return -1
+	return first
+}
+
+// dischargedHolds reports whether a discharge says its condition holds
+// (proved, a guard, or left unchecked where the step fires with CuTe's
+// run-time values) rather than fails.
+func dischargedHolds(by string) bool {
+	switch by {
+	case "proved", "guard", "proved (its negation is inconsistent)", notProvedRuntime, refutedRuntime:
+		return true
+	}
+	return false
 }
 
 // discharge checks one discharged condition: holds says whether the step
@@ -1634,7 +1658,10 @@ var computed = map[string]bool{
 	// the span reached)
 	"inv.left.mode s": true, "inv.left.zero s": true, "inv.left.end s": true, "inv.left.end z": true, "inv.right.end c": true,
 	"make.left d": true, "make.right d": true, "make.compact d": true, "crd.inner a": true, "make.ordered.unranked i": true,
-	"tile.pad R": true,
+	// (the compact walk re-derives it: the largest static order value, or
+	// 0 where every static one is negative: finding 55)
+	"make.ordered.unranked m": true,
+	"tile.pad R":              true,
 	// |d| and the sign of a static stride d (the casts' walk, cast.go,
 	// re-derives them from A)
 	"cast.up.static a": true, "cast.up.static g": true, "cast.up.static-bad a": true, "cast.up.static-bad g": true,
@@ -1696,7 +1723,7 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 		if err != nil {
 			return fmt.Errorf("metavariable %s: %v", m, err)
 		}
-		if !computed[r.ID+" "+m] && derived[r.ID+" "+m] == nil && !s[i.E.String()] {
+		if !computed[r.ID+" "+m] && derived[r.ID+" "+m] == nil && !s[i.E.String()] && !flowsElse(r, m, i) {
 			return fmt.Errorf("metavariable %s = %s comes from nowhere: neither the request nor a step before has that value", m, st.Bind[m])
 		}
 	}
@@ -1722,6 +1749,22 @@ func (s sources) trace(r *rules.Rule, st rules.Step) error {
 		s.addTerm(n)
 	}
 	return nil
+}
+
+// flowsElse reports whether the metavariable m of rule r has the else
+// value of a flows line of r (a constant of the rule's text, which flows
+// checks where no earlier step gives it: make.ordered.before's d = 1
+// where the request holds no 1, finding 55).
+func flowsElse(r *rules.Rule, m string, v sym.Int) bool {
+	for _, f := range r.Flows {
+		if f.Name != m || f.Else == "" || f.Else == "any" {
+			continue
+		}
+		if e, err := sym.ParseInt(f.Else); err == nil && sym.Equal(e.E, v.E) {
+			return true
+		}
+	}
+	return false
 }
 
 // later reports whether one of the steps after a step of rule r applies

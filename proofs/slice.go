@@ -194,7 +194,18 @@ func (c *checker) walkError(steps []rules.Step, next notation.Node, failing stri
 	if !ok {
 		return nil
 	}
-	if _, _, err := c.walkCall(steps, op, cn, a, guards, &failing); err != errSliceEnd {
+	w, _, err := c.walkCall(steps, op, cn, a, guards, &failing)
+	if errors.Is(err, errRefused) && failing == "" {
+		// CuTe refuses the coordinate (crd2idx's Mismatched Ranks, a
+		// tuple over an integer mode): the case ends there, after its
+		// steps (finding 53)
+		if w.next != len(steps) {
+			s := steps[w.next]
+			return fmt.Errorf("step %d (%s at %s) follows CuTe's refusal (%v)", w.next+1, s.Rule, s.At, err)
+		}
+		return nil
+	}
+	if err != errSliceEnd {
 		if err == nil {
 			err = fmt.Errorf("the steps of %s end without the error", op)
 		}

@@ -770,7 +770,10 @@ func (c *Ctx) resolveDivMod(p *poly) *poly {
 			if c.leVerified(zeroPoly, v.x) && c.leVerified(v.x, subPoly(v.y, constPoly(ratOne))) {
 				r = zeroPoly
 				if v.op == opMod {
-					r = v.x
+					// x may hold atoms of its own that resolve (under
+					// tid < 32, floor_div(tid,32)%8 is floor_div(tid,32),
+					// which is 0)
+					r = c.resolveDivMod(v.x)
 				}
 			}
 		}
