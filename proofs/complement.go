@@ -509,10 +509,43 @@ func (c *checker) staticWarranted() error {
 			return err
 		}
 	}
-	if reads && !refused {
+	if reads && !refused && !c.tileRefusesRunTime() {
 		return errors.New("a case reads the symbols as static integers (compl.static-oracle), but CuTe computes every complement of the derivation with them as run-time integers (rank 1, or static strides), and its value is the reference")
 	}
 	return nil
+}
+
+// tileRefusesRunTime reports whether the request is a tile_to_shape that
+// CuTe refuses with the symbols as run-time integers: a static target
+// (every integer a static literal) and a block with a shape that is not
+// (evenly_divides is then no compile-time bool), where its derivation
+// reads the symbols static throughout (tile.static, tile.go).
+func (c *checker) tileRefusesRunTime() bool {
+	if c.d.Op != "tile_to_shape" || len(c.d.Args) < 2 {
+		return false
+	}
+	static := func(src string, shapeOf bool) (bool, bool) {
+		n, err := notation.Parse(src)
+		if err != nil {
+			return false, false
+		}
+		if l, ok := n.(*notation.Layout); ok && shapeOf {
+			n = l.Shape
+		}
+		t, err := sym.TupleFromNode(n)
+		if err != nil {
+			return false, false
+		}
+		for _, l := range t.Leaves(nil) {
+			if !l.Static {
+				return false, true
+			}
+		}
+		return true, true
+	}
+	target, ok1 := static(c.d.Args[1], false)
+	block, ok2 := static(c.d.Args[0], true)
+	return ok1 && ok2 && target && !block
 }
 
 // refusesRunTime reports whether CuTe refuses the complement of a with
