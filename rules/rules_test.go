@@ -139,7 +139,7 @@ func TestRuleLints(t *testing.T) {
 		{"\n\nfrobnicate\n", "t.rules:3: unknown line"},
 		{"rule a v1\n  doc f \"S\"\n  in x\n  if x > 1\n  unchecked u\n  says s\n", "t.rules:1: a: unchecked on a rule that is neither an error nor a required condition"},
 		{"rule a v1 require\n  doc f \"S\"\n  in x\n  if x > 1\n  let y = x*2\n  unchecked u\n  says s\n", "t.rules:1: a: let y has no runtime value"},
-		{continuing("b1", "a1"), "t.rules:9: group h continues a rule of a group it continues"},
+		{continuing("b1", "a1"), "t.rules:15: group h continues a rule of a group it continues"},
 	}
 	for _, tc := range tests {
 		_, err := Parse(map[string]string{"t.rules": tc.src})
@@ -158,14 +158,16 @@ func TestRuleLints(t *testing.T) {
 	}
 }
 
-// continuing is the text of two any groups, g (rule a1, which follows
-// rule first) and h (rule b1, which follows a1): h continues a1, and g
-// continues first, which the caller names (b1: a chain that comes back).
+// continuing is the text of two any groups, g (rules a1 and a2, which
+// follow rule first) and h (rule b1, which follows second): h continues
+// a1 where the caller names it, and g continues first, which the caller
+// names (b1: a chain that comes back through g's first rule, a2 having
+// no continuation).
 func continuing(first, second string) string {
 	rule := func(id, follows string) string {
 		return "rule " + id + " v1 split\n  doc f \"S\"\n  in x\n  if x > 1\n  follows " + follows + "\n  says s\n"
 	}
-	return "group g any\n" + rule("a1", first) + "end\ngroup h any\n" + rule("b1", second) + "end\n" + rule("c", "a1")
+	return "group g any\n" + rule("a1", first) + rule("a2", first) + "end\ngroup h any\n" + rule("b1", second) + "end\n" + rule("c", "a1")
 }
 
 // Continuation finds the group whose every rule follows one rule of
