@@ -25,7 +25,12 @@ func TestLeftInverseNegative(t *testing.T) {
 	}
 	left := func(arg string) rules.Derivation { return assumed(t, nil, "left_inverse", arg) }
 	for _, d := range []rules.Derivation{left("M:_-1"), left("(M,(N,_3)):(_0,(_0,_-4))"), left("(M,_2):(_1,_-1)"),
-		left("(M,N,_3):(_2,_0,_-2)"), left("(_4,M):(_-1,_4)"), left("(_4,M):(_-1,_1)"), left("(_4,M,_1):(_-1,_1,_5)"), dyn("(_4,M):(_-1,_4)"), dyn("(M,_2):(_1,_-1)"), dyn("(M,N):(_-1,_-2)")} {
+		left("(M,N,_3):(_2,_0,_-2)"), left("(_4,M):(_-1,_4)"), left("(_4,M):(_-1,_1)"), left("(_4,M,_1):(_-1,_1,_5)"), dyn("(_4,M):(_-1,_4)"), dyn("(M,_2):(_1,_-1)"), dyn("(M,N):(_-1,_-2)"),
+		// a positive stride beside a negative one that is not its opposite,
+		// the positive first or last: inv.left.negative
+		left("(M,_2):(_1,_-2)"), left("(_2,M):(_-2,_1)"), left("(_3,M):(_-1,_3)"),
+		// two positive strides, the second the negative one's opposite
+		left("(M,_3,_2):(_1,_4,_-4)")} {
 		if err := proofs.Check(d); err != nil {
 			t.Errorf("%s%v (dynamic %v): %v", d.Op, d.Args, d.Dynamic, err)
 		}
