@@ -475,8 +475,7 @@ func (w *complWalk) fold(a notation.Node, f []unitMode, cot sym.IntTuple, cotSiz
 // complement.)
 func (c *checker) staticWarranted() error {
 	reads, refused := false, false
-	var scan func(cs rules.Case) error
-	scan = func(cs rules.Case) error {
+	for _, cs := range withSources(c.d.Cases) {
 		for _, st := range cs.Steps {
 			switch st.Rule {
 			case "compl.static-oracle":
@@ -497,22 +496,22 @@ func (c *checker) staticWarranted() error {
 				refused = refused || r
 			}
 		}
-		for _, f := range cs.From {
-			if err := scan(f); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	for _, cs := range c.d.Cases {
-		if err := scan(cs); err != nil {
-			return err
-		}
 	}
 	if reads && !refused && !c.tileRefusesRunTime() {
 		return errors.New("a case reads the symbols as static integers (compl.static-oracle), but CuTe computes every complement of the derivation with them as run-time integers (rank 1, or static strides), and its value is the reference")
 	}
 	return nil
+}
+
+// withSources lists the cases and, after each, the cases it was merged
+// from (rules.Case.From), depth first.
+func withSources(cases []rules.Case) []rules.Case {
+	var out []rules.Case
+	for _, cs := range cases {
+		out = append(out, cs)
+		out = append(out, withSources(cs.From)...)
+	}
+	return out
 }
 
 // tileRefusesRunTime reports whether the request is a tile_to_shape that
