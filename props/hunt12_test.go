@@ -94,21 +94,6 @@ func computeTimed(req rules.Request) (ans rules.Answer[sym.Value], d time.Durati
 	return
 }
 
-// selectCase returns the one case of an answer whose guards hold at b, or
-// why there is not exactly one.
-func selectCase(ans rules.Answer[sym.Value], b sym.Binding) (rules.Branch[sym.Value], string) {
-	var sel []rules.Branch[sym.Value]
-	for _, br := range ans.Branches {
-		if holdsAll(br.Guards, b) {
-			sel = append(sel, br)
-		}
-	}
-	if len(sel) != 1 {
-		return rules.Branch[sym.Value]{}, fmt.Sprintf("%d cases hold", len(sel))
-	}
-	return sel[0], ""
-}
-
 // hunt12Check checks one request at every binding of its box; it returns
 // the number of bindings the assumptions allow and the findings, each
 // tagged: WRONG (a plain value that differs from CuTe's, or a value where

@@ -463,7 +463,7 @@ func falseErrors(op string, args, assume []string, binds []sym.Binding) []string
 	for _, b := range binds {
 		var br *rules.Branch[sym.Value]
 		for i := range ans.Branches {
-			if holdsAt(ans.Branches[i].Guards, b) {
+			if holdsAll(ans.Branches[i].Guards, b) {
 				br = &ans.Branches[i]
 				break
 			}

@@ -113,17 +113,11 @@ func dynamicCase(t reporter, id, op string, args, assume []string) {
 			}
 			return
 		}
-		var sel []rules.Branch[sym.Value]
-		for _, br := range ans.Branches {
-			if holdsAll(br.Guards, b) {
-				sel = append(sel, br)
-			}
-		}
-		if len(sel) != 1 {
-			t.Errorf("%s %s%v under %v at %v: %d cases hold, want exactly 1", id, op, args, assume, b, len(sel))
+		br, why := selectCase(ans, b)
+		if why != "" {
+			t.Errorf("%s %s%v under %v at %v: %s, want exactly 1", id, op, args, assume, b, why)
 			continue
 		}
-		br := sel[0]
 		if cerr != nil {
 			if br.Err == nil {
 				t.Errorf("%s %s%v under %v at %v: CuTe refuses (%v) but the dynamic answer is %s", id, op, args, assume, b, cerr, br.Value)

@@ -9,6 +9,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/cutealg/cutealg/rules"
 	"github.com/cutealg/cutealg/sym"
 )
 
@@ -60,6 +61,21 @@ func holdsAll(conds []sym.Cond, b sym.Binding) bool {
 		}
 	}
 	return true
+}
+
+// selectCase returns the one case of an answer whose guards hold at b, or
+// why there is not exactly one.
+func selectCase(ans rules.Answer[sym.Value], b sym.Binding) (rules.Branch[sym.Value], string) {
+	var sel []rules.Branch[sym.Value]
+	for _, br := range ans.Branches {
+		if holdsAll(br.Guards, b) {
+			sel = append(sel, br)
+		}
+	}
+	if len(sel) != 1 {
+		return rules.Branch[sym.Value]{}, fmt.Sprintf("%d cases hold", len(sel))
+	}
+	return sel[0], ""
 }
 
 // genQuestionOperand draws an operand of a question: a constant, a

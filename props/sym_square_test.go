@@ -141,16 +141,6 @@ func runTimeRefused(cop *concrete.Op, args []concrete.Value) bool {
 	return concrete.RunTimeRefusal(err)
 }
 
-// holdsAt reports whether every guard holds at b.
-func holdsAt(guards []sym.Cond, b sym.Binding) bool {
-	for _, g := range guards {
-		if h, err := g.Holds(b); err != nil || !h {
-			return false
-		}
-	}
-	return true
-}
-
 // squareMismatch compares an answer grounded at a binding with concrete's
 // value there: "" where they agree (offsets and integers exactly, layouts
 // as functions with the same top-level mode sizes, free: any ranks),
@@ -250,17 +240,11 @@ func symGround(t reporter, id, op string, args, assume []string, extra []sym.Bin
 			continue
 		}
 		n++
-		var sel []int
-		for i, br := range ans.Branches {
-			if holdsAt(br.Guards, b) {
-				sel = append(sel, i)
-			}
-		}
-		if len(sel) != 1 {
-			t.Errorf("%s %s%v under %v at %v: %d cases hold, want exactly 1", id, op, args, assume, b, len(sel))
+		br, why := selectCase(ans, b)
+		if why != "" {
+			t.Errorf("%s %s%v under %v at %v: %s, want exactly 1", id, op, args, assume, b, why)
 			continue
 		}
-		br := ans.Branches[sel[0]]
 		cargs, err := groundArgs(ctx, vals, b)
 		if err != nil {
 			if sym.OutOfRange(err) {
