@@ -548,20 +548,31 @@ func (s *Set) lintContinuations() error {
 			s.cont[r.Follows[0]] = g
 		}
 	}
-	for _, r := range s.order { // in file order: the same error every time
-		seen := map[*Group]bool{}
-		for g := s.cont[r.ID]; g != nil; {
-			if seen[g] {
-				return &ParseError{File: g.File, Line: g.Line, Msg: "group " + g.Name + " continues a rule of a group it continues (a chain of continuations comes back)"}
-			}
-			seen[g] = true
-			var next *Group
-			for _, o := range g.Rules {
-				if next = s.cont[o.ID]; next != nil {
-					break
+	// every continuation of every rule of a group on the path is
+	// followed (the engine's and the checker's recursions do the same),
+	// in file order: the same error every time
+	onPath := map[*Group]bool{}
+	var from func(g *Group) error
+	from = func(g *Group) error {
+		if onPath[g] {
+			return &ParseError{File: g.File, Line: g.Line, Msg: "group " + g.Name + " continues a rule of a group it continues (a chain of continuations comes back)"}
+		}
+		onPath[g] = true
+		defer delete(onPath, g)
+		for _, o := range g.Rules {
+			if next := s.cont[o.ID]; next != nil {
+				if err := from(next); err != nil {
+					return err
 				}
 			}
-			g = next
+		}
+		return nil
+	}
+	for _, r := range s.order {
+		if g := s.cont[r.ID]; g != nil {
+			if err := from(g); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

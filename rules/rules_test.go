@@ -139,6 +139,7 @@ func TestRuleLints(t *testing.T) {
 		{"\n\nfrobnicate\n", "t.rules:3: unknown line"},
 		{"rule a v1\n  doc f \"S\"\n  in x\n  if x > 1\n  unchecked u\n  says s\n", "t.rules:1: a: unchecked on a rule that is neither an error nor a required condition"},
 		{"rule a v1 require\n  doc f \"S\"\n  in x\n  if x > 1\n  let y = x*2\n  unchecked u\n  says s\n", "t.rules:1: a: let y has no runtime value"},
+		{continuingPast(), "t.rules:15: group h continues a rule of a group it continues"},
 		{continuing("b1", "a1"), "t.rules:15: group h continues a rule of a group it continues"},
 	}
 	for _, tc := range tests {
@@ -168,6 +169,16 @@ func continuing(first, second string) string {
 		return "rule " + id + " v1 split\n  doc f \"S\"\n  in x\n  if x > 1\n  follows " + follows + "\n  says s\n"
 	}
 	return "group g any\n" + rule("a1", first) + rule("a2", first) + "end\ngroup h any\n" + rule("b1", second) + "end\n" + rule("c", "a1")
+}
+
+// continuingPast is continuing's chain that comes back through g's
+// second rule, a2 (h continues it), where g's first rule, a1, has a
+// continuation of its own (k) that ends.
+func continuingPast() string {
+	rule := func(id, follows string) string {
+		return "rule " + id + " v1 split\n  doc f \"S\"\n  in x\n  if x > 1\n  follows " + follows + "\n  says s\n"
+	}
+	return "group g any\n" + rule("a1", "b1") + rule("a2", "b1") + "end\ngroup h any\n" + rule("b1", "a2") + "end\ngroup k any\n" + rule("k1", "a1") + "end\n"
 }
 
 // Continuation finds the group whose every rule follows one rule of
